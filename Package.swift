@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The pure modules (BuoyCore, BuoyGestures, BuoyConfig) depend on no C
+// module and read no clock; the dependency lists below are what keeps them so.
+let package = Package(
+    name: "buoy",
+    products: [
+        .executable(name: "buoy", targets: ["buoy"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(
+            name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+
+        // libm: Double.squareRoot() and friends lower to it.
+        .target(name: "BuoyCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "BuoyGestures", dependencies: ["BuoyCore"]),
+        .target(name: "BuoyConfig", dependencies: ["BuoyCore"]),
+        .target(name: "BuoyDrawing", dependencies: ["CCairo", "BuoyCore"]),
+        .target(
+            name: "BuoyWayland",
+            dependencies: ["CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "BuoyCore"]),
+        .executableTarget(
+            name: "buoy",
+            dependencies: ["BuoyCore", "BuoyGestures", "BuoyConfig", "BuoyDrawing", "BuoyWayland"]),
+        // Test driver: a virtual pointer the e2e tests steer through stdin.
+        .executableTarget(name: "buoy-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
+
+        .testTarget(name: "BuoyCoreTests", dependencies: ["BuoyCore"]),
+        .testTarget(name: "BuoyGesturesTests", dependencies: ["BuoyGestures"]),
+        .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
+        .testTarget(name: "BuoyDrawingTests", dependencies: ["BuoyDrawing", "CCairo"]),
+    ]
+)

@@ -1,0 +1,3 @@
+import XCTest
+@testable import BuoyConfig
+final class PlaceholderTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,3 @@
+import XCTest
+@testable import BuoyCore
+final class PlaceholderTests: XCTestCase { func testNothing() {} }

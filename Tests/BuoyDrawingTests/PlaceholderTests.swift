@@ -1,0 +1,3 @@
+import XCTest
+@testable import BuoyDrawing
+final class PlaceholderTests: XCTestCase { func testNothing() {} }

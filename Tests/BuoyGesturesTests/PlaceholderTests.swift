@@ -1,0 +1,3 @@
+import XCTest
+@testable import BuoyGestures
+final class PlaceholderTests: XCTestCase { func testNothing() {} }
