@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(
             name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        .target(name: "CLinux"),
 
         // libm: Double.squareRoot() and friends lower to it.
         .target(name: "BuoyCore", linkerSettings: [.linkedLibrary("m")]),
@@ -25,7 +26,9 @@ let package = Package(
         .target(name: "BuoyDrawing", dependencies: ["CCairo", "BuoyCore"]),
         .target(
             name: "BuoyWayland",
-            dependencies: ["CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "BuoyCore"]),
+            dependencies: [
+                "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "BuoyCore",
+            ]),
         .executableTarget(
             name: "buoy",
             dependencies: ["BuoyCore", "BuoyGestures", "BuoyConfig", "BuoyDrawing", "BuoyWayland"]),

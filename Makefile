@@ -1,0 +1,54 @@
+# buoy: `make run` and `make test` are the two entry points; both install
+# what they need first.
+SWIFT ?= swift
+PYTHON ?= python3
+PREFIX ?= /usr/local
+DESTDIR ?=
+RELEASE := .build/release
+SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib
+
+.PHONY: all deps build protocols check-protocols lint unit e2e test run demo clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT_RELEASE)
+
+# Regenerates the wayland-scanner glue from protocols/ and wayland-protocols.
+protocols:
+	scripts/gen-protocols.sh
+
+# CI: the committed glue must be what `make protocols` produces.
+check-protocols: deps
+	scripts/gen-protocols.sh
+	git diff --exit-code -- Sources/CWaylandProtocols
+	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols)" || \
+		{ echo "untracked generated files in Sources/CWaylandProtocols"; exit 1; }
+
+lint:
+	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+
+unit: deps
+	$(SWIFT) test
+
+# End-to-end tests on a private headless sway per test; they never skip.
+e2e: build
+	BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer \
+		$(PYTHON) -m unittest discover -s Tests/e2e -p 'test_*.py' -v
+
+test: deps lint check-protocols unit e2e
+
+# In a Wayland session: run buoy with the example config. Without one: a
+# private headless sway demo that saves screenshots under demo/.
+run: build
+	@if [ -n "$${WAYLAND_DISPLAY:-}" ] && [ -S "$${XDG_RUNTIME_DIR:-/nonexistent}/$${WAYLAND_DISPLAY}" ]; then \
+		exec $(RELEASE)/buoy --config examples/config.toml -v; \
+	else \
+		BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer $(PYTHON) scripts/demo.py; \
+	fi
+
+clean:
+	rm -rf .build demo

@@ -1,0 +1,170 @@
+import BuoyCore
+
+/// Everything buoy reads from its config file. Each section is a `[table]`
+/// of the file; a missing key keeps its default.
+public struct Config: Sendable, Equatable {
+    public var button: Button
+    public var snap: Snap
+    public var gestures: Gestures
+    public var actions: Actions
+    public var menu: Menu
+
+    public init(
+        button: Button = Button(), snap: Snap = Snap(), gestures: Gestures = Gestures(),
+        actions: Actions = Actions(), menu: Menu = Menu()
+    ) {
+        self.button = button
+        self.snap = snap
+        self.gestures = gestures
+        self.actions = actions
+        self.menu = menu
+    }
+
+    /// What an empty config file means.
+    public static let defaults = Config()
+}
+
+/// `[button]`: the floating button itself.
+public struct Button: Sendable, Equatable {
+    /// Diameter in logical pixels, 16...512.
+    public var size: Double
+    /// Where the button rests at start. `.center` is not accepted here.
+    public var position: Placement
+    /// Gap to the output's edge in logical pixels, 0...500.
+    public var margin: Double
+    public var color: Color
+    public var draggable: Bool
+    /// Opacity while in use, 0...1.
+    public var opacity: Double
+    /// Opacity after `idleDelay` without input, 0...1 (`idle_opacity`).
+    public var idleOpacity: Double
+    /// Seconds without input before fading to `idleOpacity`, 0...60 (`idle_delay`).
+    public var idleDelay: Double
+    /// Seconds a fade between opacities takes, 0...5.
+    public var fade: Double
+    /// Whether the button tucks half out of view at the edge when idle.
+    public var tuck: Bool
+    /// The output (connector name) to show on; nil for the compositor's choice.
+    public var output: String?
+
+    public init(
+        size: Double = 56, position: Placement = .right, margin: Double = 8,
+        color: Color = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255),
+        draggable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4, idleDelay: Double = 1.5,
+        fade: Double = 0.3, tuck: Bool = false, output: String? = nil
+    ) {
+        self.size = size
+        self.position = position
+        self.margin = margin
+        self.color = color
+        self.draggable = draggable
+        self.opacity = opacity
+        self.idleOpacity = idleOpacity
+        self.idleDelay = idleDelay
+        self.fade = fade
+        self.tuck = tuck
+        self.output = output
+    }
+}
+
+/// `[snap]`: where the button goes when released.
+public struct Snap: Sendable, Equatable {
+    public var to: SnapMode
+    /// Seconds the snapping animation takes, 0...5.
+    public var duration: Double
+
+    public init(to: SnapMode = .edge, duration: Double = 0.25) {
+        self.to = to
+        self.duration = duration
+    }
+}
+
+/// `[gestures]`: how pointer and touch input is told apart.
+public struct Gestures: Sendable, Equatable {
+    /// Logical pixels a press may move before it is a drag, 0...100 (`drag_threshold`).
+    public var dragThreshold: Double
+    /// Seconds within which a second tap makes a double tap, 0...5 (`double_tap_window`).
+    public var doubleTapWindow: Double
+    /// Seconds a press must be held to be a long press, 0...5 (`long_press_delay`).
+    public var longPressDelay: Double
+
+    public init(dragThreshold: Double = 6, doubleTapWindow: Double = 0.25, longPressDelay: Double = 0.5) {
+        self.dragThreshold = dragThreshold
+        self.doubleTapWindow = doubleTapWindow
+        self.longPressDelay = longPressDelay
+    }
+}
+
+/// What a gesture does.
+public enum Action: Sendable, Equatable {
+    /// Run this shell command line.
+    case command(String)
+    /// Open the menu of `[[menu.item]]`s; written `"menu"` in the file.
+    case menu
+}
+
+/// `[actions]`: what each gesture does; nil does nothing.
+public struct Actions: Sendable, Equatable {
+    public var tap: Action?
+    /// `double_tap`
+    public var doubleTap: Action?
+    /// `long_press`
+    public var longPress: Action?
+    /// How many commands may run at once, 1...64 (`max_running`).
+    public var maxRunning: Int
+
+    public init(tap: Action? = nil, doubleTap: Action? = nil, longPress: Action? = nil, maxRunning: Int = 8) {
+        self.tap = tap
+        self.doubleTap = doubleTap
+        self.longPress = longPress
+        self.maxRunning = maxRunning
+    }
+}
+
+/// One `[[menu.item]]`.
+public struct MenuItem: Sendable, Equatable {
+    public var label: String
+    /// An icon name looked up in the icon theme, or a path.
+    public var icon: String?
+    /// The shell command line to run when the item is chosen.
+    public var command: String
+
+    public init(label: String, icon: String? = nil, command: String) {
+        self.label = label
+        self.icon = icon
+        self.command = command
+    }
+}
+
+/// `[menu]`: the radial menu that `"menu"` actions open.
+public struct Menu: Sendable, Equatable {
+    /// At most `Menu.maxItems`, in file order.
+    public var items: [MenuItem]
+    /// Diameter of an item in logical pixels, 16...256 (`item_size`).
+    public var itemSize: Double
+    /// `icon_theme`; nil for the desktop's theme.
+    public var iconTheme: String?
+    /// Seconds the menu takes to open, 0...5 (`open_duration`).
+    public var openDuration: Double
+    /// Seconds the menu takes to close, 0...5 (`close_duration`).
+    public var closeDuration: Double
+    /// How much to darken the screen behind the open menu, 0...0.6.
+    public var dim: Double
+    /// Gap between items in logical pixels, 0...100.
+    public var spacing: Double
+
+    public static let maxItems = 8
+
+    public init(
+        items: [MenuItem] = [], itemSize: Double = 40, iconTheme: String? = nil, openDuration: Double = 0.3,
+        closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12
+    ) {
+        self.items = items
+        self.itemSize = itemSize
+        self.iconTheme = iconTheme
+        self.openDuration = openDuration
+        self.closeDuration = closeDuration
+        self.dim = dim
+        self.spacing = spacing
+    }
+}

@@ -1,0 +1,176 @@
+import BuoyCore
+import CLinux
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// Why the connection to the compositor could not be used.
+public enum WaylandError: Error, Equatable, CustomStringConvertible {
+    case noDisplay(String)
+    case missingGlobal(interface: String, purpose: String)
+    case connectionLost(String)
+    case system(String)
+
+    public var description: String {
+        switch self {
+        case .noDisplay(let name):
+            return "cannot connect to Wayland display \"\(name)\"; is a Wayland compositor running?"
+        case .missingGlobal(let interface, let purpose):
+            return "the compositor does not offer \(interface) (\(purpose))"
+        case .connectionLost(let why):
+            return "lost the connection to the compositor: \(why)"
+        case .system(let why):
+            return why
+        }
+    }
+}
+
+/// The connection, the registry and the globals buoy binds. Outputs and seats
+/// are tracked as they come and go; handlers only record what changed.
+public final class Display {
+    public let proxy: OpaquePointer
+    private var registry: OpaquePointer?
+
+    public private(set) var compositor: OpaquePointer?
+    public private(set) var subcompositor: OpaquePointer?
+    public private(set) var shm: OpaquePointer?
+    public private(set) var layerShell: OpaquePointer?
+    public private(set) var viewporter: OpaquePointer?
+    public private(set) var xdgOutputManager: OpaquePointer?
+    public private(set) var outputs: [Output] = []
+    public private(set) var seats: [Seat] = []
+
+    /// Input from every seat, in arrival order, until the app drains it.
+    public var inputEvents: [InputEvent] = []
+    /// Set when an output appears, disappears or finishes a change.
+    public var outputsChanged = false
+
+    /// Connects to `name` (or `$WAYLAND_DISPLAY`) and binds the globals.
+    public init(name: String?) throws(WaylandError) {
+        guard let proxy = wl_display_connect(name) else {
+            let shown = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+            throw .noDisplay(shown)
+        }
+        self.proxy = proxy
+        registry = wl_display_get_registry(proxy)
+        wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        // The first roundtrip announces the globals; the second delivers the
+        // events of the objects bound in the first (output modes, names).
+        try roundtrip()
+        try roundtrip()
+        try requireGlobals()
+    }
+
+    deinit {
+        for seat in seats { seat.destroy() }
+        for output in outputs { output.destroy() }
+        seats.removeAll()
+        outputs.removeAll()
+        if let xdgOutputManager { zxdg_output_manager_v1_destroy(xdgOutputManager) }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
+        if let layerShell { zwlr_layer_shell_v1_destroy(layerShell) }
+        if let shm { wl_shm_destroy(shm) }
+        if let subcompositor { wl_subcompositor_destroy(subcompositor) }
+        if let compositor { wl_compositor_destroy(compositor) }
+        if let registry { wl_registry_destroy(registry) }
+        wl_display_disconnect(proxy)
+    }
+
+    public var fd: Int32 { wl_display_get_fd(proxy) }
+
+    public func roundtrip() throws(WaylandError) {
+        if wl_display_roundtrip(proxy) < 0 { throw connectionError() }
+    }
+
+    /// The error that ended the connection, in words.
+    public func connectionError() -> WaylandError {
+        let code = wl_display_get_error(proxy)
+        if code == EPROTO {
+            return .connectionLost("protocol error")
+        }
+        return .connectionLost(code == 0 ? "connection closed" : String(cString: strerror(code)))
+    }
+
+    public func output(named name: String) -> Output? {
+        outputs.first { $0.name == name }
+    }
+
+    public func output(for proxy: OpaquePointer) -> Output? {
+        outputs.first { $0.proxy == proxy }
+    }
+
+    private func requireGlobals() throws(WaylandError) {
+        let compositors = "sway, Hyprland, river, labwc, wayfire, niri, KDE Plasma and phoc provide it"
+        if compositor == nil {
+            throw .missingGlobal(interface: "wl_compositor", purpose: "every compositor has it")
+        }
+        if subcompositor == nil {
+            throw .missingGlobal(interface: "wl_subcompositor", purpose: "every desktop compositor has it")
+        }
+        if shm == nil { throw .missingGlobal(interface: "wl_shm", purpose: "every compositor has it") }
+        if layerShell == nil {
+            throw .missingGlobal(
+                interface: "zwlr_layer_shell_v1",
+                purpose:
+                    "wlr-layer-shell, needed to float above other windows; \(compositors); GNOME does not")
+        }
+        if viewporter == nil {
+            throw .missingGlobal(interface: "wp_viewporter", purpose: "viewporter; \(compositors)")
+        }
+    }
+
+    fileprivate func handleGlobal(name: UInt32, interface: String, version: UInt32) {
+        guard let registry else { return }
+        func bind(_ iface: UnsafePointer<wl_interface>, _ maxVersion: UInt32) -> OpaquePointer? {
+            OpaquePointer(wl_registry_bind(registry, name, iface, min(version, maxVersion)))
+        }
+        switch interface {
+        case "wl_compositor": compositor = bind(buoy_wl_compositor_interface(), 4)
+        case "wl_subcompositor": subcompositor = bind(buoy_wl_subcompositor_interface(), 1)
+        case "wl_shm": shm = bind(buoy_wl_shm_interface(), 1)
+        case "zwlr_layer_shell_v1": layerShell = bind(buoy_zwlr_layer_shell_v1_interface(), 4)
+        case "wp_viewporter": viewporter = bind(buoy_wp_viewporter_interface(), 1)
+        case "zxdg_output_manager_v1":
+            xdgOutputManager = bind(buoy_zxdg_output_manager_v1_interface(), 3)
+            for output in outputs { output.attachXdgOutput(manager: xdgOutputManager) }
+        case "wl_seat":
+            if let proxy = bind(buoy_wl_seat_interface(), 7) {
+                seats.append(Seat(proxy: proxy, registryName: name, display: self))
+            }
+        case "wl_output":
+            if let proxy = bind(buoy_wl_output_interface(), 4) {
+                let output = Output(proxy: proxy, registryName: name, display: self)
+                output.attachXdgOutput(manager: xdgOutputManager)
+                outputs.append(output)
+            }
+        default: break
+        }
+    }
+
+    fileprivate func handleGlobalRemove(name: UInt32) {
+        if let index = outputs.firstIndex(where: { $0.registryName == name }) {
+            outputs.remove(at: index).destroy()
+            outputsChanged = true
+        }
+        if let index = seats.firstIndex(where: { $0.registryName == name }) {
+            seats.remove(at: index).destroy()
+        }
+    }
+
+    // Allocated once: libwayland keeps the pointer for the proxy's lifetime.
+    nonisolated(unsafe) private static let registryListener: UnsafeMutablePointer<wl_registry_listener> = {
+        let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_registry_listener(
+                global: { data, _, name, interface, version in
+                    guard let data, let interface else { return }
+                    Unmanaged<Display>.fromOpaque(data).takeUnretainedValue()
+                        .handleGlobal(name: name, interface: String(cString: interface), version: version)
+                },
+                global_remove: { data, _, name in
+                    guard let data else { return }
+                    Unmanaged<Display>.fromOpaque(data).takeUnretainedValue().handleGlobalRemove(name: name)
+                }))
+        return listener
+    }()
+}

@@ -1,0 +1,159 @@
+import BuoyCore
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// buoy's layer surface: anchored to all four edges of one output's usable
+/// area on the overlay layer, so it never moves while the button does. Its
+/// content is one transparent pixel stretched by wp_viewporter (no
+/// full-output buffer), and its input region is what makes parts of it
+/// clickable. The button itself is a `Subsurface` of it.
+public final class LayerSurface {
+    public let surface: OpaquePointer
+    private let role: OpaquePointer
+    private let viewport: OpaquePointer
+    private let transparentPixel: ShmBuffer
+    private unowned let display: Display
+
+    /// The usable area's size from the last configure, in logical px.
+    public private(set) var size: Size?
+    private var pendingConfigure: (serial: UInt32, width: UInt32, height: UInt32)?
+    /// The compositor closed the surface (its output went away, usually).
+    public private(set) var closed = false
+    /// Outputs the surface is on, from wl_surface.enter/leave.
+    public private(set) var outputs: [OpaquePointer] = []
+    /// Set when a configure or an enter/leave changed what must be drawn.
+    public var changed = false
+    private var frameCallback: OpaquePointer?
+    /// The timestamp of the last frame callback, in ms.
+    public private(set) var lastFrameTime: UInt32 = 0
+
+    public init(display: Display, output: Output?, namespace: String) throws(WaylandError) {
+        guard let compositor = display.compositor, let layerShell = display.layerShell,
+            let viewporter = display.viewporter, let shm = display.shm
+        else { throw .system("globals are missing") }
+        self.display = display
+        surface = wl_compositor_create_surface(compositor)!
+        role = zwlr_layer_shell_v1_get_layer_surface(
+            layerShell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, namespace)!
+        viewport = wp_viewporter_get_viewport(viewporter, surface)!
+        transparentPixel = try ShmBuffer(shm: shm, width: 1, height: 1)
+        memset(transparentPixel.data, 0, 4)
+        let opaque = Unmanaged.passUnretained(self).toOpaque()
+        wl_surface_add_listener(surface, Self.surfaceListener, opaque)
+        zwlr_layer_surface_v1_add_listener(role, Self.roleListener, opaque)
+
+        let all =
+            ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
+            | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+        zwlr_layer_surface_v1_set_anchor(role, all)
+        zwlr_layer_surface_v1_set_size(role, 0, 0)
+        // Zero: stay inside the area that bars and on-screen keyboards leave.
+        zwlr_layer_surface_v1_set_exclusive_zone(role, 0)
+        zwlr_layer_surface_v1_set_keyboard_interactivity(
+            role, ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue)
+        setInputRegion([])
+        wl_surface_commit(surface)
+    }
+
+    deinit {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        wp_viewport_destroy(viewport)
+        zwlr_layer_surface_v1_destroy(role)
+        wl_surface_destroy(surface)
+    }
+
+    /// Whether a configure arrived that `applyConfigure` has not answered.
+    public var needsConfigureAck: Bool { pendingConfigure != nil }
+
+    /// Acknowledges the last configure and stretches the transparent pixel
+    /// over the new size. Takes effect with the next `commit`.
+    public func applyConfigure() {
+        guard let configure = pendingConfigure else { return }
+        pendingConfigure = nil
+        zwlr_layer_surface_v1_ack_configure(role, configure.serial)
+        guard configure.width > 0, configure.height > 0 else { return }
+        size = Size(width: Double(configure.width), height: Double(configure.height))
+        wp_viewport_set_destination(viewport, Int32(configure.width), Int32(configure.height))
+        wl_surface_attach(surface, transparentPixel.proxy, 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, 1, 1)
+    }
+
+    /// Makes only these rectangles (surface-local, logical px) take input.
+    public func setInputRegion(_ rects: [Rect]) {
+        guard let compositor = display.compositor, let region = wl_compositor_create_region(compositor) else {
+            return
+        }
+        for rect in rects {
+            wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width), Int32(rect.height))
+        }
+        wl_surface_set_input_region(surface, region)
+        wl_region_destroy(region)
+    }
+
+    /// True while a frame callback is outstanding: the app draws again only
+    /// when it has fired, so at most one commit goes out per frame.
+    public var framePending: Bool { frameCallback != nil }
+
+    public func requestFrame() {
+        guard frameCallback == nil else { return }
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, Self.frameListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    public func commit() {
+        wl_surface_commit(surface)
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> LayerSurface {
+        Unmanaged<LayerSurface>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    nonisolated(unsafe) private static let roleListener:
+        UnsafeMutablePointer<zwlr_layer_surface_v1_listener> = {
+            let listener = UnsafeMutablePointer<zwlr_layer_surface_v1_listener>.allocate(capacity: 1)
+            listener.initialize(
+                to: zwlr_layer_surface_v1_listener(
+                    configure: { data, _, serial, width, height in
+                        let surface = from(data)
+                        surface.pendingConfigure = (serial, width, height)
+                        surface.changed = true
+                    },
+                    closed: { data, _ in
+                        let surface = from(data)
+                        surface.closed = true
+                        surface.changed = true
+                    }))
+            return listener
+        }()
+
+    nonisolated(unsafe) private static let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
+        let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_surface_listener(
+                enter: { data, _, output in
+                    guard let output else { return }
+                    let surface = from(data)
+                    surface.outputs.append(output)
+                    surface.changed = true
+                },
+                leave: { data, _, output in
+                    let surface = from(data)
+                    surface.outputs.removeAll { $0 == output }
+                    surface.changed = true
+                }))
+        return listener
+    }()
+
+    nonisolated(unsafe) private static let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
+        let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_callback_listener(done: { data, callback, time in
+                let surface = from(data)
+                wl_callback_destroy(callback)
+                surface.frameCallback = nil
+                surface.lastFrameTime = time
+            }))
+        return listener
+    }()
+}

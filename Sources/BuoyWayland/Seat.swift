@@ -1,0 +1,246 @@
+import BuoyCore
+import CLinux
+import CWaylandClient
+import CWaylandCursor
+
+/// Input as buoy's app sees it: positions are surface-local logical pixels of
+/// the surface that got the event; `at` is CLOCK_MONOTONIC seconds, read when
+/// the event was dispatched, because wl_pointer times come from whatever clock
+/// the input device (or a virtual one) used.
+public enum InputEvent: Equatable, Sendable {
+    case pointerEnter(Point, at: Double)
+    case pointerLeave(at: Double)
+    case pointerMotion(Point, at: Double)
+    case pointerPress(Point, at: Double)
+    case pointerRelease(Point, at: Double)
+    case touchDown(Point, at: Double)
+    case touchMotion(Point, at: Double)
+    case touchUp(Point, at: Double)
+    case touchCancel(at: Double)
+}
+
+/// Cursor images buoy asks for, by role; each maps to the theme names to try.
+public enum CursorRole: Sendable {
+    case hover, grabbing
+
+    var themeNames: [String] {
+        switch self {
+        case .hover: return ["pointer", "hand2", "hand1", "left_ptr", "default"]
+        case .grabbing: return ["grabbing", "closedhand", "fleur", "left_ptr", "default"]
+        }
+    }
+}
+
+/// One wl_seat with its pointer and touch. Only the left button and the first
+/// touch point matter to buoy.
+public final class Seat {
+    public let proxy: OpaquePointer
+    public let registryName: UInt32
+    private unowned let display: Display
+    private var pointer: OpaquePointer?
+    private var touch: OpaquePointer?
+    private var pointerPosition = Point.zero
+    private var pointerEnterSerial: UInt32 = 0
+    private var leftButtonDown = false
+    private var activeTouchID: Int32?
+    /// wl_touch.up carries no position, so the last one is kept.
+    private var touchPosition = Point.zero
+    private var cursorTheme: OpaquePointer?
+    private var cursorSurface: OpaquePointer?
+    private var cursorScale = 0
+    /// The role the app wants; applied on enter and whenever it changes.
+    private var cursorRole = CursorRole.hover
+    private var shownCursor: (role: CursorRole, scale: Int)?
+
+    init(proxy: OpaquePointer, registryName: UInt32, display: Display) {
+        self.proxy = proxy
+        self.registryName = registryName
+        self.display = display
+        wl_seat_add_listener(proxy, Self.seatListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func destroy() {
+        releasePointer()
+        releaseTouch()
+        if let cursorSurface { wl_surface_destroy(cursorSurface) }
+        if let cursorTheme { wl_cursor_theme_destroy(cursorTheme) }
+        cursorSurface = nil
+        cursorTheme = nil
+        if wl_proxy_get_version(proxy) >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
+    }
+
+    /// Shows `role`'s cursor while the pointer is over buoy, at `scale`.
+    public func setCursor(_ role: CursorRole, scale: Int) {
+        cursorRole = role
+        cursorScale = scale
+        applyCursor()
+    }
+
+    private func applyCursor() {
+        guard let pointer, pointerEnterSerial != 0, let compositor = display.compositor,
+            let shm = display.shm
+        else { return }
+        let scale = max(1, cursorScale)
+        if let shown = shownCursor, shown.role == cursorRole, shown.scale == scale { return }
+        if cursorTheme == nil || shownCursor?.scale != scale {
+            if let cursorTheme { wl_cursor_theme_destroy(cursorTheme) }
+            let size = Int32(Environment.int("XCURSOR_SIZE") ?? 24)
+            cursorTheme = wl_cursor_theme_load(Environment.string("XCURSOR_THEME"), size * Int32(scale), shm)
+        }
+        guard let cursorTheme else { return }
+        guard
+            let cursor = cursorRole.themeNames.lazy.compactMap({ wl_cursor_theme_get_cursor(cursorTheme, $0) }
+            ).first,
+            cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
+            let buffer = wl_cursor_image_get_buffer(image)
+        else { return }
+        if cursorSurface == nil { cursorSurface = wl_compositor_create_surface(compositor) }
+        guard let cursorSurface else { return }
+        wl_surface_set_buffer_scale(cursorSurface, Int32(scale))
+        wl_surface_attach(cursorSurface, buffer, 0, 0)
+        wl_surface_damage_buffer(cursorSurface, 0, 0, Int32.max, Int32.max)
+        wl_surface_commit(cursorSurface)
+        wl_pointer_set_cursor(
+            pointer, pointerEnterSerial, cursorSurface,
+            Int32(image.pointee.hotspot_x) / Int32(scale), Int32(image.pointee.hotspot_y) / Int32(scale))
+        shownCursor = (cursorRole, scale)
+    }
+
+    private func handleCapabilities(_ caps: UInt32) {
+        let hasPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
+        let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
+        if hasPointer && pointer == nil {
+            pointer = wl_seat_get_pointer(proxy)
+            wl_pointer_add_listener(pointer, Self.pointerListener, Unmanaged.passUnretained(self).toOpaque())
+        } else if !hasPointer {
+            releasePointer()
+        }
+        if hasTouch && touch == nil {
+            touch = wl_seat_get_touch(proxy)
+            wl_touch_add_listener(touch, Self.touchListener, Unmanaged.passUnretained(self).toOpaque())
+        } else if !hasTouch {
+            releaseTouch()
+        }
+    }
+
+    private func releasePointer() {
+        guard let pointer else { return }
+        if leftButtonDown { record(.pointerLeave(at: buoy_monotonic_now())) }
+        leftButtonDown = false
+        if wl_proxy_get_version(pointer) >= 3 {
+            wl_pointer_release(pointer)
+        } else {
+            wl_pointer_destroy(pointer)
+        }
+        self.pointer = nil
+    }
+
+    private func releaseTouch() {
+        guard let touch else { return }
+        if activeTouchID != nil { record(.touchCancel(at: buoy_monotonic_now())) }
+        activeTouchID = nil
+        if wl_proxy_get_version(touch) >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
+        self.touch = nil
+    }
+
+    private func record(_ event: InputEvent) {
+        display.inputEvents.append(event)
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> Seat {
+        Unmanaged<Seat>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    private static func point(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point {
+        Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    }
+
+    nonisolated(unsafe) private static let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
+        let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_seat_listener(
+                capabilities: { data, _, caps in from(data).handleCapabilities(caps) },
+                name: { _, _, _ in }))
+        return listener
+    }()
+
+    nonisolated(unsafe) private static let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
+        let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_pointer_listener(
+                enter: { data, _, serial, _, x, y in
+                    let seat = from(data)
+                    seat.pointerEnterSerial = serial
+                    seat.shownCursor = nil
+                    seat.pointerPosition = point(x, y)
+                    seat.record(.pointerEnter(seat.pointerPosition, at: buoy_monotonic_now()))
+                    seat.applyCursor()
+                },
+                leave: { data, _, _, _ in
+                    let seat = from(data)
+                    seat.pointerEnterSerial = 0
+                    seat.leftButtonDown = false
+                    seat.record(.pointerLeave(at: buoy_monotonic_now()))
+                },
+                motion: { data, _, _, x, y in
+                    let seat = from(data)
+                    seat.pointerPosition = point(x, y)
+                    seat.record(.pointerMotion(seat.pointerPosition, at: buoy_monotonic_now()))
+                },
+                button: { data, _, _, _, button, state in
+                    let btnLeft: UInt32 = 0x110
+                    guard button == btnLeft else { return }
+                    let seat = from(data)
+                    let now = buoy_monotonic_now()
+                    if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
+                        seat.leftButtonDown = true
+                        seat.record(.pointerPress(seat.pointerPosition, at: now))
+                    } else if seat.leftButtonDown {
+                        seat.leftButtonDown = false
+                        seat.record(.pointerRelease(seat.pointerPosition, at: now))
+                    }
+                },
+                axis: { _, _, _, _, _ in },
+                frame: { _, _ in },
+                axis_source: { _, _, _ in },
+                axis_stop: { _, _, _, _ in },
+                axis_discrete: { _, _, _, _ in },
+                axis_value120: { _, _, _, _ in }))
+        return listener
+    }()
+
+    nonisolated(unsafe) private static let touchListener: UnsafeMutablePointer<wl_touch_listener> = {
+        let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_touch_listener(
+                down: { data, _, _, _, _, id, x, y in
+                    let seat = from(data)
+                    guard seat.activeTouchID == nil else { return }
+                    seat.activeTouchID = id
+                    seat.touchPosition = point(x, y)
+                    seat.record(.touchDown(seat.touchPosition, at: buoy_monotonic_now()))
+                },
+                up: { data, _, _, _, id in
+                    let seat = from(data)
+                    guard seat.activeTouchID == id else { return }
+                    seat.activeTouchID = nil
+                    seat.record(.touchUp(seat.touchPosition, at: buoy_monotonic_now()))
+                },
+                motion: { data, _, _, id, x, y in
+                    let seat = from(data)
+                    guard seat.activeTouchID == id else { return }
+                    seat.touchPosition = point(x, y)
+                    seat.record(.touchMotion(seat.touchPosition, at: buoy_monotonic_now()))
+                },
+                frame: { _, _ in },
+                cancel: { data, _ in
+                    let seat = from(data)
+                    guard seat.activeTouchID != nil else { return }
+                    seat.activeTouchID = nil
+                    seat.record(.touchCancel(at: buoy_monotonic_now()))
+                },
+                shape: { _, _, _, _, _ in },
+                orientation: { _, _, _, _ in }))
+        return listener
+    }()
+}

@@ -1,0 +1,100 @@
+#define _GNU_SOURCE
+#include "clinux.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/mman.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+int buoy_memfd_create_sized(const char *name, size_t size) {
+    int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0) return -1;
+    int rc;
+    do {
+        rc = ftruncate(fd, (off_t)size);
+    } while (rc < 0 && errno == EINTR);
+    if (rc < 0) {
+        close(fd);
+        return -1;
+    }
+    /* The compositor maps this file; sealing the size means it can never be
+     * made to fault on a truncated mapping. */
+    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL);
+    return fd;
+}
+
+int buoy_timerfd_create(void) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+int buoy_timerfd_arm(int fd, double deadline) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    if (deadline >= 0) {
+        time_t sec = (time_t)deadline;
+        long nsec = (long)((deadline - (double)sec) * 1e9);
+        /* An all-zero it_value disarms, so never arm at exactly zero. */
+        if (sec == 0 && nsec == 0) nsec = 1;
+        spec.it_value.tv_sec = sec;
+        spec.it_value.tv_nsec = nsec;
+    }
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int buoy_timerfd_consume(int fd) {
+    uint64_t expirations = 0;
+    return read(fd, &expirations, sizeof expirations) == sizeof expirations && expirations > 0;
+}
+
+int buoy_signalfd_create(const sigset_t *mask) {
+    if (sigprocmask(SIG_BLOCK, mask, NULL) < 0) return -1;
+    return signalfd(-1, mask, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+int buoy_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    if (read(fd, &info, sizeof info) != sizeof info) return 0;
+    return (int)info.ssi_signo;
+}
+
+int64_t buoy_peer_uid(int fd) {
+    struct ucred cred;
+    socklen_t len = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0) return -1;
+    return (int64_t)cred.uid;
+}
+
+int buoy_inotify_create(void) {
+    return inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+}
+
+int buoy_inotify_watch_dir(int fd, const char *path) {
+    return inotify_add_watch(fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE);
+}
+
+int buoy_inotify_drain(int fd, const char *name) {
+    char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    int matched = 0;
+    for (;;) {
+        ssize_t len = read(fd, buf, sizeof buf);
+        if (len <= 0) break;
+        for (char *p = buf; p < buf + len;) {
+            struct inotify_event *event = (struct inotify_event *)p;
+            if (event->len > 0 && strcmp(event->name, name) == 0) matched = 1;
+            p += sizeof(struct inotify_event) + event->len;
+        }
+    }
+    return matched;
+}
+
+double buoy_monotonic_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

@@ -1,0 +1,42 @@
+#ifndef BUOY_CLINUX_H
+#define BUOY_CLINUX_H
+
+/* Linux-only calls that Swift's Glibc module does not export (they need
+ * _GNU_SOURCE or live in headers the module leaves out). One seam, so the
+ * Swift side never depends on feature macros. */
+
+#include <signal.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* An anonymous, sealable, close-on-exec file of `size` bytes, or -1. */
+int buoy_memfd_create_sized(const char *name, size_t size);
+
+/* A non-blocking, close-on-exec CLOCK_MONOTONIC timerfd, or -1. */
+int buoy_timerfd_create(void);
+/* Arms the timer at an absolute CLOCK_MONOTONIC time in seconds; a negative
+ * deadline disarms it. Returns 0 or -1. */
+int buoy_timerfd_arm(int fd, double deadline);
+/* Consumes the expiration count; returns 1 if the timer fired. */
+int buoy_timerfd_consume(int fd);
+
+/* Blocks the signals in `mask` for the process and returns a non-blocking,
+ * close-on-exec signalfd for them, or -1. */
+int buoy_signalfd_create(const sigset_t *mask);
+/* Reads one pending signal; returns its number, or 0 when none is pending. */
+int buoy_signalfd_read(int fd);
+
+/* The uid of the process at the other end of a unix socket, or -1. */
+int64_t buoy_peer_uid(int fd);
+
+/* A non-blocking, close-on-exec inotify fd, or -1. */
+int buoy_inotify_create(void);
+/* Watches a directory for files that are written, moved in or created. */
+int buoy_inotify_watch_dir(int fd, const char *path);
+/* Drains pending inotify events; returns 1 if any named `name`, else 0. */
+int buoy_inotify_drain(int fd, const char *name);
+
+/* Seconds on CLOCK_MONOTONIC. */
+double buoy_monotonic_now(void);
+
+#endif

@@ -1,0 +1,28 @@
+#ifndef BUOY_WAYLAND_INTERFACES_H
+#define BUOY_WAYLAND_INTERFACES_H
+
+/* Hand-written, not generated. Swift imports the `extern const struct
+ * wl_interface` globals as values, so `&wl_compositor_interface` would point at
+ * a temporary copy. libwayland keeps the pointer in the proxy, so bind through
+ * these accessors, which return the real addresses. */
+
+#include <wayland-client.h>
+
+#include "fractional-scale-v1-client-protocol.h"
+#include "viewporter-client-protocol.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
+
+static inline const struct wl_interface *buoy_wl_compositor_interface(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *buoy_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
+static inline const struct wl_interface *buoy_wl_shm_interface(void) { return &wl_shm_interface; }
+static inline const struct wl_interface *buoy_wl_seat_interface(void) { return &wl_seat_interface; }
+static inline const struct wl_interface *buoy_wl_output_interface(void) { return &wl_output_interface; }
+static inline const struct wl_interface *buoy_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
+static inline const struct wl_interface *buoy_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
+static inline const struct wl_interface *buoy_zxdg_output_manager_v1_interface(void) { return &zxdg_output_manager_v1_interface; }
+static inline const struct wl_interface *buoy_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
+static inline const struct wl_interface *buoy_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
+
+#endif

@@ -1,0 +1,199 @@
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+private let btnLeft: UInt32 = 0x110
+/// Extent units per logical pixel, so fractional coordinates survive motion_absolute's integers.
+private let subpixel: Double = 100
+
+struct DriverError: Error {
+    var message: String
+}
+
+/// The connection, its globals and the virtual pointer. Registry handlers only record;
+/// `execute` is the one place that sends input.
+final class Driver {
+    let display: OpaquePointer
+    private var registry: OpaquePointer?
+    private var seat: OpaquePointer?
+    private var manager: OpaquePointer?
+    private var xdgOutputManager: OpaquePointer?
+    private var outputs: [Output] = []
+    private var pointer: OpaquePointer?
+
+    init(display: OpaquePointer) {
+        self.display = display
+    }
+
+    /// Binds the globals and creates the virtual pointer.
+    func setUp() throws(DriverError) {
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(
+            registry, DriverListeners.registry, Unmanaged.passUnretained(self).toOpaque())
+        try roundtrip()
+        guard let seat else { throw DriverError(message: "compositor has no wl_seat") }
+        guard let manager else {
+            throw DriverError(message: "compositor has no zwlr_virtual_pointer_manager_v1")
+        }
+        guard let first = outputs.first else { throw DriverError(message: "compositor has no wl_output") }
+        // Second roundtrip: the wl_output and xdg_output events for the bound outputs.
+        try roundtrip()
+        // With an output, absolute motion maps onto that output rather than the whole layout.
+        if zwlr_virtual_pointer_manager_v1_get_version(manager) >= 2 {
+            pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer_with_output(
+                manager, seat, first.proxy)
+        } else {
+            pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat)
+        }
+        try roundtrip()
+    }
+
+    func roundtrip() throws(DriverError) {
+        if wl_display_roundtrip(display) < 0 { throw connectionLost() }
+    }
+
+    func connectionLost() -> DriverError {
+        let code = wl_display_get_error(display)
+        return DriverError(message: "Wayland connection lost: \(String(cString: strerror(code)))")
+    }
+
+    /// Runs one command. Returns the lines to print before `ok`. A `CommandError` is the
+    /// caller's mistake; a `DriverError` means the connection is gone.
+    func execute(_ command: Command) throws(DriverError) -> Result<[String], CommandError> {
+        // Pick up output changes (scale, mode) the compositor sent since the last command.
+        try roundtrip()
+        guard let pointer else { return .failure(CommandError(message: "no virtual pointer")) }
+        // Absolute motion is mapped onto the first output, in its logical size.
+        let size = outputs.first?.logicalSize
+        let unknownSize = CommandError(message: "output size unknown")
+        var lines: [String] = []
+        switch command {
+        case .move(let p):
+            guard let extent = size else { return .failure(unknownSize) }
+            motion(pointer, to: p, extent: extent)
+            zwlr_virtual_pointer_v1_frame(pointer)
+        case .down, .up:
+            button(pointer, pressed: command == .down)
+        case .click(let p):
+            guard let extent = size else { return .failure(unknownSize) }
+            motion(pointer, to: p, extent: extent)
+            zwlr_virtual_pointer_v1_frame(pointer)
+            button(pointer, pressed: true)
+            button(pointer, pressed: false)
+        case .drag(let from, let to, let steps, let durationMs):
+            guard let extent = size else { return .failure(unknownSize) }
+            motion(pointer, to: from, extent: extent)
+            zwlr_virtual_pointer_v1_frame(pointer)
+            button(pointer, pressed: true)
+            try flush()
+            let start = monotonicNanoseconds()
+            for step in 1...steps {
+                let fraction = Double(step) / Double(steps)
+                sleep(untilNanoseconds: start + UInt64(Double(durationMs) * 1_000_000 * fraction))
+                motion(pointer, to: from.interpolated(to: to, fraction: fraction), extent: extent)
+                zwlr_virtual_pointer_v1_frame(pointer)
+                try flush()
+            }
+        case .sleep(let ms):
+            sleep(untilNanoseconds: monotonicNanoseconds() + UInt64(ms) * 1_000_000)
+        case .size:
+            guard let extent = size else { return .failure(unknownSize) }
+            lines.append("size \(extent.width) \(extent.height)")
+        case .quit:
+            break
+        }
+        try roundtrip()
+        return .success(lines)
+    }
+
+    private func flush() throws(DriverError) {
+        // EAGAIN only means the socket is full for now; the next roundtrip flushes the rest.
+        if wl_display_flush(display) < 0 && errno != EAGAIN { throw connectionLost() }
+    }
+
+    private func motion(_ pointer: OpaquePointer, to p: Position, extent: (width: Int32, height: Int32)) {
+        let xExtent = UInt32(Double(extent.width) * subpixel)
+        let yExtent = UInt32(Double(extent.height) * subpixel)
+        let x = UInt32(min(max((p.x * subpixel).rounded(), 0), Double(xExtent)))
+        let y = UInt32(min(max((p.y * subpixel).rounded(), 0), Double(yExtent)))
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, eventTimestamp(), x, y, xExtent, yExtent)
+    }
+
+    private func button(_ pointer: OpaquePointer, pressed: Bool) {
+        let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
+        zwlr_virtual_pointer_v1_button(pointer, eventTimestamp(), btnLeft, state.rawValue)
+        zwlr_virtual_pointer_v1_frame(pointer)
+    }
+
+    /// Destroys proxies in reverse order of creation.
+    func tearDown() {
+        if let pointer { zwlr_virtual_pointer_v1_destroy(pointer) }
+        pointer = nil
+        for output in outputs.reversed() { output.destroy() }
+        outputs = []
+        if let xdgOutputManager { zxdg_output_manager_v1_destroy(xdgOutputManager) }
+        xdgOutputManager = nil
+        if let manager { zwlr_virtual_pointer_manager_v1_destroy(manager) }
+        manager = nil
+        if let seat { wl_seat_destroy(seat) }
+        seat = nil
+        if let registry { wl_registry_destroy(registry) }
+        registry = nil
+        _ = wl_display_flush(display)
+    }
+
+    // MARK: - Registry handlers
+
+    fileprivate func handleGlobal(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_seat" where seat == nil:
+            seat = bind(name, buoy_wl_seat_interface(), version: 1)
+        case "wl_output":
+            let bound = bind(name, buoy_wl_output_interface(), version: min(version, 3))
+            guard let proxy = bound else { return }
+            let output = Output(proxy: proxy, registryName: name)
+            outputs.append(output)
+            if let xdgOutputManager { output.attachXdgOutput(manager: xdgOutputManager) }
+        case "zxdg_output_manager_v1" where xdgOutputManager == nil:
+            xdgOutputManager = bind(name, buoy_zxdg_output_manager_v1_interface(), version: min(version, 3))
+            if let xdgOutputManager {
+                for output in outputs { output.attachXdgOutput(manager: xdgOutputManager) }
+            }
+        case "zwlr_virtual_pointer_manager_v1" where manager == nil:
+            manager = bind(name, buoy_zwlr_virtual_pointer_manager_v1_interface(), version: min(version, 2))
+        default:
+            break
+        }
+    }
+
+    fileprivate func handleGlobalRemove(name: UInt32) {
+        guard let index = outputs.firstIndex(where: { $0.registryName == name }) else { return }
+        outputs.remove(at: index).destroy()
+    }
+
+    /// `interface` comes from the `buoy_*_interface()` accessors (wayland-interfaces.h): libwayland
+    /// keeps the pointer in the proxy, so it must be the C global's real address, never a copy.
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, version: UInt32)
+        -> OpaquePointer?
+    {
+        wl_registry_bind(registry, name, interface, version).map(OpaquePointer.init)
+    }
+
+    fileprivate static func from(_ data: UnsafeMutableRawPointer?) -> Driver {
+        Unmanaged<Driver>.fromOpaque(data!).takeUnretainedValue()
+    }
+}
+
+private enum DriverListeners {
+    nonisolated(unsafe) static let registry = allocateListener(
+        wl_registry_listener(
+            global: { data, _, name, interface, version in
+                guard let interface else { return }
+                Driver.from(data).handleGlobal(
+                    name: name, interface: String(cString: interface), version: version)
+            },
+            global_remove: { data, _, name in
+                Driver.from(data).handleGlobalRemove(name: name)
+            }
+        ))
+}

@@ -1,0 +1,364 @@
+import BuoyConfig
+import BuoyCore
+import BuoyDrawing
+import BuoyGestures
+import BuoyWayland
+import Glibc
+
+/// Wires the pure core to Wayland. Each wakeup of the loop calls `update`
+/// once: it turns the recorded facts (configures, input, timers, signals)
+/// into decisions, then `render` commits at most one frame, and only when
+/// no frame callback is outstanding.
+final class App {
+    private let display: Display
+    private let loop: EventLoop
+    private let log: Logger
+    private var config: Config
+    private let runner: CommandRunner
+    private let buffers: BufferPool
+    private let statePath: String
+
+    private var layer: LayerSurface?
+    private var button: Subsurface?
+    /// The output the layer surface was asked for; nil is the compositor's choice.
+    private var requestedOutput: String?
+
+    private var recognizer: GestureRecognizer
+    private var fade: IdleFade
+    private var rest: RestPosition
+    /// The output the button last rested on, from the state file or the present.
+    private var restOutput: String?
+    /// Top-left of the circle in layer-surface coordinates, once placed.
+    private var origin: Point?
+    private var animation: SnapAnimation?
+    /// While dragging: where in the button it was grabbed.
+    private var grabOffset: Point?
+    private var pointerPressed = false
+
+    /// What the compositor currently shows, to skip commits that change nothing.
+    private var shown: (look: ButtonLook, scale: Int, origin: Point)?
+    private var shownBuffer: ShmBuffer?
+    private var exitStatus: Int32?
+
+    init(display: Display, loop: EventLoop, config: Config, log: Logger) {
+        self.display = display
+        self.loop = loop
+        self.config = config
+        self.log = log
+        runner = CommandRunner(log: log)
+        buffers = BufferPool(shm: display.shm!)
+        statePath = Files.statePath
+        recognizer = GestureRecognizer(settings: Self.gestureSettings(config))
+        fade = IdleFade(settings: Self.fadeSettings(config), now: monotonicNow())
+        rest = RestPosition(placement: config.button.position)
+        restoreState()
+    }
+
+    /// Runs until a signal asks to stop; returns the exit status.
+    func run() throws(WaylandError) -> Int32 {
+        defer { tearDown() }
+        try loop.run { wakeup in
+            update(wakeup, now: monotonicNow())
+            return exitStatus == nil
+        }
+        return exitStatus ?? 0
+    }
+
+    /// Destroys buoy's proxies, newest first, while the display is still
+    /// connected: Swift would otherwise free them in whatever order the last
+    /// references go, and a proxy destroyed after the disconnect crashes.
+    private func tearDown() {
+        shownBuffer = nil
+        button = nil
+        layer = nil
+        buffers.removeAll()
+    }
+
+    // MARK: - One wakeup
+
+    private func update(_ wakeup: Wakeup, now: Double) {
+        for signal in wakeup.signals { handle(signal: signal) }
+        if exitStatus != nil { return }
+        placeSurface()
+        if let layer, layer.needsConfigureAck || layer.changed {
+            layer.changed = false
+            if layer.needsConfigureAck { layer.applyConfigure() }
+            if !isDragging { placeAtRest(now: now, animated: false) }
+            shown = nil
+        }
+        let events = display.inputEvents
+        display.inputEvents.removeAll()
+        for event in events { handle(event) }
+        if wakeup.timerFired, let deadline = recognizer.deadline, now >= deadline {
+            perform(recognizer.handle(.deadline(at: now)), now: now)
+        }
+        let committed = render(now: now)
+        armTimer(now: now, committed: committed)
+    }
+
+    private func handle(signal: Int32) {
+        switch signal {
+        case SIGCHLD: runner.reap()
+        case SIGINT, SIGTERM:
+            log.info("signal \(signal): saving state and exiting")
+            saveState()
+            exitStatus = 0
+        default: break
+        }
+    }
+
+    // MARK: - Surfaces
+
+    /// Creates the layer surface when there is none (at start, or after the
+    /// compositor closed it because its output went away), and moves it back
+    /// to the preferred output when that output returns.
+    private func placeSurface() {
+        let outputsChanged = display.outputsChanged
+        display.outputsChanged = false
+        let preferred = config.button.output ?? restOutput
+        let preferredOutput = preferred.flatMap { display.output(named: $0) }
+        if let layer, !layer.closed {
+            let onPreferred = requestedOutput != nil && requestedOutput == preferredOutput?.name
+            guard outputsChanged, preferredOutput != nil, !onPreferred, !isDragging else { return }
+            log.info("output \(preferred ?? "") is back; moving the button there")
+        } else if layer != nil {
+            log.info("the compositor closed the button's surface; placing it again")
+        }
+        button = nil
+        layer = nil
+        shown = nil
+        shownBuffer = nil
+        origin = nil
+        guard display.outputs.contains(where: { $0.ready }) else { return }
+        if let preferred, preferredOutput == nil, config.button.output != nil {
+            log.warning("output \(preferred) is not connected; using the compositor's choice")
+        }
+        do {
+            let layer = try LayerSurface(display: display, output: preferredOutput, namespace: "buoy")
+            button = try Subsurface(display: display, parent: layer)
+            self.layer = layer
+            requestedOutput = preferredOutput?.name
+        } catch {
+            log.error("cannot create the button's surface: \(error)")
+        }
+    }
+
+    /// The usable area in layer-surface coordinates: the layer surface is
+    /// stretched over exactly that area.
+    private var usable: Rect? {
+        guard let size = layer?.size else { return nil }
+        return Rect(origin: .zero, size: size)
+    }
+
+    private var currentOutput: Output? {
+        if let entered = layer?.outputs.first, let output = display.output(for: entered) { return output }
+        return requestedOutput.flatMap { display.output(named: $0) }
+    }
+
+    private var scale: Int {
+        let entered = layer?.outputs.compactMap { display.output(for: $0)?.scale } ?? []
+        return entered.max() ?? currentOutput?.scale ?? 1
+    }
+
+    private var isDragging: Bool { grabOffset != nil }
+
+    private func placeAtRest(now: Double, animated: Bool) {
+        guard let usable else { return }
+        let target = rest.origin(in: usable, size: config.button.size, margin: config.button.margin)
+        if animated, let origin, config.snap.duration > 0 {
+            animation = SnapAnimation(from: origin, to: target, start: now, duration: config.snap.duration)
+        } else {
+            animation = nil
+            origin = target
+        }
+    }
+
+    // MARK: - Input
+
+    private func handle(_ event: InputEvent) {
+        switch event {
+        case .pointerEnter(_, let at):
+            fade.hold(true, at: at)
+            for seat in display.seats { seat.setCursor(.hover, scale: scale) }
+        case .pointerLeave(let at):
+            if pointerPressed {
+                pointerPressed = false
+                perform(recognizer.handle(.cancel(at: at)), now: at)
+            }
+            fade.hold(false, at: at)
+        case .pointerMotion(let point, let at):
+            if pointerPressed { perform(recognizer.handle(.move(point, at: at)), now: at) }
+        case .pointerPress(let point, let at):
+            pointerPressed = true
+            perform(recognizer.handle(.down(point, at: at)), now: at)
+        case .pointerRelease(let point, let at):
+            pointerPressed = false
+            perform(recognizer.handle(.up(point, at: at)), now: at)
+        case .touchDown(let point, let at):
+            fade.hold(true, at: at)
+            perform(recognizer.handle(.down(point, at: at)), now: at)
+        case .touchMotion(let point, let at):
+            perform(recognizer.handle(.move(point, at: at)), now: at)
+        case .touchUp(let point, let at):
+            perform(recognizer.handle(.up(point, at: at)), now: at)
+            fade.hold(false, at: at)
+        case .touchCancel(let at):
+            perform(recognizer.handle(.cancel(at: at)), now: at)
+            fade.hold(false, at: at)
+        }
+    }
+
+    private func perform(_ gestures: [Gesture], now: Double) {
+        for gesture in gestures {
+            log.debug("gesture \(gesture)")
+            switch gesture {
+            case .pressed: fade.wake(at: now)
+            case .tap: runAction(config.actions.tap, name: "tap")
+            case .doubleTap: runAction(config.actions.doubleTap, name: "double_tap")
+            case .longPress: runAction(config.actions.longPress, name: "long_press")
+            case .dragBegan(let grab):
+                guard let origin else { continue }
+                animation = nil
+                grabOffset = grab - origin
+                for seat in display.seats { seat.setCursor(.grabbing, scale: scale) }
+            case .dragMoved(let point):
+                drag(to: point)
+            case .dragEnded(let point):
+                drag(to: point)
+                endDrag(now: now)
+            case .cancelled:
+                if isDragging { endDrag(now: now) }
+            }
+        }
+    }
+
+    private func drag(to pointer: Point) {
+        guard let grabOffset, let usable else { return }
+        origin = Snapping.clampOrigin(pointer - grabOffset, size: config.button.size, in: usable)
+    }
+
+    private func endDrag(now: Double) {
+        grabOffset = nil
+        for seat in display.seats { seat.setCursor(.hover, scale: scale) }
+        guard let origin, let usable else { return }
+        let size = config.button.size
+        let center = Point(x: origin.x + size / 2, y: origin.y + size / 2)
+        rest = Snapping.rest(
+            forCenter: center, mode: config.snap.to, size: size, margin: config.button.margin, in: usable)
+        restOutput = currentOutput?.name ?? restOutput
+        placeAtRest(now: now, animated: true)
+        saveState()
+    }
+
+    private func runAction(_ action: Action?, name: String) {
+        switch action {
+        case .command(let command): runner.run(command, reason: name)
+        case .menu: log.warning("\(name): the menu is not available in this version")
+        case nil: log.debug("\(name): no action configured")
+        }
+    }
+
+    // MARK: - Frames
+
+    /// Commits one frame if anything visible changed and the compositor is
+    /// ready for one. Returns whether it committed.
+    private func render(now: Double) -> Bool {
+        guard let layer, let button, layer.size != nil, !layer.framePending, var position = origin else {
+            return false
+        }
+        if let animation {
+            position = animation.position(at: now)
+            if animation.isFinished(at: now) { self.animation = nil }
+            origin = position
+        }
+        let look = ButtonLook(
+            diameter: config.button.size, color: config.button.color, opacity: fade.opacity(at: now))
+        let scale = self.scale
+        let rounded = Point(x: position.x.rounded(), y: position.y.rounded())
+        let redraw = shown?.look != look || shown?.scale != scale
+        let move = shown?.origin != rounded
+        guard redraw || move else { return false }
+
+        if redraw {
+            let side = look.bufferSide(scale: scale)
+            let free: ShmBuffer?
+            do { free = try buffers.free(width: side, height: side) } catch {
+                log.error("\(error)")
+                return false
+            }
+            // Both buffers still on screen: try again on the next frame.
+            guard let buffer = free else { return false }
+            ButtonPainter.paint(look, scale: scale, into: buffer.data, stride: buffer.stride)
+            shownBuffer = buffer
+        }
+        guard let buffer = shownBuffer else { return false }
+        // Re-attaching also on a pure move gives the compositor damage to
+        // repaint, and thus a frame callback to pace the next move by.
+        button.show(buffer, scale: scale)
+        let pad = look.shadowPadding
+        button.setPosition(x: Int(rounded.x - pad), y: Int(rounded.y - pad))
+        layer.setInputRegion(
+            circleInputStrips(diameter: look.diameter).map {
+                Rect(x: $0.minX + rounded.x, y: $0.minY + rounded.y, width: $0.width, height: $0.height)
+            })
+        layer.requestFrame()
+        layer.commit()
+        shown = (look, scale, rounded)
+        return true
+    }
+
+    private func armTimer(now: Double, committed: Bool) {
+        var deadline = recognizer.deadline
+        func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
+        switch fade.nextWake(after: now) {
+        case .timer(let at)?: consider(at)
+        case .frames?:
+            // The fade wants frames but this wakeup drew nothing (its first
+            // step can be too small to change a pixel): look again in 16 ms.
+            if !committed && !(layer?.framePending ?? false) { consider(now + 0.016) }
+        case nil: break
+        }
+        if animation != nil && !committed && !(layer?.framePending ?? false) { consider(now + 0.016) }
+        loop.arm(deadline: deadline)
+    }
+
+    // MARK: - State
+
+    private func restoreState() {
+        switch Files.read(statePath, limit: 4096) {
+        case .success(let bytes):
+            guard let state = SavedState.decode(String(decoding: bytes, as: UTF8.self)) else {
+                log.warning("ignoring the unreadable state file \(statePath)")
+                return
+            }
+            rest = state.rest
+            restOutput = state.output
+        case .failure(.missing): break
+        case .failure:
+            log.warning("ignoring the unreadable state file \(statePath)")
+        }
+    }
+
+    private func saveState() {
+        Files.makeDirectories(Files.directory(of: statePath))
+        let state = SavedState(output: restOutput, rest: rest)
+        if !Files.writeAtomically(state.encoded(), to: statePath) {
+            log.warning("cannot save the button's position to \(statePath)")
+        }
+    }
+
+    // MARK: - Settings from the config
+
+    private static func gestureSettings(_ config: Config) -> GestureSettings {
+        GestureSettings(
+            dragThreshold: config.gestures.dragThreshold, doubleTapWindow: config.gestures.doubleTapWindow,
+            longPressDelay: config.gestures.longPressDelay, hasDoubleTap: config.actions.doubleTap != nil,
+            hasLongPress: config.actions.longPress != nil, draggable: config.button.draggable)
+    }
+
+    private static func fadeSettings(_ config: Config) -> IdleFade.Settings {
+        IdleFade.Settings(
+            activeOpacity: config.button.opacity, idleOpacity: config.button.idleOpacity,
+            idleDelay: config.button.idleDelay, fadeDuration: config.button.fade)
+    }
+}

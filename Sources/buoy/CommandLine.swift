@@ -1,0 +1,64 @@
+/// What the user asked for on the command line.
+struct Invocation: Equatable {
+    enum Mode: Equatable {
+        case run
+        case check
+        case help
+        case version
+    }
+
+    var mode = Mode.run
+    var configPath: String?
+    var verbosity = 0
+
+    static let usage = """
+        Usage: buoy [--config PATH] [-v|-vv]
+               buoy --check [--config PATH]
+               buoy --help | --version
+
+        A floating button for Wayland: runs your commands on tap, double tap
+        and long press, and can be dragged to any edge of the screen.
+
+          -c, --config PATH   read this config instead of
+                              $XDG_CONFIG_HOME/buoy/config.toml
+              --check         validate the config and exit
+          -v, -vv             log more (info, debug) to stderr
+          -h, --help          show this help
+              --version       show the version
+
+        See buoy(1) and buoy(5).
+        """
+
+    /// Parses `arguments` (without the program name), or returns a message
+    /// for a usage error.
+    static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
+        var invocation = Invocation()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-c", "--config":
+                guard let path = rest.popFirst(), !path.isEmpty else {
+                    return .failure(UsageError("\(argument) needs a path"))
+                }
+                invocation.configPath = path
+            case "--check": invocation.mode = .check
+            case "-h", "--help": invocation.mode = .help
+            case "--version": invocation.mode = .version
+            case "-v": invocation.verbosity += 1
+            case "-vv": invocation.verbosity += 2
+            default:
+                if argument.hasPrefix("--config=") {
+                    invocation.configPath = String(argument.dropFirst("--config=".count))
+                } else {
+                    return .failure(UsageError("unknown argument \"\(argument)\"; see buoy --help"))
+                }
+            }
+        }
+        return .success(invocation)
+    }
+}
+
+struct UsageError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,88 @@
+import BuoyWayland
+import Glibc
+
+/// File access for the shell: whole-file reads with a size cap, atomic
+/// writes, and the XDG locations of buoy's config and state.
+enum Files {
+    enum ReadError: Error {
+        case missing
+        case unreadable(String)
+        case tooLarge(limit: Int)
+    }
+
+    /// Reads at most `limit` bytes; a longer file is an error, not a truncation.
+    static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(String(cString: strerror(errno))))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
+        }
+    }
+
+    /// Replaces `path` with `contents` atomically: a temp file in the same
+    /// directory, fsync, rename. A crash leaves the old file or the new one.
+    static func writeAtomically(_ contents: String, to path: String) -> Bool {
+        let temp = "\(path).tmp.\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var ok = true
+        var text = contents
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 {
+                    ok = false
+                    return
+                }
+                offset += written
+            }
+        }
+        ok = ok && fsync(fd) == 0
+        close(fd)
+        guard ok, rename(temp, path) == 0 else {
+            unlink(temp)
+            return false
+        }
+        return true
+    }
+
+    /// Creates `path` and its missing parents with mode 0700.
+    static func makeDirectories(_ path: String) {
+        var prefix = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            mkdir(prefix, 0o700)
+        }
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static var home: String { Environment.string("HOME") ?? "/" }
+
+    /// `$XDG_CONFIG_HOME/buoy/config.toml`, or `~/.config/buoy/config.toml`.
+    static var defaultConfigPath: String {
+        (Environment.string("XDG_CONFIG_HOME") ?? home + "/.config") + "/buoy/config.toml"
+    }
+
+    /// `$XDG_STATE_HOME/buoy/state`, or `~/.local/state/buoy/state`.
+    static var statePath: String {
+        (Environment.string("XDG_STATE_HOME") ?? home + "/.local/state") + "/buoy/state"
+    }
+}

@@ -1,0 +1,1 @@
+let buoyVersion = "0.1.0"

@@ -1,0 +1,571 @@
+import BuoyCore
+import XCTest
+
+@testable import BuoyConfig
+
+private func parse(_ text: String) throws(ConfigError) -> (config: Config, warnings: [ConfigDiagnostic]) {
+    try Config.parse(Array(text.utf8), path: "config.toml")
+}
+
+private func parseError(_ text: String, file: StaticString = #filePath, line: UInt = #line)
+    -> ConfigDiagnostic?
+{
+    do {
+        let result = try parse(text)
+        XCTFail("expected an error, got \(result.config)", file: file, line: line)
+        return nil
+    } catch {
+        return error.diagnostic
+    }
+}
+
+/// Eight valid menu items, for cases that need a menu.
+private let eightItems = (1...8).map { "[[menu.item]]\nlabel = \"L\($0)\"\ncommand = \"c\($0)\"\n" }.joined()
+
+final class ConfigSchemaTests: XCTestCase {
+    func testDefaultsAreTheDocumentedValues() {
+        let d = Config.defaults
+        XCTAssertEqual(d.button.size, 56)
+        XCTAssertEqual(d.button.position, .right)
+        XCTAssertEqual(d.button.margin, 8)
+        XCTAssertEqual(d.button.color, Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255, alpha: 1))
+        XCTAssertEqual(d.button.draggable, true)
+        XCTAssertEqual(d.button.opacity, 1)
+        XCTAssertEqual(d.button.idleOpacity, 0.4)
+        XCTAssertEqual(d.button.idleDelay, 1.5)
+        XCTAssertEqual(d.button.fade, 0.3)
+        XCTAssertEqual(d.button.tuck, false)
+        XCTAssertNil(d.button.output)
+        XCTAssertEqual(d.snap.to, .edge)
+        XCTAssertEqual(d.snap.duration, 0.25)
+        XCTAssertEqual(d.gestures.dragThreshold, 6)
+        XCTAssertEqual(d.gestures.doubleTapWindow, 0.25)
+        XCTAssertEqual(d.gestures.longPressDelay, 0.5)
+        XCTAssertNil(d.actions.tap)
+        XCTAssertNil(d.actions.doubleTap)
+        XCTAssertNil(d.actions.longPress)
+        XCTAssertEqual(d.actions.maxRunning, 8)
+        XCTAssertEqual(d.menu.items, [])
+        XCTAssertEqual(d.menu.itemSize, 40)
+        XCTAssertNil(d.menu.iconTheme)
+        XCTAssertEqual(d.menu.openDuration, 0.3)
+        XCTAssertEqual(d.menu.closeDuration, 0.15)
+        XCTAssertEqual(d.menu.dim, 0)
+        XCTAssertEqual(d.menu.spacing, 12)
+    }
+
+    func testEmptyFilesGiveTheDefaults() throws {
+        for text in [
+            "", "\n", "# nothing here\n\n", "\u{FEFF}", "[button]\n[snap]\n[gestures]\n[actions]\n[menu]\n",
+        ] {
+            let (config, warnings) = try parse(text)
+            XCTAssertEqual(config, Config.defaults, text.debugDescription)
+            XCTAssertEqual(warnings, [], text.debugDescription)
+        }
+    }
+
+    func testValues() throws {
+        let cases: [(String, (inout Config) -> Void)] = [
+            ("[button]\nsize = 60", { $0.button.size = 60 }),
+            ("[button]\nsize = 60.5", { $0.button.size = 60.5 }),
+            ("[button]\nsize = 16", { $0.button.size = 16 }),
+            ("[button]\nsize = 512", { $0.button.size = 512 }),
+            ("[button]\nposition = \"left\"", { $0.button.position = .left }),
+            ("[button]\nposition = \"top\"", { $0.button.position = .top }),
+            ("[button]\nposition = \"bottom\"", { $0.button.position = .bottom }),
+            ("[button]\nposition = \"top-left\"", { $0.button.position = .topLeft }),
+            ("[button]\nposition = \"top-right\"", { $0.button.position = .topRight }),
+            ("[button]\nposition = \"bottom-left\"", { $0.button.position = .bottomLeft }),
+            ("[button]\nposition = \"bottom-right\"", { $0.button.position = .bottomRight }),
+            ("[button]\nposition = \"right\"", { $0.button.position = .right }),
+            ("[button]\nmargin = 0", { $0.button.margin = 0 }),
+            ("[button]\ncolor = \"#ff8000\"", { $0.button.color = Color(red: 1, green: 128 / 255, blue: 0) }),
+            ("[button]\ncolor = \"#FF8000\"", { $0.button.color = Color(red: 1, green: 128 / 255, blue: 0) }),
+            (
+                "[button]\ncolor = \"#00000080\"",
+                { $0.button.color = Color(red: 0, green: 0, blue: 0, alpha: 128 / 255) }
+            ),
+            ("[button]\ndraggable = false", { $0.button.draggable = false }),
+            ("[button]\nopacity = 0.9", { $0.button.opacity = 0.9 }),
+            ("[button]\nidle_opacity = 0", { $0.button.idleOpacity = 0 }),
+            ("[button]\nidle_delay = 60", { $0.button.idleDelay = 60 }),
+            ("[button]\nfade = 0.5", { $0.button.fade = 0.5 }),
+            ("[button]\ntuck = true", { $0.button.tuck = true }),
+            ("[button]\noutput = \"HDMI-A-1\"", { $0.button.output = "HDMI-A-1" }),
+            ("[snap]\nto = \"corner\"", { $0.snap.to = .corner }),
+            ("[snap]\nto = \"none\"", { $0.snap.to = SnapMode.none }),
+            ("[snap]\nto = \"edge\"\nduration = 1", { $0.snap.duration = 1 }),
+            ("[gestures]\ndrag_threshold = 10", { $0.gestures.dragThreshold = 10 }),
+            ("[gestures]\ndouble_tap_window = 0.4", { $0.gestures.doubleTapWindow = 0.4 }),
+            ("[gestures]\nlong_press_delay = 0.8", { $0.gestures.longPressDelay = 0.8 }),
+            ("[actions]\ntap = \"foot\"", { $0.actions.tap = .command("foot") }),
+            (
+                "[actions]\ndouble_tap = \"wofi --show drun\"",
+                { $0.actions.doubleTap = .command("wofi --show drun") }
+            ),
+            (
+                "[actions]\nlong_press = 'notify-send \"hi\"'",
+                { $0.actions.longPress = .command("notify-send \"hi\"") }
+            ),
+            ("[actions]\nmax_running = 1", { $0.actions.maxRunning = 1 }),
+            ("[actions]\nmax_running = 64", { $0.actions.maxRunning = 64 }),
+            ("[menu]\nitem_size = 48", { $0.menu.itemSize = 48 }),
+            ("[menu]\nicon_theme = \"Adwaita\"", { $0.menu.iconTheme = "Adwaita" }),
+            ("[menu]\nopen_duration = 0", { $0.menu.openDuration = 0 }),
+            ("[menu]\nclose_duration = 5", { $0.menu.closeDuration = 5 }),
+            ("[menu]\ndim = 0.6", { $0.menu.dim = 0.6 }),
+            ("[menu]\nspacing = 20", { $0.menu.spacing = 20 }),
+            // Other ways to write the same tables
+            (
+                "button.size = 60\nsnap.to = \"none\"",
+                {
+                    $0.button.size = 60
+                    $0.snap.to = SnapMode.none
+                }
+            ),
+            (
+                "button = { size = 60, tuck = true }",
+                {
+                    $0.button.size = 60
+                    $0.button.tuck = true
+                }
+            ),
+            // Menu items, and actions that open the menu
+            (
+                "[[menu.item]]\nlabel = \"Terminal\"\nicon = \"utilities-terminal\"\ncommand = \"foot\"",
+                {
+                    $0.menu.items = [MenuItem(label: "Terminal", icon: "utilities-terminal", command: "foot")]
+                }
+            ),
+            (
+                "[actions]\ntap = \"menu\"\n[[menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n[[menu.item]]\nlabel = \"B\"\ncommand = \"b\"",
+                {
+                    $0.actions.tap = .menu
+                    $0.menu.items = [MenuItem(label: "A", command: "a"), MenuItem(label: "B", command: "b")]
+                }
+            ),
+            (
+                "[menu]\nitem = [{ label = \"A\", command = \"a\" }]\n[actions]\nlong_press = \"menu\"",
+                {
+                    $0.actions.longPress = .menu
+                    $0.menu.items = [MenuItem(label: "A", command: "a")]
+                }
+            ),
+            (eightItems, { $0.menu.items = (1...8).map { MenuItem(label: "L\($0)", command: "c\($0)") } }),
+        ]
+        for (snippet, change) in cases {
+            var expected = Config.defaults
+            change(&expected)
+            do {
+                let (config, warnings) = try parse(snippet)
+                XCTAssertEqual(config, expected, snippet.debugDescription)
+                XCTAssertEqual(warnings, [], snippet.debugDescription)
+            } catch {
+                XCTFail("\(snippet.debugDescription): \(error.diagnostic.rendered)")
+            }
+        }
+    }
+
+    func testAFullConfig() throws {
+        let text = """
+            # buoy config
+            [button]
+            size = 64
+            position = "bottom-left"
+            margin = 12.5
+            color = "#336699cc"
+            draggable = false
+            opacity = 0.95
+            idle_opacity = 0.5
+            idle_delay = 3
+            fade = 0.2
+            tuck = true
+            output = "eDP-1"
+
+            [snap]
+            to = "corner"
+            duration = 0.4
+
+            [gestures]
+            drag_threshold = 8
+            double_tap_window = 0.3
+            long_press_delay = 0.6
+
+            [actions]
+            tap = "menu"
+            double_tap = "foot"
+            long_press = "swaylock"
+            max_running = 4
+
+            [menu]
+            item_size = 44
+            icon_theme = "Papirus"
+            open_duration = 0.25
+            close_duration = 0.1
+            dim = 0.3
+            spacing = 16
+
+            [[menu.item]]
+            label = "Terminal"
+            icon = "utilities-terminal"
+            command = "foot"
+
+            [[menu.item]]
+            label = "Files"
+            command = "nautilus"
+
+            """
+        let (config, warnings) = try parse(text)
+        XCTAssertEqual(warnings, [])
+        let expected = Config(
+            button: Button(
+                size: 64, position: .bottomLeft, margin: 12.5,
+                color: Color(red: 0x33 / 255, green: 0x66 / 255, blue: 0x99 / 255, alpha: 0xCC / 255),
+                draggable: false, opacity: 0.95, idleOpacity: 0.5, idleDelay: 3, fade: 0.2, tuck: true,
+                output: "eDP-1"),
+            snap: Snap(to: .corner, duration: 0.4),
+            gestures: Gestures(dragThreshold: 8, doubleTapWindow: 0.3, longPressDelay: 0.6),
+            actions: Actions(
+                tap: .menu, doubleTap: .command("foot"), longPress: .command("swaylock"), maxRunning: 4),
+            menu: Menu(
+                items: [
+                    MenuItem(label: "Terminal", icon: "utilities-terminal", command: "foot"),
+                    MenuItem(label: "Files", command: "nautilus"),
+                ],
+                itemSize: 44, iconTheme: "Papirus", openDuration: 0.25, closeDuration: 0.1, dim: 0.3,
+                spacing: 16))
+        XCTAssertEqual(config, expected)
+    }
+
+    /// Every key's wrong type and out-of-range values, with exact messages.
+    func testValueErrors() {
+        // (table, key, value, message); the value is on line 2 at column key.count + 4.
+        let cases: [(String, String, String, String)] = [
+            ("button", "size", "\"big\"", "size expects a number, got string"),
+            ("button", "size", "true", "size expects a number, got boolean"),
+            ("button", "size", "[56]", "size expects a number, got array"),
+            ("button", "size", "{ x = 1 }", "size expects a number, got table"),
+            ("button", "size", "9", "size must be between 16 and 512, got 9"),
+            ("button", "size", "9.0", "size must be between 16 and 512, got 9"),
+            ("button", "size", "512.5", "size must be between 16 and 512, got 512.5"),
+            ("button", "size", "nan", "size must be between 16 and 512, got nan"),
+            ("button", "size", "inf", "size must be between 16 and 512, got inf"),
+            ("button", "position", "1", "position expects a string, got integer"),
+            (
+                "button", "position", "\"middle\"",
+                "position must be one of right, left, top, bottom, top-left, top-right, bottom-left, bottom-right; got \"middle\""
+            ),
+            (
+                "button", "position", "\"center\"",
+                "position must be one of right, left, top, bottom, top-left, top-right, bottom-left, bottom-right; got \"center\""
+            ),
+            (
+                "button", "position", "\"Right\"",
+                "position must be one of right, left, top, bottom, top-left, top-right, bottom-left, bottom-right; got \"Right\""
+            ),
+            ("button", "margin", "\"8\"", "margin expects a number, got string"),
+            ("button", "margin", "-1", "margin must be between 0 and 500, got -1"),
+            ("button", "margin", "501", "margin must be between 0 and 500, got 501"),
+            ("button", "color", "0x3584e4", "color expects a string, got integer"),
+            ("button", "color", "\"blue\"", "color must be #rrggbb or #rrggbbaa, got \"blue\""),
+            ("button", "color", "\"#12345\"", "color must be #rrggbb or #rrggbbaa, got \"#12345\""),
+            ("button", "color", "\"#1234567\"", "color must be #rrggbb or #rrggbbaa, got \"#1234567\""),
+            ("button", "color", "\"#12345g\"", "color must be #rrggbb or #rrggbbaa, got \"#12345g\""),
+            ("button", "color", "\"3584e4\"", "color must be #rrggbb or #rrggbbaa, got \"3584e4\""),
+            ("button", "draggable", "\"yes\"", "draggable expects a boolean, got string"),
+            ("button", "draggable", "1", "draggable expects a boolean, got integer"),
+            ("button", "opacity", "\"1\"", "opacity expects a number, got string"),
+            ("button", "opacity", "1.5", "opacity must be between 0 and 1, got 1.5"),
+            ("button", "opacity", "-0.1", "opacity must be between 0 and 1, got -0.1"),
+            ("button", "idle_opacity", "false", "idle_opacity expects a number, got boolean"),
+            ("button", "idle_opacity", "2", "idle_opacity must be between 0 and 1, got 2"),
+            ("button", "idle_delay", "\"1s\"", "idle_delay expects a number, got string"),
+            ("button", "idle_delay", "61", "idle_delay must be between 0 and 60, got 61"),
+            ("button", "fade", "[]", "fade expects a number, got array"),
+            ("button", "fade", "5.01", "fade must be between 0 and 5, got 5.01"),
+            ("button", "tuck", "0", "tuck expects a boolean, got integer"),
+            ("button", "output", "1", "output expects a string, got integer"),
+            ("button", "output", "\"\"", "output must not be empty"),
+            ("snap", "to", "true", "to expects a string, got boolean"),
+            ("snap", "to", "\"edges\"", "to must be one of edge, corner, none; got \"edges\""),
+            ("snap", "duration", "\"fast\"", "duration expects a number, got string"),
+            ("snap", "duration", "-1", "duration must be between 0 and 5, got -1"),
+            ("gestures", "drag_threshold", "\"6px\"", "drag_threshold expects a number, got string"),
+            ("gestures", "drag_threshold", "101", "drag_threshold must be between 0 and 100, got 101"),
+            ("gestures", "double_tap_window", "true", "double_tap_window expects a number, got boolean"),
+            ("gestures", "double_tap_window", "5.5", "double_tap_window must be between 0 and 5, got 5.5"),
+            ("gestures", "long_press_delay", "\"long\"", "long_press_delay expects a number, got string"),
+            ("gestures", "long_press_delay", "-0.5", "long_press_delay must be between 0 and 5, got -0.5"),
+            ("actions", "tap", "1", "tap expects a string, got integer"),
+            (
+                "actions", "tap", "\"\"",
+                "tap must not be empty; write a command, or \"menu\" to open the menu"
+            ),
+            (
+                "actions", "tap", "\"  \"",
+                "tap must not be empty; write a command, or \"menu\" to open the menu"
+            ),
+            ("actions", "double_tap", "[\"a\"]", "double_tap expects a string, got array"),
+            (
+                "actions", "double_tap", "\"\"",
+                "double_tap must not be empty; write a command, or \"menu\" to open the menu"
+            ),
+            ("actions", "long_press", "false", "long_press expects a string, got boolean"),
+            (
+                "actions", "long_press", "\"\"",
+                "long_press must not be empty; write a command, or \"menu\" to open the menu"
+            ),
+            ("actions", "max_running", "4.0", "max_running expects an integer, got float"),
+            ("actions", "max_running", "\"4\"", "max_running expects an integer, got string"),
+            ("actions", "max_running", "0", "max_running must be between 1 and 64, got 0"),
+            ("actions", "max_running", "65", "max_running must be between 1 and 64, got 65"),
+            ("menu", "item_size", "\"40\"", "item_size expects a number, got string"),
+            ("menu", "item_size", "15", "item_size must be between 16 and 256, got 15"),
+            ("menu", "item_size", "257", "item_size must be between 16 and 256, got 257"),
+            ("menu", "icon_theme", "true", "icon_theme expects a string, got boolean"),
+            ("menu", "icon_theme", "\"\"", "icon_theme must not be empty"),
+            ("menu", "open_duration", "\"x\"", "open_duration expects a number, got string"),
+            ("menu", "open_duration", "6", "open_duration must be between 0 and 5, got 6"),
+            ("menu", "close_duration", "[1]", "close_duration expects a number, got array"),
+            ("menu", "close_duration", "-0.01", "close_duration must be between 0 and 5, got -0.01"),
+            ("menu", "dim", "\"dark\"", "dim expects a number, got string"),
+            ("menu", "dim", "0.7", "dim must be between 0 and 0.6, got 0.7"),
+            ("menu", "spacing", "true", "spacing expects a number, got boolean"),
+            ("menu", "spacing", "100.5", "spacing must be between 0 and 100, got 100.5"),
+            ("menu", "item", "1", "item expects an array of tables ([[menu.item]]), got integer"),
+            (
+                "menu", "item", "{ label = \"a\", command = \"a\" }",
+                "item expects an array of tables ([[menu.item]]), got table"
+            ),
+        ]
+        for (table, key, value, message) in cases {
+            let snippet = "[\(table)]\n\(key) = \(value)\n"
+            guard let d = parseError(snippet) else { continue }
+            let label = "\(snippet.debugDescription) → \(d.rendered)"
+            XCTAssertEqual(d.severity, .error, label)
+            XCTAssertEqual(d.message, message, label)
+            XCTAssertEqual(d.line, 2, label)
+            XCTAssertEqual(d.column, key.count + 4, label)
+            XCTAssertEqual(d.sourceLine, "\(key) = \(value)", label)
+        }
+    }
+
+    func testTablesOfTheWrongType() {
+        let cases: [(String, Int, Int, String)] = [
+            ("button = 5", 1, 10, "button expects a table, got integer"),
+            ("menu = []", 1, 8, "menu expects a table, got array"),
+            ("[[snap]]", 1, 1, "snap expects a table, got array"),
+            ("[button.size]", 1, 1, "size expects a number, got table"),
+            (
+                "[menu.item]\nlabel = \"a\"", 1, 1,
+                "item expects an array of tables ([[menu.item]]), got table"
+            ),
+            ("[menu]\nitem = [1]", 2, 9, "each menu item must be a table, got integer"),
+        ]
+        for (snippet, line, column, message) in cases {
+            guard let d = parseError(snippet) else { continue }
+            XCTAssertEqual(d.message, message, d.rendered)
+            XCTAssertEqual(d.line, line, d.rendered)
+            XCTAssertEqual(d.column, column, d.rendered)
+        }
+    }
+
+    func testMenuErrors() {
+        let nine = eightItems + "\n[[menu.item]]\nlabel = \"L9\"\ncommand = \"c9\"\n"
+        let ninthHeader = nine.split(separator: "\n", omittingEmptySubsequences: false).count - 3
+        let cases: [(String, Int, Int, String)] = [
+            (nine, ninthHeader, 1, "at most 8 menu items are allowed"),
+            ("[[menu.item]]\ncommand = \"a\"", 1, 1, "menu item is missing \"label\""),
+            ("[[menu.item]]\nlabel = \"a\"", 1, 1, "menu item is missing \"command\""),
+            (
+                "[[menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n\n  [[menu.item]]\nlabel = \"B\"", 5, 3,
+                "menu item is missing \"command\""
+            ),
+            ("[[menu.item]]\nlabel = \"\"\ncommand = \"a\"", 2, 9, "label must not be empty"),
+            ("[[menu.item]]\nlabel = \"a\"\ncommand = \" \"", 3, 11, "command must not be empty"),
+            ("[[menu.item]]\nlabel = 1\ncommand = \"a\"", 2, 9, "label expects a string, got integer"),
+            ("[[menu.item]]\nlabel = \"a\"\nicon = \"\"\ncommand = \"a\"", 3, 8, "icon must not be empty"),
+            (
+                "[menu]\nitem = ["
+                    + Array(repeating: "{ label = \"x\", command = \"y\" }", count: 9).joined(separator: ", ")
+                    + "]", 2, 9 + 32 * 8, "at most 8 menu items are allowed"
+            ),
+            // "menu" with no menu: an error at the key.
+            ("[actions]\ntap = \"menu\"", 2, 1, "tap opens the menu, but no [[menu.item]] is configured"),
+            (
+                "[actions]\n  double_tap = \"menu\"", 2, 3,
+                "double_tap opens the menu, but no [[menu.item]] is configured"
+            ),
+            (
+                "[actions]\nlong_press = \"menu\"\n[menu]\nitem = []", 2, 1,
+                "long_press opens the menu, but no [[menu.item]] is configured"
+            ),
+        ]
+        for (snippet, line, column, message) in cases {
+            guard let d = parseError(snippet) else { continue }
+            XCTAssertEqual(d.message, message, d.rendered)
+            XCTAssertEqual(d.line, line, d.rendered)
+            XCTAssertEqual(d.column, column, d.rendered)
+        }
+    }
+
+    func testTheEarliestErrorInTheFileIsReported() {
+        // The schema reads [button] before [menu]; the file has [menu] first.
+        let d = parseError("[menu]\ndim = 1\n[button]\nsize = 1\n")
+        XCTAssertEqual(d?.line, 2)
+        XCTAssertEqual(d?.message, "dim must be between 0 and 0.6, got 1")
+    }
+
+    func testSyntaxErrorsComeThrough() {
+        let d = parseError("[button]\nsize = 56\nsize = 60\n")
+        XCTAssertEqual(d?.line, 3)
+        XCTAssertEqual(d?.column, 1)
+        XCTAssertEqual(d?.message, "duplicate key \"size\"; first defined at line 2")
+        XCTAssertEqual(d?.path, "config.toml")
+    }
+
+    func testUnknownKeysAreWarnings() throws {
+        let cases: [(String, Int, Int, String)] = [
+            ("[button]\nszie = 1", 2, 1, "unknown key \"szie\" in [button]; did you mean \"size\"?"),
+            ("[button]\nSize = 1", 2, 1, "unknown key \"Size\" in [button]; did you mean \"size\"?"),
+            (
+                "[button]\ncolour = \"#fff\"", 2, 1,
+                "unknown key \"colour\" in [button]; did you mean \"color\"?"
+            ),
+            (
+                "[button]\nidle-opacity = 1", 2, 1,
+                "unknown key \"idle-opacity\" in [button]; did you mean \"idle_opacity\"?"
+            ),
+            (
+                "[button]\nidleDelay = 1", 2, 1,
+                "unknown key \"idleDelay\" in [button]; did you mean \"idle_delay\"?"
+            ),
+            (
+                "[gestures]\ndrag = 1", 2, 1,
+                "unknown key \"drag\" in [gestures]; did you mean \"drag_threshold\"?"
+            ),
+            (
+                "[actions]\ndoubletap = \"x\"", 2, 1,
+                "unknown key \"doubletap\" in [actions]; did you mean \"double_tap\"?"
+            ),
+            // Two swapped pairs: two edits when a swap counts as one.
+            (
+                "[button]\nrdaggalbe = true", 2, 1,
+                "unknown key \"rdaggalbe\" in [button]; did you mean \"draggable\"?"
+            ),
+            ("[button]\n  zzzzzz = 1", 2, 3, "unknown key \"zzzzzz\" in [button]"),
+            (
+                "[button]\nduration = 1", 2, 1,
+                "unknown key \"duration\" in [button]; \"duration\" belongs in [snap]"
+            ),
+            ("size = 60", 1, 1, "unknown key \"size\" at the top level; \"size\" belongs in [button]"),
+            ("[buton]\nsize = 60", 1, 2, "unknown table [buton]; did you mean [button]?"),
+            ("[gesture]", 1, 2, "unknown table [gesture]; did you mean [gestures]?"),
+            ("[theme]", 1, 2, "unknown table [theme]"),
+            ("[button.extra]", 1, 9, "unknown table [button.extra]"),
+            (
+                "[[menu.items]]\nlabel = \"a\"", 1, 8,
+                "unknown table [[menu.items]]; did you mean [[menu.item]]?"
+            ),
+            ("[menu.itme]", 1, 7, "unknown table [menu.itme]; did you mean [[menu.item]]?"),
+            ("snapp.to = \"none\"", 1, 1, "unknown table [snapp]; did you mean [snap]?"),
+            (
+                "[[menu.item]]\nlable = \"a\"\nlabel = \"a\"\ncommand = \"b\"", 2, 1,
+                "unknown key \"lable\" in [[menu.item]]; did you mean \"label\"?"
+            ),
+        ]
+        for (snippet, line, column, message) in cases {
+            do {
+                let (config, warnings) = try parse(snippet)
+                XCTAssertEqual(warnings.count, 1, snippet.debugDescription)
+                guard let w = warnings.first else { continue }
+                XCTAssertEqual(w.severity, .warning, w.rendered)
+                XCTAssertEqual(w.message, message, w.rendered)
+                XCTAssertEqual(w.line, line, w.rendered)
+                XCTAssertEqual(w.column, column, w.rendered)
+                XCTAssertEqual(config.button, Config.defaults.button, snippet.debugDescription)
+            } catch {
+                XCTFail("\(snippet.debugDescription): \(error.diagnostic.rendered)")
+            }
+        }
+    }
+
+    func testWarningsComeInFileOrderAlongsideValues() throws {
+        let (config, warnings) = try parse("[snap]\nspeed = 1\n[button]\nsize = 70\nzize = 2\n[extra]\n")
+        XCTAssertEqual(config.button.size, 70)
+        XCTAssertEqual(warnings.map(\.line), [2, 5, 6])
+        XCTAssertEqual(
+            warnings.map(\.message),
+            [
+                "unknown key \"speed\" in [snap]",
+                "unknown key \"zize\" in [button]; did you mean \"size\"?",
+                "unknown table [extra]",
+            ])
+    }
+
+    func testKnownKeys() {
+        XCTAssertEqual(
+            Config.knownKeys,
+            [
+                "button.size", "button.position", "button.margin", "button.color", "button.draggable",
+                "button.opacity", "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck",
+                "button.output",
+                "snap.to", "snap.duration",
+                "gestures.drag_threshold", "gestures.double_tap_window", "gestures.long_press_delay",
+                "actions.tap", "actions.double_tap", "actions.long_press", "actions.max_running",
+                "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item_size", "menu.icon_theme",
+                "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing",
+            ])
+    }
+
+    /// Each known key is read by the schema (a wrong type is an error about
+    /// that key), and a key not in the list is only warned about.
+    func testKnownKeysAreExactlyTheKeysTheSchemaReads() throws {
+        for dotted in Config.knownKeys {
+            var parts = dotted.split(separator: ".").map(String.init)
+            let key = parts.removeLast()
+            var snippet = "[\(parts.joined(separator: "."))]\n\(key) = {}\n"
+            if parts == ["menu", "item"] {
+                // The item's other required keys, so that only `key` is wrong.
+                snippet = "[[menu.item]]\n\(key) = {}\n"
+                for required in ["label", "command"] where required != key {
+                    snippet += "\(required) = \"x\"\n"
+                }
+            }
+            let d = parseError(snippet)
+            XCTAssertEqual(d?.message.hasPrefix("\(key) expects "), true, "\(dotted): \(d?.rendered ?? "")")
+            XCTAssertEqual(d?.line, 2, dotted)
+        }
+        for dotted in ["button.sizes", "snap.from", "menu.item.tooltip", "gestures.tap"] {
+            var parts = dotted.split(separator: ".").map(String.init)
+            let key = parts.removeLast()
+            let header =
+                parts == ["menu", "item"]
+                ? "[[menu.item]]\nlabel = \"l\"\ncommand = \"c\"" : "[\(parts.joined(separator: "."))]"
+            let (_, warnings) = try parse("\(header)\n\(key) = 1\n")
+            XCTAssertEqual(warnings.count, 1, dotted)
+        }
+    }
+
+    func testRenderedErrorHasTheLineAndACaret() {
+        let d = parseError("# buoy\n[button]\nsize = \"big\"\n")
+        XCTAssertEqual(
+            d?.rendered,
+            """
+            config.toml:3:8: size expects a number, got string
+                size = "big"
+                       ^
+            """)
+    }
+
+    func testALargeValidConfigParses() throws {
+        // 2 MB of comments around a real config: parsing stays linear.
+        let comment = "# " + String(repeating: "lorem ipsum ", count: 8) + "\n"
+        let padding = String(repeating: comment, count: 700_000 / comment.utf8.count)
+        let text = padding + "[button]\n" + padding + "size = 70\n" + padding
+        XCTAssertGreaterThan(text.utf8.count, 2_000_000)
+        let (config, warnings) = try parse(text)
+        XCTAssertEqual(config.button.size, 70)
+        XCTAssertEqual(warnings, [])
+    }
+}

@@ -1,3 +1,0 @@
-import XCTest
-@testable import BuoyConfig
-final class PlaceholderTests: XCTestCase { func testNothing() {} }

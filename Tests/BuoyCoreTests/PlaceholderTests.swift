@@ -1,3 +1,0 @@
-import XCTest
-@testable import BuoyCore
-final class PlaceholderTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,93 @@
+import BuoyCore
+import XCTest
+
+@testable import BuoyDrawing
+
+final class ButtonPainterTests: XCTestCase {
+    /// Renders into plain memory, as buoy does into shm, and returns a pixel
+    /// reader (premultiplied ARGB, as stored little-endian: B, G, R, A).
+    private func render(_ look: ButtonLook, scale: Int) -> (side: Int, pixel: (Int, Int) -> [UInt8]) {
+        let side = look.bufferSide(scale: scale)
+        let stride = side * 4
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * side, alignment: 16)
+        addTeardownBlock { memory.deallocate() }
+        memset(memory, 0xAB, stride * side)  // garbage: painting must clear it
+        ButtonPainter.paint(look, scale: scale, into: memory, stride: stride)
+        let bytes = memory.assumingMemoryBound(to: UInt8.self)
+        return (
+            side,
+            { x, y in
+                let base = y * stride + x * 4
+                return [bytes[base + 2], bytes[base + 1], bytes[base], bytes[base + 3]]  // R, G, B, A
+            }
+        )
+    }
+
+    private let blue = Color(red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xe4 / 255.0)
+
+    func testCentreIsTheWhiteGlyphAndTheBodyIsTheColour() {
+        let look = ButtonLook(diameter: 56, color: blue, opacity: 1)
+        let (side, pixel) = render(look, scale: 1)
+        XCTAssertEqual(side, 56 + 2 * 11)
+        let c = side / 2
+        let centre = pixel(c, c)
+        XCTAssertGreaterThan(centre[0], 220, "the glyph's dot is white")
+        XCTAssertGreaterThan(centre[3], 240)
+        // Between the ring (radius 0.55 r) and the rim: the fill colour.
+        let body = pixel(c + Int(28 * 0.8), c)
+        XCTAssertEqual(Int(body[0]), 0x35, accuracy: 3)
+        XCTAssertEqual(Int(body[1]), 0x84, accuracy: 3)
+        XCTAssertEqual(Int(body[2]), 0xe4, accuracy: 3)
+        XCTAssertEqual(body[3], 255)
+    }
+
+    func testCornerOfTheImageIsFullyTransparent() {
+        let (side, pixel) = render(ButtonLook(diameter: 56, color: blue, opacity: 1), scale: 1)
+        XCTAssertEqual(pixel(0, 0), [0, 0, 0, 0])
+        XCTAssertEqual(pixel(side - 1, 0), [0, 0, 0, 0])
+        // The corner of the circle's own bounding square lies outside the
+        // circle: at most a faint shadow, never the button's colour.
+        let pad = Int(ButtonLook(diameter: 56, color: blue, opacity: 1).shadowPadding)
+        XCTAssertLessThan(pixel(pad + 1, pad + 1)[3], 60)
+    }
+
+    func testShadowIsBelowTheCircle() {
+        let look = ButtonLook(diameter: 56, color: blue, opacity: 1)
+        let (side, pixel) = render(look, scale: 1)
+        let c = side / 2
+        let justBelow = pixel(c, c + 28 + 3)
+        let justAbove = pixel(c, c - 28 - 3)
+        XCTAssertGreaterThan(justBelow[3], 0)
+        XCTAssertGreaterThan(justBelow[3], justAbove[3], "light comes from above")
+        XCTAssertEqual(justBelow[0], 0, "the shadow is black")
+    }
+
+    func testScaleTwoDoublesThePixelsAndKeepsTheLook() {
+        let look = ButtonLook(diameter: 56, color: blue, opacity: 1)
+        let (side1, pixel1) = render(look, scale: 1)
+        let (side2, pixel2) = render(look, scale: 2)
+        XCTAssertEqual(side2, side1 * 2)
+        XCTAssertEqual(pixel2(side2 / 2 + 44, side2 / 2), pixel1(side1 / 2 + 22, side1 / 2))
+    }
+
+    func testOpacityScalesAlpha() {
+        let (side, pixel) = render(ButtonLook(diameter: 56, color: blue, opacity: 0.4), scale: 1)
+        let body = pixel(side / 2 + 22, side / 2)
+        XCTAssertEqual(Int(body[3]), 102, accuracy: 2)
+    }
+}
+
+final class CircleInputTests: XCTestCase {
+    func testStripsCoverTheCircleAndNotTheCorners() {
+        let strips = circleInputStrips(diameter: 56)
+        func inside(_ x: Double, _ y: Double) -> Bool { strips.contains { $0.contains(Point(x: x, y: y)) } }
+        XCTAssertTrue(inside(28, 28))
+        XCTAssertTrue(inside(1, 28), "left rim")
+        XCTAssertTrue(inside(28, 0.5), "top rim")
+        XCTAssertFalse(inside(2, 2), "top-left corner of the square")
+        XCTAssertFalse(inside(54, 54), "bottom-right corner")
+        XCTAssertFalse(inside(7, 7), "pixel centre 29 px from the centre")
+        XCTAssertTrue(inside(12, 12), "just inside the rim on the diagonal")
+        XCTAssertEqual(strips.count, 56)
+    }
+}

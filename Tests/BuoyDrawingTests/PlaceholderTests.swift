@@ -1,3 +1,0 @@
-import XCTest
-@testable import BuoyDrawing
-final class PlaceholderTests: XCTestCase { func testNothing() {} }

@@ -1,3 +1,0 @@
-import XCTest
-@testable import BuoyGestures
-final class PlaceholderTests: XCTestCase { func testNothing() {} }

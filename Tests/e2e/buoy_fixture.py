@@ -1,0 +1,100 @@
+"""Starting and observing buoy itself on a HeadlessSway (see harness.py)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Optional
+
+from harness import REPO_ROOT, HarnessError, HeadlessSway, Image, Match, wait_for
+
+BUOY = os.environ.get("BUOY") or str(REPO_ROOT / ".build" / "release" / "buoy")
+
+# Vivid colours that neither sway's background nor wev's grey checkerboard contain.
+MAGENTA = (0xFF, 0x00, 0xFF)
+GREEN = (0x00, 0xFF, 0x00)
+
+
+def hex_color(rgb: tuple[int, int, int]) -> str:
+    return "#%02x%02x%02x" % rgb
+
+
+class Buoy:
+    """One buoy process with its own config, state and config dirs under the test's temp dir."""
+
+    def __init__(self, sway: HeadlessSway, config: Optional[str] = "", args: tuple = (),
+                 name: str = "buoy", env: Optional[dict] = None, verbosity: str = "-vv"):
+        self.sway = sway
+        self.home = sway.artifact(name)
+        self.config_path = self.home / "config" / "buoy" / "config.toml"
+        self.state_path = self.home / "state" / "buoy" / "state"
+        self.log_name = f"{sway.unique(name)}.log"
+        self.config_path.parent.mkdir(parents=True, exist_ok=True)
+        if config is not None:
+            self.config_path.write_text(config)
+        self.env = {
+            **sway.env,
+            "HOME": str(self.home),
+            "XDG_CONFIG_HOME": str(self.home / "config"),
+            "XDG_STATE_HOME": str(self.home / "state"),
+            **(env or {}),
+        }
+        self.args = [verbosity, *args] if verbosity else list(args)
+        self.process: Optional[subprocess.Popen] = None
+
+    def start(self) -> "Buoy":
+        self.process = self.sway.spawn([BUOY, *self.args], log=self.log_name, env=self.env)
+        return self
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def log(self) -> str:
+        return self.sway.artifact(self.log_name).read_text(errors="replace")
+
+    def stop(self, timeout: float = 5.0) -> int:
+        """SIGTERM, then the exit status (buoy exits 0 on SIGTERM)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise HarnessError(f"buoy did not exit within {timeout}s of SIGTERM")
+
+    def status(self) -> dict:
+        fields = {}
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+        return fields
+
+    def wait_for_button(self, color: tuple[int, int, int], timeout: float = 5.0,
+                        min_pixels: int = 200) -> Match:
+        """Waits until the button's colour shows in a screenshot; returns where."""
+        found: list[Match] = []
+
+        def visible():
+            if self.process.poll() is not None:
+                raise HarnessError(f"buoy exited with {self.process.returncode}:\n{self.log()}")
+            match = self.sway.screenshot().find(color, tolerance=8)
+            if match and match.count >= min_pixels:
+                found.append(match)
+                return True
+            return False
+
+        wait_for(visible, timeout=timeout, message=f"buoy's button ({hex_color(color)}) on screen")
+        return found[-1]
+
+
+def count_lines(path: Path) -> int:
+    return len(path.read_text().splitlines()) if path.exists() else 0
+
+
+def settle(seconds: float = 0.3) -> None:
+    """Gives a spawned command time to run; used only where absence is asserted."""
+    time.sleep(seconds)

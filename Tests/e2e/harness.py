@@ -1,0 +1,1001 @@
+"""End-to-end harness: a private headless sway per test, driven and observed from Python.
+
+Standard library only. Typical use::
+
+    with HeadlessSway() as sway:
+        pointer = sway.pointer()          # first: the seat has no pointer until it exists
+        wev = sway.wev()                  # a fullscreen window that logs its input
+        pointer.click(640, 360)
+        presses = wev.wait_buttons(2)     # [(640.0, 360.0, 'pressed'), (..., 'released')]
+        image = sway.screenshot()
+        assert image.pixel(10, 10) == (0x20, 0x20, 0x20)
+
+Nothing here ever skips: a missing tool or a compositor that does not start raises
+HarnessError, and the test fails with the reason (and sway's log tail).
+
+Environment:
+    BUOY_POINTER   path of the buoy-pointer binary (default: <repo>/.build/debug/buoy-pointer)
+    BUOY_E2E_KEEP  if set, keep each test's temp dir (logs, screenshots) and print its path;
+                   a test that fails inside `with HeadlessSway()` always keeps it, plus failure.png
+"""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+import glob
+import json
+import os
+import pwd
+import re
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from collections import namedtuple
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+TEST_USER = "buoytest"
+DEFAULT_BACKGROUND = (0x20, 0x20, 0x20)
+
+# Every name a client or sway might ask for; all of them are the same transparent pixel.
+CURSOR_NAMES = (
+    "default left_ptr arrow top_left_arrow pointer hand hand1 hand2 pointing_hand grab grabbing "
+    "openhand closedhand dnd-move dnd-none move fleur all-scroll text xterm ibeam crosshair cross "
+    "tcross wait watch progress left_ptr_watch not-allowed no-drop forbidden crossed_circle "
+    "context-menu help question_arrow cell copy alias col-resize row-resize e-resize w-resize "
+    "n-resize s-resize ne-resize nw-resize se-resize sw-resize ew-resize ns-resize nesw-resize "
+    "nwse-resize size_hor size_ver size_bdiag size_fdiag sb_h_double_arrow sb_v_double_arrow "
+    "left_side right_side top_side bottom_side top_left_corner top_right_corner "
+    "bottom_left_corner bottom_right_corner zoom-in zoom-out"
+).split()
+
+
+class HarnessError(RuntimeError):
+    """The environment or a helper process is broken; the test must fail, never skip."""
+
+
+class WaitTimeout(AssertionError):
+    """A wait_for condition did not become true in time."""
+
+
+# --------------------------------------------------------------------------------------------
+# Small process and polling helpers
+
+
+def wait_for(
+    predicate: Callable[[], object],
+    timeout: float = 5.0,
+    interval: float = 0.02,
+    message: str | Callable[[], str] = "condition",
+):
+    """Polls `predicate` until it returns something truthy, and returns that value.
+
+    Raises WaitTimeout (an AssertionError, so the test reads as failed) after `timeout` s.
+    `message` may be a callable, evaluated only on timeout (e.g. to include a log tail).
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            text = message() if callable(message) else message
+            raise WaitTimeout(f"timed out after {timeout:.1f}s waiting for {text}")
+        time.sleep(interval)
+
+
+def run(
+    argv: Sequence[str],
+    timeout: float = 10.0,
+    env: Optional[dict] = None,
+    check: bool = True,
+    input: Optional[str] = None,
+) -> subprocess.CompletedProcess:
+    """Runs a process to completion and captures its output as text.
+
+    Raises HarnessError on timeout (with what it printed so far), and on a non-zero
+    exit status when `check` is true.
+    """
+    try:
+        result = subprocess.run(
+            list(argv), env=env, input=input, capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired as e:
+        raise HarnessError(
+            f"{argv[0]} timed out after {timeout}s\nstdout: {e.stdout!r}\nstderr: {e.stderr!r}"
+        ) from None
+    except FileNotFoundError:
+        raise HarnessError(f"{argv[0]}: not found on PATH") from None
+    if check and result.returncode != 0:
+        raise HarnessError(
+            f"{' '.join(argv)} exited with {result.returncode}\n"
+            f"stdout: {result.stdout.strip()}\nstderr: {result.stderr.strip()}"
+        )
+    return result
+
+
+def require_tools(*names: str) -> None:
+    missing = [n for n in names if shutil.which(n) is None]
+    if missing:
+        raise HarnessError(
+            "e2e tests need these programs, which are missing: "
+            + ", ".join(missing)
+            + " (apt-get install -y sway grim wev)"
+        )
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """preexec_fn: the child gets SIGKILL if the test process dies without cleaning up."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except Exception:
+        pass
+
+
+def _related_processes(pid: int) -> list[int]:
+    """Descendants of pid plus members of its session, from /proc.
+
+    The session matters: sway double-forks swaybg, which is then a child of init, not of sway.
+    """
+    parents: dict[int, list[int]] = {}
+    related: set[int] = set()
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            with open(stat) as f:
+                text = f.read()
+        except OSError:
+            continue
+        # The command name is in parentheses and may contain spaces.
+        fields = text[text.rindex(")") + 2 :].split()
+        child = int(stat.split("/")[2])
+        parents.setdefault(int(fields[1]), []).append(child)
+        if int(fields[3]) == pid and child != pid:
+            related.add(child)
+    todo = [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            related.add(child)
+            todo.append(child)
+    return sorted(related)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+        return state != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def stop_process(proc: subprocess.Popen, grace: float = 2.0) -> None:
+    """SIGTERM, then SIGKILL after `grace` seconds; always reaps."""
+    if proc.poll() is None:
+        try:
+            proc.terminate()
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(grace)
+        except ProcessLookupError:
+            pass
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        if stream is not None:
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+def _tail(path: Path, lines: int = 30) -> str:
+    try:
+        text = path.read_text(errors="replace")
+    except OSError as e:
+        return f"(no log: {e})"
+    return "\n".join(text.splitlines()[-lines:])
+
+
+# --------------------------------------------------------------------------------------------
+# Images
+
+
+@dataclasses.dataclass(frozen=True)
+class Match:
+    """Pixels of one colour in an image.
+
+    bbox is (left, top, right, bottom) with right/bottom exclusive; centroid is in continuous
+    image coordinates (pixel (x, y) covers [x, x+1) x [y, y+1)), so a disc centred on a pixel
+    corner has its centroid exactly there.
+    """
+
+    count: int
+    bbox: tuple[int, int, int, int]
+    centroid: tuple[float, float]
+
+    @property
+    def width(self) -> int:
+        return self.bbox[2] - self.bbox[0]
+
+    @property
+    def height(self) -> int:
+        return self.bbox[3] - self.bbox[1]
+
+    @property
+    def center(self) -> tuple[float, float]:
+        """The bbox centre, in continuous coordinates."""
+        return ((self.bbox[0] + self.bbox[2]) / 2, (self.bbox[1] + self.bbox[3]) / 2)
+
+
+class Image:
+    """An RGB image: `data` is packed rows of 3-byte pixels, top row first."""
+
+    def __init__(self, width: int, height: int, data: bytes):
+        if len(data) != width * height * 3:
+            raise ValueError(f"{width}x{height} image needs {width * height * 3} bytes, got {len(data)}")
+        self.width = width
+        self.height = height
+        self.data = bytes(data)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    @classmethod
+    def from_ppm(cls, blob: bytes) -> "Image":
+        """Parses binary PPM (P6, maxval 255)."""
+        tokens: list[bytes] = []
+        pos = 0
+        while len(tokens) < 4:
+            while pos < len(blob) and blob[pos : pos + 1].isspace():
+                pos += 1
+            if blob[pos : pos + 1] == b"#":
+                pos = blob.index(b"\n", pos) + 1
+                continue
+            start = pos
+            while pos < len(blob) and not blob[pos : pos + 1].isspace():
+                pos += 1
+            if start == pos:
+                raise ValueError("truncated PPM header")
+            tokens.append(blob[start:pos])
+        pos += 1  # exactly one whitespace byte before the raster
+        if tokens[0] != b"P6":
+            raise ValueError(f"not a binary PPM (magic {tokens[0]!r})")
+        width, height, maxval = (int(t) for t in tokens[1:])
+        if maxval != 255:
+            raise ValueError(f"unsupported PPM maxval {maxval}")
+        return cls(width, height, blob[pos : pos + width * height * 3])
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "Image":
+        return cls.from_ppm(Path(path).read_bytes())
+
+    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError(f"pixel ({x}, {y}) outside {self.width}x{self.height}")
+        i = (y * self.width + x) * 3
+        return (self.data[i], self.data[i + 1], self.data[i + 2])
+
+    def crop(self, left: int, top: int, right: int, bottom: int) -> "Image":
+        left, top = max(0, left), max(0, top)
+        right, bottom = min(self.width, right), min(self.height, bottom)
+        if right <= left or bottom <= top:
+            return Image(0, 0, b"")
+        stride = self.width * 3
+        rows = (self.data[y * stride + left * 3 : y * stride + right * 3] for y in range(top, bottom))
+        return Image(right - left, bottom - top, b"".join(rows))
+
+    def mask(self, color: Sequence[int], tolerance: int = 0) -> bytes:
+        """One byte per pixel: 1 where every channel is within `tolerance` of `color`.
+
+        Done with C-speed bytes operations (channel slicing, translate, big-int AND), so a
+        2560x1440 image takes tens of milliseconds without numpy.
+        """
+        n = self.width * self.height
+        if n == 0:
+            return b""
+        result = -1
+        for channel in range(3):
+            lo, hi = color[channel] - tolerance, color[channel] + tolerance
+            table = bytes(1 if lo <= v <= hi else 0 for v in range(256))
+            plane = self.data[channel::3].translate(table)
+            result &= int.from_bytes(plane, "big")
+        return result.to_bytes(n, "big")
+
+    def count(self, color: Sequence[int], tolerance: int = 0) -> int:
+        return self.mask(color, tolerance).count(1)
+
+    def find(
+        self,
+        color: Sequence[int],
+        tolerance: int = 0,
+        region: Optional[tuple[int, int, int, int]] = None,
+    ) -> Optional[Match]:
+        """Where the pixels of `color` (± tolerance per channel) are, or None if there are none.
+
+        `region` (left, top, right, bottom) limits the search; results stay in image coordinates.
+        """
+        if region is not None:
+            left, top = max(0, region[0]), max(0, region[1])
+            found = self.crop(*region).find(color, tolerance)
+            if found is None:
+                return None
+            l, t, r, b = found.bbox
+            cx, cy = found.centroid
+            return Match(found.count, (l + left, t + top, r + left, b + top), (cx + left, cy + top))
+        mask = self.mask(color, tolerance)
+        total = mask.count(1)
+        if total == 0:
+            return None
+        w = self.width
+        row_counts = [mask[y * w : (y + 1) * w].count(1) for y in range(self.height)]
+        col_counts = [mask[x::w].count(1) for x in range(w)]
+        rows = [y for y, c in enumerate(row_counts) if c]
+        cols = [x for x, c in enumerate(col_counts) if c]
+        cx = sum(x * c for x, c in enumerate(col_counts)) / total + 0.5
+        cy = sum(y * c for y, c in enumerate(row_counts)) / total + 0.5
+        return Match(total, (cols[0], rows[0], cols[-1] + 1, rows[-1] + 1), (cx, cy))
+
+    def to_png(self) -> bytes:
+        def chunk(kind: bytes, body: bytes) -> bytes:
+            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+        stride = self.width * 3
+        raw = b"".join(b"\x00" + self.data[y * stride : (y + 1) * stride] for y in range(self.height))
+        header = struct.pack(">IIBBBBB", self.width, self.height, 8, 2, 0, 0, 0)  # 8-bit RGB
+        return (
+            b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 6))
+            + chunk(b"IEND", b"")
+        )
+
+    def save_png(self, path: str | os.PathLike) -> Path:
+        path = Path(path)
+        path.write_bytes(self.to_png())
+        return path
+
+
+def screenshot(env: dict, path: Optional[str | os.PathLike] = None, scale: Optional[float] = None,
+               output: Optional[str] = None) -> Image:
+    """Captures the compositor with `grim -t ppm`. Without `scale`, grim uses the greatest output
+    scale, so at scale 2 the image has twice the logical size in each direction."""
+    argv = ["grim", "-t", "ppm"]
+    if scale is not None:
+        argv += ["-s", str(scale)]
+    if output is not None:
+        argv += ["-o", output]
+    if path is None:
+        fd, tmp = tempfile.mkstemp(suffix=".ppm")
+        os.close(fd)
+        try:
+            run(argv + [tmp], env=env)
+            return Image.load(tmp)
+        finally:
+            os.unlink(tmp)
+    run(argv + [str(path)], env=env)
+    return Image.load(path)
+
+
+# --------------------------------------------------------------------------------------------
+# Transparent cursor theme
+
+
+def xcursor_bytes(nominal_size: int = 24) -> bytes:
+    """An Xcursor file holding one image: a single fully transparent pixel."""
+    magic, image_type = 0x72756358, 0xFFFD0002  # "Xcur", XCURSOR_IMAGE_TYPE
+    file_header, toc_entry, image_header = 16, 12, 36
+    position = file_header + toc_entry
+    return (
+        struct.pack("<IIII", magic, file_header, 0x10000, 1)
+        + struct.pack("<III", image_type, nominal_size, position)
+        # header size, type, subtype (nominal size), version, width, height, xhot, yhot, delay
+        + struct.pack("<IIIIIIIII", image_header, image_type, nominal_size, 1, 1, 1, 0, 0, 0)
+        + struct.pack("<I", 0)  # ARGB, premultiplied: transparent
+    )
+
+
+def write_cursor_theme(icons_dir: Path, theme: str = "default") -> Path:
+    """Writes an inherits-free theme whose every cursor is invisible; returns the icons dir
+    (the value for XCURSOR_PATH)."""
+    cursors = icons_dir / theme / "cursors"
+    cursors.mkdir(parents=True, exist_ok=True)
+    (icons_dir / theme / "index.theme").write_text(f"[Icon Theme]\nName={theme}\n")
+    blank = cursors / "blank"
+    blank.write_bytes(xcursor_bytes())
+    for name in CURSOR_NAMES:
+        link = cursors / name
+        if not link.exists():
+            link.symlink_to("blank")
+    return icons_dir
+
+
+# --------------------------------------------------------------------------------------------
+# The compositor
+
+
+def _ensure_test_user(name: str) -> pwd.struct_passwd:
+    try:
+        return pwd.getpwnam(name)
+    except KeyError:
+        pass
+    result = run(["useradd", "--create-home", "--user-group", name], check=False)
+    try:
+        return pwd.getpwnam(name)  # a parallel test may have created it first
+    except KeyError:
+        raise HarnessError(f"cannot create test user {name}: {result.stderr.strip()}") from None
+
+
+class HeadlessSway:
+    """A private headless sway 1.7+ for one test. Use as a context manager.
+
+    As root, sway runs as the unprivileged TEST_USER (sway refuses to run as root); clients
+    started here stay root, which may connect to that user's socket.
+    """
+
+    def __init__(
+        self,
+        resolution: tuple[int, int] = (1280, 720),
+        scale: float = 1,
+        background: tuple[int, int, int] = DEFAULT_BACKGROUND,
+        extra_config: str = "",
+        start_timeout: float = 10.0,
+        user: str = TEST_USER,
+    ):
+        self.resolution = resolution
+        self.scale = scale
+        self.background = background
+        self.extra_config = extra_config
+        self.start_timeout = start_timeout
+        self.user = user
+        self.dir: Optional[Path] = None
+        self.runtime_dir: Optional[Path] = None
+        self.env: dict = {}
+        self.process: Optional[subprocess.Popen] = None
+        self._clients: list = []  # Popen or objects with .close(), stopped in reverse order
+        self._log_file = None
+        self._counter = 0
+        self._keep = bool(os.environ.get("BUOY_E2E_KEEP"))
+
+    # -- lifecycle
+
+    def __enter__(self) -> "HeadlessSway":
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is not None and self.dir is not None and self.process is not None:
+            # Keep the evidence of a failing test: a screenshot, the logs, the temp dir.
+            try:
+                self.screenshot().save_png(self.artifact("failure.png"))
+            except Exception as e:
+                print(f"harness: no failure screenshot: {e}", file=sys.stderr)
+            self._keep = True
+        self.stop()
+
+    def start(self) -> None:
+        as_root = os.geteuid() == 0
+        require_tools("sway", "swaymsg", "swaybg", "grim", *(["setpriv"] if as_root else []))
+        account = _ensure_test_user(self.user) if as_root else None
+
+        self.dir = Path(tempfile.mkdtemp(prefix="buoy-e2e-"))
+        self.dir.chmod(0o755)  # sway (another user) reads the config and cursor theme here
+        self.runtime_dir = self.dir / "runtime"
+        self.runtime_dir.mkdir(mode=0o700)
+        home = self.dir / "home"
+        home.mkdir()
+        icons = write_cursor_theme(self.dir / "icons")
+        config = self.dir / "sway.config"
+        config.write_text(self.config_text())
+        if account is not None:
+            for path in (self.runtime_dir, home):
+                os.chown(path, account.pw_uid, account.pw_gid)
+
+        sway_env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(home),
+            "XDG_CONFIG_HOME": str(home / ".config"),
+            "XDG_CACHE_HOME": str(home / ".cache"),
+            "XDG_RUNTIME_DIR": str(self.runtime_dir),
+            "LANG": "C.UTF-8",
+            "WLR_BACKENDS": "headless",
+            "WLR_LIBINPUT_NO_DEVICES": "1",
+            "WLR_RENDERER": "pixman",
+            "XCURSOR_PATH": str(icons),
+            "XCURSOR_THEME": "default",
+            "XCURSOR_SIZE": "24",
+        }
+        argv = ["sway", "-c", str(config)]
+        if account is not None:
+            argv = [
+                "setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--init-groups",
+                # Set after the uid change, which would clear a pdeathsig set before it.
+                "--pdeathsig=KILL",
+            ] + argv
+        self._log_file = open(self.dir / "sway.log", "wb")
+        self.process = subprocess.Popen(
+            argv, env=sway_env, cwd=self.dir, stdin=subprocess.DEVNULL,
+            stdout=self._log_file, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=None if account is not None else _die_with_parent,
+        )
+
+        socket = self._wait_started()
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_SOCKET")},
+            "WAYLAND_DISPLAY": socket.name,
+            "XDG_RUNTIME_DIR": str(self.runtime_dir),
+            "SWAYSOCK": str(self._swaysock),
+            "XCURSOR_PATH": str(icons),
+            "XCURSOR_THEME": "default",
+            "XCURSOR_SIZE": "24",
+        }
+        self._wait_ready()
+
+    def config_text(self) -> str:
+        w, h = self.resolution
+        r, g, b = self.background
+        return (
+            f"output HEADLESS-1 resolution {w}x{h} scale {self.scale}\n"
+            f"output * bg #{r:02x}{g:02x}{b:02x} solid_color\n"
+            "default_border none\n"
+            "default_floating_border none\n"
+            "xwayland disable\n"
+            "seat * xcursor_theme default 24\n"
+            + self.extra_config
+            + "\n"
+        )
+
+    def _fail(self, what: str) -> HarnessError:
+        status = self.process.poll() if self.process else None
+        state = f"sway exited with {status}" if status is not None else "sway is running"
+        return HarnessError(f"{what} ({state}); sway log tail:\n{self.log_tail()}")
+
+    def _wait_started(self) -> Path:
+        def sockets():
+            if self.process.poll() is not None:
+                raise self._fail("sway exited during start-up")
+            found = [p for p in self.runtime_dir.glob("wayland-*") if not p.name.endswith(".lock")]
+            ipc = list(self.runtime_dir.glob("sway-ipc.*.sock"))
+            return (found[0], ipc[0]) if found and ipc else None
+
+        try:
+            socket, self._swaysock = wait_for(sockets, self.start_timeout, message="sway's sockets")
+        except WaitTimeout as e:
+            raise self._fail(str(e)) from None
+        return socket
+
+    def _wait_ready(self) -> None:
+        """Waits until the output is up and swaybg has painted it, so a first screenshot shows
+        the background rather than sway's default grey."""
+
+        def output_up():
+            result = run(["swaymsg", "-r", "-t", "get_outputs"], env=self.env, check=False)
+            return result.returncode == 0 and any(o.get("active") for o in json.loads(result.stdout or "[]"))
+
+        def painted():
+            image = self.screenshot()
+            points = [(image.width // 2, image.height // 2), (1, 1), (image.width - 2, image.height - 2)]
+            return all(image.pixel(x, y) == self.background for x, y in points)
+
+        try:
+            wait_for(output_up, self.start_timeout, 0.05, "an active output in swaymsg get_outputs")
+            wait_for(painted, self.start_timeout, 0.05, f"the background {self.background} in a screenshot")
+        except WaitTimeout as e:
+            raise self._fail(str(e)) from None
+
+    def stop(self) -> None:
+        """Stops clients (newest first), then sway and whatever it spawned. Idempotent."""
+        while self._clients:
+            client = self._clients.pop()
+            try:
+                if isinstance(client, subprocess.Popen):
+                    stop_process(client)
+                else:
+                    client.close()
+            except Exception as e:  # keep going: everything must be stopped
+                print(f"harness: stopping {client!r}: {e}", file=sys.stderr)
+        if self.process is not None:
+            # sway runs in its own session (start_new_session), so this finds swaybg and
+            # anything else it spawned.
+            spawned = _related_processes(self.process.pid)
+            stop_process(self.process, grace=3.0)
+            for pid in spawned:
+                if _pid_alive(pid):
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+            self.process = None
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+        if self.dir is not None:
+            if self._keep:
+                print(f"harness: kept {self.dir} (logs, screenshots)", file=sys.stderr)
+            else:
+                shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir = None
+
+    # -- use
+
+    def log_tail(self, lines: int = 30) -> str:
+        if self._log_file is not None:
+            self._log_file.flush()
+        return _tail(self.dir / "sway.log", lines) if self.dir else "(no log)"
+
+    def swaymsg(self, *args: str, parse: bool = True, check: bool = True, timeout: float = 5.0):
+        """Runs swaymsg against this sway. With `parse`, returns the JSON reply; with `check`,
+        raises HarnessError when a command reports success: false."""
+        result = run(["swaymsg", *(["-r"] if parse else []), *args], env=self.env, timeout=timeout,
+                     check=check)
+        if not parse:
+            return result.stdout
+        reply = json.loads(result.stdout) if result.stdout.strip() else None
+        if check and isinstance(reply, list):
+            failed = [r for r in reply if isinstance(r, dict) and r.get("success") is False]
+            if failed:
+                raise HarnessError(f"swaymsg {' '.join(args)} failed: {failed}")
+        return reply
+
+    def outputs(self) -> list[dict]:
+        return self.swaymsg("-t", "get_outputs")
+
+    def tree(self) -> dict:
+        return self.swaymsg("-t", "get_tree")
+
+    def windows(self) -> list[dict]:
+        """Every window (view) in the tree, tiled or floating."""
+        found = []
+
+        def walk(node):
+            if node.get("type") in ("con", "floating_con") and node.get("pid"):
+                found.append(node)
+            for child in node.get("nodes", []) + node.get("floating_nodes", []):
+                walk(child)
+
+        walk(self.tree())
+        return found
+
+    def screenshot(self, path: Optional[str | os.PathLike] = None, scale: Optional[float] = None) -> Image:
+        """A grim screenshot; `path` keeps the PPM. See `screenshot()` for how scale works."""
+        return screenshot(self.env, path, scale)
+
+    def artifact(self, name: str) -> Path:
+        """A path in this test's temp dir (kept with BUOY_E2E_KEEP)."""
+        return self.dir / name
+
+    def spawn(self, argv: Sequence[str], log: Optional[str] = None, **kwargs) -> subprocess.Popen:
+        """Starts a client with this compositor's env; it is stopped when the compositor stops.
+        With `log`, stdout and stderr go to that file in the temp dir."""
+        require_tools(argv[0])
+        if log is not None:
+            with open(self.dir / log, "wb") as out:
+                kwargs.setdefault("stdout", out)
+                kwargs.setdefault("stderr", subprocess.STDOUT)
+                proc = self._popen(argv, kwargs)
+        else:
+            proc = self._popen(argv, kwargs)
+        self._clients.append(proc)
+        return proc
+
+    def _popen(self, argv, kwargs) -> subprocess.Popen:
+        kwargs.setdefault("env", self.env)
+        kwargs.setdefault("stdin", subprocess.DEVNULL)
+        return subprocess.Popen(list(argv), preexec_fn=_die_with_parent, **kwargs)
+
+    def track(self, closable) -> None:
+        """Stops `closable` (a Popen or something with close()) with the compositor."""
+        self._clients.append(closable)
+
+    def unique(self, stem: str) -> str:
+        self._counter += 1
+        return f"{stem}-{self._counter}"
+
+    def pointer(self, binary: Optional[str] = None) -> "Pointer":
+        return Pointer(self, binary)
+
+    def wev(self, timeout: float = 5.0) -> "Wev":
+        return Wev(self, timeout)
+
+
+Compositor = HeadlessSway
+
+
+# --------------------------------------------------------------------------------------------
+# Input: buoy-pointer
+
+
+class _LineReader:
+    """Reads lines from a pipe with a deadline (select + os.read, no Python buffering)."""
+
+    def __init__(self, stream):
+        self.fd = stream.fileno()
+        self.buffer = b""
+
+    def readline(self, timeout: float) -> Optional[str]:
+        """The next line without its newline; None at EOF. Raises TimeoutError."""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            ready, _, _ = select.select([self.fd], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                return None
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode(errors="replace")
+
+
+class Pointer:
+    """A virtual pointer (the buoy-pointer binary). Coordinates are logical output pixels.
+
+    Create it before clients that need pointer input: the seat has no pointer capability until
+    a virtual device exists. Every call returns once a roundtrip shows the compositor processed
+    the input; the client under the pointer may still be handling its events.
+    """
+
+    def __init__(self, compositor: HeadlessSway, binary: Optional[str] = None, timeout: float = 5.0):
+        binary = binary or os.environ.get("BUOY_POINTER") or str(REPO_ROOT / ".build/debug/buoy-pointer")
+        if not os.access(binary, os.X_OK):
+            raise HarnessError(
+                f"buoy-pointer not found at {binary}: build it with "
+                "`swift build --product buoy-pointer` or set BUOY_POINTER"
+            )
+        self.timeout = timeout
+        self._stderr_path = compositor.artifact(compositor.unique("buoy-pointer") + ".log")
+        with open(self._stderr_path, "wb") as err:
+            self.process = subprocess.Popen(
+                [binary], env=compositor.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=err, preexec_fn=_die_with_parent,
+            )
+        compositor.track(self)
+        self._reader = _LineReader(self.process.stdout)
+        self.extent = self.size()
+
+    def command(self, line: str, timeout: Optional[float] = None) -> list[str]:
+        """Sends one command; returns the lines printed before `ok`. Raises HarnessError on
+        `error: ...`, EOF or timeout."""
+        if self.process.poll() is not None:
+            raise self._dead(f"buoy-pointer exited ({self.process.returncode}) before {line!r}")
+        try:
+            self.process.stdin.write(line.encode() + b"\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            raise self._dead(f"buoy-pointer closed its stdin before {line!r}") from None
+        lines = []
+        timeout = self.timeout if timeout is None else timeout
+        while True:
+            try:
+                reply = self._reader.readline(timeout)
+            except TimeoutError:
+                raise self._dead(f"no reply from buoy-pointer to {line!r} within {timeout}s") from None
+            if reply is None:
+                raise self._dead(f"buoy-pointer exited during {line!r}")
+            if reply == "ok":
+                return lines
+            if reply.startswith("error:"):
+                raise HarnessError(f"buoy-pointer {line!r}: {reply}")
+            lines.append(reply)
+
+    def _dead(self, what: str) -> HarnessError:
+        try:
+            self.process.wait(0.5)
+        except subprocess.TimeoutExpired:
+            pass
+        return HarnessError(f"{what}; stderr: {_tail(self._stderr_path, 5).strip()!r}")
+
+    def size(self) -> tuple[int, int]:
+        """The logical size of the output the pointer maps onto."""
+        (line,) = self.command("size")
+        _, w, h = line.split()
+        return (int(w), int(h))
+
+    def move(self, x: float, y: float) -> None:
+        self.command(f"move {x} {y}")
+
+    def down(self) -> None:
+        self.command("down")
+
+    def up(self) -> None:
+        self.command("up")
+
+    def click(self, x: float, y: float) -> None:
+        self.command(f"click {x} {y}")
+
+    def drag(self, x1: float, y1: float, x2: float, y2: float, steps: int = 10, duration_ms: int = 100,
+             release: bool = False) -> None:
+        """Presses at (x1, y1) and moves to (x2, y2) in `steps` moves over `duration_ms`. The
+        button stays down unless `release`."""
+        self.command(f"drag {x1} {y1} {x2} {y2} {steps} {duration_ms}",
+                     timeout=self.timeout + duration_ms / 1000)
+        if release:
+            self.up()
+
+    def sleep(self, ms: int) -> None:
+        self.command(f"sleep {ms}", timeout=self.timeout + ms / 1000)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.write(b"quit\n")
+                self.process.stdin.flush()
+                self.process.wait(1.0)
+            except (BrokenPipeError, subprocess.TimeoutExpired, ValueError):
+                pass
+        stop_process(self.process)
+
+
+# --------------------------------------------------------------------------------------------
+# Observation: wev
+
+ButtonPress = namedtuple("ButtonPress", "x y state")
+ButtonEvent = namedtuple("ButtonEvent", "x y state button serial time")
+KeyEvent = namedtuple("KeyEvent", "key state sym utf8 serial")
+
+# "[13:      wl_pointer] button: serial: 11; time: 423055; button: 272 (left), state: 1 (pressed)"
+_WEV_EVENT = re.compile(r"^\[(\d+):\s*([\w.]+)\] (\w+)(?:: ?(.*))?$")
+_XY = re.compile(r"x, y: (-?[\d.]+), (-?[\d.]+)")
+_BUTTON = re.compile(r"serial: (\d+); time: (\d+); button: (\d+) \([^)]*\), state: \d+ \((\w+)\)")
+_KEY = re.compile(r"serial: (\d+); time: (\d+); key: (\d+); state: \d+ \((\w+)\)")
+_SYM = re.compile(r"sym: (\S+)\s+\(\d+\), utf8: '(.*)'$")
+
+
+class Wev:
+    """`wev` as an ordinary window (sway tiles it fullscreen) that logs its input to a file.
+
+    wev creates a new wl_pointer each time the seat gains the pointer capability and never
+    releases the old one, so after e.g. `wtype` runs each event may be logged once per object.
+    The parsers below count each event once, by its serial.
+    """
+
+    def __init__(self, compositor: HeadlessSway, timeout: float = 5.0):
+        require_tools("wev", "stdbuf")
+        self.compositor = compositor
+        name = compositor.unique("wev")
+        self.log_path = compositor.artifact(name + ".log")
+        self.process = compositor.spawn(["stdbuf", "-oL", "wev"], log=name + ".log")
+        self._start = 0
+
+        def mapped():
+            if self.process.poll() is not None:
+                raise HarnessError(f"wev exited with {self.process.returncode}: {_tail(self.log_path, 10)}")
+            return [w for w in compositor.windows() if w.get("pid") == self.process.pid and w.get("visible")]
+
+        self.window = wait_for(mapped, timeout, 0.05, "wev to be mapped")[0]
+        wait_for(lambda: "xdg_surface] configure" in self.text(), timeout, message="wev's first configure")
+
+    def text(self) -> str:
+        """The whole log, including what came before mark()."""
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def mark(self) -> None:
+        """Later queries only report events logged from now on (positions from enter/motion
+        events before the mark are still used)."""
+        self._start = len(self.text())
+
+    def events(self) -> list[tuple[bool, int, str, str, str, list[str]]]:
+        """(after mark, object id, interface, event, arguments, continuation lines) for every
+        logged event, including those before the mark."""
+        result = []
+        offset = 0
+        for line in self.text().splitlines(keepends=True):
+            fresh = offset >= self._start
+            offset += len(line)
+            line = line.rstrip("\n")
+            m = _WEV_EVENT.match(line)
+            if m:
+                result.append((fresh, int(m.group(1)), m.group(2), m.group(3), m.group(4) or "", []))
+            elif line.startswith(" ") and result:
+                result[-1][5].append(line.strip())
+        return result
+
+    def button_events(self) -> list[ButtonEvent]:
+        """Pointer button events, each at the surface-local position of the last enter/motion."""
+        position: dict[int, tuple[float, float]] = {}
+        seen: set[tuple[int, str]] = set()
+        result = []
+        for fresh, obj, iface, event, args, _ in self.events():
+            if iface != "wl_pointer":
+                continue
+            if event in ("enter", "motion"):
+                m = _XY.search(args)
+                if m:
+                    position[obj] = (float(m.group(1)), float(m.group(2)))
+            elif event == "button":
+                m = _BUTTON.search(args)
+                if not m:
+                    raise HarnessError(f"unexpected wev button line: {args!r}")
+                serial, t, button, state = int(m.group(1)), int(m.group(2)), int(m.group(3)), m.group(4)
+                if not fresh or (serial, state) in seen:
+                    continue
+                seen.add((serial, state))
+                x, y = position.get(obj, (float("nan"), float("nan")))
+                result.append(ButtonEvent(x, y, state, button, serial, t))
+        return result
+
+    def button_presses(self) -> list[ButtonPress]:
+        """(x, y, 'pressed' | 'released') for each pointer button event."""
+        return [ButtonPress(e.x, e.y, e.state) for e in self.button_events()]
+
+    def motions(self) -> list[tuple[float, float]]:
+        """Surface-local positions of wl_pointer.motion events (deduplicated across objects by
+        comparing with the previous position of the same object)."""
+        last_obj = None
+        result = []
+        for fresh, obj, iface, event, args, _ in self.events():
+            if fresh and iface == "wl_pointer" and event == "motion":
+                if last_obj is None:
+                    last_obj = obj
+                if obj != last_obj:
+                    continue  # the same motion again, for an older wl_pointer
+                m = _XY.search(args)
+                if m:
+                    result.append((float(m.group(1)), float(m.group(2))))
+        return result
+
+    def keys(self) -> list[KeyEvent]:
+        """Keys the window saw: (xkb keycode, 'pressed' | 'released', keysym name, utf8, serial).
+
+        A key already down when the keyboard enters is reported as 'pressed' with keycode None
+        (wev logs only its keysym). That happens with wtype: the seat gains its keyboard when
+        wtype connects, and whether the first key is a `key` event or part of `enter` is a race.
+        """
+        seen: set[tuple[int, str]] = set()
+        result = []
+        for fresh, _, iface, event, args, extra in self.events():
+            if not fresh or iface != "wl_keyboard" or event not in ("key", "enter"):
+                continue
+            syms = [m.groups() for m in map(_SYM.search, extra) if m]
+            if event == "enter":
+                serial = int(args.split(";")[0].split(":")[1])
+                for sym, utf8 in syms:
+                    if (serial, sym) not in seen:
+                        seen.add((serial, sym))
+                        result.append(KeyEvent(None, "pressed", sym, utf8, serial))
+                continue
+            m = _KEY.search(args)
+            if not m:
+                raise HarnessError(f"unexpected wev key line: {args!r}")
+            serial = int(m.group(1))
+            if (serial, "") in seen:
+                continue
+            seen.add((serial, ""))
+            sym, utf8 = syms[0] if syms else ("", "")
+            result.append(KeyEvent(int(m.group(3)), m.group(4), sym, utf8, serial))
+        return result
+
+    def wait_keys(self, count: int, timeout: float = 3.0, settle: float = 0.2) -> list[KeyEvent]:
+        """Like wait_buttons, for keys()."""
+        wait_for(lambda: len(self.keys()) >= count, timeout,
+                 message=lambda: f"{count} key events in wev; have {self.keys()}")
+        time.sleep(settle)
+        return self.keys()
+
+    def wait_buttons(self, count: int, timeout: float = 3.0, settle: float = 0.2) -> list[ButtonPress]:
+        """Waits for at least `count` button events, then `settle` s more so extra events (which a
+        test usually wants to catch) have time to show up too."""
+        wait_for(lambda: len(self.button_presses()) >= count, timeout,
+                 message=lambda: f"{count} button events in wev; have {self.button_presses()}")
+        time.sleep(settle)
+        return self.button_presses()

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Installs the Debian packages buoy needs to build, test and run its demo,
+# but only those missing, so a prepared machine pays nothing. Runs apt-get
+# update once before installing.
+set -eu
+packages="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev wayland-protocols
+sway grim wev foot wtype wvkbd scdoc man-db xkb-data fonts-dejavu-core python3"
+missing=""
+for package in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $package"
+    fi
+done
+# python3 may come from elsewhere (pyenv); only the command matters.
+case "$missing" in *python3*) command -v python3 >/dev/null && missing=$(echo "$missing" | sed 's/ python3//') ;; esac
+[ -z "$missing" ] && exit 0
+echo "install-deps: installing$missing"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "install-deps: need root (or sudo) to install:$missing" >&2; exit 1; }
+    sudo=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# No recommends: sway would pull in Xwayland and a desktop's worth of extras.
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing
