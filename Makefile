@@ -52,3 +52,6 @@ run: build
 
 clean:
 	rm -rf .build demo
+
+# Packaging, benchmarks and fuzzing live in their own fragments.
+include $(wildcard mk/*.mk)
