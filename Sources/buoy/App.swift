@@ -34,6 +34,11 @@ final class App {
     /// While dragging: where in the button it was grabbed.
     private var grabOffset: Point?
     private var pointerPressed = false
+    /// Slid half off its edge after the idle delay (`[button] tuck`).
+    private var tucked = false
+    /// A press that untucked the button only brings it back: its tap,
+    /// double tap or long press does not run.
+    private var pressUntucked = false
 
     /// What the compositor currently shows, to skip commits that change nothing.
     private var shown: (look: ButtonLook, scale: Int, origin: Point)?
@@ -91,6 +96,10 @@ final class App {
         for event in events { handle(event) }
         if wakeup.timerFired, let deadline = recognizer.deadline, now >= deadline {
             perform(recognizer.handle(.deadline(at: now)), now: now)
+        }
+        if let tuckTime, now >= tuckTime {
+            tucked = true
+            placeAtRest(now: now, animated: true)
         }
         let committed = render(now: now)
         armTimer(now: now, committed: committed)
@@ -162,9 +171,21 @@ final class App {
 
     private var isDragging: Bool { grabOffset != nil }
 
+    /// When the button should tuck, if it is due to: idle, resting, untouched.
+    private var tuckTime: Double? {
+        guard config.button.tuck, !tucked, !isDragging, !fade.isHeld, animation == nil,
+            !recognizer.isPressed, rest.tuckEdge != nil
+        else { return nil }
+        return fade.lastActivity + config.button.idleDelay
+    }
+
     private func placeAtRest(now: Double, animated: Bool) {
         guard let usable else { return }
-        let target = rest.origin(in: usable, size: config.button.size, margin: config.button.margin)
+        let size = config.button.size
+        var target = rest.origin(in: usable, size: size, margin: config.button.margin)
+        if tucked {
+            target = Snapping.tuckedOrigin(rest: target, position: rest, size: size, in: usable)
+        }
         if animated, let origin, config.snap.duration > 0 {
             animation = SnapAnimation(from: origin, to: target, start: now, duration: config.snap.duration)
         } else {
@@ -212,10 +233,16 @@ final class App {
         for gesture in gestures {
             log.debug("gesture \(gesture)")
             switch gesture {
-            case .pressed: fade.wake(at: now)
-            case .tap: runAction(config.actions.tap, name: "tap")
-            case .doubleTap: runAction(config.actions.doubleTap, name: "double_tap")
-            case .longPress: runAction(config.actions.longPress, name: "long_press")
+            case .pressed:
+                fade.wake(at: now)
+                pressUntucked = tucked
+                if tucked {
+                    tucked = false
+                    placeAtRest(now: now, animated: true)
+                }
+            case .tap: gestureAction(config.actions.tap, name: "tap")
+            case .doubleTap: gestureAction(config.actions.doubleTap, name: "double_tap")
+            case .longPress: gestureAction(config.actions.longPress, name: "long_press")
             case .dragBegan(let grab):
                 guard let origin else { continue }
                 animation = nil
@@ -248,6 +275,14 @@ final class App {
         restOutput = currentOutput?.name ?? restOutput
         placeAtRest(now: now, animated: true)
         saveState()
+    }
+
+    private func gestureAction(_ action: Action?, name: String) {
+        if pressUntucked {
+            log.info("\(name): this press only brought the tucked button back")
+            return
+        }
+        runAction(action, name: name)
     }
 
     private func runAction(_ action: Action?, name: String) {
@@ -310,6 +345,7 @@ final class App {
     private func armTimer(now: Double, committed: Bool) {
         var deadline = recognizer.deadline
         func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
+        if let tuckTime { consider(tuckTime) }
         switch fade.nextWake(after: now) {
         case .timer(let at)?: consider(at)
         case .frames?:
