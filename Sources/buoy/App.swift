@@ -3,6 +3,7 @@ import BuoyCore
 import BuoyDrawing
 import BuoyGestures
 import BuoyWayland
+import CLinux
 import Glibc
 
 /// Wires the pure core to Wayland. Each wakeup of the loop calls `update`
@@ -14,6 +15,11 @@ final class App {
     private let loop: EventLoop
     private let log: Logger
     private var config: Config
+    private let loader: ConfigLoader
+    /// inotify on the config's directory, so saving the file reloads it.
+    private let configWatch: Int32
+    /// When a burst of file events has settled and the reload should run.
+    private var reloadDue: Double?
     private let runner: CommandRunner
     private let buffers: BufferPool
     private let statePath: String
@@ -40,16 +46,25 @@ final class App {
     /// double tap or long press does not run.
     private var pressUntucked = false
 
+    /// `buoy msg hide` and SIGUSR1 hide the button; the process keeps running.
+    private var visible = true
     /// What the compositor currently shows, to skip commits that change nothing.
     private var shown: (look: ButtonLook, scale: Int, origin: Point)?
     private var shownBuffer: ShmBuffer?
     private var exitStatus: Int32?
 
-    init(display: Display, loop: EventLoop, config: Config, log: Logger) {
+    init(display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, log: Logger) {
         self.display = display
         self.loop = loop
         self.config = config
+        self.loader = loader
         self.log = log
+        configWatch = buoy_inotify_create()
+        if configWatch >= 0, buoy_inotify_watch_dir(configWatch, Files.directory(of: loader.path)) >= 0 {
+            loop.watch(configWatch)
+        } else {
+            log.info("not watching \(loader.path) for changes; SIGHUP still reloads it")
+        }
         runner = CommandRunner(log: log)
         buffers = BufferPool(shm: display.shm!)
         statePath = Files.statePath
@@ -77,13 +92,27 @@ final class App {
         button = nil
         layer = nil
         buffers.removeAll()
+        if configWatch >= 0 {
+            loop.unwatch(configWatch)
+            close(configWatch)
+        }
     }
 
     // MARK: - One wakeup
 
     private func update(_ wakeup: Wakeup, now: Double) {
-        for signal in wakeup.signals { handle(signal: signal) }
+        for signal in wakeup.signals { handle(signal: signal, now: now) }
         if exitStatus != nil { return }
+        if wakeup.readable.contains(configWatch),
+            buoy_inotify_drain(configWatch, Files.baseName(of: loader.path)) != 0
+        {
+            // Editors save in bursts (write, rename, chmod): reload once it settles.
+            reloadDue = now + 0.15
+        }
+        if let due = reloadDue, now >= due {
+            reloadDue = nil
+            _ = reload(now: now)
+        }
         placeSurface()
         if let layer, layer.needsConfigureAck || layer.changed {
             layer.changed = false
@@ -105,15 +134,52 @@ final class App {
         armTimer(now: now, committed: committed)
     }
 
-    private func handle(signal: Int32) {
+    private func handle(signal: Int32, now: Double) {
         switch signal {
         case SIGCHLD: runner.reap()
+        case SIGHUP: _ = reload(now: now)
+        case SIGUSR1: setVisible(!visible)
         case SIGINT, SIGTERM:
             log.info("signal \(signal): saving state and exiting")
             saveState()
             exitStatus = 0
         default: break
         }
+    }
+
+    // MARK: - Config and visibility
+
+    /// Reads the config again. A bad file changes nothing: the running config
+    /// stays and the error (path:line:col) is logged and returned.
+    func reload(now: Double) -> Result<Void, ConfigLoader.Failure> {
+        switch loader.load() {
+        case .failure(let failure):
+            log.error("reload failed; keeping the running config:\n\(failure.message)")
+            return .failure(failure)
+        case .success(let new):
+            let old = config
+            config = new
+            if !recognizer.isPressed { recognizer = GestureRecognizer(settings: Self.gestureSettings(new)) }
+            fade.settings = Self.fadeSettings(new)
+            fade.wake(at: now)
+            if new.button.size != old.button.size || new.button.margin != old.button.margin
+                || new.button.tuck != old.button.tuck
+            {
+                tucked = false
+                if !isDragging { placeAtRest(now: now, animated: false) }
+            }
+            if new.button.output != old.button.output { display.outputsChanged = true }
+            shown = nil
+            log.info("reloaded \(loader.path)")
+            return .success(())
+        }
+    }
+
+    func setVisible(_ visible: Bool) {
+        guard visible != self.visible else { return }
+        self.visible = visible
+        shown = nil
+        log.info(visible ? "showing the button" : "hiding the button")
     }
 
     // MARK: - Surfaces
@@ -301,6 +367,15 @@ final class App {
         guard let layer, let button, layer.size != nil, !layer.framePending, var position = origin else {
             return false
         }
+        if !visible {
+            guard shown != nil || shownBuffer != nil else { return false }
+            button.hide()
+            layer.setInputRegion([])
+            layer.commit()
+            shown = nil
+            shownBuffer = nil
+            return true
+        }
         if let animation {
             position = animation.position(at: now)
             if animation.isFinished(at: now) { self.animation = nil }
@@ -346,6 +421,7 @@ final class App {
         var deadline = recognizer.deadline
         func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
         if let tuckTime { consider(tuckTime) }
+        if let reloadDue { consider(reloadDue) }
         switch fade.nextWake(after: now) {
         case .timer(let at)?: consider(at)
         case .frames?:

@@ -74,6 +74,11 @@ enum Files {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
     private static var home: String { Environment.string("HOME") ?? "/" }
 
     /// `$XDG_CONFIG_HOME/buoy/config.toml`, or `~/.config/buoy/config.toml`.
