@@ -1,0 +1,324 @@
+import BuoyConfig
+import Foundation
+import XCTest
+
+/// The repository's root, three levels above this file.
+private let repoRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private func contents(of relativePath: String) throws -> [UInt8] {
+    let path = repoRoot.appendingPathComponent(relativePath).path
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw DocumentationError("cannot read \(path)")
+    }
+    return [UInt8](data)
+}
+
+private struct DocumentationError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One key as buoy(5) documents it: a `*name* = _type_` line in a section
+/// headed `## [table]` or `## [[table]]`, and the lines after it up to the
+/// next key or heading, which hold its `Default:`, `Range:`, `Values:` and
+/// `Example:`.
+private struct DocumentedKey {
+    var table: String
+    var isTableArray: Bool
+    var name: String
+    var type: String
+    /// 1-based line of the key in buoy.5.scd, for messages.
+    var line: Int
+    var body: String
+
+    /// The dotted key, as in `Config.knownKeys`: "button.size", "menu.item.label".
+    var key: String { table + "." + name }
+
+    var isRequired: Bool { body.contains("Required") }
+
+    /// The TOML value after `Default:` when it is one (`*56*`); nil for
+    /// "Default: unset".
+    var defaultValue: String? {
+        body.firstMatch(of: /Default: \*([^*]+)\*/).map { String($0.1) }
+    }
+
+    var range: (low: String, high: String)? {
+        body.firstMatch(of: /Range: \*([^*]+)\* to \*([^*]+)\*/).map { (String($0.1), String($0.2)) }
+    }
+
+    /// The quoted strings listed after `Values:`, which may span lines.
+    var values: [String]? {
+        guard let start = body.firstRange(of: "Values:") else { return nil }
+        let rest = body[start.upperBound...]
+        let list = rest.firstRange(of: "++").map { rest[..<$0.lowerBound] } ?? rest
+        return list.matches(of: /\*"([^"]*)"\*/).map { String($0.1) }
+    }
+
+    var example: String? {
+        body.firstMatch(of: /Example: \*([^*]+)\*/).map { String($0.1) }
+    }
+
+    /// What the schema's type error says this key expects.
+    var expectedPhrase: String? {
+        switch type {
+        case "number": return "a number"
+        case "integer": return "an integer"
+        case "boolean": return "a boolean"
+        case "string": return "a string"
+        default: return nil
+        }
+    }
+
+    /// A value of this key's type, for required keys that a snippet needs.
+    var placeholder: String {
+        switch type {
+        case "number", "integer": return "1"
+        case "boolean": return "true"
+        default: return "\"x\""
+        }
+    }
+}
+
+private struct ManPage {
+    var keys: [DocumentedKey] = []
+    /// Lines that look like keys but are not in a table's section.
+    var problems: [String] = []
+
+    init(_ text: String) {
+        var table: (name: String, isArray: Bool)?
+        // The key whose body the lines belong to; a heading ends it.
+        var current: Int?
+        var inLiteral = false
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("```") || line.hasPrefix("\t```") {
+                inLiteral.toggle()
+                continue
+            }
+            if inLiteral { continue }
+            if line.hasPrefix("#") {
+                if let match = line.wholeMatch(of: /#+ \[\[([a-z_.]+)\]\]/) {
+                    table = (String(match.1), true)
+                } else if let match = line.wholeMatch(of: /#+ \[([a-z_.]+)\]/) {
+                    table = (String(match.1), false)
+                } else {
+                    table = nil
+                }
+                current = nil
+            } else if let match = line.wholeMatch(of: /\*([a-z_]+)\* = _([a-z]+)_/) {
+                guard let table else {
+                    problems.append("line \(index + 1): \(line) is not under a [table] heading")
+                    current = nil
+                    continue
+                }
+                keys.append(
+                    DocumentedKey(
+                        table: table.name, isTableArray: table.isArray, name: String(match.1),
+                        type: String(match.2), line: index + 1, body: ""))
+                current = keys.count - 1
+            } else if let current {
+                keys[current].body += line + "\n"
+            }
+        }
+    }
+
+    /// A config with `line` in `key`'s table; for a `[[table]]`, one element
+    /// that also has the other keys the page marks as required.
+    func snippet(for key: DocumentedKey, _ line: String) -> String {
+        guard key.isTableArray else { return "[\(key.table)]\n\(line)\n" }
+        let required = keys.filter { $0.table == key.table && $0.isRequired && $0.name != key.name }
+        let lines = ["[[\(key.table)]]"] + required.map { "\($0.name) = \($0.placeholder)" } + [line]
+        return lines.map { $0 + "\n" }.joined()
+    }
+}
+
+private enum Outcome: Equatable {
+    case ok(Config, warnings: [String])
+    case error(String)
+}
+
+private func parse(_ text: String) -> Outcome {
+    do {
+        let (config, warnings) = try Config.parse(Array(text.utf8), path: "snippet.toml")
+        return .ok(config, warnings: warnings.map(\.message))
+    } catch {
+        return .error(error.diagnostic.message)
+    }
+}
+
+/// The example config with its commented-out keys and headers uncommented.
+private func uncommented(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        if line.wholeMatch(of: #/# (\[.*|[a-z_]+ = .*)/#) != nil { return String(line.dropFirst(2)) }
+        return String(line)
+    }.joined(separator: "\n")
+}
+
+/// The dotted keys that `key = value` lines set, by the table headers above them.
+private func keysSet(in text: String) -> [String] {
+    var table = ""
+    var keys: [String] = []
+    for line in text.split(separator: "\n") {
+        if let match = line.wholeMatch(of: /\[\[?([a-z_.]+)\]\]?/) {
+            table = String(match.1)
+        } else if let match = line.firstMatch(of: #/^([a-z_]+) = /#) {
+            keys.append(table + "." + match.1)
+        }
+    }
+    return keys
+}
+
+final class DocumentationTests: XCTestCase {
+    private func manPage() throws -> ManPage {
+        let page = ManPage(String(decoding: try contents(of: "docs/buoy.5.scd"), as: UTF8.self))
+        XCTAssertEqual(page.problems, [])
+        XCTAssertFalse(page.keys.isEmpty, "no *key* = _type_ lines found in docs/buoy.5.scd")
+        return page
+    }
+
+    func testEveryKnownKeyIsDocumented() throws {
+        let documented = Set(try manPage().keys.map(\.key))
+        let missing = Config.knownKeys.filter { !documented.contains($0) }
+        XCTAssertEqual(missing, [], "keys the parser accepts but docs/buoy.5.scd does not document")
+    }
+
+    func testEveryDocumentedKeyIsKnown() throws {
+        let keys = try manPage().keys
+        let unknown = keys.filter { !Config.knownKeys.contains($0.key) }.map { "line \($0.line): \($0.key)" }
+        XCTAssertEqual(unknown, [], "keys docs/buoy.5.scd documents but the parser does not accept")
+        let names = keys.map(\.key)
+        XCTAssertEqual(names.count, Set(names).count, "a key is documented twice: \(names)")
+    }
+
+    func testDocumentedTypesAreTheSchemas() throws {
+        let page = try manPage()
+        for key in page.keys {
+            guard let phrase = key.expectedPhrase else {
+                XCTFail(
+                    "line \(key.line): unknown type _\(key.type)_; use number, integer, boolean or string")
+                continue
+            }
+            XCTAssertEqual(
+                parse(page.snippet(for: key, "\(key.name) = []")),
+                .error("\(key.name) expects \(phrase), got array"), "line \(key.line): \(key.key)")
+        }
+    }
+
+    func testDocumentedDefaultsAreTheDefaults() throws {
+        let page = try manPage()
+        for key in page.keys {
+            XCTAssertTrue(
+                key.body.contains("Default:") || key.isRequired,
+                "line \(key.line): \(key.key) has neither Default: nor Required")
+            guard let value = key.defaultValue else { continue }
+            guard !key.isTableArray else {
+                XCTFail("line \(key.line): a [[table]] key's default cannot be checked; write it as prose")
+                continue
+            }
+            // Setting a key to its default must give the defaults.
+            XCTAssertEqual(
+                parse(page.snippet(for: key, "\(key.name) = \(value)")), .ok(.defaults, warnings: []),
+                "line \(key.line): \(key.key) is not \(value) by default")
+        }
+    }
+
+    func testDocumentedRangesAreTheSchemas() throws {
+        let page = try manPage()
+        for key in page.keys where key.type == "number" || key.type == "integer" {
+            guard let range = key.range, let low = Double(range.low), let high = Double(range.high) else {
+                XCTFail("line \(key.line): \(key.key) has no Range: *low* to *high*")
+                continue
+            }
+            let step = key.type == "integer" ? 1 : 0.001
+            func literal(_ x: Double) -> String { key.type == "integer" ? String(Int(x)) : String(x) }
+            for inside in [low, high] {
+                guard case .ok = parse(page.snippet(for: key, "\(key.name) = \(literal(inside))")) else {
+                    XCTFail("line \(key.line): \(key.key) = \(literal(inside)) is documented as in range")
+                    continue
+                }
+            }
+            for outside in [low - step, high + step] {
+                let outcome = parse(page.snippet(for: key, "\(key.name) = \(literal(outside))"))
+                guard case .error(let message) = outcome, message.contains("must be between") else {
+                    XCTFail("line \(key.line): \(key.key) = \(literal(outside)) is accepted: \(outcome)")
+                    continue
+                }
+            }
+        }
+    }
+
+    func testDocumentedValuesAreTheSchemasChoices() throws {
+        let page = try manPage()
+        for key in page.keys where key.type == "string" {
+            let outcome = parse(page.snippet(for: key, "\(key.name) = \"no-such-value\""))
+            var choices: [String]?
+            if case .error(let message) = outcome,
+                let match = message.firstMatch(of: /must be one of ([^;]*);/)
+            {
+                choices = match.1.split(separator: ", ").map(String.init)
+            }
+            XCTAssertEqual(
+                key.values, choices, "line \(key.line): \(key.key)'s Values: and the schema's choices")
+        }
+    }
+
+    func testDocumentedExamplesParse() throws {
+        let page = try manPage()
+        for key in page.keys {
+            guard let example = key.example else {
+                XCTFail("line \(key.line): \(key.key) has no Example: *\(key.name) = ...*")
+                continue
+            }
+            XCTAssertTrue(
+                example.hasPrefix("\(key.name) = "), "line \(key.line): the example sets another key")
+            guard case .ok(_, let warnings) = parse(page.snippet(for: key, example)) else {
+                XCTFail("line \(key.line): \(example): \(parse(page.snippet(for: key, example)))")
+                continue
+            }
+            XCTAssertEqual(warnings, [], "line \(key.line): \(example)")
+        }
+    }
+
+    func testExampleConfigParsesWithoutWarnings() throws {
+        let bytes = try contents(of: "examples/config.toml")
+        let (_, warnings) = try Config.parse(bytes, path: "examples/config.toml")
+        XCTAssertEqual(warnings.map(\.rendered), [])
+    }
+
+    /// The example says its values are the defaults; it sets only `tap`
+    /// otherwise, so that a copy of it does something visible.
+    func testExampleConfigShowsTheDefaults() throws {
+        var (config, _) = try Config.parse(
+            try contents(of: "examples/config.toml"), path: "examples/config.toml")
+        XCTAssertNotNil(config.actions.tap)
+        config.actions.tap = nil
+        XCTAssertEqual(config, .defaults)
+    }
+
+    /// Every key is in the example, set or commented out, and the commented
+    /// ones are valid once uncommented.
+    func testExampleConfigShowsEveryKey() throws {
+        let text = uncommented(String(decoding: try contents(of: "examples/config.toml"), as: UTF8.self))
+        let shown = keysSet(in: text)
+        XCTAssertEqual(shown.filter { !Config.knownKeys.contains($0) }, [], "unknown keys in the example")
+        XCTAssertEqual(Config.knownKeys.filter { !shown.contains($0) }, [], "keys missing from the example")
+        XCTAssertEqual(parse(text).warnings, [], "the example, uncommented")
+    }
+
+    func testEmbeddedExampleIsTheFile() throws {
+        let bytes = try contents(of: "examples/config.toml")
+        XCTAssertTrue(
+            Array(Config.exampleText.utf8) == bytes,
+            "Sources/BuoyConfig/ExampleConfig.swift is stale; run scripts/gen-example-config.sh")
+    }
+}
+
+extension Outcome {
+    /// The warnings, or the error as a one-element list.
+    fileprivate var warnings: [String] {
+        switch self {
+        case .ok(_, let warnings): return warnings
+        case .error(let message): return ["error: " + message]
+        }
+    }
+}

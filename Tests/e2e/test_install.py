@@ -1,0 +1,136 @@
+"""`make install` and `make uninstall` into a temporary DESTDIR.
+
+Runs make from the repository root; the Makefile's `e2e` target has built the
+binary already, so the `build` step that `install` depends on is incremental.
+Needs scdoc and man-db (scripts/install-deps.sh installs both).
+
+Run: python3 -m unittest discover -s Tests/e2e -p 'test_install.py' -v
+"""
+
+import os
+import re
+import stat
+import subprocess
+import tempfile
+import unittest
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# What `make install PREFIX=/usr` writes, relative to DESTDIR, with its mode.
+EXPECTED = {
+    "usr/bin/buoy": 0o755,
+    "usr/share/man/man1/buoy.1": 0o644,
+    "usr/share/man/man5/buoy.5": 0o644,
+    "usr/share/doc/buoy/config.toml": 0o644,
+    "usr/lib/systemd/user/buoy.service": 0o644,
+}
+
+
+def make(*args: str) -> subprocess.CompletedProcess:
+    """Runs make in the repository; fails the test with make's output if it fails."""
+    result = subprocess.run(["make", *args], cwd=REPO, capture_output=True, text=True, timeout=1800)
+    if result.returncode != 0:
+        raise AssertionError(
+            f"make {' '.join(args)} exited with {result.returncode}\n"
+            f"--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}")
+    return result
+
+
+def files_under(root: Path) -> dict:
+    """Every file (not directory) under `root`, relative path -> permission bits."""
+    return {
+        path.relative_to(root).as_posix(): stat.S_IMODE(path.lstat().st_mode)
+        for path in root.rglob("*")
+        if not path.is_dir()
+    }
+
+
+def render_man(page: Path) -> subprocess.CompletedProcess:
+    """`man -l page` as plain text, 80 columns wide, with troff's warnings on stderr."""
+    env = {**os.environ, "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"}
+    env.pop("MAN_KEEP_FORMATTING", None)
+    result = subprocess.run(["man", "--warnings", "-l", str(page)], capture_output=True, text=True,
+                            timeout=60, env=env)
+    # Bold and underline come as overstrikes ("b\bb", "_\bx"); keep the letter.
+    result.stdout = re.sub(r".\x08", "", result.stdout)
+    return result
+
+
+class InstallTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls._tmp = tempfile.TemporaryDirectory(prefix="buoy-install-")
+        cls.destdir = Path(cls._tmp.name)
+        make("install", f"DESTDIR={cls.destdir}", "PREFIX=/usr")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls._tmp.cleanup()
+
+    def test_installs_exactly_the_expected_files_with_their_modes(self):
+        installed = files_under(self.destdir)
+        self.assertEqual(sorted(installed), sorted(EXPECTED))
+        self.assertEqual({path: oct(mode) for path, mode in installed.items()},
+                         {path: oct(mode) for path, mode in EXPECTED.items()})
+
+    def test_installed_binary_runs(self):
+        result = subprocess.run([str(self.destdir / "usr/bin/buoy"), "--version"], capture_output=True,
+                                text=True, timeout=10)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stdout, r"^buoy \S+")
+
+    def test_man_pages_render(self):
+        for page, section, must_mention in [
+            ("usr/share/man/man1/buoy.1", "1", ["buoy msg", "--check", "SIGUSR1", "buoy(5)"]),
+            ("usr/share/man/man5/buoy.5", "5", ["[button]", "[[menu.item]]", "max_running", "buoy(1)"]),
+        ]:
+            with self.subTest(page=page):
+                result = render_man(self.destdir / page)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertNotRegex(result.stderr, r"(?m)^.*troff.*warning.*$")
+                text = result.stdout
+                self.assertTrue(text.strip(), "empty output")
+                self.assertTrue(text.lstrip().startswith(f"buoy({section})"), text[:200])
+                self.assertIn("NAME", text)
+                for phrase in must_mention:
+                    self.assertIn(phrase, text)
+                too_wide = [line for line in text.splitlines() if len(line.expandtabs()) > 80
+                            and "{" not in line]  # the JSON example of `buoy msg state` is one line
+                self.assertEqual(too_wide, [], "lines wider than MANWIDTH=80")
+
+    def test_unit_has_the_session_lines_and_the_binary_path(self):
+        unit = (self.destdir / "usr/lib/systemd/user/buoy.service").read_text()
+        lines = unit.splitlines()
+        for line in ["PartOf=graphical-session.target", "After=graphical-session.target",
+                     "ExecReload=kill -HUP $MAINPID", "ExecStart=/usr/bin/buoy", "Restart=on-failure",
+                     "WantedBy=graphical-session.target", "Documentation=man:buoy(1) man:buoy(5)"]:
+            self.assertIn(line, lines)
+        self.assertNotIn("@BINDIR@", unit)
+        self.assertNotIn("@", unit)
+
+    def test_example_config_is_installed_unchanged(self):
+        self.assertEqual((self.destdir / "usr/share/doc/buoy/config.toml").read_bytes(),
+                         (REPO / "examples/config.toml").read_bytes())
+
+
+class UninstallTest(unittest.TestCase):
+    def test_uninstall_removes_what_install_wrote_and_nothing_else(self):
+        with tempfile.TemporaryDirectory(prefix="buoy-uninstall-") as tmp:
+            destdir = Path(tmp)
+            make("install", f"DESTDIR={destdir}", "PREFIX=/usr")
+            self.assertEqual(sorted(files_under(destdir)), sorted(EXPECTED))
+            # Someone else's file in a shared directory must survive.
+            other = destdir / "usr/bin/other-tool"
+            other.write_text("#!/bin/sh\n")
+            make("uninstall", f"DESTDIR={destdir}", "PREFIX=/usr")
+            self.assertEqual(sorted(files_under(destdir)), ["usr/bin/other-tool"])
+            self.assertFalse((destdir / "usr/share/doc/buoy").exists(), "share/doc/buoy is left behind")
+            other.unlink()
+            self.assertEqual(files_under(destdir), {})
+            # A second uninstall finds nothing to remove and still succeeds.
+            make("uninstall", f"DESTDIR={destdir}", "PREFIX=/usr")
+
+
+if __name__ == "__main__":
+    unittest.main()
