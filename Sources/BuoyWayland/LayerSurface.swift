@@ -79,8 +79,29 @@ public final class LayerSurface {
         wl_surface_damage_buffer(surface, 0, 0, 1, 1)
     }
 
-    /// Makes only these rectangles (surface-local, logical px) take input.
-    public func setInputRegion(_ rects: [Rect]) {
+    /// Whether the surface takes keyboard focus: buoy asks for it only while
+    /// its menu is open. Applies on the next commit.
+    public func setKeyboardFocus(_ wanted: Bool) {
+        let mode = wanted ? keyboardModeWhenWanted : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE
+        zwlr_layer_surface_v1_set_keyboard_interactivity(role, mode.rawValue)
+    }
+
+    /// on_demand (layer-shell v4) lets the compositor give focus back to the
+    /// window below when the menu closes; older compositors only know
+    /// exclusive.
+    private var keyboardModeWhenWanted: zwlr_layer_surface_v1_keyboard_interactivity {
+        wl_proxy_get_version(role) >= 4
+            ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND
+            : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE
+    }
+
+    /// Makes only these rectangles (surface-local, logical px) take input;
+    /// nil makes the whole surface take it.
+    public func setInputRegion(_ rects: [Rect]?) {
+        guard let rects else {
+            wl_surface_set_input_region(surface, nil)
+            return
+        }
         guard let compositor = display.compositor, let region = wl_compositor_create_region(compositor) else {
             return
         }

@@ -2,6 +2,8 @@ import BuoyCore
 import CLinux
 import CWaylandClient
 import CWaylandCursor
+import CXKBCommon
+import Glibc
 
 /// Input as buoy's app sees it: positions are surface-local logical pixels of
 /// the surface that got the event; `at` is CLOCK_MONOTONIC seconds, read when
@@ -17,6 +19,10 @@ public enum InputEvent: Equatable, Sendable {
     case touchMotion(Point, at: Double)
     case touchUp(Point, at: Double)
     case touchCancel(at: Double)
+    /// A key press, as an xkb keysym from the compositor's keymap.
+    case key(UInt32, at: Double)
+    /// The keyboard focus arrived or left (menu keyboard navigation).
+    case keyboardFocus(Bool, at: Double)
 }
 
 /// Cursor images buoy asks for, by role; each maps to the theme names to try.
@@ -39,6 +45,10 @@ public final class Seat {
     private unowned let display: Display
     private var pointer: OpaquePointer?
     private var touch: OpaquePointer?
+    private var keyboard: OpaquePointer?
+    private var xkbContext: OpaquePointer?
+    private var xkbKeymap: OpaquePointer?
+    private var xkbState: OpaquePointer?
     private var pointerPosition = Point.zero
     private var pointerEnterSerial: UInt32 = 0
     private var leftButtonDown = false
@@ -62,6 +72,9 @@ public final class Seat {
     func destroy() {
         releasePointer()
         releaseTouch()
+        releaseKeyboard()
+        if let xkbContext { xkb_context_unref(xkbContext) }
+        xkbContext = nil
         if let cursorSurface { wl_surface_destroy(cursorSurface) }
         if let cursorTheme { wl_cursor_theme_destroy(cursorTheme) }
         cursorSurface = nil
@@ -115,6 +128,14 @@ public final class Seat {
         } else if !hasPointer {
             releasePointer()
         }
+        let hasKeyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        if hasKeyboard && keyboard == nil {
+            keyboard = wl_seat_get_keyboard(proxy)
+            wl_keyboard_add_listener(
+                keyboard, Self.keyboardListener, Unmanaged.passUnretained(self).toOpaque())
+        } else if !hasKeyboard {
+            releaseKeyboard()
+        }
         if hasTouch && touch == nil {
             touch = wl_seat_get_touch(proxy)
             wl_touch_add_listener(touch, Self.touchListener, Unmanaged.passUnretained(self).toOpaque())
@@ -141,6 +162,47 @@ public final class Seat {
         activeTouchID = nil
         if wl_proxy_get_version(touch) >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
         self.touch = nil
+    }
+
+    private func releaseKeyboard() {
+        if let xkbState { xkb_state_unref(xkbState) }
+        if let xkbKeymap { xkb_keymap_unref(xkbKeymap) }
+        xkbState = nil
+        xkbKeymap = nil
+        guard let keyboard else { return }
+        if wl_proxy_get_version(keyboard) >= 3 {
+            wl_keyboard_release(keyboard)
+        } else {
+            wl_keyboard_destroy(keyboard)
+        }
+        self.keyboard = nil
+    }
+
+    /// Compiles the compositor's keymap, sent as a file descriptor we map.
+    private func handleKeymap(format: UInt32, fd: Int32, size: UInt32) {
+        defer { close(fd) }
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else { return }
+        guard let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            return
+        }
+        defer { munmap(mapped, Int(size)) }
+        if xkbContext == nil { xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS) }
+        guard let xkbContext,
+            let keymap = xkb_keymap_new_from_string(
+                xkbContext, mapped.assumingMemoryBound(to: CChar.self), XKB_KEYMAP_FORMAT_TEXT_V1,
+                XKB_KEYMAP_COMPILE_NO_FLAGS)
+        else { return }
+        if let xkbState { xkb_state_unref(xkbState) }
+        if let xkbKeymap { xkb_keymap_unref(xkbKeymap) }
+        xkbKeymap = keymap
+        xkbState = xkb_state_new(keymap)
+    }
+
+    private func handleKey(_ key: UInt32, state: UInt32) {
+        guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, let xkbState else { return }
+        // evdev codes are xkb keycodes minus 8.
+        let sym = xkb_state_key_get_one_sym(xkbState, key + 8)
+        record(.key(sym, at: buoy_monotonic_now()))
     }
 
     private func record(_ event: InputEvent) {
@@ -206,6 +268,26 @@ public final class Seat {
                 axis_stop: { _, _, _, _ in },
                 axis_discrete: { _, _, _, _ in },
                 axis_value120: { _, _, _, _ in }))
+        return listener
+    }()
+
+    nonisolated(unsafe) private static let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
+        let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_keyboard_listener(
+                keymap: { data, _, format, fd, size in
+                    from(data).handleKeymap(format: format, fd: fd, size: size)
+                },
+                enter: { data, _, _, _, _ in from(data).record(.keyboardFocus(true, at: buoy_monotonic_now()))
+                },
+                leave: { data, _, _, _ in from(data).record(.keyboardFocus(false, at: buoy_monotonic_now()))
+                },
+                key: { data, _, _, _, key, state in from(data).handleKey(key, state: state) },
+                modifiers: { data, _, _, depressed, latched, locked, group in
+                    guard let state = from(data).xkbState else { return }
+                    xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+                },
+                repeat_info: { _, _, _, _ in }))
         return listener
     }()
 

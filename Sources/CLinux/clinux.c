@@ -9,6 +9,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -68,6 +69,51 @@ int64_t buoy_peer_uid(int fd) {
     socklen_t len = sizeof cred;
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0) return -1;
     return (int64_t)cred.uid;
+}
+
+int buoy_unix_socket(void) {
+    return socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+}
+
+static int unix_address(struct sockaddr_un *address, const char *path) {
+    memset(address, 0, sizeof *address);
+    address->sun_family = AF_UNIX;
+    size_t length = strlen(path);
+    /* Leave room for the terminator: an unterminated sun_path is legal but
+     * other tools (ss, lsof) print it truncated. */
+    if (length == 0 || length >= sizeof address->sun_path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(address->sun_path, path, length);
+    return 0;
+}
+
+int buoy_unix_bind(int fd, const char *path) {
+    struct sockaddr_un address;
+    if (unix_address(&address, path) < 0) return -1;
+    return bind(fd, (struct sockaddr *)&address, sizeof address);
+}
+
+int buoy_unix_connect(int fd, const char *path) {
+    struct sockaddr_un address;
+    if (unix_address(&address, path) < 0) return -1;
+    /* Non-blocking, so no EINTR to retry (a retried connect would fail
+     * with EALREADY anyway). */
+    return connect(fd, (struct sockaddr *)&address, sizeof address);
+}
+
+int buoy_unix_accept(int fd) {
+    int rc;
+    do {
+        rc = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    } while (rc < 0 && errno == EINTR);
+    return rc;
+}
+
+int buoy_unix_path_max(void) {
+    struct sockaddr_un address;
+    return (int)sizeof address.sun_path - 1;
 }
 
 int buoy_inotify_create(void) {

@@ -21,6 +21,8 @@ final class App {
     /// When a burst of file events has settled and the reload should run.
     private var reloadDue: Double?
     private let runner: CommandRunner
+    /// `buoy msg`'s socket; nil when it could not be created.
+    private let server: ControlServer?
     private let buffers: BufferPool
     private let statePath: String
 
@@ -53,8 +55,13 @@ final class App {
     private var shownBuffer: ShmBuffer?
     private var exitStatus: Int32?
 
-    init(display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, log: Logger) {
+    init(
+        display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, server: ControlServer?,
+        log: Logger
+    ) {
         self.display = display
+        self.server = server
+        if let server { loop.watch(server.fd) }
         self.loop = loop
         self.config = config
         self.loader = loader
@@ -96,6 +103,10 @@ final class App {
             loop.unwatch(configWatch)
             close(configWatch)
         }
+        if let server {
+            loop.unwatch(server.fd)
+            server.close()
+        }
     }
 
     // MARK: - One wakeup
@@ -123,6 +134,9 @@ final class App {
         let events = display.inputEvents
         display.inputEvents.removeAll()
         for event in events { handle(event) }
+        if let server, wakeup.readable.contains(server.fd) {
+            for request in server.acceptRequests() { handle(request, now: now) }
+        }
         if wakeup.timerFired, let deadline = recognizer.deadline, now >= deadline {
             perform(recognizer.handle(.deadline(at: now)), now: now)
         }
@@ -145,6 +159,61 @@ final class App {
             exitStatus = 0
         default: break
         }
+    }
+
+    // MARK: - buoy msg
+
+    private func handle(_ request: ControlRequest, now: Double) {
+        log.info("buoy msg \(request.command.words.joined(separator: " "))")
+        switch request.command {
+        case .show: setVisible(true)
+        case .hide: setVisible(false)
+        case .toggle: setVisible(!visible)
+        case .move(let placement):
+            tucked = false
+            rest = RestPosition(placement: placement)
+            restOutput = currentOutput?.name ?? restOutput
+            fade.wake(at: now)
+            if !isDragging { placeAtRest(now: now, animated: true) }
+            saveState()
+        case .tap: runAction(config.actions.tap, name: "tap")
+        case .doubleTap: runAction(config.actions.doubleTap, name: "double_tap")
+        case .longPress: runAction(config.actions.longPress, name: "long_press")
+        case .menu:
+            request.reply(ok: false, message: "the menu is not available in this version")
+            return
+        case .reload:
+            if case .failure(let failure) = reload(now: now) {
+                // The first line is path:line:col: message; the rest is the caret.
+                let first = failure.message.split(separator: "\n", maxSplits: 1).first.map(String.init)
+                request.reply(ok: false, message: first ?? failure.message)
+                return
+            }
+        case .state:
+            request.reply(ok: true, payload: stateReport(now: now).json)
+            return
+        case .quit:
+            request.reply(ok: true)
+            saveState()
+            exitStatus = 0
+            return
+        }
+        request.reply(ok: true)
+    }
+
+    /// What `buoy msg state` prints. x and y are the top-left of the
+    /// button's circle, relative to the output's usable area (the whole
+    /// output when no bar or keyboard reserves space).
+    private func stateReport(now: Double) -> StateReport {
+        let size = config.button.size
+        var position = origin ?? .zero
+        if let usable, animation != nil {
+            // Report where it is going, not a frame of the animation.
+            position = rest.origin(in: usable, size: size, margin: config.button.margin)
+        }
+        return StateReport(
+            visible: visible, output: currentOutput?.name, x: position.x, y: position.y, size: size,
+            edge: rest.name, opacity: fade.opacity(at: now), menuOpen: false, config: loader.path)
     }
 
     // MARK: - Config and visibility
@@ -292,6 +361,8 @@ final class App {
         case .touchCancel(let at):
             perform(recognizer.handle(.cancel(at: at)), now: at)
             fade.hold(false, at: at)
+        case .key, .keyboardFocus:
+            break
         }
     }
 
@@ -353,7 +424,7 @@ final class App {
 
     private func runAction(_ action: Action?, name: String) {
         switch action {
-        case .command(let command): runner.run(command, reason: name)
+        case .command(let command): runner.run(command, reason: name, limit: config.actions.maxRunning)
         case .menu: log.warning("\(name): the menu is not available in this version")
         case nil: log.debug("\(name): no action configured")
         }

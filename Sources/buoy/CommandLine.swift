@@ -5,16 +5,22 @@ struct Invocation: Equatable {
         case check
         case help
         case version
+        case printDefaultConfig
+        /// `buoy msg <words>`: talk to the running instance.
+        case message([String])
     }
 
     var mode = Mode.run
     var configPath: String?
     var verbosity = 0
+    /// `--replace`: stop a running instance on this display instead of refusing.
+    var replace = false
 
     static let usage = """
-        Usage: buoy [--config PATH] [-v|-vv]
+        Usage: buoy [--config PATH] [-v|-vv] [--replace]
                buoy --check [--config PATH]
-               buoy --help | --version
+               buoy msg <command>
+               buoy --print-default-config | --help | --version
 
         A floating button for Wayland: runs your commands on tap, double tap
         and long press, and can be dragged to any edge of the screen.
@@ -22,9 +28,15 @@ struct Invocation: Equatable {
           -c, --config PATH   read this config instead of
                               $XDG_CONFIG_HOME/buoy/config.toml
               --check         validate the config and exit
+              --replace       stop the buoy already running on this display
+              --print-default-config
+                              print an example config with every key
           -v, -vv             log more (info, debug) to stderr
           -h, --help          show this help
               --version       show the version
+
+        Commands for `buoy msg`: show, hide, toggle, move <edge|corner>, tap,
+        double-tap, long-press, menu, reload, state.
 
         See buoy(1) and buoy(5).
         """
@@ -33,6 +45,10 @@ struct Invocation: Equatable {
     /// for a usage error.
     static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
         var invocation = Invocation()
+        if arguments.first == "msg" {
+            invocation.mode = .message(Array(arguments.dropFirst()))
+            return .success(invocation)
+        }
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -44,6 +60,8 @@ struct Invocation: Equatable {
             case "--check": invocation.mode = .check
             case "-h", "--help": invocation.mode = .help
             case "--version": invocation.mode = .version
+            case "--print-default-config": invocation.mode = .printDefaultConfig
+            case "--replace": invocation.replace = true
             case "-v": invocation.verbosity += 1
             case "-vv": invocation.verbosity += 2
             default:

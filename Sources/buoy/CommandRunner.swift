@@ -12,9 +12,17 @@ final class CommandRunner {
         self.log = log
     }
 
-    /// Starts `command`; returns its pid, or nil (logged) when it could not start.
+    /// Starts `command`; returns its pid, or nil (logged) when it could not
+    /// start or `limit` commands are still running: a stuck command and a
+    /// burst of taps must not become a spawn storm.
     @discardableResult
-    func run(_ command: String, reason: String) -> pid_t? {
+    func run(_ command: String, reason: String, limit: Int) -> pid_t? {
+        if running.count >= limit {
+            log.warning(
+                "\(reason): refused; \(running.count) commands still running ([actions] max_running = \(limit))"
+            )
+            return nil
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

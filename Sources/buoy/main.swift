@@ -2,6 +2,27 @@ import BuoyConfig
 import BuoyWayland
 import Glibc
 
+/// Claims `buoy msg`'s socket, which also makes buoy a single instance per
+/// display. With `--replace` the running instance is asked to quit first.
+/// Without XDG_RUNTIME_DIR, buoy runs without the socket.
+func startControlServer(replace: Bool, log: Logger) -> Result<ControlServer?, ConfigLoader.Failure> {
+    guard let path = ControlServer.socketPath() else {
+        log.warning("XDG_RUNTIME_DIR is not set: no socket for buoy msg, and no check for a second buoy")
+        return .success(nil)
+    }
+    if replace, case .failure(let error) = MessageClient.stopRunning(path: path, timeout: 2) {
+        return .failure(ConfigLoader.Failure("cannot replace the running buoy: \(error)"))
+    }
+    do {
+        return .success(try ControlServer(path: path, log: log))
+    } catch .alreadyRunning(let path) {
+        return .failure(ConfigLoader.Failure(ControlServerError.alreadyRunning(path: path).description))
+    } catch {
+        log.warning("\(error); buoy msg will not reach this instance")
+        return .success(nil)
+    }
+}
+
 func main() -> Int32 {
     let invocation: Invocation
     switch Invocation.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -18,6 +39,11 @@ func main() -> Int32 {
     case .version:
         print("buoy \(buoyVersion)")
         return 0
+    case .printDefaultConfig:
+        print(Config.exampleText, terminator: "")
+        return 0
+    case .message(let words):
+        return MessageClient.run(words)
     case .check:
         let loader = ConfigLoader(explicitPath: invocation.configPath, log: log)
         switch loader.load() {
@@ -40,10 +66,17 @@ func main() -> Int32 {
         printError(failure.message)
         return 1
     }
+    let server: ControlServer?
+    switch startControlServer(replace: invocation.replace, log: log) {
+    case .success(let started): server = started
+    case .failure(let failure):
+        printError("buoy: \(failure.message)")
+        return 1
+    }
     do {
         let display = try Display(name: nil)
         let loop = try EventLoop(display: display, signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGCHLD])
-        let app = App(display: display, loop: loop, config: config, loader: loader, log: log)
+        let app = App(display: display, loop: loop, config: config, loader: loader, server: server, log: log)
         // The display must outlive every proxy the app made.
         return try withExtendedLifetime(display) { () throws(WaylandError) -> Int32 in try app.run() }
     } catch {

@@ -29,6 +29,18 @@ int buoy_signalfd_read(int fd);
 /* The uid of the process at the other end of a unix socket, or -1. */
 int64_t buoy_peer_uid(int fd);
 
+/* Unix stream sockets for the control socket; every descriptor is
+ * non-blocking and close-on-exec. A new socket, or -1. */
+int buoy_unix_socket(void);
+/* Binds or connects `fd` to the socket file at `path`. Returns 0, or -1 with
+ * errno set; ENAMETOOLONG when `path` does not fit in sun_path. */
+int buoy_unix_bind(int fd, const char *path);
+int buoy_unix_connect(int fd, const char *path);
+/* Accepts one pending connection, or -1 with errno (EAGAIN: none pending). */
+int buoy_unix_accept(int fd);
+/* The longest path a unix socket address holds, in bytes. */
+int buoy_unix_path_max(void);
+
 /* A non-blocking, close-on-exec inotify fd, or -1. */
 int buoy_inotify_create(void);
 /* Watches a directory for files that are written, moved in or created. */

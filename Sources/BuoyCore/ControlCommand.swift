@@ -1,0 +1,115 @@
+/// A command for the running instance, as sent by `buoy msg <command>`.
+///
+/// On the wire a command is its `words` joined by single spaces; `parse`
+/// reads them back.
+public enum ControlCommand: Equatable, Sendable {
+    case show
+    case hide
+    case toggle
+    /// Moves the button to an edge's middle, a corner or the centre.
+    case move(Placement)
+    /// Runs the tap action as if the button had been tapped.
+    case tap
+    case doubleTap
+    case longPress
+    /// Opens the menu, or closes it when it is open.
+    case menu
+    /// Reloads the config file.
+    case reload
+    /// Asks for a `StateReport` as the reply's payload.
+    case state
+    /// Stops the instance (`buoy --replace` sends it).
+    case quit
+
+    /// Every command's name, in the order help and errors list them.
+    public static let names = [
+        "show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "reload", "state",
+        "quit",
+    ]
+
+    /// What `move` accepts, in the order errors list them.
+    public static let placements: [Placement] = [
+        .left, .right, .top, .bottom, .topLeft, .topRight, .bottomLeft, .bottomRight, .center,
+    ]
+
+    /// Parses a command from its words (`["move", "top-left"]`). Names are
+    /// exact and lowercase.
+    public static func parse(_ words: [String]) -> Result<ControlCommand, ControlCommandError> {
+        guard let name = words.first else { return .failure(.missingCommand) }
+        let arguments = Array(words.dropFirst())
+        let command: ControlCommand
+        switch name {
+        case "show": command = .show
+        case "hide": command = .hide
+        case "toggle": command = .toggle
+        case "tap": command = .tap
+        case "double-tap": command = .doubleTap
+        case "long-press": command = .longPress
+        case "menu": command = .menu
+        case "reload": command = .reload
+        case "state": command = .state
+        case "quit": command = .quit
+        case "move":
+            guard let position = arguments.first else { return .failure(.missingPlacement) }
+            guard let placement = Placement(rawValue: position) else {
+                return .failure(.unknownPlacement(position))
+            }
+            guard arguments.count == 1 else {
+                return .failure(.extraArguments(command: name, Array(arguments.dropFirst())))
+            }
+            return .success(.move(placement))
+        default:
+            return .failure(.unknownCommand(name))
+        }
+        guard arguments.isEmpty else { return .failure(.extraArguments(command: name, arguments)) }
+        return .success(command)
+    }
+
+    /// The words that `parse` turns back into this command.
+    public var words: [String] {
+        switch self {
+        case .show: return ["show"]
+        case .hide: return ["hide"]
+        case .toggle: return ["toggle"]
+        case .move(let placement): return ["move", placement.rawValue]
+        case .tap: return ["tap"]
+        case .doubleTap: return ["double-tap"]
+        case .longPress: return ["long-press"]
+        case .menu: return ["menu"]
+        case .reload: return ["reload"]
+        case .state: return ["state"]
+        case .quit: return ["quit"]
+        }
+    }
+}
+
+/// Why words are not a `ControlCommand`; `message` is the text for the user.
+public enum ControlCommandError: Error, Equatable, Sendable {
+    case missingCommand
+    case unknownCommand(String)
+    /// `move` without a position.
+    case missingPlacement
+    /// `move` with a position that is not one of `ControlCommand.placements`.
+    case unknownPlacement(String)
+    /// Words after a complete command.
+    case extraArguments(command: String, [String])
+
+    public var message: String {
+        let commands = ControlCommand.names.joined(separator: ", ")
+        let placements = ControlCommand.placements.map(\.rawValue).joined(separator: ", ")
+        switch self {
+        case .missingCommand:
+            return "no command given; commands: \(commands)"
+        case .unknownCommand(let name):
+            return "unknown command \"\(name)\"; commands: \(commands)"
+        case .missingPlacement:
+            return "move needs a position: \(placements)"
+        case .unknownPlacement(let name):
+            return "move: unknown position \"\(name)\"; positions: \(placements)"
+        case .extraArguments(let command, let extra):
+            let quoted = extra.map { "\"\($0)\"" }.joined(separator: " ")
+            let takes = command == "move" ? "takes one position" : "takes no arguments"
+            return "\(command) \(takes); unexpected \(quoted)"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// What `buoy msg state` prints: a snapshot of the running instance.
+public struct StateReport: Sendable, Equatable {
+    public var visible: Bool
+    /// The output's name (`wl_output.name`), nil while it is not known.
+    public var output: String?
+    /// The button's top-left corner in logical pixels, relative to the area
+    /// it moves in (the layer surface, which covers the output's usable area).
+    public var x: Double
+    public var y: Double
+    /// The button's diameter in logical pixels.
+    public var size: Double
+    /// Where it rests: `RestPosition.name` ("left", "top-right", "center", "free").
+    public var edge: String
+    public var opacity: Double
+    public var menuOpen: Bool
+    /// The config file's path.
+    public var config: String
+
+    public init(
+        visible: Bool, output: String?, x: Double, y: Double, size: Double, edge: String, opacity: Double,
+        menuOpen: Bool, config: String
+    ) {
+        self.visible = visible
+        self.output = output
+        self.x = x
+        self.y = y
+        self.size = size
+        self.edge = edge
+        self.opacity = opacity
+        self.menuOpen = menuOpen
+        self.config = config
+    }
+
+    /// One line of JSON, without a trailing newline, keys in a fixed order:
+    /// `{"visible":true,"output":"DP-1","x":8,"y":332,"size":56,"edge":"left",`
+    /// `"opacity":0.4,"menu_open":false,"config":"/home/me/.config/buoy/config.toml"}`.
+    ///
+    /// Numbers are rounded to 3 decimals and printed without trailing zeros;
+    /// NaN and infinities, which JSON cannot express, are `null`.
+    public var json: String {
+        var text = "{"
+        text += "\"visible\":\(visible)"
+        text += ",\"output\":" + (output.map(Self.string) ?? "null")
+        text += ",\"x\":" + Self.number(x)
+        text += ",\"y\":" + Self.number(y)
+        text += ",\"size\":" + Self.number(size)
+        text += ",\"edge\":" + Self.string(edge)
+        text += ",\"opacity\":" + Self.number(opacity)
+        text += ",\"menu_open\":\(menuOpen)"
+        text += ",\"config\":" + Self.string(config)
+        return text + "}"
+    }
+
+    /// A JSON number: `56`, `0.4`, `-12.345`; `null` when not finite.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let thousandths = (value * 1000).rounded()
+        // Past Int64's range (|value| > 9e15) every Double is a whole number
+        // anyway, and Swift's "1e+16" is valid JSON.
+        guard thousandths.magnitude < 9e18 else { return value.description }
+        let scaled = Int64(thousandths)
+        let whole = scaled.magnitude / 1000
+        let fraction = scaled.magnitude % 1000
+        var text = scaled < 0 ? "-\(whole)" : "\(whole)"
+        if fraction != 0 {
+            var digits = String(fraction)
+            while digits.count < 3 { digits = "0" + digits }
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return text
+    }
+
+    /// A quoted JSON string. Quote and backslash are escaped, control
+    /// characters become `\u00XX`, and everything else (non-ASCII included)
+    /// is kept as UTF-8.
+    static func string(_ value: String) -> String {
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out.append(contentsOf: "\\\"".unicodeScalars)
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\u{0}"..."\u{1F}":
+                let hex = Array("0123456789abcdef".unicodeScalars)
+                out.append(contentsOf: "\\u00".unicodeScalars)
+                out.append(hex[Int(scalar.value >> 4)])
+                out.append(hex[Int(scalar.value & 0xF)])
+            default: out.append(scalar)
+            }
+        }
+        out.append("\"")
+        return String(out)
+    }
+}

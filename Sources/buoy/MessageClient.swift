@@ -1,0 +1,164 @@
+import BuoyCore
+import BuoyWayland
+import Glibc
+
+/// Why a command got no answer from the running instance.
+enum MessageError: Error, Equatable, CustomStringConvertible {
+    /// XDG_RUNTIME_DIR is unset, so there is no socket to look for.
+    case noRuntimeDirectory
+    /// No socket at `path` (`stale` false), or a socket nobody listens on.
+    case notRunning(path: String, stale: Bool)
+    /// The socket belongs to another user (connect failed with EACCES).
+    case permissionDenied(path: String)
+    case timedOut(seconds: Double)
+    /// The instance closed the connection without a status line, or sent
+    /// something that is not one.
+    case badReply(String)
+    /// A system call failed: what buoy tried, and errno.
+    case system(String, errno: Int32)
+
+    var description: String {
+        switch self {
+        case .noRuntimeDirectory:
+            return "XDG_RUNTIME_DIR is not set, so there is no control socket to find"
+        case .notRunning(let path, let stale):
+            let why = stale ? "nothing listens on \(path)" : "no socket at \(path)"
+            return "no running buoy on \(ControlServer.displayName) (\(why))"
+        case .permissionDenied(let path):
+            return "permission denied: \(path) belongs to another user"
+        case .timedOut(let seconds):
+            let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+            return "no reply from the running buoy within \(shown) s"
+        case .badReply(let why):
+            return why
+        case .system(let action, let errno):
+            return "cannot \(action): \(String(cString: strerror(errno)))"
+        }
+    }
+}
+
+/// `buoy msg <command>`: one request to the running instance over the
+/// control socket (the protocol is described in ControlServer.swift).
+enum MessageClient {
+    /// How long `buoy msg` waits for the whole exchange.
+    static let timeout = 2.0
+    /// Far above any reply (the state is a few hundred bytes).
+    static let replyLimit = 1 << 20
+
+    /// Runs `buoy msg` with the words after `msg`; returns the exit status:
+    /// 0 for `ok`, 1 for an error reply or no instance, 2 for a usage error.
+    static func run(_ words: [String]) -> Int32 {
+        let command: ControlCommand
+        switch ControlCommand.parse(words) {
+        case .success(let parsed): command = parsed
+        case .failure(let error):
+            printError("buoy: \(error.message)")
+            return 2
+        }
+        guard let path = ControlServer.socketPath() else {
+            printError("buoy: \(MessageError.noRuntimeDirectory)")
+            return 1
+        }
+        switch send(command, path: path, timeout: timeout) {
+        case .failure(let error):
+            printError("buoy: \(error)")
+            return 1
+        case .success(let reply):
+            writeOut(reply.payload)
+            if reply.ok {
+                if let message = reply.message { printError("buoy: \(message)") }
+                return 0
+            }
+            printError("buoy: \(reply.message ?? "failed")")
+            return 1
+        }
+    }
+
+    /// Sends `command` to the instance listening on `path` and waits at most
+    /// `timeout` seconds, in all, for its reply: whether it was `ok`, the
+    /// status line's message, and the payload lines (empty when none).
+    static func send(_ command: ControlCommand, path: String, timeout: Double) -> Result<
+        (ok: Bool, message: String?, payload: String), MessageError
+    > {
+        let deadline = monotonicNow() + timeout
+        let fd: Int32
+        switch UnixSocket.connect(path, deadline: deadline) {
+        case .success(let connected): fd = connected
+        case .failure(let error):
+            switch error.code {
+            case ENOENT: return .failure(.notRunning(path: path, stale: false))
+            case ECONNREFUSED: return .failure(.notRunning(path: path, stale: true))
+            case EACCES: return .failure(.permissionDenied(path: path))
+            case ETIMEDOUT: return .failure(.timedOut(seconds: timeout))
+            default: return .failure(.system("connect to \(path)", errno: error.code))
+            }
+        }
+        defer { close(fd) }
+        let sent = UnixSocket.sendAll(fd, command.words.joined(separator: " ") + "\n", deadline: deadline)
+        // A server that refuses this peer may close before reading the
+        // request; its reply is still there to read.
+        guard sent == 0 || sent == EPIPE || sent == ECONNRESET else {
+            if sent == ETIMEDOUT { return .failure(.timedOut(seconds: timeout)) }
+            return .failure(.system("send to \(path)", errno: sent))
+        }
+        switch UnixSocket.readAll(fd, limit: replyLimit, deadline: deadline) {
+        case .success(let bytes): return parseReply(bytes)
+        case .failure(.timedOut): return .failure(.timedOut(seconds: timeout))
+        case .failure(.tooLong(let limit)): return .failure(.badReply("a reply longer than \(limit) bytes"))
+        case .failure(.failed(let error)): return .failure(.system("read from \(path)", errno: error))
+        case .failure(.closed): return parseReply([])
+        }
+    }
+
+    /// For `buoy --replace`: asks the instance on `path` to quit and waits,
+    /// up to `timeout` seconds in all, until nothing answers there any more.
+    /// Succeeds at once when no instance runs.
+    static func stopRunning(path: String, timeout: Double) -> Result<Void, MessageError> {
+        let deadline = monotonicNow() + timeout
+        switch send(.quit, path: path, timeout: timeout) {
+        case .failure(.notRunning): return .success(())
+        case .failure(let error): return .failure(error)
+        case .success(let reply) where !reply.ok:
+            return .failure(.badReply("the running buoy refused to quit: \(reply.message ?? "failed")"))
+        case .success: break
+        }
+        while monotonicNow() < deadline {
+            switch UnixSocket.probe(path) {
+            case .absent, .refused: return .success(())
+            case .answers, .failed: poll(nil, 0, 20)
+            }
+        }
+        return .failure(.timedOut(seconds: timeout))
+    }
+
+    /// Splits a reply into its status line and payload.
+    static func parseReply(_ bytes: [UInt8]) -> Result<
+        (ok: Bool, message: String?, payload: String), MessageError
+    > {
+        guard !bytes.isEmpty else {
+            return .failure(.badReply("the running buoy closed the connection without replying"))
+        }
+        let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        let status = String(decoding: bytes[..<newline], as: UTF8.self)
+        let payload = newline < bytes.endIndex ? String(decoding: bytes[(newline + 1)...], as: UTF8.self) : ""
+        if status == "ok" { return .success((true, nil, payload)) }
+        if status.hasPrefix("ok: ") { return .success((true, String(status.dropFirst(4)), payload)) }
+        if status.hasPrefix("error: ") { return .success((false, String(status.dropFirst(7)), payload)) }
+        let shown = status.count > 80 ? String(status.prefix(80)) + "..." : status
+        return .failure(.badReply("unexpected reply from the running buoy: \"\(shown)\""))
+    }
+
+    /// Writes `text` to stdout unbuffered, so it precedes anything on stderr.
+    private static func writeOut(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+"""`buoy msg`, single instance and --replace, on a real headless sway."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+import time
+import unittest
+from pathlib import Path
+
+from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines
+from harness import TEST_USER, HeadlessSway, wait_for
+from test_button import config as button_config
+
+MARGIN = 8
+
+
+def config(**sections) -> str:
+    sections.setdefault("button", {})["idle_opacity"] = 1.0
+    return button_config(**sections)
+
+
+def msg(buoy: Buoy, *words: str, user: str | None = None) -> subprocess.CompletedProcess:
+    argv = [BUOY, "msg", *words]
+    if user:
+        argv = ["setpriv", f"--reuid={user}", f"--regid={user}", "--init-groups", *argv]
+    return subprocess.run(argv, env=buoy.env, capture_output=True, text=True, timeout=10)
+
+
+def socket_path(buoy: Buoy) -> Path:
+    return Path(buoy.env["XDG_RUNTIME_DIR"]) / f"buoy-{buoy.env['WAYLAND_DISPLAY']}.sock"
+
+
+class MessageTests(unittest.TestCase):
+    def test_state_after_start_and_after_move_left(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config()).start()
+            buoy.wait_for_button(MAGENTA)
+            result = msg(buoy, "state")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            state = json.loads(result.stdout)
+            self.assertEqual(list(state), ["visible", "output", "x", "y", "size", "edge", "opacity",
+                                           "menu_open", "config"])
+            self.assertEqual(state["visible"], True)
+            self.assertEqual(state["output"], "HEADLESS-1")
+            self.assertEqual((state["x"], state["y"], state["size"]), (1280 - MARGIN - 56, 360 - 28, 56))
+            self.assertEqual(state["edge"], "right")
+            self.assertEqual(state["menu_open"], False)
+            self.assertEqual(state["config"], str(buoy.config_path))
+
+            result = msg(buoy, "move", "left")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            state = json.loads(msg(buoy, "state").stdout)
+            self.assertEqual((state["x"], state["y"], state["edge"]), (MARGIN, 360 - 28, "left"))
+            time.sleep(0.4)
+            left, _, _, _ = buoy.wait_for_button(MAGENTA).bbox
+            self.assertAlmostEqual(left, MARGIN, delta=2)
+
+    def test_hide_removes_the_button_from_the_screen_and_show_brings_it_back(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            marker = sway.artifact("tapped")
+            buoy = Buoy(sway, config(actions={"tap": f'"echo x >> {marker}"'})).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            self.assertEqual(msg(buoy, "hide").returncode, 0)
+            wait_for(lambda: sway.screenshot().find(MAGENTA, tolerance=8) is None, timeout=3,
+                     message="hidden")
+            self.assertFalse(json.loads(msg(buoy, "state").stdout)["visible"])
+            wev = sway.wev()
+            pointer.move(100, 100)  # let wev take the pointer before it counts clicks
+            time.sleep(0.2)
+            wev.mark()
+            pointer.click(cx, cy)
+            self.assertEqual(len(wev.wait_buttons(2)), 2, "a hidden button takes no clicks")
+            self.assertEqual(count_lines(marker), 0)
+            self.assertEqual(msg(buoy, "show").returncode, 0)
+            buoy.wait_for_button(MAGENTA, timeout=3)
+            self.assertEqual(msg(buoy, "toggle").returncode, 0)
+            wait_for(lambda: sway.screenshot().find(MAGENTA, tolerance=8) is None, timeout=3,
+                     message="toggled off")
+
+    def test_tap_runs_the_tap_action(self):
+        with HeadlessSway() as sway:
+            marker = sway.artifact("tapped")
+            buoy = Buoy(sway, config(actions={"tap": f'"echo x >> {marker}"'})).start()
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "tap").returncode, 0)
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="tap ran")
+
+    def test_a_bad_reload_returns_the_error_and_changes_nothing(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config()).start()
+            buoy.wait_for_button(MAGENTA)
+            buoy.config_path.write_text("[button]\nsize = 9\n")
+            result = msg(buoy, "reload")
+            self.assertEqual(result.returncode, 1)
+            self.assertIn(f"{buoy.config_path}:2:8: size must be between 16 and 512, got 9", result.stderr)
+            self.assertEqual(json.loads(msg(buoy, "state").stdout)["size"], 56)
+            buoy.wait_for_button(MAGENTA)
+
+    def test_usage_errors_and_no_running_instance(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config())
+            result = msg(buoy, "state")
+            self.assertEqual(result.returncode, 1)
+            self.assertEqual(len(result.stderr.strip().splitlines()), 1, result.stderr)
+            self.assertIn("no running buoy", result.stderr)
+            result = msg(buoy, "move", "up")
+            self.assertEqual(result.returncode, 2)
+            self.assertIn("up", result.stderr)
+
+    def test_buoy_msg_from_another_uid_is_rejected(self):
+        with HeadlessSway() as sway:
+            marker = sway.artifact("tapped")
+            buoy = Buoy(sway, config(actions={"tap": f'"echo x >> {marker}"'})).start()
+            buoy.wait_for_button(MAGENTA)
+            path = socket_path(buoy)
+            self.assertEqual(path.stat().st_mode & 0o777, 0o600)
+            # The socket's mode stops other users first...
+            result = msg(buoy, "tap", user=TEST_USER)
+            self.assertEqual(result.returncode, 1)
+            self.assertIn("permission denied", result.stderr)
+            # ...and the peer's uid is checked even when the mode would allow it.
+            os.chmod(path, 0o666)
+            result = msg(buoy, "tap", user=TEST_USER)
+            self.assertEqual(result.returncode, 1)
+            self.assertIn("permission denied", result.stderr)
+            time.sleep(0.3)
+            self.assertEqual(count_lines(marker), 0)
+            self.assertIn("refused a connection from uid", buoy.log())
+
+
+class InstanceTests(unittest.TestCase):
+    def test_a_second_instance_is_refused_and_replace_takes_over(self):
+        with HeadlessSway() as sway:
+            first = Buoy(sway, config()).start()
+            first.wait_for_button(MAGENTA)
+            second = Buoy(sway, config(), name="second").start()
+            self.assertEqual(second.process.wait(timeout=5), 1)
+            self.assertIn("already running", second.log())
+            self.assertIsNone(first.process.poll())
+
+            third = Buoy(sway, config(), name="third", args=("--replace",)).start()
+            self.assertEqual(first.process.wait(timeout=5), 0)
+            third.wait_for_button(MAGENTA)
+            self.assertIsNone(third.process.poll())
+            self.assertEqual(msg(third, "state").returncode, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
