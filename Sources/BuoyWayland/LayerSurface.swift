@@ -13,6 +13,9 @@ public final class LayerSurface {
     private let role: OpaquePointer
     private let viewport: OpaquePointer
     private let transparentPixel: ShmBuffer
+    /// A black pixel with the scrim's alpha, stretched like the transparent one.
+    private var scrimPixel: (buffer: ShmBuffer, alpha: Double)?
+    private var scrimAlpha = 0.0
     private unowned let display: Display
 
     /// The usable area's size from the last configure, in logical px.
@@ -75,7 +78,31 @@ public final class LayerSurface {
         guard configure.width > 0, configure.height > 0 else { return }
         size = Size(width: Double(configure.width), height: Double(configure.height))
         wp_viewport_set_destination(viewport, Int32(configure.width), Int32(configure.height))
-        wl_surface_attach(surface, transparentPixel.proxy, 0, 0)
+        attachPixel()
+    }
+
+    /// Darkens everything below the surface with black at `alpha` (0 for
+    /// none): the menu's scrim. Applies on the next commit.
+    public func setScrim(_ alpha: Double) {
+        guard alpha != scrimAlpha else { return }
+        scrimAlpha = alpha
+        if alpha > 0, scrimPixel?.alpha != alpha, let shm = display.shm,
+            let buffer = try? ShmBuffer(shm: shm, width: 1, height: 1)
+        {
+            // Premultiplied ARGB8888, little-endian: B, G, R, A.
+            let bytes = buffer.data.assumingMemoryBound(to: UInt8.self)
+            bytes[0] = 0
+            bytes[1] = 0
+            bytes[2] = 0
+            bytes[3] = UInt8((min(1, alpha) * 255).rounded())
+            scrimPixel = (buffer, alpha)
+        }
+        if size != nil { attachPixel() }
+    }
+
+    private func attachPixel() {
+        let pixel = scrimAlpha > 0 ? scrimPixel?.buffer ?? transparentPixel : transparentPixel
+        wl_surface_attach(surface, pixel.proxy, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, 1, 1)
     }
 
@@ -86,13 +113,13 @@ public final class LayerSurface {
         zwlr_layer_surface_v1_set_keyboard_interactivity(role, mode.rawValue)
     }
 
-    /// on_demand (layer-shell v4) lets the compositor give focus back to the
-    /// window below when the menu closes; older compositors only know
-    /// exclusive.
+    /// Exclusive, not on_demand: on_demand lets the compositor decide, and
+    /// sway (1.7) and other wlroots compositors hand focus to an on_demand
+    /// layer surface only when it is clicked, so a menu opened by a tap,
+    /// a long press or `buoy msg menu` would not get the arrow keys. Setting
+    /// none again when the menu closes returns focus to the window below.
     private var keyboardModeWhenWanted: zwlr_layer_surface_v1_keyboard_interactivity {
-        wl_proxy_get_version(role) >= 4
-            ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND
-            : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE
+        ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE
     }
 
     /// Makes only these rectangles (surface-local, logical px) take input;

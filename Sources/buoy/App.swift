@@ -42,6 +42,11 @@ final class App {
     /// While dragging: where in the button it was grabbed.
     private var grabOffset: Point?
     private var pointerPressed = false
+    /// The current press began while the menu was open: it is the menu's.
+    private var menuPress = false
+    private let menu: MenuPresenter
+    /// Keyboard, input region or scrim changed without anything else: commit.
+    private var surfaceChanged = false
     /// Slid half off its edge after the idle delay (`[button] tuck`).
     private var tucked = false
     /// A press that untucked the button only brings it back: its tap,
@@ -73,6 +78,7 @@ final class App {
             log.info("not watching \(loader.path) for changes; SIGHUP still reloads it")
         }
         runner = CommandRunner(log: log)
+        menu = MenuPresenter(display: display, log: log)
         buffers = BufferPool(shm: display.shm!)
         statePath = Files.statePath
         recognizer = GestureRecognizer(settings: Self.gestureSettings(config))
@@ -95,6 +101,7 @@ final class App {
     /// connected: Swift would otherwise free them in whatever order the last
     /// references go, and a proxy destroyed after the disconnect crashes.
     private func tearDown() {
+        menu.reset()
         shownBuffer = nil
         button = nil
         layer = nil
@@ -176,12 +183,14 @@ final class App {
             fade.wake(at: now)
             if !isDragging { placeAtRest(now: now, animated: true) }
             saveState()
-        case .tap: runAction(config.actions.tap, name: "tap")
-        case .doubleTap: runAction(config.actions.doubleTap, name: "double_tap")
-        case .longPress: runAction(config.actions.longPress, name: "long_press")
+        case .tap: runAction(config.actions.tap, name: "tap", now: now)
+        case .doubleTap: runAction(config.actions.doubleTap, name: "double_tap", now: now)
+        case .longPress: runAction(config.actions.longPress, name: "long_press", now: now)
         case .menu:
-            request.reply(ok: false, message: "the menu is not available in this version")
-            return
+            if let problem = toggleMenu(now: now) {
+                request.reply(ok: false, message: "cannot open the menu: \(problem)")
+                return
+            }
         case .reload:
             if case .failure(let failure) = reload(now: now) {
                 // The first line is path:line:col: message; the rest is the caret.
@@ -213,7 +222,7 @@ final class App {
         }
         return StateReport(
             visible: visible, output: currentOutput?.name, x: position.x, y: position.y, size: size,
-            edge: rest.name, opacity: fade.opacity(at: now), menuOpen: false, config: loader.path)
+            edge: rest.name, opacity: fade.opacity(at: now), menuOpen: menu.isOpen, config: loader.path)
     }
 
     // MARK: - Config and visibility
@@ -247,6 +256,13 @@ final class App {
     func setVisible(_ visible: Bool) {
         guard visible != self.visible else { return }
         self.visible = visible
+        if !visible && menu.isShown {
+            menu.reset()
+            menuPress = false
+            fade.hold(false, at: monotonicNow())
+            layer?.setKeyboardFocus(false)
+            layer?.setScrim(0)
+        }
         shown = nil
         log.info(visible ? "showing the button" : "hiding the button")
     }
@@ -268,6 +284,8 @@ final class App {
         } else if layer != nil {
             log.info("the compositor closed the button's surface; placing it again")
         }
+        menu.reset()
+        menuPress = false
         button = nil
         layer = nil
         shown = nil
@@ -339,30 +357,60 @@ final class App {
         case .pointerLeave(let at):
             if pointerPressed {
                 pointerPressed = false
-                perform(recognizer.handle(.cancel(at: at)), now: at)
+                if !menuPress { perform(recognizer.handle(.cancel(at: at)), now: at) }
+                menuPress = false
             }
-            fade.hold(false, at: at)
+            if !menu.isOpen { fade.hold(false, at: at) }
         case .pointerMotion(let point, let at):
-            if pointerPressed { perform(recognizer.handle(.move(point, at: at)), now: at) }
+            if pointerPressed && !menuPress { perform(recognizer.handle(.move(point, at: at)), now: at) }
         case .pointerPress(let point, let at):
             pointerPressed = true
-            perform(recognizer.handle(.down(point, at: at)), now: at)
+            press(point, at: at)
         case .pointerRelease(let point, let at):
             pointerPressed = false
-            perform(recognizer.handle(.up(point, at: at)), now: at)
+            release(point, at: at)
         case .touchDown(let point, let at):
             fade.hold(true, at: at)
-            perform(recognizer.handle(.down(point, at: at)), now: at)
+            press(point, at: at)
         case .touchMotion(let point, let at):
-            perform(recognizer.handle(.move(point, at: at)), now: at)
+            if !menuPress { perform(recognizer.handle(.move(point, at: at)), now: at) }
         case .touchUp(let point, let at):
-            perform(recognizer.handle(.up(point, at: at)), now: at)
-            fade.hold(false, at: at)
+            release(point, at: at)
+            if !menu.isOpen { fade.hold(false, at: at) }
         case .touchCancel(let at):
-            perform(recognizer.handle(.cancel(at: at)), now: at)
-            fade.hold(false, at: at)
-        case .key, .keyboardFocus:
+            if !menuPress { perform(recognizer.handle(.cancel(at: at)), now: at) }
+            menuPress = false
+            if !menu.isOpen { fade.hold(false, at: at) }
+        case .key(let keysym, let at):
+            guard menu.isOpen, let key = MenuNavigation.key(forKeysym: keysym) else { return }
+            switch key {
+            case .dismiss: closeMenu(now: at)
+            case .activate: if let index = menu.handle(.activate) { runMenuItem(index, now: at) }
+            case .next, .previous: _ = menu.handle(key)
+            }
+        case .keyboardFocus:
             break
+        }
+    }
+
+    /// While the menu is open, a press belongs to it: the whole surface takes
+    /// input then, so the click that closes the menu never reaches the
+    /// window below (as on iOS). Otherwise it is the start of a gesture.
+    private func press(_ point: Point, at time: Double) {
+        menuPress = menu.isOpen
+        if !menuPress { perform(recognizer.handle(.down(point, at: time)), now: time) }
+    }
+
+    private func release(_ point: Point, at time: Double) {
+        guard menuPress else {
+            perform(recognizer.handle(.up(point, at: time)), now: time)
+            return
+        }
+        menuPress = false
+        if let index = menu.item(at: point) {
+            runMenuItem(index, now: time)
+        } else {
+            closeMenu(now: time)
         }
     }
 
@@ -377,9 +425,9 @@ final class App {
                     tucked = false
                     placeAtRest(now: now, animated: true)
                 }
-            case .tap: gestureAction(config.actions.tap, name: "tap")
-            case .doubleTap: gestureAction(config.actions.doubleTap, name: "double_tap")
-            case .longPress: gestureAction(config.actions.longPress, name: "long_press")
+            case .tap: gestureAction(config.actions.tap, name: "tap", now: now)
+            case .doubleTap: gestureAction(config.actions.doubleTap, name: "double_tap", now: now)
+            case .longPress: gestureAction(config.actions.longPress, name: "long_press", now: now)
             case .dragBegan(let grab):
                 guard let origin else { continue }
                 animation = nil
@@ -414,20 +462,69 @@ final class App {
         saveState()
     }
 
-    private func gestureAction(_ action: Action?, name: String) {
+    private func gestureAction(_ action: Action?, name: String, now: Double) {
         if pressUntucked {
             log.info("\(name): this press only brought the tucked button back")
             return
         }
-        runAction(action, name: name)
+        runAction(action, name: name, now: now)
     }
 
-    private func runAction(_ action: Action?, name: String) {
+    private func runAction(_ action: Action?, name: String, now: Double) {
         switch action {
         case .command(let command): runner.run(command, reason: name, limit: config.actions.maxRunning)
-        case .menu: log.warning("\(name): the menu is not available in this version")
+        case .menu:
+            if let problem = toggleMenu(now: now) { log.warning("\(name): cannot open the menu: \(problem)") }
         case nil: log.debug("\(name): no action configured")
         }
+    }
+
+    // MARK: - Menu
+
+    /// Opens the menu, or closes it if open. Returns why it cannot open.
+    private func toggleMenu(now: Double) -> String? {
+        if menu.isOpen {
+            closeMenu(now: now)
+            return nil
+        }
+        guard !config.menu.items.isEmpty else { return "no [[menu.item]] is configured" }
+        guard visible else { return "the button is hidden" }
+        guard let layer, let usable, origin != nil else { return "the button is not on screen yet" }
+        if tucked {
+            tucked = false
+            placeAtRest(now: now, animated: false)
+        }
+        let size = config.button.size
+        let at = animation?.to ?? origin ?? .zero
+        menu.open(
+            config.menu.items, settings: config.menu,
+            button: Rect(origin: at, size: Size(width: size, height: size)),
+            usable: usable, buttonColor: config.button.color, scale: scale, parent: layer, now: now)
+        fade.hold(true, at: now)
+        layer.setKeyboardFocus(true)
+        layer.setScrim(config.menu.dim)
+        surfaceChanged = true
+        log.info("menu opened")
+        return nil
+    }
+
+    private func closeMenu(now: Double) {
+        guard menu.isOpen else { return }
+        menu.close(now: now)
+        fade.hold(false, at: now)
+        layer?.setKeyboardFocus(false)
+        layer?.setScrim(0)
+        surfaceChanged = true
+        log.info("menu closed")
+    }
+
+    private func runMenuItem(_ index: Int, now: Double) {
+        if let item = menu.command(of: index) {
+            runner.run(
+                item.command, reason: "menu item \(index + 1) (\(item.label))",
+                limit: config.actions.maxRunning)
+        }
+        closeMenu(now: now)
     }
 
     // MARK: - Frames
@@ -458,7 +555,8 @@ final class App {
         let rounded = Point(x: position.x.rounded(), y: position.y.rounded())
         let redraw = shown?.look != look || shown?.scale != scale
         let move = shown?.origin != rounded
-        guard redraw || move else { return false }
+        let menuFrame = menu.needsFrame(at: now, scale: scale)
+        guard redraw || move || menuFrame || surfaceChanged else { return false }
 
         if redraw {
             let side = look.bufferSide(scale: scale)
@@ -473,15 +571,22 @@ final class App {
             shownBuffer = buffer
         }
         guard let buffer = shownBuffer else { return false }
-        // Re-attaching also on a pure move gives the compositor damage to
-        // repaint, and thus a frame callback to pace the next move by.
+        // Every commit re-attaches the button, even unchanged: the damage
+        // makes the compositor repaint, and so answer the frame callback
+        // that paces the next commit.
         button.show(buffer, scale: scale)
         let pad = look.shadowPadding
         button.setPosition(x: Int(rounded.x - pad), y: Int(rounded.y - pad))
+        if menuFrame { _ = menu.render(now: now, scale: scale) }
+        // An open menu takes every click, so that the one that closes it
+        // never reaches the window below.
         layer.setInputRegion(
-            circleInputStrips(diameter: look.diameter).map {
-                Rect(x: $0.minX + rounded.x, y: $0.minY + rounded.y, width: $0.width, height: $0.height)
-            })
+            menu.isOpen
+                ? nil
+                : circleInputStrips(diameter: look.diameter).map {
+                    Rect(x: $0.minX + rounded.x, y: $0.minY + rounded.y, width: $0.width, height: $0.height)
+                })
+        surfaceChanged = false
         layer.requestFrame()
         layer.commit()
         shown = (look, scale, rounded)
@@ -501,7 +606,8 @@ final class App {
             if !committed && !(layer?.framePending ?? false) { consider(now + 0.016) }
         case nil: break
         }
-        if animation != nil && !committed && !(layer?.framePending ?? false) { consider(now + 0.016) }
+        let waiting = !committed && !(layer?.framePending ?? false)
+        if waiting && (animation != nil || menu.needsFrame(at: now, scale: scale)) { consider(now + 0.016) }
         loop.arm(deadline: deadline)
     }
 

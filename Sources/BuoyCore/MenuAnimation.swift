@@ -1,0 +1,88 @@
+/// The menu's items popping open one after another, or shrinking away.
+///
+/// Opening: item i starts `i × stagger` after `start` and runs its own curve
+/// of length `itemDuration`, so that the last item lands exactly at `end`
+/// (`start + openDuration`, for any count). Each item starts when the one
+/// before it is a third of the way through its curve; for the default 0.3 s
+/// and 4 items that is a 0.15 s curve every 0.05 s, for 8 items 0.09 s every
+/// 0.03 s. The curve passes through keyframes
+///
+///     t:     0    0.5   0.75   1
+///     scale: 0    1.1   0.9    1
+///
+/// easing out of 0 and in and out of each later keyframe, so its velocity is
+/// zero at the overshoot, the undershoot and the rest.
+///
+/// Closing: the same staggering in reverse (the last item goes first), each
+/// item easing in from 1 to 0, all at exactly 0 at `start + closeDuration`.
+public struct MenuAnimation: Sendable, Equatable {
+    public var opening: Bool
+    /// When the animation starts, in the caller's monotonic seconds.
+    public var start: Double
+    public var count: Int
+    /// How long the whole animation takes, in seconds; 0 (or less) is instant.
+    public var duration: Double
+
+    public init(opening: Bool, start: Double, count: Int, openDuration: Double, closeDuration: Double) {
+        self.opening = opening
+        self.start = start
+        self.count = max(0, count)
+        self.duration = opening ? openDuration : closeDuration
+    }
+
+    /// When the last item has landed (opening) or vanished (closing).
+    public var end: Double { start + duration }
+
+    /// The scale at which item `item` is drawn at `now`: around its centre,
+    /// 0 meaning not drawn. Exactly 1 (opening) or 0 (closing) from `end` on;
+    /// 0 for an item outside `0..<count`.
+    public func scale(item: Int, at now: Double) -> Double {
+        guard item >= 0 && item < count else { return 0 }
+        let rest = opening ? 1.0 : 0.0
+        // `<` rather than `>=` so that a NaN time or duration lands.
+        guard now < end else { return rest }
+        guard now > start else { return 1 - rest }
+        let timing = Self.timing(count: count, duration: duration)
+        let order = opening ? item : count - 1 - item
+        let begin = start + Double(order) * timing.stagger
+        let t = (now - begin) / timing.itemDuration
+        return opening ? Self.pop(t) : Self.shrink(t)
+    }
+
+    /// Whether every item is at rest: the loop stops asking for frames then.
+    public func isFinished(at now: Double) -> Bool {
+        !(now < end)
+    }
+
+    /// Each item's own curve length and the delay between two items' starts.
+    static func timing(count: Int, duration: Double) -> (itemDuration: Double, stagger: Double) {
+        // (count - 1) stagger + itemDuration = duration, stagger = itemDuration / 3.
+        let itemDuration = duration / (1 + Double(max(0, count - 1)) / 3)
+        return (itemDuration, itemDuration / 3)
+    }
+
+    /// The opening curve at `t` (0...1 of the item's own duration).
+    static func pop(_ t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        guard t < 1 else { return 1 }
+        if t < 0.5 {
+            let u = t / 0.5
+            return 1.1 * (1 - (1 - u) * (1 - u))
+        }
+        if t < 0.75 {
+            return 1.1 - 0.2 * smoothstep((t - 0.5) / 0.25)
+        }
+        return 0.9 + 0.1 * smoothstep((t - 0.75) / 0.25)
+    }
+
+    /// The closing curve at `t`: an ease-in from 1 to 0.
+    static func shrink(_ t: Double) -> Double {
+        guard t > 0 else { return 1 }
+        guard t < 1 else { return 0 }
+        return 1 - t * t
+    }
+}
+
+private func smoothstep(_ u: Double) -> Double {
+    u * u * (3 - 2 * u)
+}

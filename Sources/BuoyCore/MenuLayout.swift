@@ -1,0 +1,222 @@
+/// Which way the menu's items stack from the main button.
+public enum MenuDirection: Sendable, Equatable {
+    /// Above the button (it rests in the lower third of the usable area).
+    case up
+    /// Below the button (it rests in the upper third).
+    case down
+    /// Above and below the button, alternately (it rests in the middle third,
+    /// on the left or right edge).
+    case column
+}
+
+/// The side of its item that a label's pill is on: the side facing the
+/// horizontal centre of the usable area, where there is room for text.
+public enum LabelSide: Sendable, Equatable {
+    case left, right
+}
+
+/// Where the open menu's items and labels go, in output coordinates (logical px).
+///
+/// Items form one column centred on the main button's centre x. Going up or
+/// down, item 0 is the nearest to the button, item 1 the next, and so on; in a
+/// `.column` the first half goes above the button and the rest below, so the
+/// items read top to bottom in the config's order. Rows never overlap each
+/// other or the button, and everything stays inside the usable area.
+public struct MenuLayout: Sendable, Equatable {
+    /// One item: its circle, its label's pill and the side the pill is on.
+    public struct Item: Sendable, Equatable {
+        /// The bounding square of the item's circle.
+        public var circle: Rect
+        /// The label's pill. Zero width when there is no label or no room.
+        public var label: Rect
+        public var labelSide: LabelSide
+
+        public init(circle: Rect, label: Rect, labelSide: LabelSide) {
+            self.circle = circle
+            self.label = label
+            self.labelSide = labelSide
+        }
+    }
+
+    public var items: [Item]
+    public var direction: MenuDirection
+    /// The union of every circle and non-empty pill. For no items, an empty
+    /// rect at the button's centre.
+    public var bounds: Rect
+
+    public init(items: [Item], direction: MenuDirection, bounds: Rect) {
+        self.items = items
+        self.direction = direction
+        self.bounds = bounds
+    }
+
+    /// The gap between an item's circle and its pill, for an item of `diameter`.
+    public static func labelGap(diameter: Double) -> Double { diameter * 0.2 }
+
+    /// Lays out `count` items for a button occupying `button`.
+    ///
+    /// - `itemSize`: the items' diameter; `spacing`: the gap between rows and
+    ///   between the button and the nearest row.
+    /// - `labelWidths[i]`, `labelHeight`: the size of each label's pill (from
+    ///   `MenuPainter.measureLabel`); a missing or zero width means no pill.
+    ///
+    /// Direction: the button's centre in the lower third of `usable` stacks
+    /// items up, in the upper third down, otherwise the first half above it
+    /// and the rest below (`.column`), top to bottom in item order. A row that does not fit on its side moves to
+    /// the other side of the button (which is how a column near an end shifts).
+    /// When the rows cannot all fit at `spacing`, the spacing shrinks, and
+    /// then the rows (circles and pills) shrink, rather than leave `usable`.
+    /// A pill that does not fit beside its item is cut to the room there is.
+    public static func layout(
+        button: Rect, usable: Rect, count: Int, itemSize: Double, spacing: Double,
+        labelWidths: [Double], labelHeight: Double
+    ) -> MenuLayout {
+        let center = button.center
+        let direction: MenuDirection
+        if center.y > usable.minY + usable.height * 2 / 3 {
+            direction = .up
+        } else if center.y < usable.minY + usable.height / 3 {
+            direction = .down
+        } else {
+            direction = .column
+        }
+        let side: LabelSide = center.x < usable.center.x ? .right : .left
+        let n = max(0, count)
+        guard n > 0 else {
+            return MenuLayout(
+                items: [], direction: direction, bounds: Rect(x: center.x, y: center.y, width: 0, height: 0))
+        }
+
+        let rowHeight = max(nonNegative(itemSize), nonNegative(labelHeight))
+        let room = (
+            above: nonNegative(button.minY - usable.minY), below: nonNegative(usable.maxY - button.maxY)
+        )
+        let pitch = min(rowHeight + nonNegative(spacing), widestPitch(rows: n, room: room))
+        // Rows shrink only when even zero spacing cannot fit them.
+        let row = min(rowHeight, pitch)
+        let gap = pitch - row
+        let slots = assignSlots(count: n, direction: direction, room: room, pitch: pitch)
+
+        let diameter = max(0, min(nonNegative(itemSize), row, usable.width))
+        let pillHeight = min(nonNegative(labelHeight), row)
+        let labelGap = labelGap(diameter: diameter)
+        var items: [Item] = []
+        items.reserveCapacity(n)
+        for (i, slot) in slots.enumerated() {
+            let rowMinY: Double
+            switch slot {
+            case .above(let k): rowMinY = button.minY - gap - Double(k) * pitch - row
+            case .below(let k): rowMinY = button.maxY + gap + Double(k) * pitch
+            }
+            let cy = rowMinY + row / 2
+            let cx = clampValue(center.x, usable.minX + diameter / 2, usable.maxX - diameter / 2)
+            let circle = Rect(x: cx - diameter / 2, y: cy - diameter / 2, width: diameter, height: diameter)
+
+            let wanted = i < labelWidths.count ? nonNegative(labelWidths[i]) : 0
+            let pillY = cy - pillHeight / 2
+            var label: Rect
+            switch side {
+            case .left:
+                let maxX = circle.minX - labelGap
+                let minX = max(usable.minX, maxX - wanted)
+                label = Rect(x: minX, y: pillY, width: max(0, maxX - minX), height: pillHeight)
+            case .right:
+                let minX = circle.maxX + labelGap
+                let maxX = min(usable.maxX, minX + wanted)
+                label = Rect(x: minX, y: pillY, width: max(0, maxX - minX), height: pillHeight)
+            }
+            if label.width == 0 || label.height == 0 {
+                label.size = Size(width: 0, height: 0)
+            }
+            items.append(Item(circle: circle, label: label, labelSide: side))
+        }
+
+        var bounds = items[0].circle
+        for item in items {
+            bounds = union(bounds, item.circle)
+            if item.label.width > 0 { bounds = union(bounds, item.label) }
+        }
+        return MenuLayout(items: items, direction: direction, bounds: bounds)
+    }
+
+    /// The item whose circle or pill is under `point`, or nil.
+    public func hitTest(_ point: Point) -> Int? {
+        for (i, item) in items.enumerated() {
+            let r = item.circle.width / 2
+            if r > 0 && point.distance(to: item.circle.center) <= r { return i }
+            if item.label.contains(point) { return i }
+        }
+        return nil
+    }
+
+    private enum Slot {
+        /// The k-th row above the button (0 is the nearest).
+        case above(Int)
+        /// The k-th row below the button.
+        case below(Int)
+    }
+
+    /// Rows in item order. Going up or down, each row goes to its
+    /// direction's side while that side has room for another row of
+    /// `pitch`, else to the other side. A column puts the first half of the
+    /// items above the button and the rest below, so that top to bottom on
+    /// screen is the config's order (and the arrow keys' order).
+    private static func assignSlots(
+        count: Int, direction: MenuDirection, room: (above: Double, below: Double), pitch: Double
+    ) -> [Slot] {
+        let capacity = (above: rowsFitting(room.above, pitch), below: rowsFitting(room.below, pitch))
+        if direction == .column {
+            let fewestAbove = max(0, count - capacity.below)
+            let above = min(max((count + 1) / 2, fewestAbove), min(capacity.above, count))
+            return (0..<count).map { $0 < above ? .above(above - 1 - $0) : .below($0 - above) }
+        }
+        var used = (above: 0, below: 0)
+        var slots: [Slot] = []
+        slots.reserveCapacity(count)
+        for _ in 0..<count {
+            let preferAbove = direction == .up
+            let aboveHasRoom = used.above < capacity.above
+            let belowHasRoom = used.below < capacity.below
+            let goesAbove = preferAbove ? aboveHasRoom || !belowHasRoom : aboveHasRoom && !belowHasRoom
+            if goesAbove {
+                slots.append(.above(used.above))
+                used.above += 1
+            } else {
+                slots.append(.below(used.below))
+                used.below += 1
+            }
+        }
+        return slots
+    }
+
+    /// The largest pitch at which `rows` rows fit into the room above and
+    /// below the button together, trying every split between the two sides.
+    private static func widestPitch(rows: Int, room: (above: Double, below: Double)) -> Double {
+        var best = 0.0
+        for above in 0...rows {
+            let below = rows - above
+            let a = above == 0 ? Double.infinity : room.above / Double(above)
+            let b = below == 0 ? Double.infinity : room.below / Double(below)
+            best = max(best, min(a, b))
+        }
+        return best
+    }
+
+    private static func rowsFitting(_ room: Double, _ pitch: Double) -> Int {
+        guard pitch > 0 else { return Int.max }
+        // The tolerance absorbs the rounding in `widestPitch`'s division.
+        let rows = (room / pitch + 1e-9).rounded(.down)
+        return rows < Double(Int.max) ? Int(rows) : Int.max
+    }
+}
+
+/// `value`, or 0 if it is negative or NaN.
+private func nonNegative(_ value: Double) -> Double {
+    value > 0 ? value : 0
+}
+
+private func union(_ a: Rect, _ b: Rect) -> Rect {
+    let minX = min(a.minX, b.minX)
+    let minY = min(a.minY, b.minY)
+    return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
+}

@@ -1,0 +1,302 @@
+import CCairo
+import Glibc
+
+/// Loads menu icons into square cairo image surfaces of a requested pixel
+/// size, caching them (including failures) by path and size.
+///
+/// PNGs go through cairo itself. SVGs go through librsvg, but never in
+/// buoy's own process: librsvg and what it pulls in (GIO, libxml2, ICU...)
+/// add about 14 MB of resident memory once they have rendered anything,
+/// more than buoy's whole budget, and none of it can be unloaded. So each
+/// SVG is rendered by a forked child that `dlopen`s librsvg, draws into
+/// shared memory and exits; buoy keeps only the pixels. A child costs a few
+/// milliseconds, once per icon and size, and one that takes longer than
+/// `svgTimeout` is killed.
+///
+/// Symbolic icons (`-symbolic` at the end of the file's name) come out
+/// white, for the items' dark fill.
+///
+/// The surfaces belong to the loader: they stay valid until `removeAll()`,
+/// until the loader is gone, or until a later `load` evicts them, so use one
+/// right away and don't destroy it.
+public final class IconLoader {
+    private struct Key: Hashable {
+        var path: String
+        var size: Int
+    }
+
+    private var cache: [Key: OpaquePointer?] = [:]
+    private let capacity: Int
+    /// Set once a child found no usable librsvg: SVGs then fail at once.
+    private var librsvgMissing = false
+
+    /// How long an SVG may take to render, in milliseconds.
+    static let svgTimeout: Int32 = 2000
+
+    /// `capacity`: how many surfaces (and failures) to keep; when full the
+    /// cache starts over. Two menus' worth covers a scale change.
+    public init(capacity: Int = 16) {
+        self.capacity = max(1, capacity)
+    }
+
+    deinit {
+        removeAll()
+    }
+
+    /// The icon at `path` rendered into a `size`×`size` ARGB32 surface, its
+    /// aspect ratio kept and centred; nil if the file is missing or broken,
+    /// if `size` is not positive, or, for an SVG, if librsvg is not installed.
+    public func load(path: String, size: Int) -> OpaquePointer? {
+        let key = Key(path: path, size: size)
+        if let cached = cache[key] { return cached }
+        if cache.count >= capacity { removeAll() }
+        let surface = size > 0 && size <= 4096 ? render(path: path, size: size) : nil
+        cache[key] = surface
+        return surface
+    }
+
+    /// Whether `load` can render SVGs: a child could open librsvg and gobject
+    /// and find the calls it needs.
+    public var canLoadSVG: Bool {
+        if !librsvgMissing && renderSVG(path: nil, size: 1) == .missingLibrary { librsvgMissing = true }
+        return !librsvgMissing
+    }
+
+    /// Frees every cached surface.
+    public func removeAll() {
+        for case let surface? in cache.values { cairo_surface_destroy(surface) }
+        cache.removeAll()
+    }
+
+    private func render(path: String, size: Int) -> OpaquePointer? {
+        let surface = renderFile(path: path, size: size)
+        // Symbolic icons are drawn in a dark grey that is meant to be
+        // recoloured, as GTK does; on the items' dark fill, white.
+        if let surface, path.split(separator: "/").last?.contains("-symbolic.") == true,
+            let cr = cairo_create(surface)
+        {
+            cairo_set_operator(cr, CAIRO_OPERATOR_IN)
+            cairo_set_source_rgba(cr, 1, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+        }
+        return surface
+    }
+
+    private func renderFile(path: String, size: Int) -> OpaquePointer? {
+        if path.hasSuffix(".svg") || path.hasSuffix(".SVG") {
+            guard !librsvgMissing else { return nil }
+            switch renderSVG(path: path, size: size) {
+            case .rendered(let surface): return surface
+            case .missingLibrary:
+                librsvgMissing = true
+                return nil
+            case .available, .failed: return nil
+            }
+        }
+        guard let source = cairo_image_surface_create_from_png(path) else { return nil }
+        defer { cairo_surface_destroy(source) }
+        guard cairo_surface_status(source) == CAIRO_STATUS_SUCCESS else { return nil }
+        let width = Double(cairo_image_surface_get_width(source))
+        let height = Double(cairo_image_surface_get_height(source))
+        guard width > 0 && height > 0 else { return nil }
+        return drawSquare(size: size) { cr in
+            let side = Double(size)
+            let k = min(side / width, side / height)
+            cairo_translate(cr, (side - width * k) / 2, (side - height * k) / 2)
+            cairo_scale(cr, k, k)
+            cairo_set_source_surface(cr, source, 0, 0)
+            // Padding the source and filling only its rectangle keeps the
+            // filter from fading the edges into the transparent margin.
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_rectangle(cr, 0, 0, width, height)
+            cairo_fill(cr)
+            return true
+        }
+    }
+}
+
+private enum SVGResult: Equatable {
+    case rendered(OpaquePointer)
+    /// The check without a path passed.
+    case available
+    case missingLibrary
+    case failed
+}
+
+/// The child's exit codes.
+private let childRendered: Int32 = 0
+private let childFailed: Int32 = 1
+private let childMissingLibrary: Int32 = 2
+
+/// Renders the SVG at `path` (nil: only checks that librsvg is usable) in a
+/// forked child, into a `size`² ARGB32 surface through shared memory.
+///
+/// buoy has one thread, so the child may call into the C libraries; it
+/// touches nothing of the parent's (Wayland socket, stdio) and leaves with
+/// `_exit`. The parent waits for it synchronously, so `CommandRunner`'s
+/// SIGCHLD reaping never sees it, only a spurious SIGCHLD.
+private func renderSVG(path: String?, size: Int) -> SVGResult {
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(size)))
+    let bytes = stride * size
+    guard stride > 0,
+        let shared = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0),
+        shared != UnsafeMutableRawPointer(bitPattern: -1)
+    else { return .failed }
+    defer { munmap(shared, bytes) }
+    // The child holds the pipe's write end; its exit closes it, which is
+    // what the parent polls for, with a timeout. Both ends are closed
+    // before anything else can run, so they need no close-on-exec.
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return .failed }
+    // Everything the child needs is made before the fork, so that it
+    // allocates nothing.
+    let cPath = path.map { strdup($0) } ?? nil
+    defer { free(cPath) }
+    var viewport = (0.0, 0.0, Double(size), Double(size))
+    let status: Int32? = withUnsafeBytes(of: &viewport) { viewportBytes in
+        let pid = fork()
+        if pid == 0 {
+            close(fds[0])
+            _exit(childRender(path: cPath, into: shared, size: size, stride: stride, viewport: viewportBytes))
+        }
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard pid > 0 else { return nil }
+        var pollfd = Glibc.pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat {
+            ready = poll(&pollfd, 1, IconLoader.svgTimeout)
+        } while ready < 0 && errno == EINTR
+        if ready <= 0 { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+    // Exited normally (not by a signal), and with which code.
+    guard let status, status & 0x7f == 0 else { return .failed }
+    switch (status >> 8) & 0xff {
+    case childRendered:
+        guard path != nil else { return .available }
+        return drawSquare(size: size) { cr in
+            guard let target = cairo_get_target(cr), let data = cairo_image_surface_get_data(target),
+                cairo_image_surface_get_stride(target) == Int32(stride)
+            else { return false }
+            cairo_surface_flush(target)
+            memcpy(data, shared, bytes)
+            cairo_surface_mark_dirty(target)
+            return true
+        }.map(SVGResult.rendered) ?? .failed
+    case childMissingLibrary: return .missingLibrary
+    default: return .failed
+    }
+}
+
+/// The child's side: opens librsvg, renders, returns the exit code.
+private func childRender(
+    path: UnsafeMutablePointer<CChar>?, into shared: UnsafeMutableRawPointer, size: Int, stride: Int,
+    viewport: UnsafeRawBufferPointer
+) -> Int32 {
+    guard let rsvg = Rsvg.open() else { return childMissingLibrary }
+    guard let path else { return childRendered }
+    guard
+        let surface = cairo_image_surface_create_for_data(
+            shared.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(size), Int32(size),
+            Int32(stride))
+    else { return childFailed }
+    guard let cr = cairo_create(surface) else { return childFailed }
+    let ok = rsvg.render(path: path, cr: cr, size: size, viewport: viewport.baseAddress)
+    cairo_surface_flush(surface)
+    return ok && cairo_status(cr) == CAIRO_STATUS_SUCCESS ? childRendered : childFailed
+}
+
+/// A new transparent `size`² ARGB32 surface that `draw` painted, or nil if
+/// either failed.
+private func drawSquare(size: Int, _ draw: (OpaquePointer) -> Bool) -> OpaquePointer? {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size), Int32(size)) else {
+        return nil
+    }
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+        cairo_surface_destroy(surface)
+        return nil
+    }
+    let drawn = draw(cr)
+    let ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS
+    cairo_destroy(cr)
+    cairo_surface_flush(surface)
+    guard drawn && ok else {
+        cairo_surface_destroy(surface)
+        return nil
+    }
+    return surface
+}
+
+/// The few librsvg calls buoy makes, looked up with `dlsym`:
+/// `render_document` (librsvg 2.46+), whose viewport fits the document to
+/// the square, or else `get_dimensions` and `render_cairo`.
+private struct Rsvg {
+    typealias NewFromFile = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> OpaquePointer?
+    /// `rsvg_handle_render_document(handle, cr, const RsvgRectangle *viewport, GError **)`.
+    typealias RenderDocument =
+        @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
+    /// `rsvg_handle_get_dimensions(handle, RsvgDimensionData *)`.
+    typealias GetDimensions = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+    typealias RenderCairo = @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
+    typealias Unref = @convention(c) (OpaquePointer?) -> Void
+
+    let newFromFile: NewFromFile
+    let renderDocument: RenderDocument?
+    let getDimensions: GetDimensions?
+    let renderCairo: RenderCairo?
+    let unref: Unref
+
+    /// Opens the libraries (in the child: see `renderSVG`).
+    static func open() -> Rsvg? {
+        guard let lib = dlopen("librsvg-2.so.2", RTLD_LAZY | RTLD_LOCAL),
+            let gobject = dlopen("libgobject-2.0.so.0", RTLD_LAZY | RTLD_LOCAL)
+        else { return nil }
+        func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, as _: T.Type) -> T? {
+            dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
+        }
+        guard let newFromFile = symbol(lib, "rsvg_handle_new_from_file", as: NewFromFile.self),
+            let unref = symbol(gobject, "g_object_unref", as: Unref.self)
+        else { return nil }
+        let rsvg = Rsvg(
+            newFromFile: newFromFile,
+            renderDocument: symbol(lib, "rsvg_handle_render_document", as: RenderDocument.self),
+            getDimensions: symbol(lib, "rsvg_handle_get_dimensions", as: GetDimensions.self),
+            renderCairo: symbol(lib, "rsvg_handle_render_cairo", as: RenderCairo.self),
+            unref: unref)
+        guard rsvg.renderDocument != nil || (rsvg.getDimensions != nil && rsvg.renderCairo != nil) else {
+            return nil
+        }
+        return rsvg
+    }
+
+    /// Draws the SVG at `path` fitted into `size`² on `cr`.
+    func render(
+        path: UnsafePointer<CChar>, cr: OpaquePointer, size: Int, viewport: UnsafeRawPointer?
+    ) -> Bool {
+        guard let handle = newFromFile(path, nil) else { return false }
+        defer { unref(handle) }
+        if let renderDocument {
+            // The viewport is an RsvgRectangle (x, y, width, height); the
+            // document is fitted into it keeping its aspect ratio, centred.
+            return renderDocument(handle, cr, viewport, nil) != 0
+        }
+        guard let getDimensions, let renderCairo else { return false }
+        // An RsvgDimensionData: int width, int height, double em, double ex.
+        var dimensions: (Int32, Int32, Double, Double) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &dimensions) { getDimensions(handle, $0.baseAddress) }
+        let width = Double(dimensions.0)
+        let height = Double(dimensions.1)
+        guard width > 0 && height > 0 else { return false }
+        let side = Double(size)
+        let k = min(side / width, side / height)
+        cairo_translate(cr, (side - width * k) / 2, (side - height * k) / 2)
+        cairo_scale(cr, k, k)
+        return renderCairo(handle, cr) != 0
+    }
+}

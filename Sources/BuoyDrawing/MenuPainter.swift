@@ -1,0 +1,284 @@
+import BuoyCore
+import CCairo
+
+/// How the menu looks, beyond its geometry.
+public struct MenuLook: Sendable, Equatable {
+    /// The items' fill: a neutral dark grey (#303030 at 0.92), the same
+    /// whatever the button's colour, so that any icon reads on it.
+    public static let defaultItemColor = Color(
+        red: 0x30 / 255.0, green: 0x30 / 255.0, blue: 0x30 / 255.0, alpha: 0.92)
+
+    public var itemColor: Color
+    /// The keyboard focus ring's colour: pass the button's colour, so the
+    /// ring reads as the same accent.
+    public var focusColor: Color
+    /// The labels' font size in logical px; measure with the same size.
+    public var fontSize: Double
+
+    public init(focusColor: Color, itemColor: Color = MenuLook.defaultItemColor, fontSize: Double = 13) {
+        self.itemColor = itemColor
+        self.focusColor = focusColor
+        self.fontSize = fontSize
+    }
+}
+
+/// What one item shows: its label, and its icon if one could be loaded.
+public struct MenuEntry {
+    public var label: String
+    /// A cairo image surface (from `IconLoader`), drawn at 60 % of the
+    /// item's diameter; nil draws the label's first letter instead.
+    public var icon: OpaquePointer?
+
+    public init(label: String, icon: OpaquePointer? = nil) {
+        self.label = label
+        self.icon = icon
+    }
+}
+
+/// Draws the open menu with cairo into one ARGB32 image covering the
+/// layout's bounds and room for shadows: per item a dark circle with a drop
+/// shadow and a centred icon (or white bold initial), a dark translucent
+/// pill with the label in white, and a ring around the focused item.
+///
+/// An item is drawn at its animation scale around its centre. Its pill
+/// follows the scale too, around the item's centre as well, so the label
+/// grows out of the item, but never beyond 1: the pill holds still while
+/// the circle overshoots, and so never needs room outside the layout.
+public enum MenuPainter {
+    /// Padding inside a label's pill, in logical px.
+    public static let labelPadding = Size(width: 10, height: 5)
+    /// The label's pill: translucent black.
+    static let pillAlpha = 0.75
+    /// The gap between an item's circle and its focus ring, and the ring's width.
+    static let focusGap = 3.0
+    static let focusWidth = 2.5
+
+    /// The size of the pill for `text`: the text's advance and the font's
+    /// height, plus `labelPadding`, rounded up to whole px. Empty text has
+    /// no pill (zero size). Feeds `MenuLayout.layout`'s label sizes.
+    public static func measureLabel(_ text: String, fontSize: Double) -> Size {
+        guard !text.isEmpty,
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+        else { return Size(width: 0, height: 0) }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return Size(width: 0, height: 0) }
+        defer { cairo_destroy(cr) }
+        selectLabelFont(cr, size: fontSize)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, textOf(text), &extents)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(cr, &font)
+        return Size(
+            width: (extents.x_advance + 2 * labelPadding.width).rounded(.up),
+            height: (font.ascent + font.descent + 2 * labelPadding.height).rounded(.up))
+    }
+
+    /// Where the image goes, in output coordinates (logical px): the layout's
+    /// bounds grown by room for shadows, the overshoot and the focus ring,
+    /// on whole px.
+    public static func imageRect(for layout: MenuLayout) -> Rect {
+        let diameter = layout.items.map(\.circle.width).max() ?? 0
+        let pad = (diameter * 0.25).rounded(.up) + 4
+        let b = layout.bounds
+        let minX = (b.minX - pad).rounded(.down)
+        let minY = (b.minY - pad).rounded(.down)
+        return Rect(
+            x: minX, y: minY, width: (b.maxX + pad).rounded(.up) - minX,
+            height: (b.maxY + pad).rounded(.up) - minY)
+    }
+
+    /// The image's size in buffer pixels at an integer output scale.
+    public static func bufferSize(for layout: MenuLayout, scale: Int) -> (width: Int, height: Int) {
+        let rect = imageRect(for: layout)
+        return (Int(rect.width) * scale, Int(rect.height) * scale)
+    }
+
+    /// Paints the menu into `data` (premultiplied ARGB32, `stride` bytes per
+    /// row), an image of `bufferSize(for:scale:)` pixels placed at
+    /// `imageRect(for:)`. `scales[i]` is item i's animation scale (missing
+    /// means 0, not drawn); `focused` gets the focus ring.
+    public static func paint(
+        _ layout: MenuLayout, entries: [MenuEntry], scales: [Double], focused: Int?, look: MenuLook,
+        scale: Int, into data: UnsafeMutableRawPointer, stride: Int
+    ) {
+        let rect = imageRect(for: layout)
+        let (width, height) = bufferSize(for: layout, scale: scale)
+        guard
+            let surface = cairo_image_surface_create_for_data(
+                data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                Int32(stride))
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return }
+        defer { cairo_destroy(cr) }
+
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_scale(cr, Double(scale), Double(scale))
+        cairo_translate(cr, -rect.minX, -rect.minY)
+
+        for (i, item) in layout.items.enumerated() {
+            let s = i < scales.count ? scales[i] : 0
+            guard s > 0 && s.isFinite else { continue }
+            let entry = i < entries.count ? entries[i] : MenuEntry(label: "")
+            let center = item.circle.center
+            if item.label.width > 0 && item.label.height > 0 {
+                cairo_save(cr)
+                scaleAround(cr, center, min(s, 1))
+                paintPill(cr, item.label, text: entry.label, look: look)
+                cairo_restore(cr)
+            }
+            cairo_save(cr)
+            scaleAround(cr, center, s)
+            paintItem(cr, item.circle, entry: entry, look: look, focused: focused == i)
+            cairo_restore(cr)
+        }
+        cairo_surface_flush(surface)
+    }
+
+    /// Fills a `width`×`height` ARGB32 image with black at alpha `dim`
+    /// (clamped to 0...1): the scrim behind the open menu. One pixel is
+    /// enough when the compositor stretches it (wp_viewporter).
+    public static func paintScrim(
+        dim: Double, width: Int, height: Int, into data: UnsafeMutableRawPointer, stride: Int
+    ) {
+        let alpha = UInt32((min(1, max(0, dim.isNaN ? 0 : dim)) * 255).rounded())
+        // Premultiplied black: only the alpha byte is set.
+        let pixel = alpha << 24
+        for y in 0..<max(0, height) {
+            (data + y * stride).bindMemory(to: UInt32.self, capacity: width).initialize(
+                repeating: pixel, count: max(0, width))
+        }
+    }
+
+    private static func scaleAround(_ cr: OpaquePointer, _ center: Point, _ s: Double) {
+        cairo_translate(cr, center.x, center.y)
+        cairo_scale(cr, s, s)
+        cairo_translate(cr, -center.x, -center.y)
+    }
+
+    private static func paintItem(
+        _ cr: OpaquePointer, _ circle: Rect, entry: MenuEntry, look: MenuLook, focused: Bool
+    ) {
+        let c = circle.center
+        let r = circle.width / 2
+        guard r > 0 else { return }
+        paintShadow(cr, center: c, radius: r, spread: circle.width * 0.18)
+
+        let color = look.itemColor
+        cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_fill(cr)
+
+        if let icon = entry.icon, cairo_image_surface_get_width(icon) > 0 {
+            let side = Double(cairo_image_surface_get_width(icon))
+            let k = circle.width * 0.6 / side
+            cairo_save(cr)
+            cairo_translate(cr, c.x, c.y)
+            cairo_scale(cr, k, k)
+            cairo_set_source_surface(cr, icon, -side / 2, -Double(cairo_image_surface_get_height(icon)) / 2)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        } else if let first = entry.label.first {
+            let letter = String(first).uppercased()
+            cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+            cairo_set_font_size(cr, circle.width * 0.45)
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, letter, &extents)
+            cairo_move_to(
+                cr, c.x - extents.x_bearing - extents.width / 2, c.y - extents.y_bearing - extents.height / 2)
+            cairo_set_source_rgba(cr, 1, 1, 1, 1)
+            cairo_show_text(cr, letter)
+            cairo_new_path(cr)
+        }
+
+        if focused {
+            let f = look.focusColor
+            cairo_set_line_width(cr, focusWidth)
+            cairo_arc(cr, c.x, c.y, r + focusGap + focusWidth / 2, 0, 2 * Double.pi)
+            cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// The same soft radial falloff as the button's shadow.
+    private static func paintShadow(_ cr: OpaquePointer, center c: Point, radius: Double, spread: Double) {
+        let offset = spread * 0.25
+        let outer = radius + spread * 0.75
+        guard
+            let pattern = cairo_pattern_create_radial(
+                c.x, c.y + offset, radius * 0.85, c.x, c.y + offset, outer)
+        else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_add_color_stop_rgba(pattern, 0, 0, 0, 0, 0.35)
+        cairo_pattern_add_color_stop_rgba(pattern, 1, 0, 0, 0, 0)
+        cairo_set_source(cr, pattern)
+        cairo_arc(cr, c.x, c.y + offset, outer, 0, 2 * Double.pi)
+        cairo_fill(cr)
+    }
+
+    private static func paintPill(_ cr: OpaquePointer, _ pill: Rect, text: String, look: MenuLook) {
+        // Cairo has no blur: a few widening, fainter outlines below the pill
+        // stand in for a soft shadow.
+        for spread in [3.0, 2.0, 1.0] {
+            roundedRect(
+                cr,
+                Rect(
+                    x: pill.minX - spread, y: pill.minY - spread + 1, width: pill.width + 2 * spread,
+                    height: pill.height + 2 * spread))
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.07)
+            cairo_fill(cr)
+        }
+        roundedRect(cr, pill)
+        cairo_set_source_rgba(cr, 0, 0, 0, pillAlpha)
+        cairo_fill(cr)
+
+        let inner = Rect(
+            x: pill.minX + labelPadding.width, y: pill.minY, width: pill.width - 2 * labelPadding.width,
+            height: pill.height)
+        guard !text.isEmpty && inner.width > 0 else { return }
+        cairo_save(cr)
+        // A pill cut short by the layout cuts its text short too.
+        cairo_rectangle(cr, inner.minX, inner.minY, inner.width, inner.height)
+        cairo_clip(cr)
+        selectLabelFont(cr, size: look.fontSize)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(cr, &font)
+        let baseline = pill.center.y + (font.ascent - font.descent) / 2
+        cairo_move_to(cr, inner.minX, baseline)
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        cairo_show_text(cr, textOf(text))
+        cairo_new_path(cr)
+        cairo_restore(cr)
+    }
+
+    private static func roundedRect(_ cr: OpaquePointer, _ r: Rect) {
+        let radius = min(r.height, r.width) / 2
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// The labels' face: cairo's toy API, no pango (it would cost megabytes).
+    /// Metrics are unhinted so that a label measures the same at every scale.
+    private static func selectLabelFont(_ cr: OpaquePointer, size: Double) {
+        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_set_font_options(cr, options)
+            cairo_font_options_destroy(options)
+        }
+    }
+
+    /// The text cairo's toy API can take: it stops at a NUL byte.
+    private static func textOf(_ text: String) -> String {
+        text.contains("\0") ? String(text.prefix { $0 != "\0" }) : text
+    }
+}

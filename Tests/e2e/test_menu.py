@@ -1,0 +1,153 @@
+"""The menu: a tap unfolds labelled items; choose one with the pointer or the keyboard."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+import unittest
+
+from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from harness import HeadlessSway, Image, wait_for
+from test_button import config as button_config
+from test_msg import msg
+
+# One vivid colour per item's icon, so each item can be found on screen.
+ICON_COLOURS = [(255, 0, 0), (0, 200, 0), (0, 0, 255), (255, 200, 0)]
+
+
+def write_icon(path, colour) -> None:
+    size = 48
+    Image(size, size, bytes(colour) * size * size).save_png(path)
+
+
+def menu_config(sway, position: str = "right") -> tuple[str, list]:
+    markers, items = [], []
+    for i, colour in enumerate(ICON_COLOURS):
+        icon = sway.artifact(f"icon-{i}.png")
+        write_icon(icon, colour)
+        marker = sway.artifact(f"item-{i}.log")
+        markers.append(marker)
+        items.append(f'[[menu.item]]\nlabel = "Item {i + 1}"\nicon = "{icon}"\ncommand = "echo x >> {marker}"\n')
+    text = button_config(button={"position": f'"{position}"', "idle_opacity": 1.0},
+                         actions={"tap": '"menu"'}, menu={"open_duration": 0.2, "close_duration": 0.1})
+    return text + "\n" + "\n".join(items), markers
+
+
+def item_centres(sway) -> list:
+    image = sway.screenshot()
+    found = [image.find(colour, tolerance=10) for colour in ICON_COLOURS]
+    return [m.centroid if m and m.count > 100 else None for m in found]
+
+
+def wait_open(sway, buoy) -> list:
+    wait_for(lambda: all(item_centres(sway)), timeout=3, message="all menu items on screen")
+    time.sleep(0.3)  # let the bounce settle
+    return item_centres(sway)
+
+
+def wait_closed(sway) -> None:
+    wait_for(lambda: not any(item_centres(sway)), timeout=3, message="menu closed")
+
+
+class MenuTests(unittest.TestCase):
+    def test_a_tap_opens_the_menu_with_every_item_fully_on_screen(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            text, _ = menu_config(sway)
+            buoy = Buoy(sway, text).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            pointer.click(cx, cy)
+            centres = wait_open(sway, buoy)
+            image = sway.screenshot(sway.artifact("menu.ppm"))
+            image.save_png(sway.artifact("menu.png"))
+            for colour in ICON_COLOURS:
+                left, top, right, bottom = image.find(colour, tolerance=10).bbox
+                self.assertTrue(0 < left and right < 1280 and 0 < top and bottom < 720, (colour, left, top))
+            ys = [y for _, y in centres]
+            self.assertEqual(ys, sorted(ys), "items read top to bottom in config order")
+            self.assertTrue(json.loads(msg(buoy, "state").stdout)["menu_open"])
+            # Labels: white text on dark pills, left of the items (the button is on the right).
+            labels = image.crop(900, 150, 1180, 570)
+            self.assertGreater(labels.count((255, 255, 255), tolerance=30), 40)
+
+    def test_clicking_item_2_runs_its_command_once_and_closes_the_menu(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            text, markers = menu_config(sway)
+            buoy = Buoy(sway, text).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            pointer.click(cx, cy)
+            centres = wait_open(sway, buoy)
+            pointer.click(*centres[1])
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran")
+            wait_closed(sway)
+            settle()
+            self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
+            self.assertFalse(json.loads(msg(buoy, "state").stdout)["menu_open"])
+
+    def test_clicking_outside_closes_it_and_does_not_reach_the_window_below(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            text, markers = menu_config(sway)
+            buoy = Buoy(sway, text).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            wev = sway.wev()
+            pointer.move(300, 300)
+            time.sleep(0.2)
+            pointer.click(cx, cy)
+            wait_open(sway, buoy)
+            wev.mark()
+            pointer.click(300, 300)
+            wait_closed(sway)
+            settle()
+            self.assertEqual(wev.button_events(), [], "the closing click reached wev")
+            self.assertEqual(sum(count_lines(m) for m in markers), 0)
+            wev.mark()
+            pointer.click(300, 300)
+            self.assertEqual(len(wev.wait_buttons(2)), 2, "once closed, clicks go through again")
+
+    def test_escape_closes_it_and_down_then_enter_runs_item_2(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            text, markers = menu_config(sway)
+            buoy = Buoy(sway, text).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            wev = sway.wev()
+            pointer.click(cx, cy)
+            wait_open(sway, buoy)
+            self.wtype(sway, "-k", "Escape")
+            wait_closed(sway)
+
+            pointer.click(cx, cy)
+            wait_open(sway, buoy)
+            self.wtype(sway, "-k", "Down", "-k", "Return")
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran from the keyboard")
+            wait_closed(sway)
+            self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
+
+            # The keyboard is back with the window below.
+            wev.mark()
+            self.wtype(sway, "a")
+            wait_for(lambda: any(k for k in wev.keys()), timeout=6, message="typing reaches wev")
+
+    def test_buoy_msg_menu_toggles_it(self):
+        with HeadlessSway() as sway:
+            text, _ = menu_config(sway)
+            buoy = Buoy(sway, text).start()
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_open(sway, buoy)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_closed(sway)
+
+    @staticmethod
+    def wtype(sway, *args: str) -> None:
+        # wtype's virtual keyboard is the seat's only one, so it appears just
+        # now; the pause lets clients bind it before the keys (a real
+        # keyboard is there all along).
+        subprocess.run(["wtype", "-s", "300", *args], env=sway.env, check=True, timeout=10)
+
+
+if __name__ == "__main__":
+    unittest.main()
