@@ -23,14 +23,24 @@ BLUE = (0x35, 0x84, 0xE4)  # the example config's colour
 
 
 def demo_config(events: Path) -> str:
-    """The example config, with actions that append to `events`."""
+    """The example config, with actions that append to `events`, and a menu
+    on long press."""
     text = (REPO / "examples" / "config.toml").read_text()
     actions = {
         "tap": f'"echo tap >> {events}"',
         "double_tap": f'"echo double-tap >> {events}"',
+        "long_press": '"menu"',
     }
     for key, value in actions.items():
         text = re.sub(rf"^#?\s*{key} = .*$", f"{key} = {value}", text, flags=re.M)
+    items = [
+        ("Terminal", "utilities-terminal", "terminal"),
+        ("Foot", "foot", "foot"),
+        ("Editor", "gvim", "editor"),
+        ("Screenshot", "camera-photo", "screenshot"),
+    ]
+    for label, icon, word in items:
+        text += f'\n[[menu.item]]\nlabel = "{label}"\nicon = "{icon}"\ncommand = "echo menu-{word} >> {events}"\n'
     return text
 
 
@@ -73,6 +83,18 @@ def main() -> int:
         pointer.click(*landed.centroid)
         wait_for(lambda: "double-tap" in events.read_text(), timeout=3, message="double tap ran")
         shot("5-double-tap.png", "after a double tap: " + ", ".join(events.read_text().split()))
+
+        pointer.move(*landed.centroid)
+        pointer.down()
+        pointer.sleep(700)
+        pointer.up()
+        time.sleep(0.6)
+        shot("6-menu.png", "a long press opened the menu")
+        # The first item sits below the button: half the button (28), the
+        # spacing (12) and half an item (20) further down.
+        pointer.click(landed.centroid[0], landed.centroid[1] + 28 + 12 + 20)
+        time.sleep(0.4)
+        shot("7-menu-item.png", "chose the first item: " + ", ".join(events.read_text().split()))
         status = buoy.status()
         print(f"buoy peak RSS (VmHWM): {status['VmHWM']}")
         buoy.stop()

@@ -32,8 +32,10 @@ public struct IconLookup: Sendable, Equatable {
     /// The fallback themes, after the configured one.
     public static let fallbackThemes = ["hicolor", "Adwaita"]
 
+    /// Context directories, most likely first. Adwaita 43 and later keep
+    /// the classic names (utilities-terminal, ...) under `legacy`.
     public static let categories = [
-        "apps", "actions", "places", "devices", "status", "mimetypes", "categories", "emblems",
+        "apps", "actions", "places", "devices", "status", "mimetypes", "categories", "emblems", "legacy",
     ]
 
     /// The fixed-size directories themes commonly ship, in pixels.

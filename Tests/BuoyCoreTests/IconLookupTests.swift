@@ -36,6 +36,11 @@ final class IconLookupTests: XCTestCase {
             ),
             ("pixmaps last", ["/usr/share/pixmaps/term.svg"], "/usr/share/pixmaps/term.svg", #line),
             (
+                "Adwaita's legacy directory, where Adwaita 43 keeps utilities-terminal",
+                ["/usr/share/icons/Adwaita/24x24/legacy/term.png", "/usr/share/pixmaps/term.png"],
+                "/usr/share/icons/Adwaita/24x24/legacy/term.png", #line
+            ),
+            (
                 "the exact size beats scalable",
                 [
                     "/usr/share/icons/hicolor/24x24/apps/term.svg",
