@@ -317,9 +317,13 @@ final class App {
         return requestedOutput.flatMap { display.output(named: $0) }
     }
 
+    /// The buffer scale: the highest of the outputs the surface is on. The
+    /// first frame comes before wl_surface.enter says which those are, so it
+    /// assumes the requested output, or the highest scale of any output: a
+    /// sharp first frame, rather than a blurry one redrawn a moment later.
     private var scale: Int {
         let entered = layer?.outputs.compactMap { display.output(for: $0)?.scale } ?? []
-        return entered.max() ?? currentOutput?.scale ?? 1
+        return entered.max() ?? currentOutput?.scale ?? display.outputs.map(\.scale).max() ?? 1
     }
 
     private var isDragging: Bool { grabOffset != nil }
