@@ -633,6 +633,7 @@ final class App {
     }
 
     private func saveState() {
+        if restOutput == nil { restOutput = currentOutput?.name }
         Files.makeDirectories(Files.directory(of: statePath))
         let state = SavedState(output: restOutput, rest: rest)
         if !Files.writeAtomically(state.encoded(), to: statePath) {
