@@ -39,7 +39,8 @@ e2e: build
 	BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer \
 		$(PYTHON) -m unittest discover -s Tests/e2e -p 'test_*.py' -v
 
-test: deps lint check-protocols unit e2e
+# fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser.
+test: deps lint check-protocols unit e2e fuzz-smoke
 
 # In a Wayland session: run buoy with the example config. Without one: a
 # private headless sway demo that saves screenshots under demo/.

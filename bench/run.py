@@ -1,0 +1,935 @@
+#!/usr/bin/env python3
+"""buoy's benchmark: buoy against a minimal C layer-shell client (bench/reference.c).
+
+Every figure is taken on a private headless sway (the e2e harness), first at 1280x720 scale 1,
+then at 3840x2160 scale 2, over several runs. Ratios are computed per run, buoy and the
+reference side by side, and the median, min and max are reported. Python 3 standard library
+only. `make bench` builds everything and runs this; bench/README.md describes the method.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import math
+import os
+import re
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Optional, Sequence
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "Tests" / "e2e"))
+
+from harness import HarnessError, HeadlessSway, Pointer, stop_process, wait_for  # noqa: E402
+
+MAGENTA = (0xFF, 0x00, 0xFF)
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+WRAP = 1 << 32  # WAYLAND_DEBUG prints CLOCK_REALTIME µs modulo 2^32
+
+
+def log(message: str) -> None:
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def realtime_us() -> int:
+    return time.clock_gettime_ns(time.CLOCK_REALTIME) // 1000
+
+
+# ------------------------------------------------------------------------------------------
+# /proc
+
+
+def proc_status(pid: int) -> dict[str, str]:
+    fields = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    return fields
+
+
+def peak_rss_kb(pid: int) -> int:
+    return int(proc_status(pid)["VmHWM"].split()[0])
+
+
+def voluntary_switches(pid: int) -> int:
+    return int(proc_status(pid)["voluntary_ctxt_switches"])
+
+
+def cpu_ticks(pid: int) -> int:
+    """utime + stime (fields 14 and 15 of /proc/PID/stat), in clock ticks."""
+    with open(f"/proc/{pid}/stat") as f:
+        text = f.read()
+    fields = text[text.rindex(")") + 2 :].split()  # fields[0] is field 3 (state)
+    return int(fields[11]) + int(fields[12])
+
+
+# ------------------------------------------------------------------------------------------
+# WAYLAND_DEBUG logs
+
+# "[2702039.821]  -> zwlr_layer_surface_v1@8.set_size(56, 56)" (request)
+# "[2702039.898] zwlr_layer_surface_v1@8.configure(5, 56, 56)" (event)
+# Newer libwayland may add "discarded " or a "{queue}" before the object; both are skipped.
+_WL_LINE = re.compile(
+    r"^\[\s*(\d+)\.(\d{3})\]\s+(?:\{[^}]*\}\s+)?(discarded\s+)?(->\s+)?(?:\{[^}]*\}\s+)?"
+    r"(\w+)@(\d+)\.(\w+)\((.*)\)\s*$"
+)
+_NEW_ID = re.compile(r"new id (?:\w+|\[unknown\])@(\d+)")
+_OBJECTS = re.compile(r"(\w+)@(\d+)")
+
+
+@dataclasses.dataclass
+class WlMessage:
+    time_us: int  # CLOCK_REALTIME µs, unwrapped
+    request: bool
+    interface: str
+    object_id: int
+    name: str
+    args: str
+
+
+def unwrap_us(stamp_us: int, near_us: int) -> int:
+    """The CLOCK_REALTIME µs value whose low 32 bits are `stamp_us` and that is closest to
+    `near_us` (WAYLAND_DEBUG's clock wraps every 71.6 minutes)."""
+    value = near_us - (near_us % WRAP) + stamp_us
+    if value < near_us - WRAP // 2:
+        value += WRAP
+    elif value > near_us + WRAP // 2:
+        value -= WRAP
+    return value
+
+
+def parse_wayland_debug(text: str, near_us: int) -> list[WlMessage]:
+    messages = []
+    for line in text.splitlines():
+        m = _WL_LINE.match(line)
+        if not m or m.group(3):  # skip unparsable and discarded messages
+            continue
+        stamp = int(m.group(1)) * 1000 + int(m.group(2))
+        messages.append(
+            WlMessage(unwrap_us(stamp, near_us), bool(m.group(4)), m.group(5), int(m.group(6)),
+                      m.group(7), m.group(8))
+        )
+    return messages
+
+
+def first_buffer_commit_us(messages: list[WlMessage], scale: Optional[int] = None) -> Optional[int]:
+    """When the first real content reached the screen: the first wl_surface.commit that
+    follows a wl_surface.attach(wl_buffer) on the same surface.
+
+    Two refinements, both needed for buoy's surface tree and harmless for the reference:
+    a buffer created as 1x1 (buoy's transparent input pixel) does not count as content, and
+    a commit of a (synchronized) subsurface takes effect only with its parent's next commit,
+    so the time is that of the parent's commit.
+
+    With `scale`, only content committed with that buffer scale (wl_surface.set_buffer_scale,
+    1 until set) counts: the first frame drawn at the output's scale, not an upscaled one.
+    """
+    buffer_sizes: dict[int, tuple[int, int]] = {}
+    buffer_scale: dict[int, int] = {}  # pending (and, once committed, current) scale
+    parent: dict[int, int] = {}
+    pending: set[int] = set()  # surfaces with content attached, not yet committed
+    cached: set[int] = set()  # parents whose subsurface committed content
+    for msg in messages:
+        if not msg.request:
+            continue
+        if msg.interface == "wl_shm_pool" and msg.name == "create_buffer":
+            m = re.match(r"new id wl_buffer@(\d+), (-?\d+), (\d+), (\d+)", msg.args)
+            if m:
+                buffer_sizes[int(m.group(1))] = (int(m.group(3)), int(m.group(4)))
+        elif msg.interface == "wl_subcompositor" and msg.name == "get_subsurface":
+            ids = [int(i) for kind, i in _OBJECTS.findall(msg.args) if kind == "wl_surface"]
+            if len(ids) == 2:
+                parent[ids[0]] = ids[1]
+        elif msg.interface == "wl_surface" and msg.name == "set_buffer_scale":
+            buffer_scale[msg.object_id] = int(msg.args)
+        elif msg.interface == "wl_surface" and msg.name == "attach":
+            m = re.match(r"wl_buffer@(\d+)", msg.args)
+            if m:
+                w, h = buffer_sizes.get(int(m.group(1)), (0, 0))
+                if (w, h) == (0, 0) or w * h > 1:
+                    pending.add(msg.object_id)
+            else:
+                pending.discard(msg.object_id)  # attach(nil)
+        elif msg.interface == "wl_surface" and msg.name == "commit":
+            surface = msg.object_id
+            content = surface in pending
+            if content and scale is not None and buffer_scale.get(surface, 1) != scale:
+                content = False
+            pending.discard(surface)
+            if content or surface in cached:
+                cached.discard(surface)
+                if surface not in parent:
+                    return msg.time_us
+                cached.add(parent[surface])
+        elif msg.interface == "wl_surface" and msg.name == "destroy":
+            pending.discard(msg.object_id)
+            cached.discard(msg.object_id)
+            parent.pop(msg.object_id, None)
+    return None
+
+
+@dataclasses.dataclass
+class FrameStats:
+    commits: int  # wl_surface.commit on the layer surface, between the first and last callback
+    intervals: int  # frame-callback intervals: callbacks fired in the window, minus one
+    max_commits_between_dones: int
+    motions: int  # wl_pointer.motion events received in the whole window
+    callbacks_per_second: float
+
+    @property
+    def commits_per_frame(self) -> float:
+        return self.commits / self.intervals if self.intervals else math.inf
+
+
+def frame_stats(messages: list[WlMessage], start_us: int, end_us: int) -> FrameStats:
+    """Commits of the layer surface(s) per frame callback within [start, end].
+
+    Counted from the first to the last frame callback that fires inside the window, so that a
+    commit just before the window (whose callback fires inside it) or one just before its end
+    (whose callback fires after it) does not skew the ratio: each interval between two
+    consecutive callbacks should hold at most one commit.
+    """
+    layer_surfaces: set[int] = set()
+    frame_callbacks: set[int] = set()
+    commit_times: list[int] = []  # indices into messages
+    done_times: list[int] = []
+    motions = 0
+    # Positions in the log, not timestamps, order commits and callbacks: both have µs stamps.
+    for index, msg in enumerate(messages):
+        inside = start_us <= msg.time_us <= end_us
+        if msg.request:
+            if msg.interface == "zwlr_layer_shell_v1" and msg.name == "get_layer_surface":
+                ids = [int(i) for kind, i in _OBJECTS.findall(msg.args) if kind == "wl_surface"]
+                layer_surfaces.update(ids[:1])
+            elif msg.interface == "wl_surface" and msg.name == "frame":
+                m = _NEW_ID.search(msg.args)
+                if m:
+                    frame_callbacks.add(int(m.group(1)))
+            elif msg.interface == "wl_surface" and msg.name == "commit" and msg.object_id in layer_surfaces:
+                if inside:
+                    commit_times.append(index)
+            elif msg.interface == "wl_surface" and msg.name == "destroy":
+                layer_surfaces.discard(msg.object_id)
+        else:
+            if msg.interface == "wl_callback" and msg.name == "done" and msg.object_id in frame_callbacks:
+                frame_callbacks.discard(msg.object_id)
+                if inside:
+                    done_times.append(index)
+            elif msg.interface == "wl_pointer" and msg.name == "motion" and inside:
+                motions += 1
+    if len(done_times) < 2:
+        return FrameStats(len(commit_times), 0, len(commit_times), motions, 0.0)
+    first, last = done_times[0], done_times[-1]
+    commits = [t for t in commit_times if first <= t <= last]
+    worst = 0
+    j = 0
+    for a, b in zip(done_times, done_times[1:]):
+        n = 0
+        while j < len(commits) and commits[j] <= b:
+            if commits[j] >= a:
+                n += 1
+            j += 1
+        worst = max(worst, n)
+    span_us = messages[last].time_us - messages[first].time_us
+    per_second = (len(done_times) - 1) / (span_us / 1e6) if span_us else 0.0
+    return FrameStats(len(commits), len(done_times) - 1, worst, motions, per_second)
+
+
+# ------------------------------------------------------------------------------------------
+# Processes
+
+
+class Client:
+    """A client process on a HeadlessSway with its own HOME and XDG dirs.
+
+    Started with a plain Popen (no preexec_fn), so Python can use vfork and the time between
+    taking the exec timestamp and the exec itself stays small.
+    """
+
+    def __init__(self, sway: HeadlessSway, argv: Sequence[str], name: str,
+                 config: Optional[str] = None, debug: bool = False):
+        self.sway = sway
+        self.name = sway.unique(name)
+        self.home = sway.artifact(self.name)
+        (self.home / "config" / "buoy").mkdir(parents=True, exist_ok=True)
+        if config is not None:
+            (self.home / "config" / "buoy" / "config.toml").write_text(config)
+        self.log_path = sway.artifact(self.name + ".log")
+        self.env = {
+            **sway.env,
+            "HOME": str(self.home),
+            "XDG_CONFIG_HOME": str(self.home / "config"),
+            "XDG_STATE_HOME": str(self.home / "state"),
+        }
+        if debug:
+            self.env["WAYLAND_DEBUG"] = "1"
+        self.argv = list(argv)
+        self.process: Optional[subprocess.Popen] = None
+        self.exec_us = 0
+
+    def start(self) -> "Client":
+        with open(self.log_path, "wb") as out:
+            self.exec_us = realtime_us()
+            self.process = subprocess.Popen(
+                self.argv, env=self.env, stdin=subprocess.DEVNULL, stdout=out, stderr=out)
+        self.sway.track(self.process)
+        return self
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def check_alive(self) -> None:
+        if self.process.poll() is not None:
+            raise HarnessError(f"{self.argv[0]} exited with {self.process.returncode}:\n{self.log()[-2000:]}")
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.terminate()
+        try:
+            return self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            stop_process(self.process)
+            raise HarnessError(f"{self.argv[0]} did not exit within 5 s of SIGTERM")
+
+
+def buoy_config(**sections: dict) -> str:
+    lines = []
+    for name, keys in sections.items():
+        lines.append(f"[{name}]")
+        lines += [f"{key} = {value}" for key, value in keys.items()]
+    return "\n".join(lines) + "\n"
+
+
+def toml_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# ------------------------------------------------------------------------------------------
+# Statistics
+
+
+@dataclasses.dataclass
+class Series:
+    values: list[float] = dataclasses.field(default_factory=list)
+
+    def add(self, value: float) -> None:
+        self.values.append(value)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.values)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+    @property
+    def min(self) -> float:
+        return min(self.values)
+
+    @property
+    def max(self) -> float:
+        return max(self.values)
+
+
+def fmt(value: float, digits: int) -> str:
+    if math.isinf(value):
+        return "inf"
+    return f"{value:.{digits}f}"
+
+
+def summary(series: Series, digits: int) -> str:
+    if not series.ok:
+        return "–"
+    if len(series.values) == 1 or series.min == series.max:
+        return fmt(series.median, digits)
+    return f"{fmt(series.median, digits)} ({fmt(series.min, digits)}–{fmt(series.max, digits)})"
+
+
+@dataclasses.dataclass
+class Row:
+    setup: str
+    figure: str
+    unit: str
+    digits: int
+    buoy: Series
+    reference: Series = dataclasses.field(default_factory=Series)
+    ratio: Series = dataclasses.field(default_factory=Series)
+    goal: str = ""
+    met: Optional[bool] = None  # None: no goal
+    note: str = ""
+
+
+# ------------------------------------------------------------------------------------------
+# The figures
+
+
+@dataclasses.dataclass
+class Setup:
+    resolution: tuple[int, int]
+    scale: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.resolution[0]}x{self.resolution[1]}@{self.scale}"
+
+    @property
+    def logical(self) -> tuple[float, float]:
+        return (self.resolution[0] / self.scale, self.resolution[1] / self.scale)
+
+    def sway(self) -> HeadlessSway:
+        return HeadlessSway(resolution=self.resolution, scale=self.scale)
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        self.runs = args.runs
+        self.buoy = str(Path(args.buoy).resolve())
+        self.reference = str(Path(args.reference).resolve())
+        self.pointer_binary = str(Path(args.pointer).resolve())
+        self.rows: list[Row] = []
+        self.notes: list[str] = []
+
+    # -- memory
+
+    def peak_rss(self, setup: Setup) -> None:
+        buoy, ref, ratio = Series(), Series(), Series()
+        with setup.sway() as sway:
+            for run in range(self.runs):
+                values = {}
+                for kind, argv in (("reference", [self.reference]), ("buoy", [self.buoy])):
+                    client = Client(sway, argv, kind, config="" if kind == "buoy" else None).start()
+                    time.sleep(1.0)
+                    client.check_alive()
+                    values[kind] = peak_rss_kb(client.pid) * 1024 / 1e6
+                    client.stop()
+                buoy.add(values["buoy"])
+                ref.add(values["reference"])
+                ratio.add(values["buoy"] / values["reference"])
+                log(f"{setup.name} RSS run {run + 1}: buoy {values['buoy']:.2f} MB, "
+                    f"reference {values['reference']:.2f} MB")
+        self.rows.append(Row(setup.name, "peak RSS (VmHWM) after start + 1 s idle", "MB", 2, buoy, ref, ratio,
+                             goal="buoy ≤ 10 MB (10^6 bytes), every run", met=buoy.max <= 10.0,
+                             note="MB = 10^6 bytes"))
+        mib = 1e6 / (1 << 20)
+        self.rows.append(Row(setup.name, "peak RSS, the same in MiB", "MiB", 2,
+                             Series([v * mib for v in buoy.values]), Series([v * mib for v in ref.values])))
+
+    # -- start-up
+
+    def first_commit(self, setup: Setup) -> None:
+        """Two end points from the same runs: the first content commit at any buffer scale,
+        and the first one drawn at the output's scale (they differ when a program draws at
+        scale 1 before it learns the output's scale, and redraws a frame later)."""
+        kinds = ("any", "scaled")
+        buoy = {k: Series() for k in kinds}
+        ref = {k: Series() for k in kinds}
+        ratio = {k: Series() for k in kinds}
+        with setup.sway() as sway:
+            for run in range(self.runs):
+                values: dict[str, dict[str, float]] = {}
+                for program, argv in (("reference", [self.reference]), ("buoy", [self.buoy])):
+                    client = Client(sway, argv, program + "-debug", config="" if program == "buoy" else None,
+                                    debug=True).start()
+                    found: dict[str, int] = {}
+
+                    def committed():
+                        client.check_alive()
+                        messages = parse_wayland_debug(client.log(), client.exec_us)
+                        for kind, scale in (("any", None), ("scaled", setup.scale)):
+                            at = first_buffer_commit_us(messages, scale)
+                            if at is not None:
+                                found[kind] = at
+                        return len(found) == len(kinds)
+
+                    wait_for(committed, timeout=10, interval=0.05,
+                             message=f"{program}'s first buffer commit at scale {setup.scale}")
+                    client.stop()
+                    values[program] = {k: (found[k] - client.exec_us) / 1000 for k in kinds}
+                for k in kinds:
+                    buoy[k].add(values["buoy"][k])
+                    ref[k].add(values["reference"][k])
+                    ratio[k].add(values["buoy"][k] / values["reference"][k])
+                log(f"{setup.name} first commit run {run + 1}: buoy {values['buoy']['any']:.2f} ms "
+                    f"({values['buoy']['scaled']:.2f} ms at scale {setup.scale}), reference "
+                    f"{values['reference']['any']:.2f} ms ({values['reference']['scaled']:.2f} ms)")
+        self.rows.append(Row(setup.name, "exec → first buffer commit, any scale (WAYLAND_DEBUG=1)", "ms", 2,
+                             buoy["any"], ref["any"], ratio["any"],
+                             goal="median ratio ≤ 2×", met=ratio["any"].median <= 2.0))
+        self.rows.append(Row(setup.name, f"exec → first buffer commit at the output's scale ({setup.scale})",
+                             "ms", 2, buoy["scaled"], ref["scaled"], ratio["scaled"],
+                             goal="median ratio ≤ 2×", met=ratio["scaled"].median <= 2.0))
+
+    # -- idle
+
+    def idle(self, setup: Setup) -> None:
+        wakeups = (Series(), Series())
+        ticks = (Series(), Series())
+        config = buoy_config(button={"idle_delay": 0.2, "fade": 0.1})
+        with setup.sway() as sway:
+            for run in range(self.runs):
+                # Both at once: they do not interact, and the window is the same.
+                ref = Client(sway, [self.reference], "reference").start()
+                buoy = Client(sway, [self.buoy], "buoy-idle", config=config).start()
+                time.sleep(1.0)
+                clients = (buoy, ref)
+                for c in clients:
+                    c.check_alive()
+                before = [(voluntary_switches(c.pid), cpu_ticks(c.pid)) for c in clients]
+                time.sleep(5.0)
+                after = [(voluntary_switches(c.pid), cpu_ticks(c.pid)) for c in clients]
+                for i, c in enumerate(clients):
+                    c.check_alive()
+                    wakeups[i].add(after[i][0] - before[i][0])
+                    ticks[i].add(after[i][1] - before[i][1])
+                    c.stop()
+                log(f"{setup.name} idle run {run + 1}: buoy {wakeups[0].values[-1]:.0f} wakeups "
+                    f"{ticks[0].values[-1]:.0f} ticks; reference {wakeups[1].values[-1]:.0f} wakeups "
+                    f"{ticks[1].values[-1]:.0f} ticks")
+        self.rows.append(Row(setup.name, "idle after fade: voluntary ctx switches in 5 s", "", 0,
+                             wakeups[0], wakeups[1], goal="0 in every run", met=wakeups[0].max == 0))
+        self.rows.append(Row(setup.name, "idle after fade: CPU ticks (utime+stime) in 5 s", "ticks", 0,
+                             ticks[0], ticks[1], goal="0 in every run", met=ticks[0].max == 0))
+
+    # -- drag
+
+    def drag(self, setup: Setup) -> None:
+        rate, motions_rate = Series(), Series()
+        per_frame, worst_interval, frame_rate = Series(), Series(), Series()
+        cpu, cpu_rate, error = Series(), Series(), Series()
+        for run in range(self.runs):
+            for debug in (True, False):
+                with setup.sway() as sway:
+                    result = self.drag_once(sway, setup, debug, screenshots=not debug)
+                if debug:
+                    stats = result["stats"]
+                    rate.add(result["rate"])
+                    per_frame.add(stats.commits_per_frame)
+                    worst_interval.add(stats.max_commits_between_dones)
+                    frame_rate.add(stats.callbacks_per_second)
+                    motions_rate.add(stats.motions / result["seconds"])
+                    log(f"{setup.name} drag run {run + 1} (WAYLAND_DEBUG): {result['rate']:.0f} moves/s acked, "
+                        f"{stats.motions / result['seconds']:.0f} motion events/s received, "
+                        f"{stats.commits} commits / {stats.intervals} frame-callback intervals, "
+                        f"max {stats.max_commits_between_dones} commits between two callbacks")
+                else:
+                    cpu.add(result["cpu"])
+                    cpu_rate.add(result["rate"])
+                    error.add(result["error"])
+                    log(f"{setup.name} drag run {run + 1}: {result['rate']:.0f} moves/s acked, buoy CPU "
+                        f"{result['cpu']:.1f} %, worst on-screen error {result['error']:.2f} px")
+        name = setup.name
+        self.rows.append(Row(name, "drag: pointer moves/s achieved (WAYLAND_DEBUG run)", "/s", 0, rate,
+                             goal="~1000 (driver)", note="moves acknowledged by the compositor"))
+        self.rows.append(Row(name, "drag: wl_pointer.motion events/s received by buoy", "/s", 0, motions_rate))
+        self.rows.append(Row(name, "drag: frame callbacks/s", "/s", 1, frame_rate))
+        self.rows.append(Row(name, "drag: layer-surface commits per frame callback", "", 3, per_frame,
+                             goal="≤ 1 in every run", met=per_frame.max <= 1.0))
+        self.rows.append(Row(name, "drag: most commits between two frame callbacks", "", 0, worst_interval,
+                             goal="≤ 1", met=worst_interval.max <= 1))
+        self.rows.append(Row(name, "drag: pointer moves/s achieved (CPU run)", "/s", 0, cpu_rate))
+        self.rows.append(Row(name, "drag: buoy CPU (no WAYLAND_DEBUG)", "%", 1, cpu))
+        self.rows.append(Row(name, "drag: worst on-screen error, button vs pointer", "px", 2, error,
+                             note="logical px, still pointer mid-drag"))
+
+    def drag_once(self, sway: HeadlessSway, setup: Setup, debug: bool, screenshots: bool) -> dict:
+        pointer = Pointer(sway, self.pointer_binary)
+        config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60})
+        buoy = Client(sway, [self.buoy], "buoy-drag", config=config, debug=debug).start()
+        factor = setup.scale  # screenshots are in buffer pixels
+        button = wait_for_color(sway, buoy, MAGENTA)
+        cx, cy = button.centroid[0] / factor, button.centroid[1] / factor
+        width, height = setup.logical
+        # A circle around the output's centre, one turn per second.
+        radius = min(width, height) / 4
+        centre = (width / 2, height / 2)
+        start = (centre[0] + radius, centre[1])
+        # Grab it off-centre, so a wrong grab offset would show.
+        press = (cx + 8, cy - 6)
+        pointer.move(*press)
+        pointer.down()
+        grab = (press[0] - cx, press[1] - cy)
+        cx, cy = press
+        # Into the circle's start in 20 small steps: this crosses the drag threshold.
+        for i in range(1, 21):
+            pointer.move(cx + (start[0] - cx) * i / 20, cy + (start[1] - cy) * i / 20)
+        time.sleep(0.1)
+
+        seconds = self.args.drag_seconds
+        hz = self.args.drag_rate
+        points = []
+        for i in range(int(seconds * hz)):
+            angle = 2 * math.pi * i / hz
+            points.append((centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle)))
+        ticks_before = cpu_ticks(buoy.pid)
+        mono_start, real_start = time.monotonic(), realtime_us()
+        acked = pipelined_moves(pointer, points, hz)
+        mono_end, real_end = time.monotonic(), realtime_us()
+        ticks_after = cpu_ticks(buoy.pid)
+        buoy.check_alive()
+        elapsed = mono_end - mono_start
+        result = {"rate": acked / elapsed, "seconds": elapsed,
+                  "cpu": 100 * (ticks_after - ticks_before) / CLK_TCK / elapsed}
+
+        if screenshots:
+            worst = 0.0
+            for dx, dy in ((0, 0), (-0.5, 0), (0, -0.5), (0.35, 0.35)):
+                px = centre[0] + dx * radius + 0.25  # fractional, to see the rounding
+                py = centre[1] + dy * radius + 0.25
+                pointer.move(px, py)
+                time.sleep(0.15)  # several frames
+                image = sway.screenshot()
+                found = image.find(MAGENTA, tolerance=8)
+                if found is None:
+                    raise HarnessError("the button is not on screen mid-drag")
+                seen = (found.centroid[0] / factor, found.centroid[1] / factor)
+                expected = (px - grab[0], py - grab[1])
+                worst = max(worst, math.hypot(seen[0] - expected[0], seen[1] - expected[1]))
+            result["error"] = worst
+        pointer.up()
+        if debug:
+            time.sleep(0.1)
+            buoy.check_alive()
+            result["stats"] = frame_stats(parse_wayland_debug(buoy.log(), real_start), real_start, real_end)
+        buoy.stop()
+        return result
+
+    # -- tap
+
+    def tap(self, setup: Setup) -> None:
+        """Release → the tap command's own timestamp. The cost of the command itself (sh and
+        date starting) is measured in the same phase, between the taps, and its median is
+        subtracted: it depends on the load of the moment as much as the taps do."""
+        window = 0.25
+        raw = {False: Series(), True: Series()}
+        sh_cost = Series()
+        for with_double in (False, True):
+            for run in range(self.runs):
+                with setup.sway() as sway:
+                    marker = sway.artifact("tapped")
+                    actions = {"tap": toml_string(f"date +%s%N >> {marker}")}
+                    if with_double:
+                        actions["double_tap"] = toml_string("true")
+                    config = buoy_config(
+                        button={"color": '"#ff00ff"', "idle_delay": 60},
+                        gestures={"double_tap_window": window}, actions=actions)
+                    pointer = Pointer(sway, self.pointer_binary)
+                    buoy = Client(sway, [self.buoy], "buoy-tap", config=config).start()
+                    button = wait_for_color(sway, buoy, MAGENTA)
+                    cx, cy = button.centroid[0] / setup.scale, button.centroid[1] / setup.scale
+                    for tap in range(self.args.taps):
+                        pointer.move(cx, cy)
+                        pointer.down()
+                        time.sleep(0.03)
+                        lines = count_lines(marker)
+                        t0 = time.time_ns()
+                        pointer.up()
+                        wait_for(lambda: count_lines(marker) > lines, timeout=5, interval=0.002,
+                                 message="tap's command")
+                        stamp = int(marker.read_text().split()[-1])
+                        raw[with_double].add((stamp - t0) / 1e6 - (window * 1000 if with_double else 0))
+                        # Never a double tap by accident; meanwhile, what sh + date cost now.
+                        pause_end = time.monotonic() + window + 0.25
+                        for _ in range(2):
+                            sh_cost.add(sh_date_cost_ms())
+                        time.sleep(max(0.0, pause_end - time.monotonic()))
+                    buoy.check_alive()
+                    buoy.stop()
+                kind = "with double_tap, minus the window" if with_double else "no double_tap"
+                log(f"{setup.name} tap run {run + 1} ({kind}), sh+date included: "
+                    + ", ".join(f"{v:.2f}" for v in raw[with_double].values[-self.args.taps:]) + " ms")
+        cost = sh_cost.median
+        log(f"{setup.name} sh -c 'date +%s%N >> file', exec → timestamp: median {cost:.2f} ms "
+            f"({sh_cost.min:.2f}–{sh_cost.max:.2f}, {len(sh_cost.values)} samples between the taps)")
+        plain = Series([v - cost for v in raw[False].values])
+        double = Series([v - cost for v in raw[True].values])
+        taps = f"{self.runs} runs × {self.args.taps} taps"
+        self.rows.append(Row(setup.name, "release → tap command started, no double_tap", "ms", 2, plain,
+                             goal="median ≤ 5 ms", met=plain.median <= 5.0,
+                             note=f"{taps}; minus the median sh+date cost, {cost:.2f} ms"))
+        self.rows.append(Row(setup.name, f"release → tap started, double_tap set, minus the {window} s window",
+                             "ms", 2, double, goal="median ≤ window + 5 ms", met=double.median <= 5.0,
+                             note="minus sh+date too"))
+        self.rows.append(Row(setup.name, "release → tap's date timestamp, no double_tap, sh+date included", "ms",
+                             2, raw[False]))
+        self.rows.append(Row(setup.name, "sh -c 'date +%s%N >> file': exec → timestamp", "ms", 2, sh_cost,
+                             note="sampled between the taps"))
+
+    # -- size
+
+    def binary_size(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            sizes = {}
+            for kind, path in (("buoy", self.buoy), ("reference", self.reference)):
+                copy = Path(tmp) / kind
+                shutil.copy(path, copy)
+                subprocess.run(["strip", str(copy)], check=True)
+                sizes[kind] = copy.stat().st_size / 1024
+        self.rows.append(Row("any", "binary size, stripped", "KiB", 0, Series([sizes["buoy"]]),
+                             Series([sizes["reference"]]), Series([sizes["buoy"] / sizes["reference"]]),
+                             note="buoy links the Swift runtime statically; shared libraries not counted"))
+
+
+def count_lines(path: Path) -> int:
+    try:
+        return len(path.read_text().split())
+    except FileNotFoundError:
+        return 0
+
+
+def wait_for_color(sway: HeadlessSway, client: Client, color, timeout: float = 10.0):
+    found = []
+
+    def visible():
+        client.check_alive()
+        match = sway.screenshot().find(color, tolerance=8)
+        if match and match.count >= 200:
+            found.append(match)
+            return True
+        return False
+
+    wait_for(visible, timeout=timeout, interval=0.05, message="the button on screen")
+    return found[-1]
+
+
+def pipelined_moves(pointer: Pointer, points: list[tuple[float, float]], hz: float,
+                    max_outstanding: int = 250) -> int:
+    """Sends `move` commands paced to `hz` per second without waiting for each `ok`, and
+    reads the replies as they come. Returns how many were acknowledged (all of them, or this
+    raises). The pointer's line reader is left in step for later ordinary commands."""
+    stdin = pointer.process.stdin.fileno()
+    reader = pointer._reader
+    sent = acked = 0
+    start = time.monotonic()
+
+    def drain(timeout: float) -> None:
+        nonlocal acked
+        ready, _, _ = select.select([reader.fd], [], [], timeout)
+        if not ready:
+            return
+        chunk = os.read(reader.fd, 65536)
+        if not chunk:
+            raise HarnessError("buoy-pointer exited during the drag")
+        reader.buffer += chunk
+        *lines, reader.buffer = reader.buffer.split(b"\n")
+        for line in lines:
+            if line == b"ok":
+                acked += 1
+            elif line.startswith(b"error"):
+                raise HarnessError(f"buoy-pointer: {line.decode(errors='replace')}")
+
+    while sent < len(points):
+        due = min(len(points), int((time.monotonic() - start) * hz) + 1)
+        due = min(due, acked + max_outstanding)
+        if due > sent:
+            data = "".join(f"move {x:.3f} {y:.3f}\n" for x, y in points[sent:due]).encode()
+            view = memoryview(data)
+            while view:
+                view = view[os.write(stdin, view):]
+            sent = due
+        drain(0.0005)
+    deadline = time.monotonic() + 10
+    while acked < sent:
+        if time.monotonic() > deadline:
+            raise HarnessError(f"buoy-pointer acknowledged only {acked} of {sent} moves")
+        drain(0.05)
+    return acked
+
+
+def sh_date_cost_ms() -> float:
+    """How long `sh -c 'date +%s%N >> FILE'` takes from its exec to date's timestamp: the part
+    of a tap's latency that is the user's command, not buoy. The start is taken in the child
+    just before exec (preexec_fn), so Python's own fork cost is not included."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "stamp"
+        read_end, write_end = os.pipe()
+
+        def stamp_exec(fd=write_end):
+            os.write(fd, str(time.time_ns()).encode())
+
+        proc = subprocess.Popen(["/bin/sh", "-c", f"date +%s%N >> {out}"], preexec_fn=stamp_exec,
+                                pass_fds=(write_end,))
+        proc.wait()
+        os.close(write_end)
+        started = int(os.read(read_end, 64))
+        os.close(read_end)
+        return (int(out.read_text().split()[-1]) - started) / 1e6
+
+
+# ------------------------------------------------------------------------------------------
+# Report
+
+
+def machine() -> dict[str, str]:
+    model = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    sway = subprocess.run(["sway", "--version"], capture_output=True, text=True).stdout.strip()
+    head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True,
+                          text=True).stdout.strip() or "unknown"
+    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--", "Sources", "Package.swift"],
+                           capture_output=True, text=True).stdout.strip()
+    return {
+        "commit": head + (" with uncommitted changes in Sources/ or Package.swift" if dirty else ""),
+        "uname": subprocess.run(["uname", "-a"], capture_output=True, text=True).stdout.strip(),
+        "nproc": str(os.cpu_count()),
+        "cpu": model,
+        "sway": sway,
+    }
+
+
+def table(rows: list[Row]) -> list[str]:
+    header = ["setup", "figure", "buoy", "reference", "buoy / reference", "goal", "goal met?"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for row in rows:
+        unit = f" {row.unit}" if row.unit else ""
+        met = "–" if row.met is None else ("met" if row.met else "**MISSED**")
+        figure = row.figure + (f" ({row.note})" if row.note else "")
+        cells = [
+            row.setup, figure, summary(row.buoy, row.digits) + (unit if row.buoy.ok else ""),
+            summary(row.reference, row.digits) + (unit if row.reference.ok else ""),
+            (summary(row.ratio, 2) + "×") if row.ratio.ok else "–", row.goal or "–", met,
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--buoy", default=str(REPO / ".build/release/buoy"))
+    parser.add_argument("--pointer", default=str(REPO / ".build/release/buoy-pointer"))
+    parser.add_argument("--reference", default=str(REPO / ".build/bench/reference"))
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--taps", type=int, default=5, help="taps per run")
+    parser.add_argument("--drag-seconds", type=float, default=5.0)
+    parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
+    parser.add_argument("--results", help="write the report (markdown) here")
+    parser.add_argument("--only", default="rss,commit,idle,drag,tap,size",
+                        help="comma-separated subset of: rss,commit,idle,drag,tap,size")
+    parser.add_argument("--setups", default="1280x720@1,3840x2160@2")
+    parser.add_argument("--strict", action="store_true", help="exit with status 1 when a goal is missed")
+    args = parser.parse_args()
+
+    for path in (args.buoy, args.pointer, args.reference):
+        if not os.access(path, os.X_OK):
+            print(f"bench: {path} is missing; run `make bench`", file=sys.stderr)
+            return 2
+    only = set(args.only.split(","))
+    setups = []
+    for text in args.setups.split(","):
+        size, scale = text.split("@")
+        w, h = size.split("x")
+        setups.append(Setup((int(w), int(h)), int(scale)))
+
+    bench = Bench(args)
+    started = datetime.datetime.now(datetime.timezone.utc)
+    load_before = os.getloadavg()
+    for setup in setups:
+        log(f"--- {setup.name} (logical {setup.logical[0]:.0f}x{setup.logical[1]:.0f})")
+        if "rss" in only:
+            bench.peak_rss(setup)
+        if "commit" in only:
+            bench.first_commit(setup)
+        if "idle" in only:
+            bench.idle(setup)
+        if "drag" in only:
+            bench.drag(setup)
+        if "tap" in only:
+            bench.tap(setup)
+    if "size" in only:
+        bench.binary_size()
+
+    load_after = os.getloadavg()
+    info = machine()
+    lines = table(bench.rows)
+    print("\n".join(lines))
+    missed = [r for r in bench.rows if r.met is False]
+    for row in missed:
+        print(f"GOAL MISSED: [{row.setup}] {row.figure}: buoy {summary(row.buoy, row.digits)} {row.unit}; "
+              f"goal {row.goal}", file=sys.stderr)
+    if not missed:
+        print("all goals met", file=sys.stderr)
+
+    if args.results:
+        report = [
+            "# buoy benchmark results",
+            "",
+            f"Measured {started.strftime('%Y-%m-%d %H:%M UTC')} by `make bench` (bench/run.py, "
+            f"{args.runs} runs per figure). Generated file: rerun `make bench` to refresh it.",
+            "",
+            f"- buoy: commit {info['commit']}",
+            f"- machine: `{info['uname']}`",
+            f"- CPUs: {info['nproc']} × {info['cpu']}",
+            f"- compositor: {info['sway']}, headless, pixman renderer",
+            f"- load average (1 min) before / after: {load_before[0]:.2f} / {load_after[0]:.2f} "
+            "(other work on the machine skews the timings)",
+            "- reference: bench/reference.c (C, cairo, one shm buffer, 56-px circle anchored right)",
+            "",
+            "Each cell is the median (min–max) over the runs; ratios are computed per run, buoy and "
+            "the reference measured side by side, then summarised.",
+            "",
+            *lines,
+            "",
+            "## Method",
+            "",
+            "See bench/README.md. In short:",
+            "",
+            "- **Peak RSS**: VmHWM from /proc/PID/status, 1 s after exec; buoy runs without -v and "
+            "with an empty config. MB = 10^6 bytes (VmHWM's kB are KiB).",
+            "- **exec → first buffer commit**: WAYLAND_DEBUG=1; the exec time is CLOCK_REALTIME just "
+            "before Popen. The end is the first `wl_surface.commit` after an `attach` of a buffer on "
+            "the same surface; for buoy, whose button is a synchronized subsurface, it is the parent "
+            "(layer) surface's commit that follows, and its 1x1 transparent input pixel does not count. "
+            "The second row counts only content committed with the output's buffer scale.",
+            "- **Idle**: buoy with `idle_delay = 0.2`, `fade = 0.1`; after 1 s, the change of "
+            "voluntary_ctxt_switches and utime+stime over 5 s. The reference runs at the same time.",
+            f"- **Drag**: the button is pressed and the pointer circles the output centre for "
+            f"{args.drag_seconds:g} s, `move` commands piped to buoy-pointer at {args.drag_rate:g}/s "
+            "without waiting for each `ok` (the achieved rate is the acknowledged moves per second). "
+            "Commits of the layer surface and frame callbacks are counted from buoy's WAYLAND_DEBUG "
+            "log, from the first to the last callback inside the window. CPU is measured in a "
+            "separate run without WAYLAND_DEBUG. The on-screen error compares the button colour's "
+            "centroid with the pointer minus its grab offset, with the pointer held still at four "
+            "places mid-drag (150 ms after each move).",
+            "- **Tap**: time from just before `up` is written to buoy-pointer to the timestamp that "
+            "the tap command `date +%s%N >> file` writes, minus the median cost of "
+            "`sh -c 'date +%s%N >> file'` from its exec to its timestamp, sampled between the taps "
+            "(the start taken in the child just before exec). With double_tap set, the 0.25 s "
+            "window is subtracted as well.",
+            "- **Binary size**: a stripped copy; buoy links the Swift standard library statically.",
+            "",
+        ]
+        if missed:
+            report += ["## Goals missed", ""]
+            report += [f"- [{r.setup}] {r.figure}: buoy {summary(r.buoy, r.digits)} {r.unit}; goal {r.goal}"
+                       for r in missed]
+            report.append("")
+        Path(args.results).write_text("\n".join(report))
+        log(f"wrote {args.results}")
+    return 1 if missed and args.strict else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

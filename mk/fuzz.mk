@@ -1,0 +1,35 @@
+# `make fuzz`: libFuzzer with AddressSanitizer on the config parser
+# (Config.parse) for FUZZ_SECONDS; fails on any crash, leak, timeout or broken
+# invariant (see Tests/Fuzz/ConfigFuzzer.swift). `make fuzz-smoke` is the same
+# for 60 s. Tests/Fuzz/run.sh does the run and the verdict.
+SWIFTC ?= swiftc
+FUZZ_DIR := .build/fuzz
+FUZZ_SECONDS ?= 300
+# More libFuzzer options, e.g. FUZZ_ARGS=-seed=1
+FUZZ_ARGS ?=
+# lld: gold prints a warning for each of ASan's local symbols.
+FUZZ_LDFLAGS ?= $(if $(shell command -v ld.lld 2>/dev/null),-use-ld=lld)
+FUZZ_SOURCES = $(wildcard Sources/BuoyCore/*.swift) $(wildcard Sources/BuoyConfig/*.swift) \
+	Tests/Fuzz/ConfigFuzzer.swift
+
+.PHONY: fuzz fuzz-smoke fuzz-build
+
+fuzz-build: $(FUZZ_DIR)/config-fuzzer
+
+# BuoyConfig's files say `import BuoyCore`. Here both are compiled into one
+# module, BuoyFuzz, so that import resolves to an empty stand-in module.
+$(FUZZ_DIR)/stub/BuoyCore.swiftmodule:
+	@mkdir -p $(FUZZ_DIR)/stub
+	@printf '// Empty: BuoyCore is compiled into BuoyFuzz itself.\n' > $(FUZZ_DIR)/stub/BuoyCore.swift
+	$(SWIFTC) -emit-module -parse-as-library -module-name BuoyCore \
+		-o $@ $(FUZZ_DIR)/stub/BuoyCore.swift
+
+$(FUZZ_DIR)/config-fuzzer: $(FUZZ_SOURCES) $(FUZZ_DIR)/stub/BuoyCore.swiftmodule | deps
+	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -D FUZZING \
+		-module-name BuoyFuzz -I $(FUZZ_DIR)/stub -lm $(FUZZ_LDFLAGS) -o $@ $(FUZZ_SOURCES)
+
+fuzz: $(FUZZ_DIR)/config-fuzzer
+	Tests/Fuzz/run.sh $(FUZZ_DIR)/config-fuzzer $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZ_ARGS)
+
+fuzz-smoke: $(FUZZ_DIR)/config-fuzzer
+	Tests/Fuzz/run.sh $(FUZZ_DIR)/config-fuzzer 60 $(FUZZ_DIR) $(FUZZ_ARGS)
