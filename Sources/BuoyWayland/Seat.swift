@@ -69,9 +69,11 @@ public final class Seat {
         wl_seat_add_listener(proxy, Self.seatListener, Unmanaged.passUnretained(self).toOpaque())
     }
 
+    /// Called from `Display.deinit`: nothing may be recorded any more, since
+    /// the display that holds the event queue is going away.
     func destroy() {
-        releasePointer()
-        releaseTouch()
+        releasePointer(recording: false)
+        releaseTouch(recording: false)
         releaseKeyboard()
         if let xkbContext { xkb_context_unref(xkbContext) }
         xkbContext = nil
@@ -144,9 +146,11 @@ public final class Seat {
         }
     }
 
-    private func releasePointer() {
+    /// Drops the pointer; a press in progress ends as a leave (which the app
+    /// treats as a lost grab) unless nobody is left to hear it.
+    private func releasePointer(recording: Bool = true) {
         guard let pointer else { return }
-        if leftButtonDown { record(.pointerLeave(at: buoy_monotonic_now())) }
+        if leftButtonDown && recording { record(.pointerLeave(at: buoy_monotonic_now())) }
         leftButtonDown = false
         if wl_proxy_get_version(pointer) >= 3 {
             wl_pointer_release(pointer)
@@ -156,9 +160,9 @@ public final class Seat {
         self.pointer = nil
     }
 
-    private func releaseTouch() {
+    private func releaseTouch(recording: Bool = true) {
         guard let touch else { return }
-        if activeTouchID != nil { record(.touchCancel(at: buoy_monotonic_now())) }
+        if activeTouchID != nil && recording { record(.touchCancel(at: buoy_monotonic_now())) }
         activeTouchID = nil
         if wl_proxy_get_version(touch) >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
         self.touch = nil

@@ -286,6 +286,7 @@ final class App {
         }
         menu.reset()
         menuPress = false
+        appliedWholeSurfaceInput = nil
         button = nil
         layer = nil
         shown = nil
@@ -536,13 +537,20 @@ final class App {
     /// Commits one frame if anything visible changed and the compositor is
     /// ready for one. Returns whether it committed.
     private func render(now: Double) -> Bool {
-        guard let layer, let button, layer.size != nil, !layer.framePending, var position = origin else {
+        guard let layer, let button, layer.size != nil, var position = origin else { return false }
+        if layer.framePending {
+            // The input region follows a press at once, even between frames.
+            if visible, let shown, appliedWholeSurfaceInput != takesWholeSurfaceInput {
+                applyInputRegion(to: layer, at: shown.origin, diameter: shown.look.diameter)
+                layer.commit()
+            }
             return false
         }
         if !visible {
             guard shown != nil || shownBuffer != nil else { return false }
             button.hide()
             layer.setInputRegion([])
+            appliedWholeSurfaceInput = nil
             layer.commit()
             shown = nil
             shownBuffer = nil
@@ -560,7 +568,8 @@ final class App {
         let redraw = shown?.look != look || shown?.scale != scale
         let move = shown?.origin != rounded
         let menuFrame = menu.needsFrame(at: now, scale: scale)
-        guard redraw || move || menuFrame || surfaceChanged else { return false }
+        let inputChanged = appliedWholeSurfaceInput != takesWholeSurfaceInput
+        guard redraw || move || menuFrame || surfaceChanged || inputChanged else { return false }
 
         if redraw {
             let side = look.bufferSide(scale: scale)
@@ -582,19 +591,31 @@ final class App {
         let pad = look.shadowPadding
         button.setPosition(x: Int(rounded.x - pad), y: Int(rounded.y - pad))
         if menuFrame { _ = menu.render(now: now, scale: scale) }
-        // An open menu takes every click, so that the one that closes it
-        // never reaches the window below.
-        layer.setInputRegion(
-            menu.isOpen
-                ? nil
-                : circleInputStrips(diameter: look.diameter).map {
-                    Rect(x: $0.minX + rounded.x, y: $0.minY + rounded.y, width: $0.width, height: $0.height)
-                })
+        applyInputRegion(to: layer, at: rounded, diameter: look.diameter)
         surfaceChanged = false
         layer.requestFrame()
         layer.commit()
         shown = (look, scale, rounded)
         return true
+    }
+
+    /// The whole surface takes input while the menu is open, so that the
+    /// click that closes it never reaches the window below (as on iOS), and
+    /// while a press is in progress, so that a fast drag cannot outrun the
+    /// circle on compositors that give layer surfaces no implicit grab
+    /// (phoc). Otherwise only the circle does.
+    private var takesWholeSurfaceInput: Bool { menu.isOpen || recognizer.isPressed }
+    private var appliedWholeSurfaceInput: Bool?
+
+    private func applyInputRegion(to layer: LayerSurface, at origin: Point, diameter: Double) {
+        let whole = takesWholeSurfaceInput
+        layer.setInputRegion(
+            whole
+                ? nil
+                : circleInputStrips(diameter: diameter).map {
+                    Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height)
+                })
+        appliedWholeSurfaceInput = whole
     }
 
     private func armTimer(now: Double, committed: Bool) {
@@ -618,6 +639,7 @@ final class App {
     // MARK: - State
 
     private func restoreState() {
+        Files.removeStaleTemporaries(of: statePath)
         switch Files.read(statePath, limit: 4096) {
         case .success(let bytes):
             guard let state = SavedState.decode(String(decoding: bytes, as: UTF8.self)) else {

@@ -32,9 +32,13 @@ struct ConfigLoader {
             return .failure(Failure("\(path): no such file"))
         case .failure(.unreadable(let why)):
             return .failure(Failure("\(path): cannot read: \(why)"))
-        case .failure(.tooLarge(let limit)):
-            return .failure(
-                Failure("\(path): the file is larger than \(limit / 1024) KiB; is this a config?"))
+        case .failure(.tooLarge(let limit, let head)):
+            let firstLine = head.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }.prefix(120)
+            let diagnostic = ConfigDiagnostic(
+                severity: .error, path: path, line: 1, column: 1,
+                message: "the file is larger than \(limit / 1024) KiB; is this a config?",
+                sourceLine: String(decoding: firstLine, as: UTF8.self))
+            return .failure(Failure(diagnostic.rendered))
         case .success(let bytes):
             do {
                 let (config, warnings) = try Config.parse(bytes, path: path)

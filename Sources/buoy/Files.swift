@@ -7,7 +7,8 @@ enum Files {
     enum ReadError: Error {
         case missing
         case unreadable(String)
-        case tooLarge(limit: Int)
+        /// Longer than the limit; `head` is what was read, for the message.
+        case tooLarge(limit: Int, head: [UInt8])
     }
 
     /// Reads at most `limit` bytes; a longer file is an error, not a truncation.
@@ -27,7 +28,9 @@ enum Files {
             }
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
+            if bytes.count > limit {
+                return .failure(.tooLarge(limit: limit, head: Array(bytes.prefix(4096))))
+            }
         }
     }
 
@@ -58,6 +61,23 @@ enum Files {
             return false
         }
         return true
+    }
+
+    /// Removes temp files that `writeAtomically(_:to: path)` left behind
+    /// when a process was killed between creating and renaming them; one
+    /// whose writer is still alive is left alone.
+    static func removeStaleTemporaries(of path: String) {
+        let directory = directory(of: path)
+        let prefix = baseName(of: path) + ".tmp."
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
+        }
     }
 
     /// Creates `path` and its missing parents with mode 0700.

@@ -13,6 +13,8 @@ Standard library only. Typical use::
 Nothing here ever skips: a missing tool or a compositor that does not start raises
 HarnessError, and the test fails with the reason (and sway's log tail).
 
+HeadlessPhoc is the same for phoc 0.24 (Phosh's compositor), without the sway IPC.
+
 Environment:
     BUOY_POINTER   path of the buoy-pointer binary (default: <repo>/.build/debug/buoy-pointer)
     BUOY_E2E_KEEP  if set, keep each test's temp dir (logs, screenshots) and print its path;
@@ -466,6 +468,9 @@ class HeadlessSway:
         self._log_file = None
         self._counter = 0
         self._keep = bool(os.environ.get("BUOY_E2E_KEEP"))
+        # Merged last into sway's environment: e.g. WLR_BACKENDS=wayland to nest it in another
+        # compositor, whose outputs are windows that can be closed (a real unplug).
+        self.backend_env: dict = {}
 
     # -- lifecycle
 
@@ -518,6 +523,7 @@ class HeadlessSway:
             "XCURSOR_PATH": str(icons),
             "XCURSOR_THEME": "default",
             "XCURSOR_SIZE": "24",
+            **self.backend_env,
         }
         argv = ["sway", "-c", str(config)]
         if account is not None:
@@ -999,3 +1005,301 @@ class Wev:
                  message=lambda: f"{count} button events in wev; have {self.button_presses()}")
         time.sleep(settle)
         return self.button_presses()
+
+
+# --------------------------------------------------------------------------------------------
+# /proc: children, zombies, memory
+
+
+def proc_status(pid: int) -> dict[str, str]:
+    """/proc/PID/status as a dict (`VmHWM`: '1234 kB', `State`: 'S (sleeping)', ...)."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        fields[key] = value.strip()
+    return fields
+
+
+def proc_kib(pid: int, field: str) -> int:
+    """A `kB` field of /proc/PID/status (VmRSS, VmHWM) as an int."""
+    return int(proc_status(pid)[field].split()[0])
+
+
+def proc_children(pid: int) -> list[tuple[int, str]]:
+    """(pid, state letter) of every process whose parent is `pid`, zombies included."""
+    found = []
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            with open(stat) as f:
+                text = f.read()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        if int(fields[1]) == pid:
+            found.append((int(stat.split("/")[2]), fields[0]))
+    return found
+
+
+def proc_fds(pid: int) -> dict[int, str]:
+    """Open file descriptors of `pid` and what they point at."""
+    result = {}
+    for entry in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            result[int(entry)] = os.readlink(f"/proc/{pid}/fd/{entry}")
+        except OSError:
+            pass  # closed meanwhile
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# A minimal Wayland wire client (no libwayland): enough to bind a global and send requests
+
+
+class WaylandWire:
+    """Speaks the Wayland wire format over the compositor's socket, for requests whose
+    arguments are plain numbers, objects and strings (no fds). Used where no client binary
+    fits, e.g. to create the first seat device on phoc."""
+
+    def __init__(self, env: dict, timeout: float = 5.0):
+        import socket as socket_module
+
+        path = Path(env["XDG_RUNTIME_DIR"]) / env["WAYLAND_DISPLAY"]
+        self.timeout = timeout
+        self.sock = socket_module.socket(socket_module.AF_UNIX, socket_module.SOCK_STREAM)
+        self.sock.settimeout(timeout)
+        try:
+            self.sock.connect(str(path))
+        except OSError as e:
+            self.sock.close()
+            raise HarnessError(f"cannot connect to {path}: {e}") from None
+        self._next_id = 2
+        self._buffer = b""
+        self.registry = self.new_id()
+        self.send(1, 1, struct.pack("<I", self.registry))  # wl_display.get_registry
+        self.globals: dict[str, tuple[int, int]] = {}  # interface -> (name, version)
+        self.roundtrip()
+
+    def new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id - 1
+
+    @staticmethod
+    def string(text: str) -> bytes:
+        raw = text.encode() + b"\0"
+        return struct.pack("<I", len(raw)) + raw + b"\0" * (-len(raw) % 4)
+
+    def send(self, obj: int, opcode: int, payload: bytes = b"") -> None:
+        self.sock.sendall(struct.pack("<II", obj, ((8 + len(payload)) << 16) | opcode) + payload)
+
+    def _read(self) -> tuple[int, int, bytes]:
+        while True:
+            if len(self._buffer) >= 8:
+                obj, word = struct.unpack_from("<II", self._buffer)
+                size = word >> 16
+                if len(self._buffer) >= size:
+                    body, self._buffer = self._buffer[8:size], self._buffer[size:]
+                    return obj, word & 0xFFFF, body
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise HarnessError("the compositor closed the Wayland connection")
+            self._buffer += chunk
+
+    def roundtrip(self) -> None:
+        """wl_display.sync, handling registry globals and protocol errors until it is done."""
+        callback = self.new_id()
+        self.send(1, 0, struct.pack("<I", callback))
+        while True:
+            obj, opcode, body = self._read()
+            if obj == callback and opcode == 0:
+                return
+            if obj == 1 and opcode == 0:  # wl_display.error(object, code, message)
+                target, code, length = struct.unpack_from("<III", body)
+                text = body[12 : 12 + length - 1].decode(errors="replace")
+                raise HarnessError(f"Wayland protocol error {code} on object {target}: {text}")
+            if obj == self.registry and opcode == 0:  # wl_registry.global(name, interface, version)
+                name, length = struct.unpack_from("<II", body)
+                interface = body[8 : 8 + length - 1].decode()
+                (version,) = struct.unpack_from("<I", body, 8 + length + (-length % 4))
+                self.globals.setdefault(interface, (name, version))
+
+    def bind(self, interface: str, version: int = 1) -> int:
+        if interface not in self.globals:
+            raise HarnessError(f"the compositor offers no {interface}")
+        name, offered = self.globals[interface]
+        obj = self.new_id()
+        payload = struct.pack("<I", name) + self.string(interface) + struct.pack("<II", min(version, offered), obj)
+        self.send(self.registry, 0, payload)
+        return obj
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+class SeatDevice:
+    """A virtual pointer created with a null seat, which the compositor puts on its default
+    seat, creating that seat if there is none. It never moves or clicks.
+
+    phoc 0.24 with WLR_LIBINPUT_NO_DEVICES=1 starts with no wl_seat at all; buoy-pointer needs
+    one, and a layer-shell client that connects before a seat exists makes phoc abort. Keep
+    this open for the compositor's whole life: the device goes away with the connection.
+    """
+
+    def __init__(self, env: dict):
+        self.wire = WaylandWire(env)
+        manager = self.wire.bind("zwlr_virtual_pointer_manager_v1")
+        self.pointer = self.wire.new_id()
+        self.wire.send(manager, 0, struct.pack("<II", 0, self.pointer))  # create_virtual_pointer(null)
+        self.wire.roundtrip()
+
+    def close(self) -> None:
+        self.wire.close()
+
+
+# --------------------------------------------------------------------------------------------
+# A second compositor: phoc
+
+
+class HeadlessPhoc(HeadlessSway):
+    """A private headless phoc (Phosh's compositor, 0.24 on Debian 12) for one test.
+
+    Same interface as HeadlessSway except the sway IPC: swaymsg, outputs(), tree() and
+    windows() raise HarnessError. Differences that matter to tests:
+
+    - A seat device (SeatDevice) is created as soon as the socket appears, before any other
+      client: without one phoc has no wl_seat, and it aborts (PHOC_IS_SEAT assertion) when a
+      layer-shell client connects. Pointers from pointer() then join that seat.
+    - The background is black; phoc draws no wallpaper without Phosh.
+    - Toplevels (wev) are maximized, as on a phone.
+    - While a button is held, phoc 0.24 sends wl_pointer.leave as soon as the pointer leaves
+      the surface's input region (no implicit grab for layer surfaces).
+    """
+
+    def __init__(self, resolution: tuple[int, int] = (1280, 720), start_timeout: float = 10.0,
+                 user: str = TEST_USER):
+        super().__init__(resolution=resolution, scale=1, background=(0, 0, 0),
+                         start_timeout=start_timeout, user=user)
+        self.seat_device: Optional[SeatDevice] = None
+
+    def config_text(self) -> str:
+        w, h = self.resolution
+        return f"[core]\nxwayland=false\n\n[output:HEADLESS-1]\nmode={w}x{h}\n"
+
+    def start(self) -> None:
+        as_root = os.geteuid() == 0
+        if shutil.which("phoc") is None:
+            raise HarnessError("the phoc tests need phoc, which is missing "
+                               "(apt-get install -y --no-install-recommends phoc)")
+        require_tools("grim", *(["setpriv"] if as_root else []))
+        account = _ensure_test_user(self.user) if as_root else None
+
+        self.dir = Path(tempfile.mkdtemp(prefix="buoy-e2e-phoc-"))
+        self.dir.chmod(0o755)
+        self.runtime_dir = self.dir / "runtime"
+        self.runtime_dir.mkdir(mode=0o700)
+        home = self.dir / "home"
+        home.mkdir()
+        icons = write_cursor_theme(self.dir / "icons")
+        config = self.dir / "phoc.ini"
+        config.write_text(self.config_text())
+        if account is not None:
+            for path in (self.runtime_dir, home):
+                os.chown(path, account.pw_uid, account.pw_gid)
+
+        phoc_env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(home),
+            "XDG_CONFIG_HOME": str(home / ".config"),
+            "XDG_CACHE_HOME": str(home / ".cache"),
+            "XDG_RUNTIME_DIR": str(self.runtime_dir),
+            "LANG": "C.UTF-8",
+            "WLR_BACKENDS": "headless",
+            "WLR_LIBINPUT_NO_DEVICES": "1",
+            "WLR_RENDERER": "pixman",
+            # phoc keeps its settings in dconf; the memory backend needs no session bus.
+            "GSETTINGS_BACKEND": "memory",
+            "XCURSOR_PATH": str(icons),
+            "XCURSOR_THEME": "default",
+            "XCURSOR_SIZE": "24",
+        }
+        argv = ["phoc", "-C", str(config)]
+        if account is not None:
+            argv = ["setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--init-groups",
+                    "--pdeathsig=KILL"] + argv
+        self._log_file = open(self.dir / "phoc.log", "wb")
+        self.process = subprocess.Popen(
+            argv, env=phoc_env, cwd=self.dir, stdin=subprocess.DEVNULL,
+            stdout=self._log_file, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=None if account is not None else _die_with_parent,
+        )
+
+        def socket():
+            if self.process.poll() is not None:
+                raise self._fail("phoc exited during start-up")
+            found = [p for p in self.runtime_dir.glob("wayland-*") if not p.name.endswith(".lock")]
+            return found[0] if found else None
+
+        try:
+            path = wait_for(socket, self.start_timeout, message="phoc's socket")
+        except WaitTimeout as e:
+            raise self._fail(str(e)) from None
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_SOCKET", "SWAYSOCK")},
+            "WAYLAND_DISPLAY": path.name,
+            "XDG_RUNTIME_DIR": str(self.runtime_dir),
+            "XCURSOR_PATH": str(icons),
+            "XCURSOR_THEME": "default",
+            "XCURSOR_SIZE": "24",
+        }
+        self.seat_device = SeatDevice(self.env)
+        self.track(self.seat_device)
+
+        def painted():
+            if self.process.poll() is not None:
+                raise self._fail("phoc exited during start-up")
+            image = self.screenshot()
+            return image.size == self.resolution and image.pixel(image.width // 2, image.height // 2) == self.background
+
+        try:
+            wait_for(painted, self.start_timeout, 0.05, f"a {self.resolution} screenshot of {self.background}")
+        except WaitTimeout as e:
+            raise self._fail(str(e)) from None
+
+    def _fail(self, what: str) -> HarnessError:
+        status = self.process.poll() if self.process else None
+        state = f"phoc exited with {status}" if status is not None else "phoc is running"
+        return HarnessError(f"{what} ({state}); phoc log tail:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 30) -> str:
+        if self._log_file is not None:
+            self._log_file.flush()
+        return _tail(self.dir / "phoc.log", lines) if self.dir else "(no log)"
+
+    def swaymsg(self, *args: str, **kwargs):
+        raise HarnessError("phoc has no sway IPC")
+
+    def windows(self) -> list[dict]:
+        raise HarnessError("phoc has no sway IPC; PhocWev waits for its own configure")
+
+    def wev(self, timeout: float = 5.0) -> "Wev":
+        return PhocWev(self, timeout)
+
+
+class PhocWev(Wev):
+    """wev on phoc: phoc maximizes it over the whole output. Mapped once its toplevel is
+    configured as activated (there is no IPC to ask)."""
+
+    def __init__(self, compositor: HeadlessPhoc, timeout: float = 5.0):
+        require_tools("wev", "stdbuf")
+        self.compositor = compositor
+        name = compositor.unique("wev")
+        self.log_path = compositor.artifact(name + ".log")
+        self.process = compositor.spawn(["stdbuf", "-oL", "wev"], log=name + ".log")
+        self._start = 0
+        self.window = None
+
+        def activated():
+            if self.process.poll() is not None:
+                raise HarnessError(f"wev exited with {self.process.returncode}: {_tail(self.log_path, 10)}")
+            return re.search(r"xdg_toplevel\] configure: .*\n\s+.*activated", self.text())
+
+        wait_for(activated, timeout, 0.05, "wev's toplevel to be activated")
