@@ -432,6 +432,30 @@ class Bench:
         self.rows.append(Row(setup.name, "peak RSS, the same in MiB", "MiB", 2,
                              Series([v * mib for v in buoy.values]), Series([v * mib for v in ref.values])))
 
+    def menu_rss(self, setup: Setup) -> None:
+        """Peak RSS with the menu open: 8 items with theme icons and labels, opened with
+        `buoy msg menu` and left open 1 s."""
+        icons = ["utilities-terminal", "foot", "gvim", "camera-photo", "system-search",
+                 "folder", "no-such-icon", "utilities-terminal"]
+        items = "".join(f'[[menu.item]]\nlabel = "Item number {i + 1}"\nicon = "{icon}"\ncommand = "true"\n'
+                        for i, icon in enumerate(icons))
+        buoy = Series()
+        with setup.sway() as sway:
+            for run in range(self.runs):
+                client = Client(sway, [self.buoy], "buoy-menu", config=items).start()
+                time.sleep(0.5)
+                client.check_alive()
+                subprocess.run([self.buoy, "msg", "menu"], env=client.env, check=True, timeout=5,
+                               capture_output=True)
+                time.sleep(1.0)
+                client.check_alive()
+                buoy.add(peak_rss_kb(client.pid) * 1024 / 1e6)
+                client.stop()
+                log(f"{setup.name} menu RSS run {run + 1}: buoy {buoy.values[-1]:.2f} MB")
+        self.rows.append(Row(setup.name, "peak RSS with an 8-item menu open", "MB", 2, buoy,
+                             goal="≤ 12 MB (10^6 bytes), every run", met=buoy.max <= 12.0,
+                             note="MB = 10^6 bytes"))
+
     # -- start-up
 
     def first_commit(self, setup: Setup) -> None:
@@ -826,7 +850,7 @@ def main() -> int:
     parser.add_argument("--drag-seconds", type=float, default=5.0)
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
-    parser.add_argument("--only", default="rss,commit,idle,drag,tap,size",
+    parser.add_argument("--only", default="rss,menu,commit,idle,drag,tap,size",
                         help="comma-separated subset of: rss,commit,idle,drag,tap,size")
     parser.add_argument("--setups", default="1280x720@1,3840x2160@2")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a goal is missed")
@@ -850,6 +874,8 @@ def main() -> int:
         log(f"--- {setup.name} (logical {setup.logical[0]:.0f}x{setup.logical[1]:.0f})")
         if "rss" in only:
             bench.peak_rss(setup)
+        if "menu" in only:
+            bench.menu_rss(setup)
         if "commit" in only:
             bench.first_commit(setup)
         if "idle" in only:
