@@ -27,6 +27,8 @@ final class MenuPresenter {
     /// Something changed that the next frame must show.
     private var dirty = false
     private var drawnScale = 0
+    /// When the last frame was drawn.
+    private var drawnAt = -Double.infinity
 
     init(display: Display, log: Logger) {
         self.display = display
@@ -104,10 +106,13 @@ final class MenuPresenter {
         return nil
     }
 
-    /// Whether a frame must be drawn at `now`.
+    /// Whether a frame must be drawn at `now`: until one has been drawn at
+    /// or after the animation's end, so that a late frame callback still
+    /// lands on its last frame (and a finished close still hides the menu).
     func needsFrame(at now: Double, scale: Int) -> Bool {
         guard isShown else { return false }
-        return dirty || scale != drawnScale || !(animation?.isFinished(at: now) ?? true)
+        if let animation, drawnAt < animation.end || !animation.opening { return true }
+        return dirty || scale != drawnScale
     }
 
     /// Draws the current frame into the menu's subsurface; the caller
@@ -137,6 +142,7 @@ final class MenuPresenter {
         surface.show(buffer, scale: scale)
         dirty = false
         drawnScale = scale
+        drawnAt = now
         return true
     }
 

@@ -998,6 +998,18 @@ class Wev:
         time.sleep(settle)
         return self.keys()
 
+    def take_pointer(self, pointer: "Pointer", x: float, y: float, timeout: float = 3.0) -> None:
+        """Moves the pointer onto wev at (x, y) and waits until wev has logged the motion there,
+        then marks. Clicking a window that has not yet handled its first pointer events right
+        after it mapped sometimes loses the click (seen under load); this rules that out."""
+        self.mark()
+        # Entering the window is an `enter`, not a `motion`: step in, then move once more.
+        pointer.move(x - 1, y)
+        pointer.move(x, y)
+        wait_for(lambda: any(abs(mx - x) < 1 and abs(my - y) < 1 for mx, my in self.motions()), timeout,
+                 message=lambda: f"wev to see the pointer at ({x}, {y}); motions {self.motions()}")
+        self.mark()
+
     def wait_buttons(self, count: int, timeout: float = 3.0, settle: float = 0.2) -> list[ButtonPress]:
         """Waits for at least `count` button events, then `settle` s more so extra events (which a
         test usually wants to catch) have time to show up too."""

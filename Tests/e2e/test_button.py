@@ -62,7 +62,7 @@ class ButtonTests(unittest.TestCase):
             match = buoy.wait_for_button(MAGENTA)
             wev = sway.wev()
             cx, cy = match.centroid
-            wev.mark()
+            wev.take_pointer(pointer, match.bbox[0] - 40, cy)
             pointer.click(match.bbox[0] - 40, cy)
             self.assertEqual(len(wev.wait_buttons(2)), 2, "the click 40 px left of the button")
 
@@ -80,7 +80,7 @@ class ButtonTests(unittest.TestCase):
             buoy.start()
             left, top, right, bottom = buoy.wait_for_button(MAGENTA).bbox
             wev = sway.wev()
-            wev.mark()
+            wev.take_pointer(pointer, left - 20, top + 4)
             # Inside the circle's bounding square, outside the circle.
             pointer.click(left + 4, top + 4)
             self.assertEqual(len(wev.wait_buttons(2)), 2)

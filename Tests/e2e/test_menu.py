@@ -93,8 +93,7 @@ class MenuTests(unittest.TestCase):
             buoy = Buoy(sway, text).start()
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             wev = sway.wev()
-            pointer.move(300, 300)
-            time.sleep(0.2)
+            wev.take_pointer(pointer, 300, 300)
             pointer.click(cx, cy)
             wait_open(sway, buoy)
             wev.mark()

@@ -69,9 +69,7 @@ class MessageTests(unittest.TestCase):
                      message="hidden")
             self.assertFalse(json.loads(msg(buoy, "state").stdout)["visible"])
             wev = sway.wev()
-            pointer.move(100, 100)  # let wev take the pointer before it counts clicks
-            time.sleep(0.2)
-            wev.mark()
+            wev.take_pointer(pointer, 100, 100)
             pointer.click(cx, cy)
             self.assertEqual(len(wev.wait_buttons(2)), 2, "a hidden button takes no clicks")
             self.assertEqual(count_lines(marker), 0)
