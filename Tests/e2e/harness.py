@@ -438,6 +438,57 @@ def _ensure_test_user(name: str) -> pwd.struct_passwd:
         raise HarnessError(f"cannot create test user {name}: {result.stderr.strip()}") from None
 
 
+def _start_compositor(owner, name: str, argv: list[str], config_text: str, config_name: str,
+                      extra_env: dict) -> tuple[Path, Path]:
+    """The start-up HeadlessSway and HeadlessPhoc share: a fresh temp dir (kept on `owner.dir`),
+    a private runtime dir and home, the transparent cursor theme, the config file, and the
+    compositor itself (as the unprivileged test user when running as root), logging to
+    `<name>.log`. Returns the cursor theme directory and the config path."""
+    as_root = os.geteuid() == 0
+    account = _ensure_test_user(owner.user) if as_root else None
+    owner.dir = Path(tempfile.mkdtemp(prefix=f"buoy-e2e-{'' if name == 'sway' else name + '-'}"))
+    owner.dir.chmod(0o755)  # the compositor (another user) reads the config and cursor theme here
+    owner.runtime_dir = owner.dir / "runtime"
+    owner.runtime_dir.mkdir(mode=0o700)
+    home = owner.dir / "home"
+    home.mkdir()
+    icons = write_cursor_theme(owner.dir / "icons")
+    config = owner.dir / config_name
+    config.write_text(config_text)
+    if account is not None:
+        for path in (owner.runtime_dir, home):
+            os.chown(path, account.pw_uid, account.pw_gid)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "XDG_RUNTIME_DIR": str(owner.runtime_dir),
+        "LANG": "C.UTF-8",
+        "WLR_BACKENDS": "headless",
+        "WLR_LIBINPUT_NO_DEVICES": "1",
+        "WLR_RENDERER": "pixman",
+        "XCURSOR_PATH": str(icons),
+        "XCURSOR_THEME": "default",
+        "XCURSOR_SIZE": "24",
+        **extra_env,
+    }
+    argv = [*argv, str(config)]
+    if account is not None:
+        argv = [
+            "setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--init-groups",
+            # Set after the uid change, which would clear a pdeathsig set before it.
+            "--pdeathsig=KILL",
+        ] + argv
+    owner._log_file = open(owner.dir / f"{name}.log", "wb")
+    owner.process = subprocess.Popen(
+        argv, env=env, cwd=owner.dir, stdin=subprocess.DEVNULL,
+        stdout=owner._log_file, stderr=subprocess.STDOUT, start_new_session=True,
+        preexec_fn=None if account is not None else _die_with_parent,
+    )
+    return icons, config
+
+
 class HeadlessSway:
     """A private headless sway 1.7+ for one test. Use as a context manager.
 
@@ -495,49 +546,8 @@ class HeadlessSway:
     def start(self) -> None:
         as_root = os.geteuid() == 0
         require_tools("sway", "swaymsg", "swaybg", "grim", *(["setpriv"] if as_root else []))
-        account = _ensure_test_user(self.user) if as_root else None
-
-        self.dir = Path(tempfile.mkdtemp(prefix="buoy-e2e-"))
-        self.dir.chmod(0o755)  # sway (another user) reads the config and cursor theme here
-        self.runtime_dir = self.dir / "runtime"
-        self.runtime_dir.mkdir(mode=0o700)
-        home = self.dir / "home"
-        home.mkdir()
-        icons = write_cursor_theme(self.dir / "icons")
-        config = self.dir / "sway.config"
-        config.write_text(self.config_text())
-        if account is not None:
-            for path in (self.runtime_dir, home):
-                os.chown(path, account.pw_uid, account.pw_gid)
-
-        sway_env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": str(home),
-            "XDG_CONFIG_HOME": str(home / ".config"),
-            "XDG_CACHE_HOME": str(home / ".cache"),
-            "XDG_RUNTIME_DIR": str(self.runtime_dir),
-            "LANG": "C.UTF-8",
-            "WLR_BACKENDS": "headless",
-            "WLR_LIBINPUT_NO_DEVICES": "1",
-            "WLR_RENDERER": "pixman",
-            "XCURSOR_PATH": str(icons),
-            "XCURSOR_THEME": "default",
-            "XCURSOR_SIZE": "24",
-            **self.backend_env,
-        }
-        argv = ["sway", "-c", str(config)]
-        if account is not None:
-            argv = [
-                "setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--init-groups",
-                # Set after the uid change, which would clear a pdeathsig set before it.
-                "--pdeathsig=KILL",
-            ] + argv
-        self._log_file = open(self.dir / "sway.log", "wb")
-        self.process = subprocess.Popen(
-            argv, env=sway_env, cwd=self.dir, stdin=subprocess.DEVNULL,
-            stdout=self._log_file, stderr=subprocess.STDOUT, start_new_session=True,
-            preexec_fn=None if account is not None else _die_with_parent,
-        )
+        icons, config = _start_compositor(self, "sway", ["sway", "-c"], self.config_text(), "sway.config",
+                                          self.backend_env)
 
         socket = self._wait_started()
         self.env = {
@@ -1202,47 +1212,9 @@ class HeadlessPhoc(HeadlessSway):
             raise HarnessError("the phoc tests need phoc, which is missing "
                                "(apt-get install -y --no-install-recommends phoc)")
         require_tools("grim", *(["setpriv"] if as_root else []))
-        account = _ensure_test_user(self.user) if as_root else None
-
-        self.dir = Path(tempfile.mkdtemp(prefix="buoy-e2e-phoc-"))
-        self.dir.chmod(0o755)
-        self.runtime_dir = self.dir / "runtime"
-        self.runtime_dir.mkdir(mode=0o700)
-        home = self.dir / "home"
-        home.mkdir()
-        icons = write_cursor_theme(self.dir / "icons")
-        config = self.dir / "phoc.ini"
-        config.write_text(self.config_text())
-        if account is not None:
-            for path in (self.runtime_dir, home):
-                os.chown(path, account.pw_uid, account.pw_gid)
-
-        phoc_env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": str(home),
-            "XDG_CONFIG_HOME": str(home / ".config"),
-            "XDG_CACHE_HOME": str(home / ".cache"),
-            "XDG_RUNTIME_DIR": str(self.runtime_dir),
-            "LANG": "C.UTF-8",
-            "WLR_BACKENDS": "headless",
-            "WLR_LIBINPUT_NO_DEVICES": "1",
-            "WLR_RENDERER": "pixman",
-            # phoc keeps its settings in dconf; the memory backend needs no session bus.
-            "GSETTINGS_BACKEND": "memory",
-            "XCURSOR_PATH": str(icons),
-            "XCURSOR_THEME": "default",
-            "XCURSOR_SIZE": "24",
-        }
-        argv = ["phoc", "-C", str(config)]
-        if account is not None:
-            argv = ["setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--init-groups",
-                    "--pdeathsig=KILL"] + argv
-        self._log_file = open(self.dir / "phoc.log", "wb")
-        self.process = subprocess.Popen(
-            argv, env=phoc_env, cwd=self.dir, stdin=subprocess.DEVNULL,
-            stdout=self._log_file, stderr=subprocess.STDOUT, start_new_session=True,
-            preexec_fn=None if account is not None else _die_with_parent,
-        )
+        # phoc keeps its settings in dconf; the memory backend needs no session bus.
+        icons, _ = _start_compositor(self, "phoc", ["phoc", "-C"], self.config_text(), "phoc.ini",
+                                     {"GSETTINGS_BACKEND": "memory"})
 
         def socket():
             if self.process.poll() is not None:
