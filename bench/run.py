@@ -952,7 +952,14 @@ def main() -> int:
             report += [f"- [{r.setup}] {r.figure}: buoy {summary(r.buoy, r.digits)} {r.unit}; goal {r.goal}"
                        for r in missed]
             report.append("")
-        Path(args.results).write_text("\n".join(report))
+        # Figures from make fuzz, make soak and the fault tests are written by hand below this
+        # marker; a new bench run keeps them.
+        marker = "<!-- figures below are kept by make bench -->"
+        results = Path(args.results)
+        kept = results.read_text().split(marker, 1) if results.exists() else []
+        if len(kept) == 2:
+            report += ["", marker + kept[1].rstrip("\n")]
+        results.write_text("\n".join(report) + "\n")
         log(f"wrote {args.results}")
     return 1 if missed and args.strict else 0
 
