@@ -2,21 +2,26 @@ import BuoyConfig
 import BuoyWayland
 import Glibc
 
+/// Why buoy cannot start: one line for stderr.
+struct StartupFailure: Error {
+    var message: String
+}
+
 /// Claims `buoy msg`'s socket, which also makes buoy a single instance per
 /// display. With `--replace` the running instance is asked to quit first.
 /// Without XDG_RUNTIME_DIR, buoy runs without the socket.
-func startControlServer(replace: Bool, log: Logger) -> Result<ControlServer?, ConfigLoader.Failure> {
+func startControlServer(replace: Bool, log: Logger) -> Result<ControlServer?, StartupFailure> {
     guard let path = ControlServer.socketPath() else {
         log.warning("XDG_RUNTIME_DIR is not set: no socket for buoy msg, and no check for a second buoy")
         return .success(nil)
     }
     if replace, case .failure(let error) = MessageClient.stopRunning(path: path, timeout: 2) {
-        return .failure(ConfigLoader.Failure("cannot replace the running buoy: \(error)"))
+        return .failure(StartupFailure(message: "cannot replace the running buoy: \(error)"))
     }
     do {
         return .success(try ControlServer(path: path, log: log))
     } catch .alreadyRunning(let path) {
-        return .failure(ConfigLoader.Failure(ControlServerError.alreadyRunning(path: path).description))
+        return .failure(StartupFailure(message: ControlServerError.alreadyRunning(path: path).description))
     } catch {
         log.warning("\(error); buoy msg will not reach this instance")
         return .success(nil)
