@@ -145,13 +145,9 @@ def _die_with_parent() -> None:
         pass
 
 
-def _related_processes(pid: int) -> list[int]:
-    """Descendants of pid plus members of its session, from /proc.
-
-    The session matters: sway double-forks swaybg, which is then a child of init, not of sway.
-    """
-    parents: dict[int, list[int]] = {}
-    related: set[int] = set()
+def _process_stats():
+    """(pid, fields after the command name) of every process in /proc/PID/stat: fields[0] is
+    the state letter, fields[1] the parent pid, fields[3] the session id."""
     for stat in glob.glob("/proc/[0-9]*/stat"):
         try:
             with open(stat) as f:
@@ -159,8 +155,17 @@ def _related_processes(pid: int) -> list[int]:
         except OSError:
             continue
         # The command name is in parentheses and may contain spaces.
-        fields = text[text.rindex(")") + 2 :].split()
-        child = int(stat.split("/")[2])
+        yield int(stat.split("/")[2]), text[text.rindex(")") + 2 :].split()
+
+
+def _related_processes(pid: int) -> list[int]:
+    """Descendants of pid plus members of its session, from /proc.
+
+    The session matters: sway double-forks swaybg, which is then a child of init, not of sway.
+    """
+    parents: dict[int, list[int]] = {}
+    related: set[int] = set()
+    for child, fields in _process_stats():
         parents.setdefault(int(fields[1]), []).append(child)
         if int(fields[3]) == pid and child != pid:
             related.add(child)
@@ -1049,17 +1054,7 @@ def proc_kib(pid: int, field: str) -> int:
 
 def proc_children(pid: int) -> list[tuple[int, str]]:
     """(pid, state letter) of every process whose parent is `pid`, zombies included."""
-    found = []
-    for stat in glob.glob("/proc/[0-9]*/stat"):
-        try:
-            with open(stat) as f:
-                text = f.read()
-        except OSError:
-            continue
-        fields = text[text.rindex(")") + 2 :].split()
-        if int(fields[1]) == pid:
-            found.append((int(stat.split("/")[2]), fields[0]))
-    return found
+    return [(child, fields[0]) for child, fields in _process_stats() if int(fields[1]) == pid]
 
 
 def proc_fds(pid: int) -> dict[int, str]:
