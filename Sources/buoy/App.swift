@@ -159,7 +159,7 @@ final class App {
         switch signal {
         case SIGCHLD: runner.reap()
         case SIGHUP: _ = reload(now: now)
-        case SIGUSR1: setVisible(!visible)
+        case SIGUSR1: setVisible(!visible, now: now)
         case SIGINT, SIGTERM:
             log.info("signal \(signal): saving state and exiting")
             saveState()
@@ -173,9 +173,9 @@ final class App {
     private func handle(_ request: ControlRequest, now: Double) {
         log.info("buoy msg \(request.command.words.joined(separator: " "))")
         switch request.command {
-        case .show: setVisible(true)
-        case .hide: setVisible(false)
-        case .toggle: setVisible(!visible)
+        case .show: setVisible(true, now: now)
+        case .hide: setVisible(false, now: now)
+        case .toggle: setVisible(!visible, now: now)
         case .move(let placement):
             tucked = false
             rest = RestPosition(placement: placement)
@@ -253,15 +253,13 @@ final class App {
         }
     }
 
-    func setVisible(_ visible: Bool) {
+    func setVisible(_ visible: Bool, now: Double) {
         guard visible != self.visible else { return }
         self.visible = visible
         if !visible && menu.isShown {
+            if menu.isOpen { releaseMenuHolds(now: now) }
             menu.reset()
             menuPress = false
-            fade.hold(false, at: monotonicNow())
-            layer?.setKeyboardFocus(false)
-            layer?.setScrim(0)
         }
         shown = nil
         log.info(visible ? "showing the button" : "hiding the button")
@@ -516,11 +514,17 @@ final class App {
     private func closeMenu(now: Double) {
         guard menu.isOpen else { return }
         menu.close(now: now)
+        releaseMenuHolds(now: now)
+        log.info("menu closed")
+    }
+
+    /// Gives back what an open menu holds: the keyboard focus, the scrim and
+    /// the button's full opacity.
+    private func releaseMenuHolds(now: Double) {
         fade.hold(false, at: now)
         layer?.setKeyboardFocus(false)
         layer?.setScrim(0)
         surfaceChanged = true
-        log.info("menu closed")
     }
 
     private func runMenuItem(_ index: Int, now: Double) {

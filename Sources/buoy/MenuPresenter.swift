@@ -58,7 +58,12 @@ final class MenuPresenter {
             button: button, usable: usable, count: items.count, itemSize: settings.itemSize,
             spacing: settings.spacing, labelWidths: labels.map(\.width),
             labelHeight: labels.map(\.height).max() ?? 0)
-        entries = items.map { MenuEntry(label: $0.label, icon: icon(for: $0, scale: scale)) }
+        let lookup = IconLookup(
+            theme: settings.iconTheme,
+            baseDirectories: IconLookup.baseDirectories(
+                home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
+                dataDirs: Environment.string("XDG_DATA_DIRS")))
+        entries = items.map { MenuEntry(label: $0.label, icon: icon(for: $0, lookup: lookup, scale: scale)) }
         animation = MenuAnimation(
             opening: true, start: now, count: items.count, openDuration: settings.openDuration,
             closeDuration: settings.closeDuration)
@@ -146,14 +151,9 @@ final class MenuPresenter {
         return true
     }
 
-    private func icon(for item: MenuItem, scale: Int) -> OpaquePointer? {
+    private func icon(for item: MenuItem, lookup: IconLookup, scale: Int) -> OpaquePointer? {
         guard let name = item.icon else { return nil }
         let size = IconLookup.pixelSize(itemSize: settings.itemSize, scale: scale)
-        let lookup = IconLookup(
-            theme: settings.iconTheme,
-            baseDirectories: IconLookup.baseDirectories(
-                home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
-                dataDirs: Environment.string("XDG_DATA_DIRS")))
         let path = lookup.find(name, size: size) { access($0, R_OK) == 0 }
         if let path, let surface = icons.load(path: path, size: size) { return surface }
         if missingIcons.insert(name).inserted {
