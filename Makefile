@@ -7,15 +7,25 @@ DESTDIR ?=
 RELEASE := .build/release
 SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib
 
-.PHONY: all deps build protocols check-protocols lint unit e2e test run demo clean
+.PHONY: all deps build static-libs protocols check-protocols lint unit e2e test run demo clean
 
 all: build
 
 deps:
 	@scripts/install-deps.sh
 
-build: deps
+build: deps static-libs
 	$(SWIFT_RELEASE)
+
+# Package.swift links buoy against the libstdc++ archive found here (see the
+# comment on residentMemoryLinkerFlags there).
+static-libs:
+	@mkdir -p .build/static-libs
+	@archive=$$(clang -print-file-name=libstdc++.a); \
+	if [ ! -f "$$archive" ]; then \
+		echo "make: libstdc++.a not found (Debian: libstdc++-12-dev, which Swift itself needs)" >&2; exit 1; \
+	fi; \
+	ln -sf "$$archive" .build/static-libs/libstdc++.a
 
 # Regenerates the wayland-scanner glue from protocols/ and wayland-protocols.
 protocols:
@@ -31,7 +41,7 @@ check-protocols: deps
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
 
-unit: deps
+unit: deps static-libs
 	$(SWIFT) test
 
 # End-to-end tests on a private headless sway per test; they never skip.

@@ -3,6 +3,17 @@ import PackageDescription
 
 // The pure modules (BuoyCore, BuoyGestures, BuoyConfig) depend on no C
 // module and read no clock; the dependency lists below are what keeps them so.
+// Resident memory is one of buoy's goals; these two link choices are worth
+// 1.1 MB of it (bench/results.md). A position-dependent executable needs no
+// start-up relocations, which would dirty its data pages. `make build` links
+// .build/static-libs/libstdc++.a there, and a -L ahead of the compiler's own
+// makes the runtime's -lstdc++ pick the archive: only the parts the Swift
+// runtime uses are kept, and libstdc++.so's symbol tables are never paged in.
+// Without that directory the link falls back to libstdc++.so.
+let residentMemoryLinkerFlags = [
+    "-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/.build/static-libs",
+]
+
 let package = Package(
     name: "buoy",
     products: [
@@ -31,7 +42,8 @@ let package = Package(
             ]),
         .executableTarget(
             name: "buoy",
-            dependencies: ["BuoyCore", "BuoyGestures", "BuoyConfig", "BuoyDrawing", "BuoyWayland"]),
+            dependencies: ["BuoyCore", "BuoyGestures", "BuoyConfig", "BuoyDrawing", "BuoyWayland"],
+            linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         // Test driver: a virtual pointer the e2e tests steer through stdin.
         .executableTarget(name: "buoy-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
 

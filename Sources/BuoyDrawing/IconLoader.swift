@@ -68,13 +68,17 @@ public final class IconLoader {
         cache.removeAll()
     }
 
+    /// "edit-copy-symbolic.svg" and Adwaita's "edit-copy-symbolic.symbolic.png".
+    /// Checked with suffixes because substring search would link the regex engine.
+    static func isSymbolic(path: String) -> Bool {
+        path.hasSuffix("-symbolic.svg") || path.hasSuffix("-symbolic.png") || path.hasSuffix(".symbolic.png")
+    }
+
     private func render(path: String, size: Int) -> OpaquePointer? {
         let surface = renderFile(path: path, size: size)
         // Symbolic icons are drawn in a dark grey that is meant to be
         // recoloured, as GTK does; on the items' dark fill, white.
-        if let surface, path.split(separator: "/").last?.contains("-symbolic.") == true,
-            let cr = cairo_create(surface)
-        {
+        if let surface, Self.isSymbolic(path: path), let cr = cairo_create(surface) {
             cairo_set_operator(cr, CAIRO_OPERATOR_IN)
             cairo_set_source_rgba(cr, 1, 1, 1, 1)
             cairo_paint(cr)
@@ -132,78 +136,50 @@ private let childFailed: Int32 = 1
 private let childMissingLibrary: Int32 = 2
 
 /// Renders the SVG at `path` (nil: only checks that librsvg is usable) in a
-/// forked child, into a `size`² ARGB32 surface through shared memory.
-///
-/// buoy has one thread, so the child may call into the C libraries; it
-/// touches nothing of the parent's (Wayland socket, stdio) and leaves with
-/// `_exit`. The parent waits for it synchronously, so `CommandRunner`'s
-/// SIGCHLD reaping never sees it, only a spurious SIGCHLD.
+/// forked child (`runInChild`), into a `size`² ARGB32 surface through shared
+/// memory.
 private func renderSVG(path: String?, size: Int) -> SVGResult {
     let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(size)))
     let bytes = stride * size
-    guard stride > 0,
-        let shared = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0),
-        shared != UnsafeMutableRawPointer(bitPattern: -1)
-    else { return .failed }
-    defer { munmap(shared, bytes) }
-    // The child holds the pipe's write end; its exit closes it, which is
-    // what the parent polls for, with a timeout. Both ends are closed
-    // before anything else can run, so they need no close-on-exec.
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { return .failed }
+    guard stride > 0, let shared = SharedMemory<UInt8>(count: bytes) else { return .failed }
     // Everything the child needs is made before the fork, so that it
     // allocates nothing.
     let cPath = path.map { strdup($0) } ?? nil
     defer { free(cPath) }
     var viewport = (0.0, 0.0, Double(size), Double(size))
-    let status: Int32? = withUnsafeBytes(of: &viewport) { viewportBytes in
-        let pid = fork()
-        if pid == 0 {
-            close(fds[0])
-            _exit(childRender(path: cPath, into: shared, size: size, stride: stride, viewport: viewportBytes))
+    let outcome = withUnsafeBytes(of: &viewport) { viewportBytes in
+        runInChild(timeoutMilliseconds: IconLoader.svgTimeout) {
+            childRender(
+                path: cPath, into: shared.pointer, size: size, stride: stride, viewport: viewportBytes)
         }
-        close(fds[1])
-        defer { close(fds[0]) }
-        guard pid > 0 else { return nil }
-        var pollfd = Glibc.pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-        var ready: Int32
-        repeat {
-            ready = poll(&pollfd, 1, IconLoader.svgTimeout)
-        } while ready < 0 && errno == EINTR
-        if ready <= 0 { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
     }
-    // Exited normally (not by a signal), and with which code.
-    guard let status, status & 0x7f == 0 else { return .failed }
-    switch (status >> 8) & 0xff {
-    case childRendered:
+    switch outcome?.exitCode {
+    case childRendered?:
         guard path != nil else { return .available }
         return drawSquare(size: size) { cr in
             guard let target = cairo_get_target(cr), let data = cairo_image_surface_get_data(target),
                 cairo_image_surface_get_stride(target) == Int32(stride)
             else { return false }
             cairo_surface_flush(target)
-            memcpy(data, shared, bytes)
+            memcpy(data, shared.pointer, bytes)
             cairo_surface_mark_dirty(target)
             return true
         }.map(SVGResult.rendered) ?? .failed
-    case childMissingLibrary: return .missingLibrary
+    case childMissingLibrary?: return .missingLibrary
     default: return .failed
     }
 }
 
 /// The child's side: opens librsvg, renders, returns the exit code.
 private func childRender(
-    path: UnsafeMutablePointer<CChar>?, into shared: UnsafeMutableRawPointer, size: Int, stride: Int,
+    path: UnsafeMutablePointer<CChar>?, into shared: UnsafeMutablePointer<UInt8>, size: Int, stride: Int,
     viewport: UnsafeRawBufferPointer
 ) -> Int32 {
     guard let rsvg = Rsvg.open() else { return childMissingLibrary }
     guard let path else { return childRendered }
     guard
         let surface = cairo_image_surface_create_for_data(
-            shared.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(size), Int32(size),
+            shared, CAIRO_FORMAT_ARGB32, Int32(size), Int32(size),
             Int32(stride))
     else { return childFailed }
     guard let cr = cairo_create(surface) else { return childFailed }

@@ -35,12 +35,39 @@ public struct MenuEntry {
     }
 }
 
-/// Draws the open menu with cairo into one ARGB32 image covering the
-/// layout's bounds and room for shadows: per item a dark circle with a drop
-/// shadow and a centred icon (or white bold initial), a dark translucent
-/// pill with the label in white, and a ring around the focused item.
+/// One of the open menu's images. Each is drawn once per open, at full
+/// size, and shown on its own subsurface; the compositor scales it for the
+/// animation (`SpritePlacement`), so the frames of an animation draw nothing.
+public struct MenuSprite: Sendable, Equatable {
+    public enum Part: Sendable, Equatable {
+        /// An item's label on its pill.
+        case pill
+        /// An item's circle with its shadow and its icon or initial.
+        case circle
+        /// The keyboard focus ring; one for the whole menu, moved to the
+        /// focused item.
+        case focusRing
+    }
+
+    public var part: Part
+    public var item: Int
+    /// Where the image goes at full size, in layer-surface coordinates
+    /// (logical px), on whole px.
+    public var image: Rect
+
+    public init(part: Part, item: Int, image: Rect) {
+        self.part = part
+        self.item = item
+        self.image = image
+    }
+}
+
+/// Draws the open menu with cairo, one image (`MenuSprite`) per part: per
+/// item a dark circle with a drop shadow and a centred icon (or white bold
+/// initial), and a dark translucent pill with the label in white; and one
+/// ring for the focused item.
 ///
-/// An item is drawn at its animation scale around its centre. Its pill
+/// An item is shown at its animation scale around its centre. Its pill
 /// follows the scale too, around the item's centre as well, so the label
 /// grows out of the item, but never beyond 1: the pill holds still while
 /// the circle overshoots, and so never needs room outside the layout.
@@ -73,37 +100,62 @@ public enum MenuPainter {
             height: (font.ascent + font.descent + 2 * labelPadding.height).rounded(.up))
     }
 
-    /// Where the image goes, in output coordinates (logical px): the layout's
-    /// bounds grown by room for shadows, the overshoot and the focus ring,
-    /// on whole px.
-    public static func imageRect(for layout: MenuLayout) -> Rect {
-        let diameter = layout.items.map(\.circle.width).max() ?? 0
-        let pad = (diameter * 0.25).rounded(.up) + 4
-        let b = layout.bounds
-        let minX = (b.minX - pad).rounded(.down)
-        let minY = (b.minY - pad).rounded(.down)
+    /// The menu's images, bottom to top: the pills (of items with a label),
+    /// the circles, and the focus ring, placed around item 0.
+    public static func sprites(for layout: MenuLayout) -> [MenuSprite] {
+        var sprites: [MenuSprite] = []
+        for (i, item) in layout.items.enumerated() where hasPill(item) {
+            sprites.append(MenuSprite(part: .pill, item: i, image: image(of: .pill, for: item)))
+        }
+        for (i, item) in layout.items.enumerated() {
+            sprites.append(MenuSprite(part: .circle, item: i, image: image(of: .circle, for: item)))
+        }
+        if let first = layout.items.first {
+            sprites.append(MenuSprite(part: .focusRing, item: 0, image: image(of: .focusRing, for: first)))
+        }
+        return sprites
+    }
+
+    /// Where `part` of `item` goes at full size: its shape grown by room for
+    /// its shadow (or, for the ring, the ring itself), on whole px.
+    public static func image(of part: MenuSprite.Part, for item: MenuLayout.Item) -> Rect {
+        let pad: Double
+        let shape: Rect
+        switch part {
+        case .pill:
+            // paintPill's outlines spread 3 px, one px lower.
+            pad = 4
+            shape = item.label
+        case .circle:
+            // paintShadow reaches spread × 0.75 beyond the radius, a quarter
+            // of the spread lower.
+            pad = (item.circle.width * shadowSpread).rounded(.up) + 1
+            shape = item.circle
+        case .focusRing:
+            pad = (focusGap + focusWidth).rounded(.up) + 1
+            shape = item.circle
+        }
+        let minX = (shape.minX - pad).rounded(.down)
+        let minY = (shape.minY - pad).rounded(.down)
         return Rect(
-            x: minX, y: minY, width: (b.maxX + pad).rounded(.up) - minX,
-            height: (b.maxY + pad).rounded(.up) - minY)
+            x: minX, y: minY, width: (shape.maxX + pad).rounded(.up) - minX,
+            height: (shape.maxY + pad).rounded(.up) - minY)
     }
 
-    /// The image's size in buffer pixels at an integer output scale.
-    public static func bufferSize(for layout: MenuLayout, scale: Int) -> (width: Int, height: Int) {
-        let rect = imageRect(for: layout)
-        return (Int(rect.width) * scale, Int(rect.height) * scale)
+    /// A sprite's image size in buffer pixels at an integer output scale.
+    public static func bufferSize(of sprite: MenuSprite, scale: Int) -> (width: Int, height: Int) {
+        (Int(sprite.image.width) * scale, Int(sprite.image.height) * scale)
     }
 
-    /// Paints the menu into `data` (premultiplied ARGB32, `stride` bytes per
-    /// row), an image of `bufferSize(for:scale:)` pixels placed at
-    /// `imageRect(for:)`. `scales[i]` is item i's animation scale (missing
-    /// means 0, not drawn); `focused` gets the focus ring.
+    /// Paints `sprite` of `layout` into `data` (premultiplied ARGB32,
+    /// `stride` bytes per row), an image of `bufferSize(of:scale:)` pixels,
+    /// at full size. `entry` is the sprite's item's label and icon.
     public static func paint(
-        _ layout: MenuLayout, entries: [MenuEntry], scales: [Double], focused: Int?, look: MenuLook,
-        scale: Int, into data: UnsafeMutableRawPointer, stride: Int
+        _ sprite: MenuSprite, of layout: MenuLayout, entry: MenuEntry, look: MenuLook, scale: Int,
+        into data: UnsafeMutableRawPointer, stride: Int
     ) {
-        let rect = imageRect(for: layout)
-        let (width, height) = bufferSize(for: layout, scale: scale)
-        guard
+        let (width, height) = bufferSize(of: sprite, scale: scale)
+        guard layout.items.indices.contains(sprite.item),
             let surface = cairo_image_surface_create_for_data(
                 data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
                 Int32(stride))
@@ -117,55 +169,29 @@ public enum MenuPainter {
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_scale(cr, Double(scale), Double(scale))
-        cairo_translate(cr, -rect.minX, -rect.minY)
+        cairo_translate(cr, -sprite.image.minX, -sprite.image.minY)
 
-        for (i, item) in layout.items.enumerated() {
-            let s = i < scales.count ? scales[i] : 0
-            guard s > 0 && s.isFinite else { continue }
-            let entry = i < entries.count ? entries[i] : MenuEntry(label: "")
-            let center = item.circle.center
-            if item.label.width > 0 && item.label.height > 0 {
-                cairo_save(cr)
-                scaleAround(cr, center, min(s, 1))
-                paintPill(cr, item.label, text: entry.label, look: look)
-                cairo_restore(cr)
-            }
-            cairo_save(cr)
-            scaleAround(cr, center, s)
-            paintItem(cr, item.circle, entry: entry, look: look, focused: focused == i)
-            cairo_restore(cr)
+        let item = layout.items[sprite.item]
+        switch sprite.part {
+        case .pill: if hasPill(item) { paintPill(cr, item.label, text: entry.label, look: look) }
+        case .circle: paintItem(cr, item.circle, entry: entry, look: look)
+        case .focusRing: paintFocusRing(cr, item.circle, look: look)
         }
         cairo_surface_flush(surface)
     }
 
-    /// Fills a `width`×`height` ARGB32 image with black at alpha `dim`
-    /// (clamped to 0...1): the scrim behind the open menu. One pixel is
-    /// enough when the compositor stretches it (wp_viewporter).
-    public static func paintScrim(
-        dim: Double, width: Int, height: Int, into data: UnsafeMutableRawPointer, stride: Int
-    ) {
-        let alpha = UInt32((min(1, max(0, dim.isNaN ? 0 : dim)) * 255).rounded())
-        // Premultiplied black: only the alpha byte is set.
-        let pixel = alpha << 24
-        for y in 0..<max(0, height) {
-            (data + y * stride).bindMemory(to: UInt32.self, capacity: width).initialize(
-                repeating: pixel, count: max(0, width))
-        }
+    private static func hasPill(_ item: MenuLayout.Item) -> Bool {
+        item.label.width > 0 && item.label.height > 0
     }
 
-    private static func scaleAround(_ cr: OpaquePointer, _ center: Point, _ s: Double) {
-        cairo_translate(cr, center.x, center.y)
-        cairo_scale(cr, s, s)
-        cairo_translate(cr, -center.x, -center.y)
-    }
+    /// The shadow's spread, as a fraction of the circle's diameter.
+    static let shadowSpread = 0.18
 
-    private static func paintItem(
-        _ cr: OpaquePointer, _ circle: Rect, entry: MenuEntry, look: MenuLook, focused: Bool
-    ) {
+    private static func paintItem(_ cr: OpaquePointer, _ circle: Rect, entry: MenuEntry, look: MenuLook) {
         let c = circle.center
         let r = circle.width / 2
         guard r > 0 else { return }
-        paintShadow(cr, center: c, radius: r, spread: circle.width * 0.18)
+        paintShadow(cr, center: c, radius: r, spread: circle.width * shadowSpread)
 
         let color = look.itemColor
         cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
@@ -194,14 +220,15 @@ public enum MenuPainter {
             cairo_show_text(cr, letter)
             cairo_new_path(cr)
         }
+    }
 
-        if focused {
-            let f = look.focusColor
-            cairo_set_line_width(cr, focusWidth)
-            cairo_arc(cr, c.x, c.y, r + focusGap + focusWidth / 2, 0, 2 * Double.pi)
-            cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1)
-            cairo_stroke(cr)
-        }
+    private static func paintFocusRing(_ cr: OpaquePointer, _ circle: Rect, look: MenuLook) {
+        let c = circle.center
+        let f = look.focusColor
+        cairo_set_line_width(cr, focusWidth)
+        cairo_arc(cr, c.x, c.y, circle.width / 2 + focusGap + focusWidth / 2, 0, 2 * Double.pi)
+        cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1)
+        cairo_stroke(cr)
     }
 
     /// The same soft radial falloff as the button's shadow.

@@ -13,7 +13,7 @@ public final class ShmBuffer {
     let proxy: OpaquePointer
     public internal(set) var busy = false
 
-    init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
+    public init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
         self.width = width
         self.height = height
         stride = width * 4

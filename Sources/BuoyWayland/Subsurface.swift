@@ -1,27 +1,39 @@
 import CWaylandClient
+import CWaylandProtocols
 
-/// The button's own surface: a synchronized subsurface of the layer surface.
-/// Its position and contents apply together with the parent's commit, so a
-/// move and a redraw can never be seen half-done.
+/// A synchronized subsurface of the layer surface: the button, or one image
+/// of the menu. Its position and contents apply together with the parent's
+/// commit, so a move and a redraw can never be seen half-done.
 public final class Subsurface {
     public let surface: OpaquePointer
     private let role: OpaquePointer
+    /// For a scalable subsurface: the compositor stretches its buffer to
+    /// the size `place` gives.
+    private let viewport: OpaquePointer?
+    /// The buffer on screen, kept alive until it is replaced or the surface
+    /// is gone: the compositor may read it until then.
+    private var content: ShmBuffer?
 
-    public init(display: Display, parent: LayerSurface) throws(WaylandError) {
+    public init(display: Display, parent: LayerSurface, scalable: Bool = false) throws(WaylandError) {
         guard let compositor = display.compositor, let subcompositor = display.subcompositor,
-            let region = wl_compositor_create_region(compositor)
+            let viewporter = display.viewporter, let region = wl_compositor_create_region(compositor)
         else { throw .system("globals are missing") }
         surface = wl_compositor_create_surface(compositor)!
         role = wl_subcompositor_get_subsurface(subcompositor, surface, parent.surface)!
+        viewport = scalable ? wp_viewporter_get_viewport(viewporter, surface) : nil
         // Input goes to the parent, whose coordinates never move.
         wl_surface_set_input_region(surface, region)
         wl_region_destroy(region)
     }
 
     deinit {
+        if let viewport { wp_viewport_destroy(viewport) }
         wl_subsurface_destroy(role)
         wl_surface_destroy(surface)
     }
+
+    /// Whether a buffer is attached.
+    public var isShown: Bool { content != nil }
 
     /// Top-left corner relative to the parent, in logical px.
     public func setPosition(x: Int, y: Int) {
@@ -31,15 +43,25 @@ public final class Subsurface {
     /// Shows `buffer`, drawn at `scale` buffer pixels per logical pixel.
     public func show(_ buffer: ShmBuffer, scale: Int) {
         buffer.busy = true
+        content = buffer
         wl_surface_set_buffer_scale(surface, Int32(scale))
         wl_surface_attach(surface, buffer.proxy, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(buffer.width), Int32(buffer.height))
         wl_surface_commit(surface)
     }
 
-    /// Removes the content, which hides the button.
+    /// A scalable subsurface: moves it and stretches its content to
+    /// `width`×`height` logical px (at least 1 each).
+    public func place(x: Int, y: Int, width: Int, height: Int) {
+        setPosition(x: x, y: y)
+        if let viewport { wp_viewport_set_destination(viewport, Int32(max(1, width)), Int32(max(1, height))) }
+        wl_surface_commit(surface)
+    }
+
+    /// Removes the content, which hides the surface.
     public func hide() {
         wl_surface_attach(surface, nil, 0, 0)
         wl_surface_commit(surface)
+        content = nil
     }
 }

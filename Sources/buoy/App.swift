@@ -499,10 +499,13 @@ final class App {
         }
         let size = config.button.size
         let at = animation?.to ?? origin ?? .zero
-        menu.open(
+        if let problem = menu.open(
             config.menu.items, settings: config.menu,
             button: Rect(origin: at, size: Size(width: size, height: size)),
             usable: usable, buttonColor: config.button.color, scale: scale, parent: layer, now: now)
+        {
+            return problem
+        }
         fade.hold(true, at: now)
         layer.setKeyboardFocus(true)
         layer.setScrim(config.menu.dim)
@@ -594,7 +597,7 @@ final class App {
         button.show(buffer, scale: scale)
         let pad = look.shadowPadding
         button.setPosition(x: Int(rounded.x - pad), y: Int(rounded.y - pad))
-        if menuFrame { _ = menu.render(now: now, scale: scale) }
+        if menuFrame { menu.render(now: now, scale: scale, parent: layer) }
         applyInputRegion(to: layer, at: rounded, diameter: look.diameter)
         surfaceChanged = false
         layer.requestFrame()

@@ -4,21 +4,32 @@ import BuoyDrawing
 import BuoyWayland
 import Glibc
 
-/// The open menu: its layout, animation, keyboard focus and its own
-/// subsurface of buoy's layer surface (never an xdg_popup: Hyprland has
-/// touch bugs with layer popups). The app decides when it opens and closes;
-/// this draws it, a frame at a time, when the app renders.
+/// The open menu: its layout, animation, keyboard focus, and one scalable
+/// subsurface of buoy's layer surface per image (never an xdg_popup:
+/// Hyprland has touch bugs with layer popups). The app decides when it
+/// opens and closes; this places it, a frame at a time, when the app renders.
+///
+/// The images (`MenuSprite`) are drawn once per open by a child process
+/// (`MenuArtist`), at full size; an animation frame only moves and stretches
+/// them, so it draws nothing, and buoy never loads fonts or decodes icons.
 final class MenuPresenter {
+    /// One image on its own subsurface. Its buffer is kept for as long as
+    /// the subsurface, which may show it again after hiding it.
+    private struct Sprite {
+        var description: MenuSprite
+        var surface: Subsurface
+        var buffer: ShmBuffer
+    }
+
     private let display: Display
     private let log: Logger
-    private let icons = IconLoader()
     /// Icon names already reported missing, so each is logged once.
     private var missingIcons: Set<String> = []
+    /// Label sizes, measured by a child once per label text.
+    private var labelSizes: [String: Size] = [:]
 
-    private var surface: Subsurface?
-    private var buffers: BufferPool?
+    private var sprites: [Sprite] = []
     private var items: [MenuItem] = []
-    private var entries: [MenuEntry] = []
     private var layout: MenuLayout?
     private var animation: MenuAnimation?
     private var settings = Menu()
@@ -27,7 +38,7 @@ final class MenuPresenter {
     /// Something changed that the next frame must show.
     private var dirty = false
     private var drawnScale = 0
-    /// When the last frame was drawn.
+    /// When the last frame was placed.
     private var drawnAt = -Double.infinity
 
     init(display: Display, log: Logger) {
@@ -40,35 +51,40 @@ final class MenuPresenter {
     /// On screen at all, including while it folds away.
     var isShown: Bool { layout != nil }
 
-    /// Unfolds `items` from the button at `button` (layer-surface coordinates).
+    /// Unfolds `items` from the button at `button` (layer-surface
+    /// coordinates). Returns why it cannot, if the images could not be drawn.
     func open(
         _ items: [MenuItem], settings: Menu, button: Rect, usable: Rect, buttonColor: Color, scale: Int,
         parent: LayerSurface, now: Double
-    ) {
-        guard !items.isEmpty else { return }
-        if surface == nil {
-            surface = try? Subsurface(display: display, parent: parent)
-            buffers = display.shm.map { BufferPool(shm: $0) }
+    ) -> String? {
+        guard !items.isEmpty else { return nil }
+        let look = MenuLook(focusColor: buttonColor)
+        let unmeasured = Array(Set(items.map(\.label).filter { labelSizes[$0] == nil }))
+        if !unmeasured.isEmpty {
+            guard let sizes = MenuArtist.measure(unmeasured, fontSize: look.fontSize) else {
+                return "the labels could not be measured"
+            }
+            for (label, size) in zip(unmeasured, sizes) { labelSizes[label] = size }
         }
-        self.items = items
-        self.settings = settings
-        look = MenuLook(focusColor: buttonColor)
-        let labels = items.map { MenuPainter.measureLabel($0.label, fontSize: look.fontSize) }
-        layout = MenuLayout.layout(
+        let labels = items.map { labelSizes[$0.label] ?? Size(width: 0, height: 0) }
+        let layout = MenuLayout.layout(
             button: button, usable: usable, count: items.count, itemSize: settings.itemSize,
             spacing: settings.spacing, labelWidths: labels.map(\.width),
             labelHeight: labels.map(\.height).max() ?? 0)
-        let lookup = IconLookup(
-            theme: settings.iconTheme,
-            baseDirectories: IconLookup.baseDirectories(
-                home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
-                dataDirs: Environment.string("XDG_DATA_DIRS")))
-        entries = items.map { MenuEntry(label: $0.label, icon: icon(for: $0, lookup: lookup, scale: scale)) }
+        self.items = items
+        self.settings = settings
+        self.look = look
+        self.layout = layout
+        guard draw(scale: scale, parent: parent) else {
+            reset()
+            return "its images could not be drawn"
+        }
         animation = MenuAnimation(
             opening: true, start: now, count: items.count, openDuration: settings.openDuration,
             closeDuration: settings.closeDuration)
-        focused = layout.map { MenuNavigation.visualOrder($0).first } ?? nil
+        focused = MenuNavigation.visualOrder(layout).first
         dirty = true
+        return nil
     }
 
     /// Folds the menu away; it disappears when the animation ends.
@@ -80,14 +96,12 @@ final class MenuPresenter {
         dirty = true
     }
 
-    /// Drops the menu at once (its surface is going away).
+    /// Drops the menu at once (its surface is going away, or it is done).
     func reset() {
-        surface = nil
-        buffers = nil
+        sprites = []
         layout = nil
         animation = nil
         focused = nil
-        icons.removeAll()
     }
 
     /// The item under `point` (layer-surface coordinates), if any.
@@ -111,7 +125,7 @@ final class MenuPresenter {
         return nil
     }
 
-    /// Whether a frame must be drawn at `now`: until one has been drawn at
+    /// Whether a frame must be placed at `now`: until one has been placed at
     /// or after the animation's end, so that a late frame callback still
     /// lands on its last frame (and a finished close still hides the menu).
     func needsFrame(at now: Double, scale: Int) -> Bool {
@@ -120,46 +134,113 @@ final class MenuPresenter {
         return dirty || scale != drawnScale
     }
 
-    /// Draws the current frame into the menu's subsurface; the caller
-    /// commits the parent. Returns false when no buffer was free.
-    func render(now: Double, scale: Int) -> Bool {
-        guard let layout, let surface, let buffers else { return false }
+    /// Places the current frame's images; the caller commits the parent.
+    func render(now: Double, scale: Int, parent: LayerSurface) {
+        guard let layout else { return }
         if let animation, !animation.opening, animation.isFinished(at: now) {
-            surface.hide()
-            self.layout = nil
-            self.animation = nil
-            focused = nil
-            // The buffers are big at scale 2; give the memory back.
-            self.buffers?.removeAll()
-            icons.removeAll()
-            return true
+            // Destroying the subsurfaces unmaps them with the parent's commit.
+            reset()
+            return
         }
-        let (width, height) = MenuPainter.bufferSize(for: layout, scale: scale)
-        guard width > 0, height > 0, let buffer = try? buffers.free(width: width, height: height) else {
-            return false
+        if scale != drawnScale && !draw(scale: scale, parent: parent) {
+            log.error("menu: its images could not be redrawn at scale \(scale); closing it")
+            reset()
+            return
         }
-        let scales = layout.items.indices.map { animation?.scale(item: $0, at: now) ?? 1 }
-        MenuPainter.paint(
-            layout, entries: entries, scales: scales, focused: focused, look: look, scale: scale,
-            into: buffer.data, stride: buffer.stride)
-        let rect = MenuPainter.imageRect(for: layout)
-        surface.setPosition(x: Int(rect.minX), y: Int(rect.minY))
-        surface.show(buffer, scale: scale)
+        for sprite in sprites {
+            place(sprite, in: layout, at: now, scale: scale)
+        }
         dirty = false
-        drawnScale = scale
         drawnAt = now
+    }
+
+    private func place(_ sprite: Sprite, in layout: MenuLayout, at now: Double, scale: Int) {
+        var item = sprite.description.item
+        var image = sprite.description.image
+        if sprite.description.part == .focusRing {
+            // One ring, moved to the focused item (all items are one size).
+            guard let focused, layout.items.indices.contains(focused) else { return hide(sprite) }
+            item = focused
+            image = MenuPainter.image(of: .focusRing, for: layout.items[focused])
+        }
+        let itemScale = animation?.scale(item: item, at: now) ?? 1
+        // A pill never overshoots, so it never needs room outside the layout.
+        let spriteScale = sprite.description.part == .pill ? min(itemScale, 1) : itemScale
+        guard
+            let rect = SpritePlacement.place(
+                image, scaledBy: spriteScale, around: layout.items[item].circle.center)
+        else { return hide(sprite) }
+        if !sprite.surface.isShown { sprite.surface.show(sprite.buffer, scale: scale) }
+        sprite.surface.place(
+            x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
+    }
+
+    private func hide(_ sprite: Sprite) {
+        if sprite.surface.isShown { sprite.surface.hide() }
+    }
+
+    /// Draws every image at `scale` into new buffers, on the subsurfaces
+    /// there are (made on the first draw of an open). False if it failed.
+    private func draw(scale: Int, parent: LayerSurface) -> Bool {
+        guard let layout, let shm = display.shm else { return false }
+        let descriptions = MenuPainter.sprites(for: layout)
+        var buffers: [ShmBuffer] = []
+        for description in descriptions {
+            let (width, height) = MenuPainter.bufferSize(of: description, scale: scale)
+            guard let buffer = try? ShmBuffer(shm: shm, width: width, height: height) else { return false }
+            buffers.append(buffer)
+        }
+        let iconSize = IconLookup.pixelSize(itemSize: settings.itemSize, scale: scale)
+        let iconPaths = iconPaths(size: iconSize)
+        guard
+            let report = MenuArtist.draw(
+                descriptions, on: buffers.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
+                layout: layout, labels: items.map(\.label), iconPaths: iconPaths, iconSize: iconSize,
+                look: look, scale: scale)
+        else { return false }
+        log.debug(
+            "menu: \(descriptions.count) images drawn at scale \(scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
+        )
+        for (i, failed) in report.iconFailed.enumerated() where failed {
+            if let path = iconPaths[i] { reportMissingIcon(of: items[i], why: "\(path) could not be loaded") }
+        }
+        if sprites.count != descriptions.count {
+            sprites = []
+            for (description, buffer) in zip(descriptions, buffers) {
+                guard let surface = try? Subsurface(display: display, parent: parent, scalable: true) else {
+                    return false
+                }
+                sprites.append(Sprite(description: description, surface: surface, buffer: buffer))
+            }
+        } else {
+            for i in sprites.indices {
+                sprites[i].buffer = buffers[i]
+                // Shown again, with the new buffer, by the next frame.
+                if sprites[i].surface.isShown { sprites[i].surface.show(buffers[i], scale: scale) }
+            }
+        }
+        drawnScale = scale
         return true
     }
 
-    private func icon(for item: MenuItem, lookup: IconLookup, scale: Int) -> OpaquePointer? {
-        guard let name = item.icon else { return nil }
-        let size = IconLookup.pixelSize(itemSize: settings.itemSize, scale: scale)
-        let path = lookup.find(name, size: size) { access($0, R_OK) == 0 }
-        if let path, let surface = icons.load(path: path, size: size) { return surface }
-        if missingIcons.insert(name).inserted {
-            let why = path == nil ? "not found in the icon themes" : "\(path!) could not be loaded"
-            log.warning("menu item \"\(item.label)\": icon \"\(name)\" \(why); drawing its first letter")
+    /// Each item's icon file, looked up in the icon themes; nil for an item
+    /// without an icon or whose icon is not found (its initial is drawn).
+    private func iconPaths(size: Int) -> [String?] {
+        let lookup = IconLookup(
+            theme: settings.iconTheme,
+            baseDirectories: IconLookup.baseDirectories(
+                home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
+                dataDirs: Environment.string("XDG_DATA_DIRS")))
+        return items.map { item in
+            guard let name = item.icon else { return nil }
+            let path = lookup.find(name, size: size) { access($0, R_OK) == 0 }
+            if path == nil { reportMissingIcon(of: item, why: "not found in the icon themes") }
+            return path
         }
-        return nil
+    }
+
+    private func reportMissingIcon(of item: MenuItem, why: String) {
+        guard let name = item.icon, missingIcons.insert(name).inserted else { return }
+        log.warning("menu item \"\(item.label)\": icon \"\(name)\" \(why); drawing its first letter")
     }
 }

@@ -6,20 +6,75 @@ import XCTest
 @testable import BuoyDrawing
 
 /// Premultiplied ARGB32 pixels, read back as R, G, B, A.
-private struct Pixels {
+struct Pixels {
     let width: Int
     let height: Int
     let stride: Int
-    let bytes: UnsafePointer<UInt8>
+    let bytes: UnsafeMutablePointer<UInt8>
+
+    var data: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bytes) }
 
     func at(_ x: Int, _ y: Int) -> [UInt8] {
         let base = y * stride + x * 4
         return [bytes[base + 2], bytes[base + 1], bytes[base], bytes[base + 3]]
     }
+
+    /// Row `y`'s pixels as stored, without the stride's padding.
+    func row(_ y: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: bytes + y * stride, count: width * 4))
+    }
+}
+
+/// A `width`×`height` ARGB32 image full of garbage (0xAB), which painting
+/// must clear, freed when `test` ends. Rows have 8 bytes of padding, so a
+/// painter must follow the stride. `shared` maps the memory `MAP_SHARED`,
+/// as a wl_shm buffer is, so that a child's writes show in it.
+func garbageImage(_ test: XCTestCase, width: Int, height: Int, shared: Bool = false) -> Pixels {
+    let stride = width * 4 + 8
+    let count = max(1, stride * height)
+    let memory: UnsafeMutableRawPointer
+    if shared {
+        let mapped = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+        precondition(mapped != nil && mapped != MAP_FAILED, "mmap failed")
+        memory = mapped!
+        test.addTeardownBlock { munmap(memory, count) }
+    } else {
+        memory = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        test.addTeardownBlock { memory.deallocate() }
+    }
+    memset(memory, 0xAB, count)
+    return Pixels(
+        width: width, height: height, stride: stride, bytes: memory.assumingMemoryBound(to: UInt8.self))
+}
+
+/// Paints `sprite` in this process into a garbage-filled image of its size.
+func paintSprite(
+    _ test: XCTestCase, _ sprite: MenuSprite, of layout: MenuLayout, entry: MenuEntry, look: MenuLook,
+    scale: Int
+) -> Pixels {
+    let (width, height) = MenuPainter.bufferSize(of: sprite, scale: scale)
+    let pixels = garbageImage(test, width: width, height: height)
+    MenuPainter.paint(
+        sprite, of: layout, entry: entry, look: look, scale: scale, into: pixels.data, stride: pixels.stride)
+    return pixels
+}
+
+/// Three items beside a button on the right edge of an 800×600 area: item 0
+/// above it, item 1 below, item 2 above item 0; labels on the left. Other
+/// sizes and a button off the pixel grid give a layout off the grid.
+func menuLayout(
+    _ labels: [String], button: Rect = Rect(x: 736, y: 272, width: 56, height: 56), itemSize: Double = 40,
+    spacing: Double = 12
+) -> MenuLayout {
+    let sizes = labels.map { MenuPainter.measureLabel($0, fontSize: 13) }
+    return MenuLayout.layout(
+        button: button, usable: Rect(x: 0, y: 0, width: 800, height: 600), count: labels.count,
+        itemSize: itemSize, spacing: spacing, labelWidths: sizes.map(\.width),
+        labelHeight: sizes.map(\.height).max() ?? 0)
 }
 
 /// A temporary directory removed when the test ends.
-private func temporaryDirectory(_ test: XCTestCase) throws -> URL {
+func temporaryDirectory(_ test: XCTestCase) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("buoy-menu-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
@@ -27,7 +82,7 @@ private func temporaryDirectory(_ test: XCTestCase) throws -> URL {
 }
 
 /// Writes a `width`×`height` PNG of one opaque colour.
-private func writePNG(_ path: String, width: Int32, height: Int32, red: Double, green: Double, blue: Double) {
+func writePNG(_ path: String, width: Int32, height: Int32, red: Double, green: Double, blue: Double) {
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
     defer { cairo_surface_destroy(surface) }
     let cr = cairo_create(surface)!
@@ -43,98 +98,173 @@ private func pixels(of surface: OpaquePointer) -> Pixels {
         width: Int(cairo_image_surface_get_width(surface)),
         height: Int(cairo_image_surface_get_height(surface)),
         stride: Int(cairo_image_surface_get_stride(surface)),
-        bytes: UnsafePointer(cairo_image_surface_get_data(surface)!))
+        bytes: cairo_image_surface_get_data(surface)!)
 }
 
-private let greenSVG = """
+let greenSVG = """
     <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">
       <rect x="0" y="0" width="10" height="10" fill="#00ff00"/>
     </svg>
     """
 
-final class MenuPainterTests: XCTestCase {
-    private let accent = Color(red: 0, green: 1, blue: 0)
-    private let labels = ["Terminal", "Files", "Browser"]
-
-    /// Three items beside a button on the right edge of an 800×600 area:
-    /// item 0 above it, item 1 below, item 2 above item 0; labels on the left.
-    private func layout(_ labels: [String]? = nil) -> MenuLayout {
-        let labels = labels ?? self.labels
-        let sizes = labels.map { MenuPainter.measureLabel($0, fontSize: 13) }
-        return MenuLayout.layout(
-            button: Rect(x: 736, y: 272, width: 56, height: 56),
-            usable: Rect(x: 0, y: 0, width: 800, height: 600),
-            count: labels.count, itemSize: 40, spacing: 12, labelWidths: sizes.map(\.width),
-            labelHeight: sizes.map(\.height).max() ?? 0)
+/// Opaque, near-white pixels of `pixels` inside the buffer rect `x0..<x1`,
+/// `y0..<y1` (clipped to the image).
+func whitePixels(_ pixels: Pixels, x0: Int, y0: Int, x1: Int, y1: Int) -> Int {
+    var count = 0
+    for y in max(0, y0)..<max(max(0, y0), min(pixels.height, y1)) {
+        for x in max(0, x0)..<max(max(0, x0), min(pixels.width, x1)) {
+            let p = pixels.at(x, y)
+            if p[3] > 200 && p[0] > 200 && p[1] > 200 && p[2] > 200 { count += 1 }
+        }
     }
+    return count
+}
 
-    /// Paints into garbage-filled memory, as buoy does into shm, and returns
-    /// the pixels and a map from output coordinates to buffer pixels.
-    private func render(
-        _ layout: MenuLayout, entries: [MenuEntry]? = nil, scales: [Double]? = nil, focused: Int? = nil,
-        scale: Int = 1
-    ) -> (Pixels, (Point) -> (Int, Int)) {
-        let (width, height) = MenuPainter.bufferSize(for: layout, scale: scale)
-        let stride = width * 4
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
-        addTeardownBlock { memory.deallocate() }
-        memset(memory, 0xAB, stride * height)
-        MenuPainter.paint(
-            layout, entries: entries ?? labels.map { MenuEntry(label: $0) },
-            scales: scales ?? Array(repeating: 1, count: layout.items.count), focused: focused,
-            look: MenuLook(focusColor: accent), scale: scale, into: memory, stride: stride)
-        let origin = MenuPainter.imageRect(for: layout).origin
-        let pixels = Pixels(
-            width: width, height: height, stride: stride,
-            bytes: UnsafePointer(memory.assumingMemoryBound(to: UInt8.self)))
-        return (
-            pixels,
-            { p in
-                (
-                    Int(((p.x - origin.x) * Double(scale)).rounded(.down)),
-                    Int(((p.y - origin.y) * Double(scale)).rounded(.down))
-                )
-            }
+/// The menu as the compositor shows it at animation scale 1: every sprite
+/// painted into its own buffer, placed with `SpritePlacement`, and
+/// composited in order with OVER onto a canvas covering all their images.
+private struct Composite {
+    let pixels: Pixels
+    let origin: Point
+    let scale: Int
+
+    /// The canvas pixel under `p` (layer-surface coordinates).
+    func at(_ p: Point) -> (Int, Int) {
+        (
+            Int(((p.x - origin.x) * Double(scale)).rounded(.down)),
+            Int(((p.y - origin.y) * Double(scale)).rounded(.down))
         )
     }
 
-    func testItemsAreOpaqueCirclesWithInitials() {
+    func pixel(_ p: Point) -> [UInt8] {
+        let (x, y) = at(p)
+        return pixels.at(x, y)
+    }
+
+    /// Opaque, near-white pixels inside `rect` (layer-surface coordinates).
+    func whitePixels(in rect: Rect) -> Int {
+        let (x0, y0) = at(rect.origin)
+        let (x1, y1) = at(Point(x: rect.maxX, y: rect.maxY))
+        return BuoyDrawingTests.whitePixels(pixels, x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+}
+
+extension Rect {
+    func insetBy(_ d: Double) -> Rect {
+        Rect(x: minX + d, y: minY + d, width: width - 2 * d, height: height - 2 * d)
+    }
+
+    func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX)
+        let y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    func contains(_ other: Rect) -> Bool {
+        minX <= other.minX && minY <= other.minY && maxX >= other.maxX && maxY >= other.maxY
+    }
+
+    var isOnWholePixels: Bool {
+        [minX, minY, width, height].allSatisfy { $0 == $0.rounded() }
+    }
+}
+
+final class MenuPainterTests: XCTestCase {
+    private let accent = Color(red: 0, green: 1, blue: 0)
+    private let labels = ["Terminal", "Files", "Browser"]
+    private var look: MenuLook { MenuLook(focusColor: accent) }
+
+    private func layout(_ labels: [String]? = nil) -> MenuLayout {
+        menuLayout(labels ?? self.labels)
+    }
+
+    /// A layout off the pixel grid: a fractional button, item size and spacing.
+    private func offGridLayout() -> MenuLayout {
+        menuLayout(
+            labels, button: Rect(x: 700.3, y: 250.7, width: 55, height: 55), itemSize: 37.4, spacing: 11.3)
+    }
+
+    /// Paints every sprite of `layout` into its own garbage-filled buffer and
+    /// composites them as the compositor does at animation scale 1: in
+    /// order, with OVER, each at its `SpritePlacement`; the focus ring only
+    /// when an item is `focused`, moved to that item.
+    private func render(
+        _ layout: MenuLayout, entries: [MenuEntry]? = nil, focused: Int? = nil, scale: Int = 1
+    ) throws -> Composite {
+        let entries = entries ?? labels.map { MenuEntry(label: $0) }
+        var placed: [(sprite: MenuSprite, rect: Rect)] = []
+        for sprite in MenuPainter.sprites(for: layout) {
+            var item = sprite.item
+            var image = sprite.image
+            if sprite.part == .focusRing {
+                guard let focused else { continue }
+                item = focused
+                image = MenuPainter.image(of: .focusRing, for: layout.items[focused])
+            }
+            let rect = try XCTUnwrap(
+                SpritePlacement.place(image, scaledBy: 1, around: layout.items[item].circle.center))
+            placed.append((sprite, rect))
+        }
+        let bounds = try XCTUnwrap(placed.map(\.rect).reduce(nil) { $0?.union($1) ?? $1 })
+        XCTAssertTrue(bounds.isOnWholePixels)
+        let canvas = try XCTUnwrap(
+            cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32(bounds.width) * Int32(scale), Int32(bounds.height) * Int32(scale)))
+        addTeardownBlock { cairo_surface_destroy(canvas) }
+        let cr = try XCTUnwrap(cairo_create(canvas))
+        defer { cairo_destroy(cr) }
+        for (sprite, rect) in placed {
+            let buffer = paintSprite(
+                self, sprite, of: layout, entry: entries[sprite.item], look: look, scale: scale)
+            // At animation scale 1 the viewport is the buffer's own size: no scaling.
+            XCTAssertEqual(Double(buffer.width), rect.width * Double(scale))
+            XCTAssertEqual(Double(buffer.height), rect.height * Double(scale))
+            let source = try XCTUnwrap(
+                cairo_image_surface_create_for_data(
+                    buffer.bytes, CAIRO_FORMAT_ARGB32, Int32(buffer.width), Int32(buffer.height),
+                    Int32(buffer.stride)))
+            cairo_set_source_surface(
+                cr, source, (rect.minX - bounds.minX) * Double(scale),
+                (rect.minY - bounds.minY) * Double(scale))
+            cairo_paint(cr)
+            cairo_surface_destroy(source)
+        }
+        return Composite(pixels: pixels(of: canvas), origin: bounds.origin, scale: scale)
+    }
+
+    func testItemsAreOpaqueCirclesWithInitials() throws {
         for scale in [1, 2] {
             let menu = layout()
-            let (pixels, at) = render(menu, scale: scale)
+            let composite = try render(menu, scale: scale)
             for (i, item) in menu.items.enumerated() {
                 let c = item.circle.center
-                let (x, y) = at(c)
-                XCTAssertGreaterThanOrEqual(pixels.at(x, y)[3], 230, "item \(i) centre, scale \(scale)")
+                XCTAssertGreaterThanOrEqual(composite.pixel(c)[3], 230, "item \(i) centre, scale \(scale)")
                 // Inside the rim, clear of the letter: #303030 at 0.92, premultiplied,
                 // over the item's own shadow (0.35 black): alpha 0.92 + 0.08 × 0.35.
-                let (bx, by) = at(Point(x: c.x + 16, y: c.y))
-                let body = pixels.at(bx, by)
+                let body = composite.pixel(Point(x: c.x + 16, y: c.y))
                 XCTAssertEqual(Int(body[0]), 44, accuracy: 2, "item \(i), scale \(scale)")
                 XCTAssertEqual(Int(body[3]), 242, accuracy: 2, "item \(i), scale \(scale)")
                 // The initial: white pixels near the centre.
                 XCTAssertGreaterThan(
-                    whitePixels(pixels, at, in: item.circle.insetBy(12)), 5, "item \(i) initial")
+                    composite.whitePixels(in: item.circle.insetBy(12)), 5, "item \(i) initial")
             }
         }
     }
 
-    func testLabelPillsHaveWhiteTextOnDark() {
+    func testLabelPillsHaveWhiteTextOnDark() throws {
         let menu = layout()
-        let (pixels, at) = render(menu)
+        let composite = try render(menu)
         for (i, item) in menu.items.enumerated() {
             XCTAssertGreaterThan(item.label.width, 30)
-            XCTAssertGreaterThan(whitePixels(pixels, at, in: item.label), 20, "item \(i) label text")
+            XCTAssertGreaterThan(composite.whitePixels(in: item.label), 20, "item \(i) label text")
             // The padding at the pill's start is the dark translucent fill.
-            let (x, y) = at(Point(x: item.label.minX + 6, y: item.label.center.y))
-            let fill = pixels.at(x, y)
+            let fill = composite.pixel(Point(x: item.label.minX + 6, y: item.label.center.y))
             XCTAssertGreaterThan(fill[3], 150)
             XCTAssertLessThan(fill[0], 10)
         }
         // Between the pill and the circle: nothing but faint shadow.
         let item = menu.items[0]
-        let (x, y) = at(Point(x: item.label.maxX + 4, y: item.circle.minY + 2))
-        XCTAssertLessThan(pixels.at(x, y)[3], 40)
+        XCTAssertLessThan(composite.pixel(Point(x: item.label.maxX + 4, y: item.circle.minY + 2))[3], 40)
     }
 
     func testLongerLabelsMeasureWiderAndPillsAreWholePixels() {
@@ -151,83 +281,42 @@ final class MenuPainterTests: XCTestCase {
         XCTAssertEqual(MenuPainter.measureLabel("", fontSize: 13), Size(width: 0, height: 0))
     }
 
-    func testAClosedMenuIsFullyTransparent() {
+    func testFocusRingOnlyOnTheFocusedItem() throws {
         let menu = layout()
-        let (pixels, _) = render(menu, scales: [0, 0, 0], focused: 1)
-        for y in 0..<pixels.height {
-            for x in 0..<pixels.width where pixels.at(x, y) != [0, 0, 0, 0] {
-                XCTFail("pixel (\(x), \(y)) is \(pixels.at(x, y))")
-                return
-            }
-        }
-    }
-
-    func testFocusRingOnlyOnTheFocusedItem() {
-        let menu = layout()
-        for focused in [0, 1, 2] {
-            let (pixels, at) = render(menu, focused: focused)
+        for focused in [nil, 0, 1, 2] {
+            let composite = try render(menu, focused: focused)
             for (i, item) in menu.items.enumerated() {
                 // On the ring, on the side away from the label.
                 let c = item.circle.center
-                let (x, y) = at(Point(x: c.x + 20 + 3 + 1.25, y: c.y))
-                let p = pixels.at(x, y)
+                let p = composite.pixel(Point(x: c.x + 20 + 3 + 1.25, y: c.y))
                 if i == focused {
                     XCTAssertGreaterThan(p[1], 200, "item \(i) has the ring")
                     XCTAssertLessThan(p[0], 30)
                     XCTAssertGreaterThan(p[3], 200)
                 } else {
-                    XCTAssertLessThan(p[1], 40, "item \(i) has no ring (focused: \(focused))")
+                    XCTAssertLessThan(
+                        p[1], 40, "item \(i) has no ring (focused: \(String(describing: focused)))")
                 }
             }
         }
     }
 
-    func testTheOvershootAndRingStayInsideTheImage() {
-        let menu = layout(["A very long label for a menu item", "B", "C"])
-        let (pixels, _) = render(menu, scales: [1.1, 1.1, 1.1], focused: 2, scale: 2)
-        for x in 0..<pixels.width {
-            XCTAssertEqual(pixels.at(x, 0)[3], 0)
-            XCTAssertEqual(pixels.at(x, pixels.height - 1)[3], 0)
-        }
-        for y in 0..<pixels.height {
-            XCTAssertEqual(pixels.at(0, y)[3], 0)
-            XCTAssertEqual(pixels.at(pixels.width - 1, y)[3], 0)
-        }
-    }
-
-    func testHalfGrownItemsAreSmaller() {
+    func testScaleTwoDoublesThePixels() throws {
         let menu = layout()
-        let (pixels, at) = render(menu, scales: [0.5, 1, 1])
-        let c = menu.items[0].circle.center
-        XCTAssertGreaterThan(pixels.at(at(c).0, at(c).1)[3], 200)
-        // 16 px out is past a half-size circle (radius 10): only shadow.
-        let (x, y) = at(Point(x: c.x + 16, y: c.y))
-        XCTAssertLessThan(pixels.at(x, y)[3], 120)
-        // The pill shrinks toward the item too: its far end is empty.
-        let label = menu.items[0].label
-        let (lx, ly) = at(Point(x: label.minX + 3, y: label.center.y))
-        XCTAssertEqual(pixels.at(lx, ly)[3], 0)
-    }
-
-    func testScaleTwoDoublesThePixels() {
-        let menu = layout()
-        let (one, at1) = render(menu, scale: 1)
-        let (two, at2) = render(menu, scale: 2)
-        XCTAssertEqual(two.width, one.width * 2)
-        XCTAssertEqual(two.height, one.height * 2)
+        let one = try render(menu, focused: 1, scale: 1)
+        let two = try render(menu, focused: 1, scale: 2)
+        XCTAssertEqual(two.pixels.width, one.pixels.width * 2)
+        XCTAssertEqual(two.pixels.height, one.pixels.height * 2)
+        XCTAssertEqual(two.origin, one.origin)
         let p = Point(x: menu.items[1].circle.center.x + 15, y: menu.items[1].circle.center.y + 0.5)
-        XCTAssertEqual(two.at(at2(p).0, at2(p).1), one.at(at1(p).0, at1(p).1))
-    }
-
-    func testImageRectCoversTheBoundsOnWholePixels() {
-        let menu = layout()
-        let rect = MenuPainter.imageRect(for: menu)
-        XCTAssertLessThanOrEqual(rect.minX, menu.bounds.minX - 14)
-        XCTAssertGreaterThanOrEqual(rect.maxX, menu.bounds.maxX + 14)
-        XCTAssertEqual(rect.minX, rect.minX.rounded())
-        XCTAssertEqual(rect.width, rect.width.rounded())
-        let size = MenuPainter.bufferSize(for: menu, scale: 2)
-        XCTAssertEqual(size.width, Int(rect.width) * 2)
+        XCTAssertEqual(two.pixel(p), one.pixel(p))
+        for scale in [1, 2, 3] {
+            for sprite in MenuPainter.sprites(for: menu) {
+                let size = MenuPainter.bufferSize(of: sprite, scale: scale)
+                XCTAssertEqual(Double(size.width), sprite.image.width * Double(scale))
+                XCTAssertEqual(Double(size.height), sprite.image.height * Double(scale))
+            }
+        }
     }
 
     func testAPNGIconShowsAtTheItemCentre() throws {
@@ -235,20 +324,22 @@ final class MenuPainterTests: XCTestCase {
         let path = dir.appendingPathComponent("red.png").path
         writePNG(path, width: 24, height: 24, red: 1, green: 0, blue: 0)
         let loader = IconLoader()
+        defer { withExtendedLifetime(loader) {} }  // it owns the icon
         let icon = try XCTUnwrap(loader.load(path: path, size: 24))
         let menu = layout()
-        let (pixels, at) = render(
+        let composite = try render(
             menu,
             entries: [
                 MenuEntry(label: "Terminal", icon: icon), MenuEntry(label: "Files"), MenuEntry(label: "B"),
             ])
-        let (x, y) = at(menu.items[0].circle.center)
-        XCTAssertEqual(pixels.at(x, y), [255, 0, 0, 255])
+        let c = menu.items[0].circle.center
+        XCTAssertEqual(composite.pixel(c), [255, 0, 0, 255])
         // 60 % of 40 px: the icon ends 12 px from the centre.
-        let (ox, oy) = at(Point(x: menu.items[0].circle.center.x + 14, y: menu.items[0].circle.center.y))
-        XCTAssertEqual(Int(pixels.at(ox, oy)[0]), 44, accuracy: 2, "the item's grey beyond the icon")
+        XCTAssertEqual(
+            Int(composite.pixel(Point(x: c.x + 14, y: c.y))[0]), 44, accuracy: 2,
+            "the item's grey beyond the icon")
         // Item 1 has no icon: its initial is white, not red.
-        XCTAssertEqual(whitePixels(pixels, at, in: menu.items[1].circle.insetBy(12)) > 5, true)
+        XCTAssertGreaterThan(composite.whitePixels(in: menu.items[1].circle.insetBy(12)), 5)
     }
 
     func testAnSVGIconShowsAtTheItemCentre() throws {
@@ -256,56 +347,207 @@ final class MenuPainterTests: XCTestCase {
         let path = dir.appendingPathComponent("green.svg").path
         try greenSVG.write(toFile: path, atomically: true, encoding: .utf8)
         let loader = IconLoader()
+        defer { withExtendedLifetime(loader) {} }  // it owns the icon
         XCTAssertTrue(loader.canLoadSVG, "librsvg2-2 must be installed (apt-get install librsvg2-2)")
         let icon = try XCTUnwrap(loader.load(path: path, size: 48), "librsvg could not render the SVG")
         let menu = layout()
-        let (pixels, at) = render(
+        let composite = try render(
             menu,
             entries: [
                 MenuEntry(label: "Terminal"), MenuEntry(label: "Files", icon: icon), MenuEntry(label: "B"),
             ],
             scale: 2)
-        let (x, y) = at(menu.items[1].circle.center)
-        XCTAssertEqual(pixels.at(x, y), [0, 255, 0, 255])
+        XCTAssertEqual(composite.pixel(menu.items[1].circle.center), [0, 255, 0, 255])
     }
 
-    func testScrim() {
-        let cases: [(Double, UInt8, UInt)] = [
-            // (dim, alpha)
-            (0, 0, #line),
-            (0.4, 102, #line),
-            (0.6, 153, #line),
-            (2, 255, #line),
-            (.nan, 0, #line),
-        ]
-        for (dim, alpha, line) in cases {
-            let memory = UnsafeMutableRawPointer.allocate(byteCount: 3 * 16, alignment: 16)
-            defer { memory.deallocate() }
-            memset(memory, 0xAB, 3 * 16)
-            MenuPainter.paintScrim(dim: dim, width: 3, height: 3, into: memory, stride: 16)
-            let pixels = Pixels(
-                width: 3, height: 3, stride: 16,
-                bytes: UnsafePointer(memory.assumingMemoryBound(to: UInt8.self)))
-            for y in 0..<3 {
-                for x in 0..<3 { XCTAssertEqual(pixels.at(x, y), [0, 0, 0, alpha], line: line) }
+    // MARK: - Sprites
+
+    func testSpritesArePillsThenCirclesThenOneRing() {
+        for menu in [layout(), layout(["Terminal", "", "Browser"]), layout(["", "", ""]), offGridLayout()] {
+            let sprites = MenuPainter.sprites(for: menu)
+            let withPills = menu.items.indices.filter { menu.items[$0].label.width > 0 }
+            let pills = sprites.filter { $0.part == .pill }
+            let circles = sprites.filter { $0.part == .circle }
+            let rings = sprites.filter { $0.part == .focusRing }
+            XCTAssertEqual(pills.map(\.item), withPills)
+            XCTAssertEqual(circles.map(\.item), Array(menu.items.indices))
+            XCTAssertEqual(rings.map(\.item), [0])
+            // Bottom to top: pills under circles, the ring on top.
+            XCTAssertEqual(sprites, pills + circles + rings)
+            for sprite in sprites {
+                XCTAssertEqual(sprite.image, MenuPainter.image(of: sprite.part, for: menu.items[sprite.item]))
             }
-            // Stride padding is left alone.
-            XCTAssertEqual(memory.load(fromByteOffset: 12, as: UInt8.self), 0xAB, line: line)
+        }
+        // An item without a label has no pill.
+        let gap = layout(["Terminal", "", "Browser"])
+        XCTAssertEqual(gap.items[1].label.width, 0)
+        XCTAssertEqual(MenuPainter.sprites(for: gap).filter { $0.part == .pill }.map(\.item), [0, 2])
+        XCTAssertEqual(MenuPainter.sprites(for: layout([])), [])
+    }
+
+    /// The shape a sprite is drawn around: the pill, or the item's circle.
+    private func shape(of sprite: MenuSprite, in layout: MenuLayout) -> Rect {
+        sprite.part == .pill ? layout.items[sprite.item].label : layout.items[sprite.item].circle
+    }
+
+    func testSpriteImagesAreWholePixelsAndHoldTheirShapesAndShadows() throws {
+        for menu in [layout(), offGridLayout()] {
+            for sprite in MenuPainter.sprites(for: menu) {
+                let what = "\(sprite.part) of item \(sprite.item)"
+                XCTAssertTrue(sprite.image.isOnWholePixels, "\(what): \(sprite.image)")
+                XCTAssertTrue(sprite.image.contains(shape(of: sprite, in: menu)), what)
+                // Painted into a larger image, nothing lands outside the sprite's own.
+                let room = Rect(
+                    x: sprite.image.minX - 10, y: sprite.image.minY - 10, width: sprite.image.width + 20,
+                    height: sprite.image.height + 20)
+                let unclipped = MenuSprite(part: sprite.part, item: sprite.item, image: room)
+                let pixels = paintSprite(
+                    self, unclipped, of: menu, entry: MenuEntry(label: labels[sprite.item]), look: look,
+                    scale: 2)
+                let ink = try XCTUnwrap(inkBounds(pixels, origin: room.origin, scale: 2), what)
+                XCTAssertTrue(sprite.image.contains(ink), "\(what): \(ink) is not inside \(sprite.image)")
+                // And the shadow (or the ring) does reach outside the shape.
+                let shape = shape(of: sprite, in: menu)
+                XCTAssertTrue(ink.contains(shape.insetBy(-1)), "\(what): \(ink) around \(shape)")
+            }
         }
     }
 
-    /// Pixels that are opaque and near white inside `rect` (output coordinates).
-    private func whitePixels(_ pixels: Pixels, _ at: (Point) -> (Int, Int), in rect: Rect) -> Int {
-        let (x0, y0) = at(rect.origin)
-        let (x1, y1) = at(Point(x: rect.maxX, y: rect.maxY))
-        var count = 0
-        for y in max(0, y0)..<min(pixels.height, y1) {
-            for x in max(0, x0)..<min(pixels.width, x1) {
-                let p = pixels.at(x, y)
-                if p[3] > 200 && p[0] > 200 && p[1] > 200 && p[2] > 200 { count += 1 }
+    func testSpriteBuffersAreClearOutsideTheirShadows() {
+        for menu in [layout(), offGridLayout()] {
+            for scale in [1, 2] {
+                for sprite in MenuPainter.sprites(for: menu) {
+                    let what = "\(sprite.part) of item \(sprite.item), scale \(scale)"
+                    let pixels = paintSprite(
+                        self, sprite, of: menu, entry: MenuEntry(label: labels[sprite.item]), look: look,
+                        scale: scale)
+                    let reach = self.reach(of: sprite, in: menu)
+                    var cleared = 0
+                    var inked = 0
+                    var stray: [(Int, Int)] = []
+                    for y in 0..<pixels.height {
+                        for x in 0..<pixels.width {
+                            let p = Point(
+                                x: sprite.image.minX + (Double(x) + 0.5) / Double(scale),
+                                y: sprite.image.minY + (Double(y) + 0.5) / Double(scale))
+                            if reach(p) {
+                                if pixels.at(x, y)[3] > 0 { inked += 1 }
+                            } else {
+                                if pixels.at(x, y) != [0, 0, 0, 0] { stray.append((x, y)) }
+                                cleared += 1
+                            }
+                        }
+                    }
+                    XCTAssertEqual(stray.count, 0, "\(what): pixels not cleared, such as \(stray.prefix(1))")
+                    // Every sprite has a margin to clear, and something drawn.
+                    XCTAssertGreaterThan(cleared, 0, what)
+                    XCTAssertGreaterThan(inked, 0, what)
+                }
             }
         }
-        return count
+    }
+
+    /// Whether a sprite's drawing may reach `p`, with a px for antialiasing:
+    /// a pill's three spreading outlines one px lower, a circle's shadow a
+    /// quarter of its spread lower and three quarters of it wider, the ring
+    /// from the gap outward.
+    private func reach(of sprite: MenuSprite, in layout: MenuLayout) -> (Point) -> Bool {
+        let item = layout.items[sprite.item]
+        let c = item.circle.center
+        let r = item.circle.width / 2
+        switch sprite.part {
+        case .pill:
+            let outline = Rect(
+                x: item.label.minX - 4, y: item.label.minY - 3, width: item.label.width + 8,
+                height: item.label.height + 8)
+            return { outline.contains($0) }
+        case .circle:
+            let spread = item.circle.width * MenuPainter.shadowSpread
+            let shadow = Point(x: c.x, y: c.y + spread / 4)
+            return { $0.distance(to: shadow) <= r + spread * 0.75 + 1 }
+        case .focusRing:
+            return {
+                let d = $0.distance(to: c)
+                return d >= r + MenuPainter.focusGap - 1
+                    && d <= r + MenuPainter.focusGap + MenuPainter.focusWidth + 1
+            }
+        }
+    }
+
+    func testTheRingIsCentredOnTheCircle() throws {
+        for menu in [layout(), offGridLayout()] {
+            let sprites = MenuPainter.sprites(for: menu)
+            let ring = try XCTUnwrap(sprites.first { $0.part == .focusRing })
+            let circle = try XCTUnwrap(sprites.first { $0.part == .circle && $0.item == ring.item })
+            let entry = MenuEntry(label: labels[ring.item])
+            let ringPixels = paintSprite(self, ring, of: menu, entry: entry, look: look, scale: 2)
+            let circlePixels = paintSprite(self, circle, of: menu, entry: entry, look: look, scale: 2)
+            // The ring's ink, and the circle's opaque disc (not its shadow, which falls lower).
+            let ringCentre = try XCTUnwrap(
+                centroid(ringPixels, origin: ring.image.origin, scale: 2) { $0 > 0 })
+            let discCentre = try XCTUnwrap(
+                centroid(circlePixels, origin: circle.image.origin, scale: 2) { $0 > 200 })
+            let c = menu.items[ring.item].circle.center
+            XCTAssertEqual(ringCentre.x, c.x, accuracy: 0.05)
+            XCTAssertEqual(ringCentre.y, c.y, accuracy: 0.05)
+            XCTAssertEqual(discCentre.x, ringCentre.x, accuracy: 0.1)
+            XCTAssertEqual(discCentre.y, ringCentre.y, accuracy: 0.1)
+        }
+        // Moved to another item, the one ring is centred on that item's circle.
+        // This holds when the items are whole px apart, as here; off the grid
+        // (offGridLayout) the moved ring is off by up to a px.
+        let menu = layout()
+        let ring = try XCTUnwrap(MenuPainter.sprites(for: menu).first { $0.part == .focusRing })
+        let pixels = paintSprite(
+            self, ring, of: menu, entry: MenuEntry(label: labels[0]), look: look, scale: 2)
+        for (i, item) in menu.items.enumerated() {
+            let image = MenuPainter.image(of: .focusRing, for: item)
+            XCTAssertEqual(image.size, ring.image.size)
+            let centre = try XCTUnwrap(centroid(pixels, origin: image.origin, scale: 2) { $0 > 0 })
+            XCTAssertEqual(centre.x, item.circle.center.x, accuracy: 0.05, "item \(i)")
+            XCTAssertEqual(centre.y, item.circle.center.y, accuracy: 0.05, "item \(i)")
+        }
+    }
+
+    /// The alpha-weighted centre of the pixels whose alpha passes `counts`,
+    /// in layer-surface coordinates, for an image at `origin` and `scale`.
+    private func centroid(_ pixels: Pixels, origin: Point, scale: Int, counts: (UInt8) -> Bool) -> Point? {
+        var sum = 0.0
+        var x = 0.0
+        var y = 0.0
+        for py in 0..<pixels.height {
+            for px in 0..<pixels.width {
+                let a = pixels.at(px, py)[3]
+                guard counts(a) else { continue }
+                sum += Double(a)
+                x += Double(a) * (Double(px) + 0.5)
+                y += Double(a) * (Double(py) + 0.5)
+            }
+        }
+        guard sum > 0 else { return nil }
+        return Point(x: origin.x + x / sum / Double(scale), y: origin.y + y / sum / Double(scale))
+    }
+
+    /// The bounds of the pixels that are not fully transparent, in
+    /// layer-surface coordinates, for an image at `origin` and `scale`.
+    private func inkBounds(_ pixels: Pixels, origin: Point, scale: Int) -> Rect? {
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = Int.min
+        var maxY = Int.min
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width where pixels.at(x, y) != [0, 0, 0, 0] {
+                minX = min(minX, x)
+                minY = min(minY, y)
+                maxX = max(maxX, x + 1)
+                maxY = max(maxY, y + 1)
+            }
+        }
+        guard minX <= maxX else { return nil }
+        let s = Double(scale)
+        return Rect(
+            x: origin.x + Double(minX) / s, y: origin.y + Double(minY) / s, width: Double(maxX - minX) / s,
+            height: Double(maxY - minY) / s)
     }
 }
 
@@ -398,11 +640,5 @@ final class IconLoaderTests: XCTestCase {
         XCTAssertEqual(cairo_image_surface_get_width(a12), 12)
         XCTAssertEqual(cairo_image_surface_get_width(try XCTUnwrap(loader.load(path: path, size: 24))), 24)
         loader.removeAll()
-    }
-}
-
-extension Rect {
-    fileprivate func insetBy(_ d: Double) -> Rect {
-        Rect(x: minX + d, y: minY + d, width: width - 2 * d, height: height - 2 * d)
     }
 }

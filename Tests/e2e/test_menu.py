@@ -70,6 +70,12 @@ class MenuTests(unittest.TestCase):
             # Labels: white text on dark pills, left of the items (the button is on the right).
             labels = image.crop(900, 150, 1180, 570)
             self.assertGreater(labels.count((255, 255, 255), tolerance=30), 40)
+            # The labels and icons were drawn by a child: no font file, no fontconfig cache
+            # and no librsvg is mapped into buoy itself (that is its memory budget).
+            with open(f"/proc/{buoy.pid}/maps") as maps:
+                mapped = [line.split()[-1] for line in maps if len(line.split()) >= 6]
+            self.assertEqual([path for path in mapped
+                              if any(name in path for name in (".ttf", ".otf", ".cache-", "librsvg"))], [])
 
     def test_clicking_item_2_runs_its_command_once_and_closes_the_menu(self):
         with HeadlessSway() as sway:
