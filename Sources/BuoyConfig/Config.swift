@@ -142,7 +142,7 @@ public struct Menu: Sendable, Equatable {
     public var items: [MenuItem]
     /// Diameter of an item in logical pixels, 16...256 (`item_size`).
     public var itemSize: Double
-    /// `icon_theme`; nil for the desktop's theme.
+    /// `icon_theme`; nil for none (only hicolor and Adwaita are searched).
     public var iconTheme: String?
     /// Seconds the menu takes to open, 0...5 (`open_duration`).
     public var openDuration: Double

@@ -63,11 +63,12 @@ extension Config {
         max_running = 8
 
         [menu]
-        # The radial menu that an action set to "menu" opens (for example, set
+        # The menu of labelled items that an action set to "menu" opens (for example, set
         # long_press to "menu" in [actions]); it needs at least one [[menu.item]].
         # Diameter of each item in logical pixels (16-256).
         item_size = 40
-        # Icon theme for icons given by name. Unset: the desktop's theme.
+        # Icon theme for icons given by name, searched before hicolor and Adwaita
+        # (and with the themes it inherits). Unset: only hicolor and Adwaita.
         # icon_theme = "Adwaita"
         # Seconds the menu takes to open (0-5) and to close (0-5).
         open_duration = 0.3

@@ -1,18 +1,29 @@
-/// Finds a menu icon's file the freedesktop icon-theme way, without reading
-/// any theme's `index.theme`: the caller injects whether a path exists.
+/// Finds a menu icon's file the way the freedesktop Icon Theme Specification
+/// says, from each theme's `index.theme`. Pure: the caller injects file
+/// access, as `readFile` (the text of an `index.theme`, or nil) and
+/// `exists` (whether a path is readable).
 ///
 /// For a name, the candidates are, in order:
-/// 1. each theme in turn: the configured one, then `hicolor`, then `Adwaita`;
-/// 2. within a theme, the size directories: the exact size (`48x48`), then
-///    `scalable` (SVG only), then the larger standard sizes from the nearest
-///    up, then the smaller ones from the nearest down;
-/// 3. within a size, the categories `apps`, `actions`, `places`, `devices`,
-///    `status`, `mimetypes`, `categories`, `emblems`;
-/// 4. within a category, each base directory (user's first);
-/// 5. `.png`, then `.svg`;
+/// 1. each theme of `themes(readFile:)` in turn: the configured one, the
+///    themes it inherits (`Inherits=`, depth first, each once), then
+///    `hicolor`, then `Adwaita` (and what they inherit, if not yet seen);
+/// 2. within a theme, the spec's `LookupIcon`: first every directory that
+///    matches the size and scale, in `Directories=` order, then the others
+///    from the nearest size (`DirectorySizeDistance`) on, ties in
+///    `Directories=` order;
+/// 3. within a directory, each base directory (the user's first);
+/// 4. `.png`, then `.svg` (`.xpm` is not supported);
 ///
-/// and last `<pixmaps>/name.png` and `.svg`. An absolute path is its own
-/// only candidate.
+/// then the unthemed `<base>/name.png` and `.svg` of each base directory
+/// (the spec's `LookupFallbackIcon`), and last `<pixmaps>/name.png` and
+/// `.svg`. An absolute path is its own only candidate.
+///
+/// Sizes are buffer pixels (`pixelSize(itemSize:scale:)`), with the
+/// output's scale beside them: a directory matches when its `Scale` is that
+/// scale and its range, times its `Scale`, holds the pixels. For a size
+/// that is a whole number of logical pixels this is the spec's test
+/// (size × scale); for one that is not (an item of 56 at scale 2 wants
+/// 67 px) it still has an answer, where the spec's logical size has none.
 public struct IconLookup: Sendable, Equatable {
     /// `icon_theme`; nil (or empty) for none beyond the fallbacks.
     public var theme: String?
@@ -29,17 +40,12 @@ public struct IconLookup: Sendable, Equatable {
         self.pixmapDirectories = pixmapDirectories
     }
 
-    /// The fallback themes, after the configured one.
+    /// The fallback themes, after the configured one and what it inherits.
     public static let fallbackThemes = ["hicolor", "Adwaita"]
 
-    /// Context directories, most likely first. Adwaita 43 and later keep
-    /// the classic names (utilities-terminal, ...) under `legacy`.
-    public static let categories = [
-        "apps", "actions", "places", "devices", "status", "mimetypes", "categories", "emblems", "legacy",
-    ]
-
-    /// The fixed-size directories themes commonly ship, in pixels.
-    public static let standardSizes = [16, 22, 24, 32, 36, 48, 64, 72, 96, 128, 192, 256, 512]
+    /// At most this many themes are searched, however long the chain of
+    /// `Inherits=` is: each costs up to one read per base directory.
+    public static let maxThemes = 32
 
     /// The icon theme base directories from the environment's values:
     /// `$HOME/.icons`, `$XDG_DATA_HOME/icons` (default `$HOME/.local/share`),
@@ -59,7 +65,8 @@ public struct IconLookup: Sendable, Equatable {
         } else if let home {
             add(home + "/.local/share/icons")
         }
-        var dirs = (dataDirs ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        let colon: Character = ":"
+        var dirs = (dataDirs ?? "").split(separator: colon).map(String.init).filter { $0.hasPrefix("/") }
         if dirs.isEmpty { dirs = ["/usr/local/share", "/usr/share"] }
         for dir in dirs { add(trimmingTrailingSlashes(dir) + "/icons") }
         return result
@@ -72,10 +79,50 @@ public struct IconLookup: Sendable, Equatable {
         return px >= 1 && px < 65536 ? Int(px) : 1
     }
 
-    /// The first candidate for `name` at `size` px that `exists`, or nil.
-    public func find(_ name: String, size: Int, exists: (String) -> Bool) -> String? {
+    /// The themes to search, in order, each with its `index.theme` read
+    /// through `readFile`: the first of the base directories that has one
+    /// that parses. A theme without one is skipped, but for `hicolor`,
+    /// which stands in with `IconTheme.hicolorFallback`.
+    public func themes(readFile: (String) -> String?) -> [IconTheme] {
+        var result: [IconTheme] = []
+        var seen: Set<String> = []
+        func visit(_ name: String) {
+            guard IconTheme.isValidName(name), result.count < Self.maxThemes, seen.insert(name).inserted
+            else { return }
+            var found: IconTheme?
+            for base in baseDirectories {
+                if let text = readFile("\(base)/\(name)/index.theme"),
+                    let theme = IconTheme(name: name, indexTheme: text)
+                {
+                    found = theme
+                    break
+                }
+            }
+            // Apps install their icons under hicolor whether or not the
+            // hicolor-icon-theme package (an index.theme and empty
+            // directories) is installed, and a minimal sway system often
+            // lacks it: a user there would still expect the app's own
+            // icon to be found, so hicolor is never skipped.
+            if found == nil && name == "hicolor" { found = IconTheme.hicolorFallback }
+            guard let found else { return }
+            result.append(found)
+            for parent in found.inherits { visit(parent) }
+        }
+        if let theme, !theme.isEmpty { visit(theme) }
+        for fallback in Self.fallbackThemes { visit(fallback) }
+        return result
+    }
+
+    /// The first candidate for `name` at `size` px and `scale` that
+    /// `exists`, or nil. `themes` is what `themes(readFile:)` gave, which
+    /// the caller may keep. A base directory without the theme's directory
+    /// is passed over with one call of `exists`.
+    public func find(
+        _ name: String, size: Int, scale: Int = 1, in themes: [IconTheme], exists: (String) -> Bool
+    ) -> String? {
         var found: String?
-        forEachCandidate(name, size: size) { path in
+        func bases(of theme: String) -> [String] { baseDirectories.filter { exists("\($0)/\(theme)") } }
+        forEachCandidate(name, size: size, scale: scale, themes: themes, bases: bases(of:)) { path in
             if exists(path) {
                 found = path
                 return false
@@ -85,50 +132,63 @@ public struct IconLookup: Sendable, Equatable {
         return found
     }
 
-    /// Every candidate for `name` at `size` px, in the order `find` tries them.
-    public func candidates(for name: String, size: Int) -> [String] {
+    /// `find(_:size:scale:in:exists:)` with the themes read afresh.
+    public func find(
+        _ name: String, size: Int, scale: Int = 1, exists: (String) -> Bool, readFile: (String) -> String?
+    ) -> String? {
+        find(name, size: size, scale: scale, in: themes(readFile: readFile), exists: exists)
+    }
+
+    /// Every candidate for `name` at `size` px and `scale`, in the order
+    /// `find` tries them (there, less the base directories without the theme).
+    public func candidates(for name: String, size: Int, scale: Int = 1, in themes: [IconTheme]) -> [String] {
         var result: [String] = []
-        forEachCandidate(name, size: size) { path in
-            result.append(path)
+        func allBases(of _: String) -> [String] { baseDirectories }
+        forEachCandidate(name, size: size, scale: scale, themes: themes, bases: allBases(of:)) {
+            result.append($0)
             return true
         }
         return result
     }
 
     /// Calls `body` with each candidate until it returns false. Lazy, so that
-    /// `find` checks only as many paths as it must.
-    private func forEachCandidate(_ name: String, size: Int, _ body: (String) -> Bool) {
+    /// `find` checks only as many paths as it must. `bases` gives the base
+    /// directories worth searching for a theme.
+    private func forEachCandidate(
+        _ name: String, size: Int, scale: Int, themes: [IconTheme], bases: (String) -> [String],
+        _ body: (String) -> Bool
+    ) {
         if name.hasPrefix("/") {
             _ = body(name)
             return
         }
         let name = Self.strippingExtension(name)
-        guard !name.isEmpty && !name.contains("/") else { return }
-
-        var themes: [String] = []
-        if let theme, !theme.isEmpty { themes.append(theme) }
-        for fallback in Self.fallbackThemes where !themes.contains(fallback) { themes.append(fallback) }
-
-        let exact = "\(size)x\(size)"
-        let larger = Self.standardSizes.filter { $0 > size }.map { "\($0)x\($0)" }
-        let smaller = Self.standardSizes.filter { $0 < size }.reversed().map { "\($0)x\($0)" }
-        let sizeDirectories: [(String, [String])] =
-            [(exact, ["png", "svg"]), ("scalable", ["svg"])]
-            + (larger + smaller).map { ($0, ["png", "svg"]) }
+        let slash: Character = "/"
+        guard !name.isEmpty && !name.contains(slash) else { return }
+        let size = min(max(size, 1), 1 << 20)
+        let scale = min(max(scale, 1), 64)
+        let extensions = ["png", "svg"]
 
         for theme in themes {
-            for (sizeDirectory, extensions) in sizeDirectories {
-                for category in Self.categories {
-                    for base in baseDirectories {
-                        let stem = "\(base)/\(theme)/\(sizeDirectory)/\(category)/\(name)."
-                        for ext in extensions where !body(stem + ext) { return }
-                    }
+            let bases = bases(theme.name)
+            if bases.isEmpty { continue }
+            let matching = theme.directories.filter { $0.matches(pixels: size, scale: scale) }
+            // By distance; ties in the index's order, as the spec's strict `<`.
+            let others = theme.directories.filter { !$0.matches(pixels: size, scale: scale) }
+                .enumerated().map {
+                    (directory: $0.element, distance: $0.element.distance(pixels: size), order: $0.offset)
+                }
+                .sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
+                .map(\.directory)
+            for directory in matching + others {
+                for base in bases {
+                    let stem = "\(base)/\(theme.name)/\(directory.path)/\(name)."
+                    for ext in extensions where !body(stem + ext) { return }
                 }
             }
         }
-        for directory in pixmapDirectories {
-            let stem = "\(Self.trimmingTrailingSlashes(directory))/\(name)."
-            for ext in ["png", "svg"] where !body(stem + ext) { return }
+        for directory in baseDirectories + pixmapDirectories.map(Self.trimmingTrailingSlashes) {
+            for ext in extensions where !body("\(directory)/\(name).\(ext)") { return }
         }
     }
 
@@ -144,5 +204,197 @@ public struct IconLookup: Sendable, Equatable {
         var p = Substring(path)
         while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
         return String(p)
+    }
+}
+
+/// One icon theme as its `index.theme` describes it: the themes it
+/// inherits and its icon directories, each with the sizes it serves.
+public struct IconTheme: Sendable, Equatable {
+    /// A directory's `Type`.
+    public enum Kind: Sendable, Equatable {
+        case fixed, scalable, threshold
+    }
+
+    /// One of `Directories=` or `ScaledDirectories=`, with its group's keys.
+    public struct Directory: Sendable, Equatable {
+        /// Relative to the theme's directory, e.g. `48x48/apps`, `apps/48`.
+        public var path: String
+        public var size: Int
+        public var scale: Int
+        public var kind: Kind
+        public var minSize: Int
+        public var maxSize: Int
+        public var threshold: Int
+
+        /// The spec's defaults: `Scale` 1, `Type` Threshold, `MinSize` and
+        /// `MaxSize` the size, `Threshold` 2.
+        public init(
+            path: String, size: Int, scale: Int = 1, kind: Kind = .threshold, minSize: Int? = nil,
+            maxSize: Int? = nil, threshold: Int = 2
+        ) {
+            self.path = path
+            self.size = size
+            self.scale = scale
+            self.kind = kind
+            self.minSize = minSize ?? size
+            self.maxSize = maxSize ?? size
+            self.threshold = threshold
+        }
+
+        /// The sizes it serves, in its own (logical) pixels.
+        private var range: (low: Int, high: Int) {
+            switch kind {
+            case .fixed: (size, size)
+            case .scalable: (minSize, maxSize)
+            case .threshold: (size - threshold, size + threshold)
+            }
+        }
+
+        /// The spec's `DirectoryMatchesSize`, for `pixels` buffer pixels at
+        /// `scale`: the same scale, and a range that, times it, holds them.
+        public func matches(pixels: Int, scale: Int) -> Bool {
+            guard self.scale == scale else { return false }
+            return range.low * scale <= pixels && pixels <= range.high * scale
+        }
+
+        /// The spec's `DirectorySizeDistance`, in buffer pixels. For
+        /// Threshold it measures from `Size` ± `Threshold`, the range that
+        /// matches, where the spec's text says `MinSize` and `MaxSize`, as
+        /// GTK does.
+        public func distance(pixels: Int) -> Int {
+            let low = range.low * scale
+            let high = range.high * scale
+            if pixels < low { return low - pixels }
+            if pixels > high { return pixels - high }
+            return 0
+        }
+    }
+
+    public var name: String
+    /// `Inherits=`, in order.
+    public var inherits: [String]
+    /// In `Directories=` order, then `ScaledDirectories=`; each once, and
+    /// only those whose group gives a valid `Size`.
+    public var directories: [Directory]
+
+    public init(name: String, inherits: [String] = [], directories: [Directory]) {
+        self.name = name
+        self.inherits = inherits
+        self.directories = directories
+    }
+
+    /// Parses `index.theme`; nil without an `[Icon Theme]` group. Tolerant:
+    /// comments, blank lines, lines without `=`, unknown keys and groups,
+    /// and localised keys are ignored; so is a bad number, which leaves the
+    /// default (a directory without a valid `Size` is left out). Lines may
+    /// end in LF or CRLF; keys and values are trimmed; a repeated key's
+    /// last value counts.
+    public init?(name: String, indexTheme text: String) {
+        let groups = Self.parseGroups(text)
+        guard let main = groups["Icon Theme"] else { return nil }
+        self.name = name
+        self.inherits = Self.list(main["Inherits"]).filter(Self.isValidName)
+        var paths = Self.list(main["Directories"]) + Self.list(main["ScaledDirectories"])
+        var seen: Set<String> = []
+        paths = paths.filter { Self.isValidDirectory($0) && seen.insert($0).inserted }
+        self.directories = paths.compactMap { path in
+            guard let keys = groups[path], let size = Self.number(keys["Size"], in: 1...65536) else {
+                return nil
+            }
+            let kind: Kind? =
+                switch keys["Type"] {
+                case "Fixed": .fixed
+                case "Scalable": .scalable
+                case "Threshold": .threshold
+                default: nil
+                }
+            return Directory(
+                path: path, size: size, scale: Self.number(keys["Scale"], in: 1...64) ?? 1,
+                kind: kind ?? .threshold, minSize: Self.number(keys["MinSize"], in: 1...65536),
+                maxSize: Self.number(keys["MaxSize"], in: 1...65536),
+                threshold: Self.number(keys["Threshold"], in: 0...65536) ?? 2)
+        }
+    }
+
+    /// Stands in for a `hicolor` without an `index.theme`: the directories
+    /// its real index lists for applications and the other common
+    /// contexts, 1× only, Threshold 2, and `scalable` from 1 to 512 px.
+    public static let hicolorFallback: IconTheme = {
+        let contexts = [
+            "apps", "actions", "categories", "devices", "emblems", "mimetypes", "places", "status",
+        ]
+        let sizes = [16, 22, 24, 32, 36, 48, 64, 72, 96, 128, 192, 256, 512]
+        var directories: [Directory] = []
+        for size in sizes {
+            for context in contexts {
+                directories.append(Directory(path: "\(size)x\(size)/\(context)", size: size))
+            }
+        }
+        for context in contexts {
+            directories.append(
+                Directory(path: "scalable/\(context)", size: 128, kind: .scalable, minSize: 1, maxSize: 512))
+        }
+        return IconTheme(name: "hicolor", directories: directories)
+    }()
+
+    /// A theme name names one directory: not empty, no `/`, not `.` or `..`.
+    public static func isValidName(_ name: String) -> Bool {
+        let slash: Character = "/"
+        return !name.isEmpty && name != "." && name != ".." && !name.contains(slash)
+    }
+
+    /// A relative path that stays inside the theme: no empty, `.` or `..`
+    /// component, no leading `/`.
+    private static func isValidDirectory(_ path: String) -> Bool {
+        let slash: Character = "/"
+        let components = path.split(separator: slash, omittingEmptySubsequences: false)
+        return !path.isEmpty && !components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
+    /// The groups of an INI text, each a dictionary of its keys.
+    private static func parseGroups(_ text: String) -> [String: [String: String]] {
+        var groups: [String: [String: String]] = [:]
+        var current: String?
+        let open: Character = "["
+        let close: Character = "]"
+        let comment: Character = "#"
+        let equals: Character = "="
+        // `isNewline` splits LF, CR and CRLF (one Character) alike.
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let line = trimmed(rawLine)
+            guard let first = line.first, first != comment else { continue }
+            if first == open {
+                if line.last == close {
+                    let name = String(trimmed(line.dropFirst().dropLast()))
+                    if groups[name] == nil { groups[name] = [:] }
+                    current = name
+                } else {
+                    current = nil  // a broken header: ignore its keys
+                }
+                continue
+            }
+            guard let group = current, let equal = line.firstIndex(of: equals) else { continue }
+            let key = String(trimmed(line[..<equal]))
+            guard !key.isEmpty else { continue }
+            groups[group, default: [:]][key] = String(trimmed(line[line.index(after: equal)...]))
+        }
+        return groups
+    }
+
+    /// A comma list's trimmed, non-empty items.
+    private static func list(_ value: String?) -> [String] {
+        let comma: Character = ","
+        return (value ?? "").split(separator: comma).map { String(trimmed($0)) }.filter { !$0.isEmpty }
+    }
+
+    private static func number(_ value: String?, in range: ClosedRange<Int>) -> Int? {
+        guard let value, let n = Int(value), range.contains(n) else { return nil }
+        return n
+    }
+
+    private static func trimmed(_ s: Substring) -> Substring {
+        var s = s.drop { $0.isWhitespace }
+        while let last = s.last, last.isWhitespace { s = s.dropLast() }
+        return s
     }
 }

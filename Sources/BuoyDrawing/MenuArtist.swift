@@ -25,14 +25,29 @@ public enum MenuArtist {
         }
     }
 
+    /// What became of an item's icon in the child.
+    public enum Icon: Sendable, Equatable {
+        /// The item has no icon; its initial was drawn.
+        case none
+        /// Not found in the icon themes; its initial was drawn.
+        case notFound
+        /// Found at this path and drawn.
+        case drawn(path: String)
+        /// Found at this path, but it could not be loaded; its initial was drawn.
+        case failed(path: String)
+    }
+
     /// What a drawing child reports.
     public struct Report: Sendable, Equatable {
-        /// Per item: whether its icon file (given, and found) could not be
-        /// loaded, so its initial was drawn instead.
-        public var iconFailed: [Bool]
+        /// Per item, its icon's fate.
+        public var icons: [Icon]
         /// The child's peak resident memory, in KiB.
         public var childPeakKiB: Int
     }
+
+    /// Room for one icon's path in the report (the child leaves a longer
+    /// one out of the report, not out of the menu).
+    static let pathCapacity = 4096
 
     /// How long a child may take, in milliseconds: enough for every icon to
     /// be an SVG that takes `IconLoader.svgTimeout`.
@@ -56,23 +71,36 @@ public enum MenuArtist {
     }
 
     /// Draws `sprites[i]` of `layout` on `canvases[i]` at `scale`, in a
-    /// child. `labels[i]` and `iconPaths[i]` are item i's label and icon file
-    /// (nil: none, draw the initial); icons are loaded `iconSize` px square.
-    /// Nil if the child failed (the canvases are then undefined).
+    /// child. `labels[i]` and `icons[i]` are item i's label and icon (a
+    /// theme name or a path; nil: none, draw the initial). The child turns
+    /// the icons into files with `locate` (a theme lookup: reading the
+    /// themes' index files costs memory that would otherwise stay in buoy)
+    /// and loads them `iconSize` px square. Nil if the child failed (the
+    /// canvases are then undefined).
     public static func draw(
         _ sprites: [MenuSprite], on canvases: [Canvas], layout: MenuLayout, labels: [String],
-        iconPaths: [String?], iconSize: Int, look: MenuLook, scale: Int
+        icons: [String?], locate: @escaping ([String?]) -> [String?], iconSize: Int, look: MenuLook,
+        scale: Int
     ) -> Report? {
         precondition(sprites.count == canvases.count, "one canvas per sprite")
         let count = layout.items.count
-        guard let failures = SharedMemory<UInt8>(count: max(1, count)) else { return nil }
+        // Per item: an outcome byte, then its path, NUL-terminated.
+        let slot = 1 + pathCapacity
+        guard let shared = SharedMemory<UInt8>(count: max(1, count) * slot) else { return nil }
         let outcome = runInChild(timeoutMilliseconds: timeout) {
-            let icons = IconLoader(capacity: max(1, count))
+            let loader = IconLoader(capacity: max(1, count))
+            let paths = locate((0..<count).map { $0 < icons.count ? icons[$0] : nil })
             let entries = (0..<count).map { i in
                 let label = i < labels.count ? labels[i] : ""
-                guard i < iconPaths.count, let path = iconPaths[i] else { return MenuEntry(label: label) }
-                let icon = icons.load(path: path, size: iconSize)
-                failures.pointer[i] = icon == nil ? 1 : 0
+                guard i < icons.count, icons[i] != nil else { return MenuEntry(label: label) }
+                guard i < paths.count, let path = paths[i] else {
+                    shared.pointer[i * slot] = iconNotFound
+                    return MenuEntry(label: label)
+                }
+                let icon = loader.load(path: path, size: iconSize)
+                shared.pointer[i * slot] = icon == nil ? iconFailed : iconDrawn
+                let utf8 = Array(path.utf8.prefix(pathCapacity - 1))
+                for (j, byte) in utf8.enumerated() { shared.pointer[i * slot + 1 + j] = byte }
                 return MenuEntry(label: label, icon: icon)
             }
             for (sprite, canvas) in zip(sprites, canvases) {
@@ -83,7 +111,20 @@ public enum MenuArtist {
             return 0
         }
         guard let outcome, outcome.exitCode == 0 else { return nil }
-        return Report(
-            iconFailed: (0..<count).map { failures.pointer[$0] != 0 }, childPeakKiB: outcome.peakKiB)
+        let reported = (0..<count).map { i -> Icon in
+            let path = { String(cString: shared.pointer + i * slot + 1) }
+            switch shared.pointer[i * slot] {
+            case iconNotFound: return .notFound
+            case iconDrawn: return .drawn(path: path())
+            case iconFailed: return .failed(path: path())
+            default: return .none
+            }
+        }
+        return Report(icons: reported, childPeakKiB: outcome.peakKiB)
     }
 }
+
+/// The outcome bytes of `MenuArtist.draw`'s report; 0 is `.none`.
+private let iconNotFound: UInt8 = 1
+private let iconDrawn: UInt8 = 2
+private let iconFailed: UInt8 = 3

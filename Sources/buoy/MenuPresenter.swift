@@ -27,6 +27,8 @@ final class MenuPresenter {
     private var missingIcons: Set<String> = []
     /// Label sizes, measured by a child once per label text.
     private var labelSizes: [String: Size] = [:]
+    /// Icon themes already reported missing.
+    private var warnedThemes: Set<String> = []
 
     private var sprites: [Sprite] = []
     private var items: [MenuItem] = []
@@ -159,9 +161,12 @@ final class MenuPresenter {
         var image = sprite.description.image
         if sprite.description.part == .focusRing {
             // One ring, moved to the focused item (all items are one size).
+            // Moved by whole px so that it keeps its buffer's exact size.
             guard let focused, layout.items.indices.contains(focused) else { return hide(sprite) }
+            let from = layout.items[item].circle.center
+            let to = layout.items[focused].circle.center
             item = focused
-            image = MenuPainter.image(of: .focusRing, for: layout.items[focused])
+            image.origin = image.origin + Point(x: (to.x - from.x).rounded(), y: (to.y - from.y).rounded())
         }
         let itemScale = animation?.scale(item: item, at: now) ?? 1
         // A pill never overshoots, so it never needs room outside the layout.
@@ -191,18 +196,24 @@ final class MenuPresenter {
             buffers.append(buffer)
         }
         let iconSize = IconLookup.pixelSize(itemSize: settings.itemSize, scale: scale)
-        let iconPaths = iconPaths(size: iconSize)
+        warnIfThemeMissing()
         guard
             let report = MenuArtist.draw(
                 descriptions, on: buffers.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
-                layout: layout, labels: items.map(\.label), iconPaths: iconPaths, iconSize: iconSize,
-                look: look, scale: scale)
+                layout: layout, labels: items.map(\.label), icons: items.map(\.icon),
+                locate: iconLocator(size: iconSize, scale: scale), iconSize: iconSize, look: look,
+                scale: scale)
         else { return false }
         log.debug(
             "menu: \(descriptions.count) images drawn at scale \(scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
         )
-        for (i, failed) in report.iconFailed.enumerated() where failed {
-            if let path = iconPaths[i] { reportMissingIcon(of: items[i], why: "\(path) could not be loaded") }
+        for (item, icon) in zip(items, report.icons) {
+            switch icon {
+            case .none: break
+            case .drawn(let path): log.debug("menu: icon \"\(item.icon ?? "")\" at \(iconSize) px: \(path)")
+            case .notFound: reportMissingIcon(of: item, why: "not found in the icon themes")
+            case .failed(let path): reportMissingIcon(of: item, why: "\(path) could not be loaded")
+            }
         }
         if sprites.count != descriptions.count {
             sprites = []
@@ -223,20 +234,41 @@ final class MenuPresenter {
         return true
     }
 
-    /// Each item's icon file, looked up in the icon themes; nil for an item
-    /// without an icon or whose icon is not found (its initial is drawn).
-    private func iconPaths(size: Int) -> [String?] {
-        let lookup = IconLookup(
+    /// The icon-theme lookup, to run in the drawing child: it reads the
+    /// themes' index.theme files (hicolor's alone is 55 kB of text, whose
+    /// parsed form would stay in buoy) and finds each icon at `size` buffer
+    /// pixels at the output's `scale`.
+    private func iconLocator(size: Int, scale: Int) -> ([String?]) -> [String?] {
+        let lookup = iconLookup()
+        return { icons in
+            let themes = lookup.themes { path in
+                guard case .success(let bytes) = Files.read(path, limit: 1 << 20) else { return nil }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            return icons.map { icon in
+                icon.flatMap {
+                    lookup.find($0, size: size, scale: scale, in: themes) { access($0, R_OK) == 0 }
+                }
+            }
+        }
+    }
+
+    private func iconLookup() -> IconLookup {
+        IconLookup(
             theme: settings.iconTheme,
             baseDirectories: IconLookup.baseDirectories(
                 home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
                 dataDirs: Environment.string("XDG_DATA_DIRS")))
-        return items.map { item in
-            guard let name = item.icon else { return nil }
-            let path = lookup.find(name, size: size) { access($0, R_OK) == 0 }
-            if path == nil { reportMissingIcon(of: item, why: "not found in the icon themes") }
-            return path
-        }
+    }
+
+    /// Says once per theme name when the configured theme has no index.theme
+    /// in any base directory (then only hicolor and Adwaita are searched).
+    private func warnIfThemeMissing() {
+        guard let theme = settings.iconTheme, !theme.isEmpty, !warnedThemes.contains(theme) else { return }
+        let found = iconLookup().baseDirectories.contains { access("\($0)/\(theme)/index.theme", R_OK) == 0 }
+        guard !found else { return }
+        warnedThemes.insert(theme)
+        log.warning("icon theme \"\(theme)\" has no readable index.theme; searching hicolor and Adwaita")
     }
 
     private func reportMissingIcon(of item: MenuItem, why: String) {

@@ -1,204 +1,505 @@
 import BuoyCore
 import XCTest
 
+/// A fake file tree in memory: files with their text, and the directories
+/// above them, as `exists` and `readFile` would see them on disk.
+private struct Tree {
+    var files: [String: String]
+    var directories: Set<String> = []
+
+    init(_ files: [String: String]) {
+        self.files = files
+        for path in files.keys {
+            var parts = path.split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                directories.insert("/" + parts.joined(separator: "/"))
+                parts = parts.dropLast()
+            }
+        }
+    }
+
+    /// Icons (empty files) and index.theme files.
+    init(icons: [String], indexes: [String: String] = [:]) {
+        var files = indexes
+        for icon in icons { files[icon] = "" }
+        self.init(files)
+    }
+
+    func exists(_ path: String) -> Bool { files[path] != nil || directories.contains(path) }
+    func read(_ path: String) -> String? { files[path] }
+}
+
+/// An index.theme listing `directories` (and `scaled` under
+/// `ScaledDirectories=`), each its path and its keys, written
+/// `Size=24 Type=Fixed`.
+private func indexTheme(
+    inherits: String? = nil, _ directories: [(String, String)], scaled: [(String, String)] = []
+) -> String {
+    var text = "[Icon Theme]\nName=Test\nComment=A test theme\n"
+    if let inherits { text += "Inherits=\(inherits)\n" }
+    text += "Directories=\(directories.map(\.0).joined(separator: ","))\n"
+    if !scaled.isEmpty { text += "ScaledDirectories=\(scaled.map(\.0).joined(separator: ","))\n" }
+    for (path, keys) in directories + scaled {
+        text += "\n[\(path)]\n" + keys.split(separator: " ").joined(separator: "\n") + "\n"
+    }
+    return text
+}
+
 final class IconLookupTests: XCTestCase {
     private let bases = ["/home/u/.local/share/icons", "/usr/share/icons"]
 
-    private func lookup(theme: String? = "Papirus") -> IconLookup {
+    private func lookup(theme: String? = "T") -> IconLookup {
         IconLookup(theme: theme, baseDirectories: bases)
     }
 
-    /// Each case is a fake file tree; the expected path wins over all the
-    /// others in the tree, which is what proves the order.
-    func testOrder() {
-        let cases: [(String, [String], String?, UInt)] = [
-            // (why, tree with the winner first, winner)
-            (
-                "the configured theme beats hicolor's exact size",
-                [
-                    "/usr/share/icons/Papirus/256x256/apps/term.png",
-                    "/usr/share/icons/hicolor/24x24/apps/term.png",
-                ],
-                "/usr/share/icons/Papirus/256x256/apps/term.png", #line
-            ),
-            (
-                "hicolor beats Adwaita",
-                [
-                    "/usr/share/icons/hicolor/16x16/emblems/term.png",
-                    "/usr/share/icons/Adwaita/24x24/apps/term.png",
-                ],
-                "/usr/share/icons/hicolor/16x16/emblems/term.png", #line
-            ),
-            (
-                "Adwaita beats pixmaps",
-                ["/usr/share/icons/Adwaita/scalable/apps/term.svg", "/usr/share/pixmaps/term.png"],
-                "/usr/share/icons/Adwaita/scalable/apps/term.svg", #line
-            ),
-            ("pixmaps last", ["/usr/share/pixmaps/term.svg"], "/usr/share/pixmaps/term.svg", #line),
-            (
-                "Adwaita's legacy directory, where Adwaita 43 keeps utilities-terminal",
-                ["/usr/share/icons/Adwaita/24x24/legacy/term.png", "/usr/share/pixmaps/term.png"],
-                "/usr/share/icons/Adwaita/24x24/legacy/term.png", #line
-            ),
-            (
-                "the exact size beats scalable",
-                [
-                    "/usr/share/icons/hicolor/24x24/apps/term.svg",
-                    "/usr/share/icons/hicolor/scalable/apps/term.svg",
-                ],
-                "/usr/share/icons/hicolor/24x24/apps/term.svg", #line
-            ),
-            (
-                "scalable beats a larger size",
-                [
-                    "/usr/share/icons/hicolor/scalable/apps/term.svg",
-                    "/usr/share/icons/hicolor/32x32/apps/term.png",
-                ],
-                "/usr/share/icons/hicolor/scalable/apps/term.svg", #line
-            ),
-            (
-                "the nearest larger size beats a farther one",
-                [
-                    "/usr/share/icons/hicolor/32x32/apps/term.png",
-                    "/usr/share/icons/hicolor/48x48/apps/term.png",
-                ],
-                "/usr/share/icons/hicolor/32x32/apps/term.png", #line
-            ),
-            (
-                "any larger size beats a smaller one",
-                [
-                    "/usr/share/icons/hicolor/512x512/apps/term.png",
-                    "/usr/share/icons/hicolor/22x22/apps/term.png",
-                ],
-                "/usr/share/icons/hicolor/512x512/apps/term.png", #line
-            ),
-            (
-                "the nearest smaller size beats a farther one",
-                [
-                    "/usr/share/icons/hicolor/22x22/apps/term.png",
-                    "/usr/share/icons/hicolor/16x16/apps/term.png",
-                ],
-                "/usr/share/icons/hicolor/22x22/apps/term.png", #line
-            ),
-            (
-                "apps before actions",
-                [
-                    "/usr/share/icons/hicolor/24x24/apps/term.png",
-                    "/usr/share/icons/hicolor/24x24/actions/term.png",
-                ],
-                "/usr/share/icons/hicolor/24x24/apps/term.png", #line
-            ),
-            (
-                "every category is searched",
-                ["/usr/share/icons/hicolor/24x24/emblems/term.png"],
-                "/usr/share/icons/hicolor/24x24/emblems/term.png", #line
-            ),
-            (
-                "the user's directory first, at the same size",
-                [
-                    "/home/u/.local/share/icons/hicolor/24x24/apps/term.svg",
-                    "/usr/share/icons/hicolor/24x24/apps/term.png",
-                ],
-                "/home/u/.local/share/icons/hicolor/24x24/apps/term.svg", #line
-            ),
-            (
-                "but a better size beats the user's directory",
-                [
-                    "/usr/share/icons/hicolor/24x24/apps/term.png",
-                    "/home/u/.local/share/icons/hicolor/48x48/apps/term.png",
-                ],
-                "/usr/share/icons/hicolor/24x24/apps/term.png", #line
-            ),
-            (
-                "png before svg in the same directory",
-                [
-                    "/usr/share/icons/hicolor/24x24/apps/term.png",
-                    "/usr/share/icons/hicolor/24x24/apps/term.svg",
-                ],
-                "/usr/share/icons/hicolor/24x24/apps/term.png", #line
-            ),
-            ("not found", ["/usr/share/icons/hicolor/24x24/apps/other.png"], nil, #line),
-            ("wrong extension", ["/usr/share/icons/hicolor/24x24/apps/term.xpm"], nil, #line),
-        ]
-        for (why, tree, winner, line) in cases {
-            let files = Set(tree)
-            XCTAssertEqual(lookup().find("term", size: 24, exists: files.contains), winner, why, line: line)
+    /// `find` on `tree`, with the themes read from it.
+    private func find(
+        _ name: String, size: Int, scale: Int = 1, theme: String? = "T", in tree: Tree
+    ) -> String? {
+        lookup(theme: theme).find(name, size: size, scale: scale, exists: tree.exists, readFile: tree.read)
+    }
+
+    // MARK: - Themes in order
+
+    func testThemesAreTheConfiguredOneItsAncestorsThenHicolorThenAdwaita() {
+        let plain = indexTheme([("48x48/apps", "Size=48")])
+        let tree = Tree(
+            icons: [],
+            indexes: [
+                "/usr/share/icons/Papirus-Dark/index.theme": indexTheme(inherits: "Papirus", []),
+                "/usr/share/icons/Papirus/index.theme": indexTheme(inherits: "breeze , hicolor", []),
+                "/usr/share/icons/breeze/index.theme": plain,
+                "/usr/share/icons/hicolor/index.theme": plain,
+                "/usr/share/icons/Adwaita/index.theme": indexTheme(inherits: "hicolor", []),
+            ])
+        func names(_ theme: String?) -> [String] {
+            lookup(theme: theme).themes(readFile: tree.read).map(\.name)
         }
+        XCTAssertEqual(names("Papirus-Dark"), ["Papirus-Dark", "Papirus", "breeze", "hicolor", "Adwaita"])
+        XCTAssertEqual(names("breeze"), ["breeze", "hicolor", "Adwaita"])
+        XCTAssertEqual(names("Adwaita"), ["Adwaita", "hicolor"], "inherits hicolor, each once")
+        XCTAssertEqual(names("hicolor"), ["hicolor", "Adwaita"])
+        XCTAssertEqual(names(nil), ["hicolor", "Adwaita"])
+        XCTAssertEqual(names(""), ["hicolor", "Adwaita"])
+        XCTAssertEqual(names("missing"), ["hicolor", "Adwaita"], "a theme without index.theme is skipped")
+        XCTAssertEqual(names("../Papirus"), ["hicolor", "Adwaita"], "a name is one directory")
+    }
+
+    func testAThemeThatInheritsAdwaitaSearchesItBeforeHicolor() {
+        let tree = Tree(
+            icons: [],
+            indexes: [
+                "/usr/share/icons/T/index.theme": indexTheme(inherits: "Adwaita", []),
+                "/usr/share/icons/Adwaita/index.theme": indexTheme(inherits: "hicolor", []),
+            ])
+        XCTAssertEqual(lookup().themes(readFile: tree.read).map(\.name), ["T", "Adwaita", "hicolor"])
+    }
+
+    func testFindFollowsTheThemeOrder() {
+        let dirs = [("16x16/apps", "Size=16 Type=Fixed"), ("48x48/apps", "Size=48 Type=Fixed")]
+        let indexes = [
+            "/usr/share/icons/T/index.theme": indexTheme(inherits: "Parent", dirs),
+            "/usr/share/icons/Parent/index.theme": indexTheme(dirs),
+            "/usr/share/icons/hicolor/index.theme": indexTheme(dirs),
+            "/usr/share/icons/Adwaita/index.theme": indexTheme(inherits: "hicolor", dirs),
+        ]
+        // Each found in turn: a theme is searched through, a far size
+        // included, before the next.
+        var icons = [
+            "/usr/share/icons/T/16x16/apps/term.png",
+            "/usr/share/icons/Parent/48x48/apps/term.png",
+            "/usr/share/icons/hicolor/16x16/apps/term.png",
+            "/usr/share/icons/Adwaita/48x48/apps/term.png",
+            "/usr/share/icons/term.png",
+            "/usr/share/pixmaps/term.png",
+        ]
+        while !icons.isEmpty {
+            let tree = Tree(icons: icons, indexes: indexes)
+            XCTAssertEqual(find("term", size: 48, in: tree), icons.first, "\(icons.first ?? "")")
+            icons.removeFirst()
+        }
+    }
+
+    func testAnInheritanceCycleEnds() {
+        let tree = Tree(
+            icons: ["/usr/share/icons/B/48x48/apps/term.png"],
+            indexes: [
+                "/usr/share/icons/A/index.theme": indexTheme(inherits: "B,A", [("48x48/apps", "Size=48")]),
+                "/usr/share/icons/B/index.theme": indexTheme(inherits: "A,B,C", [("48x48/apps", "Size=48")]),
+                "/usr/share/icons/C/index.theme": indexTheme(inherits: "A", []),
+            ])
+        XCTAssertEqual(
+            lookup(theme: "A").themes(readFile: tree.read).map(\.name), ["A", "B", "C", "hicolor"])
+        XCTAssertEqual(find("term", size: 48, theme: "A", in: tree), "/usr/share/icons/B/48x48/apps/term.png")
+        XCTAssertNil(find("other", size: 48, theme: "A", in: tree))
+    }
+
+    func testAThemeWithoutIndexIsSkippedButHicolorIsNot() {
+        let tree = Tree(icons: [
+            "/usr/share/icons/T/48x48/apps/term.png",
+            "/usr/share/icons/Adwaita/48x48/apps/term.png",
+            "/usr/share/icons/hicolor/32x32/apps/term.png",
+            "/usr/share/icons/hicolor/scalable/apps/other.svg",
+        ])
+        // Without index.theme, T and Adwaita cannot say what 48x48 holds;
+        // hicolor stands in with the directories of its usual index.
+        XCTAssertEqual(find("term", size: 48, in: tree), "/usr/share/icons/hicolor/32x32/apps/term.png")
+        XCTAssertEqual(find("other", size: 48, in: tree), "/usr/share/icons/hicolor/scalable/apps/other.svg")
+        XCTAssertEqual(lookup().themes(readFile: tree.read), [IconTheme.hicolorFallback])
+        // With an index, hicolor is as it says.
+        let indexed = Tree(
+            icons: ["/usr/share/icons/hicolor/32x32/apps/term.png"],
+            indexes: ["/usr/share/icons/hicolor/index.theme": indexTheme([("48x48/apps", "Size=48")])])
+        XCTAssertNil(find("term", size: 48, in: indexed), "32x32/apps is not in hicolor's index")
+    }
+
+    func testTheFirstIndexFoundIsTheThemesAndItsDirectoriesAreInEveryBase() {
+        let tree = Tree(
+            icons: [
+                "/home/u/.local/share/icons/T/32x32/apps/term.png",
+                "/usr/share/icons/T/48x48/apps/term.png",
+            ],
+            indexes: [
+                "/home/u/.local/share/icons/T/index.theme": indexTheme([("32x32/apps", "Size=32")]),
+                "/usr/share/icons/T/index.theme": indexTheme([("48x48/apps", "Size=48")]),
+            ])
+        XCTAssertEqual(find("term", size: 48, in: tree), "/home/u/.local/share/icons/T/32x32/apps/term.png")
+        let userIconOnly = Tree(
+            icons: ["/home/u/.local/share/icons/T/48x48/apps/term.png"],
+            indexes: ["/usr/share/icons/T/index.theme": indexTheme([("48x48/apps", "Size=48")])])
+        XCTAssertEqual(
+            find("term", size: 48, in: userIconOnly), "/home/u/.local/share/icons/T/48x48/apps/term.png")
+        let unparsable = Tree(
+            icons: ["/usr/share/icons/T/48x48/apps/term.png"],
+            indexes: [
+                "/home/u/.local/share/icons/T/index.theme": "not an index",
+                "/usr/share/icons/T/index.theme": indexTheme([("48x48/apps", "Size=48")]),
+            ])
+        XCTAssertEqual(
+            find("term", size: 48, in: unparsable), "/usr/share/icons/T/48x48/apps/term.png",
+            "a file without [Icon Theme] is passed over")
+    }
+
+    // MARK: - Within a theme
+
+    /// Each case: the theme's directories, the icons, the size (and
+    /// scale) asked for, and the winner.
+    func testDirectoryChoice() {
+        let cases: [(String, [(String, String)], [String], Int, Int, String?, UInt)] = [
+            (
+                "an exact size beats an earlier near one",
+                [("22x22", "Size=22 Type=Fixed"), ("24x24", "Size=24 Type=Fixed")],
+                ["22x22", "24x24"], 24, 1, "24x24", #line
+            ),
+            (
+                "the closest size otherwise",
+                [
+                    ("16x16", "Size=16 Type=Fixed"), ("48x48", "Size=48 Type=Fixed"),
+                    ("32x32", "Size=32 Type=Fixed"),
+                ],
+                ["16x16", "48x48", "32x32"], 30, 1, "32x32", #line
+            ),
+            (
+                "a tie goes to the index's order",
+                [("32x32", "Size=32 Type=Fixed"), ("16x16", "Size=16 Type=Fixed")],
+                ["16x16", "32x32"], 24, 1, "32x32", #line
+            ),
+            (
+                "a tie goes to the index's order, the other way",
+                [("16x16", "Size=16 Type=Fixed"), ("32x32", "Size=32 Type=Fixed")],
+                ["16x16", "32x32"], 24, 1, "16x16", #line
+            ),
+            (
+                "Scalable matches from MinSize to MaxSize",
+                [
+                    ("48x48", "Size=48 Type=Fixed"),
+                    ("scalable", "Size=16 MinSize=8 MaxSize=32 Type=Scalable"),
+                ],
+                ["48x48", "scalable"], 32, 1, "scalable", #line
+            ),
+            (
+                "and not beyond: then the closer wins",
+                [
+                    ("scalable", "Size=16 MinSize=8 MaxSize=32 Type=Scalable"),
+                    ("48x48", "Size=48 Type=Fixed"),
+                ],
+                ["48x48", "scalable"], 64, 1, "48x48", #line
+            ),
+            (
+                "Scalable without MinSize and MaxSize serves its Size only",
+                [("scalable", "Size=16 Type=Scalable"), ("48x48", "Size=48 Type=Fixed")],
+                ["scalable", "48x48"], 40, 1, "48x48", #line
+            ),
+            (
+                "Threshold: within 2 by default, a match beats a closer miss",
+                [("25x25", "Size=25 Type=Fixed"), ("22x22", "Size=22 Type=Threshold")],
+                ["25x25", "22x22"], 24, 1, "22x22", #line
+            ),
+            (
+                "Threshold: the default type",
+                [("25x25", "Size=25 Type=Fixed"), ("22x22", "Size=22")],
+                ["25x25", "22x22"], 24, 1, "22x22", #line
+            ),
+            (
+                "Threshold: not beyond",
+                [("22x22", "Size=22"), ("25x25", "Size=25 Type=Fixed")],
+                ["22x22", "25x25"], 25, 1, "25x25", #line
+            ),
+            (
+                "Threshold: beyond, a miss measured from Size + Threshold",
+                [("31x31", "Size=31 Type=Fixed"), ("22x22", "Size=22")],
+                ["22x22", "31x31"], 27, 1, "22x22", #line
+            ),
+            (
+                "Threshold: its own",
+                [("25x25", "Size=25 Type=Fixed"), ("16x16", "Size=16 Threshold=8")],
+                ["25x25", "16x16"], 24, 1, "16x16", #line
+            ),
+            (
+                "Fixed: exact only, so the closer miss",
+                [("22x22", "Size=22 Type=Fixed"), ("25x25", "Size=25 Type=Fixed")],
+                ["22x22", "25x25"], 24, 1, "25x25", #line
+            ),
+            (
+                "Scale=2 at scale 2: 24x24@2 serves 48 px",
+                [("48x48", "Size=48 Type=Fixed"), ("24x24@2", "Size=24 Scale=2 Type=Fixed")],
+                ["48x48", "24x24@2"], 48, 2, "24x24@2", #line
+            ),
+            (
+                "Scale=2 at scale 1: the 48 px directory",
+                [("24x24@2", "Size=24 Scale=2 Type=Fixed"), ("48x48", "Size=48 Type=Fixed")],
+                ["48x48", "24x24@2"], 48, 1, "48x48", #line
+            ),
+            (
+                "Scale=2 at scale 1, nothing else: its 48 px are 0 away",
+                [("24x24", "Size=24 Type=Fixed"), ("24x24@2", "Size=24 Scale=2 Type=Fixed")],
+                ["24x24", "24x24@2"], 48, 1, "24x24@2", #line
+            ),
+            (
+                "at scale 2 a 1× directory is measured in pixels",
+                [("24x24", "Size=24 Type=Fixed"), ("48x48", "Size=48 Type=Fixed")],
+                ["24x24", "48x48"], 48, 2, "48x48", #line
+            ),
+            (
+                "Breeze's layout: apps/48",
+                [
+                    ("apps/16", "Size=16 Type=Fixed"), ("apps/22", "Size=22 Type=Fixed"),
+                    ("apps/48", "Size=48 Type=Fixed"),
+                ],
+                ["apps/16", "apps/22", "apps/48"], 48, 1, "apps/48", #line
+            ),
+            (
+                "Breeze's layout: closest of apps/16, apps/22, apps/48",
+                [
+                    ("apps/16", "Size=16 Type=Fixed"), ("apps/22", "Size=22 Type=Fixed"),
+                    ("apps/48", "Size=48 Type=Fixed"),
+                ],
+                ["apps/16", "apps/22", "apps/48"], 24, 1, "apps/22", #line
+            ),
+            (
+                "a directory not in Directories is not searched",
+                [("48x48", "Size=48 Type=Fixed")],
+                ["16x16"], 48, 1, nil, #line
+            ),
+        ]
+        for (why, directories, iconDirectories, size, scale, winner, line) in cases {
+            let index = indexTheme(
+                directories.filter { !$0.0.hasSuffix("@2") },
+                scaled: directories.filter { $0.0.hasSuffix("@2") })
+            let tree = Tree(
+                icons: iconDirectories.map { "/usr/share/icons/T/\($0)/term.png" },
+                indexes: ["/usr/share/icons/T/index.theme": index])
+            XCTAssertEqual(
+                find("term", size: size, scale: scale, in: tree),
+                winner.map { "/usr/share/icons/T/\($0)/term.png" },
+                why, line: line)
+        }
+    }
+
+    func testFilesWithinADirectory() {
+        let index = ["/usr/share/icons/T/index.theme": indexTheme([("48x48/apps", "Size=48 Type=Fixed")])]
+        let cases: [(String, [String], String?, UInt)] = [
+            (
+                "png before svg",
+                ["/usr/share/icons/T/48x48/apps/term.svg", "/usr/share/icons/T/48x48/apps/term.png"],
+                "/usr/share/icons/T/48x48/apps/term.png", #line
+            ),
+            (
+                "svg", ["/usr/share/icons/T/48x48/apps/term.svg"], "/usr/share/icons/T/48x48/apps/term.svg",
+                #line
+            ),
+            (
+                "the user's base first",
+                [
+                    "/usr/share/icons/T/48x48/apps/term.png",
+                    "/home/u/.local/share/icons/T/48x48/apps/term.svg",
+                ],
+                "/home/u/.local/share/icons/T/48x48/apps/term.svg", #line
+            ),
+            ("xpm is not supported", ["/usr/share/icons/T/48x48/apps/term.xpm"], nil, #line),
+            ("not found", ["/usr/share/icons/T/48x48/apps/other.png"], nil, #line),
+        ]
+        for (why, icons, winner, line) in cases {
+            XCTAssertEqual(
+                find("term", size: 48, in: Tree(icons: icons, indexes: index)), winner, why, line: line)
+        }
+    }
+
+    func testUnthemedIconsComeLastBaseDirectoriesThenPixmaps() {
+        let index = ["/usr/share/icons/T/index.theme": indexTheme([("48x48/apps", "Size=48")])]
+        var icons = [
+            "/usr/share/icons/T/48x48/apps/term.svg",
+            "/home/u/.local/share/icons/term.svg",
+            "/usr/share/icons/term.png",
+            "/usr/share/pixmaps/term.png",
+            "/usr/share/pixmaps/term.svg",
+        ]
+        while !icons.isEmpty {
+            XCTAssertEqual(find("term", size: 48, in: Tree(icons: icons, indexes: index)), icons.first)
+            icons.removeFirst()
+        }
+        let all = lookup().candidates(for: "term", size: 48, in: [])
+        XCTAssertEqual(
+            all,
+            [
+                "/home/u/.local/share/icons/term.png", "/home/u/.local/share/icons/term.svg",
+                "/usr/share/icons/term.png", "/usr/share/icons/term.svg",
+                "/usr/share/pixmaps/term.png", "/usr/share/pixmaps/term.svg",
+            ])
+    }
+
+    func testCandidates() {
+        let theme = IconTheme(
+            name: "T",
+            directories: [
+                .init(path: "16x16", size: 16, kind: .fixed),
+                .init(path: "scalable", size: 16, kind: .scalable, minSize: 8, maxSize: 512),
+                .init(path: "32x32", size: 32, kind: .fixed),
+                .init(path: "24x24", size: 24, kind: .fixed),
+            ])
+        let all = lookup().candidates(for: "term.svg", size: 24, in: [theme, .hicolorFallback])
+        XCTAssertEqual(
+            Array(all.prefix(6)),
+            [
+                "/home/u/.local/share/icons/T/scalable/term.png",
+                "/home/u/.local/share/icons/T/scalable/term.svg",
+                "/usr/share/icons/T/scalable/term.png",
+                "/usr/share/icons/T/scalable/term.svg",
+                "/home/u/.local/share/icons/T/24x24/term.png",
+                "/home/u/.local/share/icons/T/24x24/term.svg",
+            ])
+        var order: [String] = []
+        for path in all where path.hasPrefix("/usr/share/icons/T/") {
+            let directory = String(path.split(separator: "/")[4])
+            if order.last != directory { order.append(directory) }
+        }
+        XCTAssertEqual(order, ["scalable", "24x24", "16x16", "32x32"])
+        XCTAssertEqual(Set(all).count, all.count, "no duplicates")
+        XCTAssertEqual(all.count, (4 + IconTheme.hicolorFallback.directories.count) * 2 * 2 + 3 * 2)
+        // hicolor's 22x22 is Threshold 2: it matches 24 px, and comes first.
+        XCTAssertEqual(all[16], "/home/u/.local/share/icons/hicolor/22x22/apps/term.png")
+    }
+
+    func testFindPassesOverBasesWithoutTheTheme() {
+        let tree = Tree(
+            icons: ["/usr/share/icons/T/48x48/apps/term.png"],
+            indexes: ["/usr/share/icons/T/index.theme": indexTheme([("48x48/apps", "Size=48")])])
+        let themes = lookup().themes(readFile: tree.read)
+        var asked: [String] = []
+        let found = lookup().find("term", size: 48, in: themes) { path in
+            asked.append(path)
+            return tree.exists(path)
+        }
+        XCTAssertEqual(found, "/usr/share/icons/T/48x48/apps/term.png")
+        XCTAssertEqual(
+            asked,
+            [
+                "/home/u/.local/share/icons/T", "/usr/share/icons/T",
+                "/usr/share/icons/T/48x48/apps/term.png",
+            ])
     }
 
     func testAbsolutePathsAreTakenAsTheyAre() {
-        let files: Set = ["/opt/icons/x.png", "/usr/share/icons/hicolor/24x24/apps/x.png"]
-        let l = lookup()
-        XCTAssertEqual(l.find("/opt/icons/x.png", size: 24, exists: files.contains), "/opt/icons/x.png")
-        XCTAssertNil(l.find("/opt/icons/missing.svg", size: 24, exists: files.contains), "no theme fallback")
-        XCTAssertEqual(l.candidates(for: "/opt/icons/x.png", size: 24), ["/opt/icons/x.png"])
+        let tree = Tree(icons: ["/opt/icons/x.png", "/usr/share/icons/hicolor/48x48/apps/x.png"])
+        XCTAssertEqual(find("/opt/icons/x.png", size: 48, in: tree), "/opt/icons/x.png")
+        XCTAssertNil(find("/opt/icons/missing.svg", size: 48, in: tree), "no theme fallback")
+        XCTAssertEqual(lookup().candidates(for: "/opt/icons/x.png", size: 48, in: []), ["/opt/icons/x.png"])
     }
 
     func testAnExtensionOnANameIsDropped() {
-        let files: Set = ["/usr/share/icons/hicolor/48x48/apps/firefox.png"]
+        let tree = Tree(icons: ["/usr/share/icons/hicolor/48x48/apps/firefox.png"])
         XCTAssertEqual(
-            lookup().find("firefox.png", size: 48, exists: files.contains),
-            "/usr/share/icons/hicolor/48x48/apps/firefox.png")
+            find("firefox.png", size: 48, in: tree), "/usr/share/icons/hicolor/48x48/apps/firefox.png")
         XCTAssertEqual(
-            lookup().find("firefox.svg", size: 48, exists: files.contains),
-            "/usr/share/icons/hicolor/48x48/apps/firefox.png")
-        XCTAssertTrue(lookup().candidates(for: "a/b", size: 48).isEmpty, "a relative path is no icon name")
-        XCTAssertTrue(lookup().candidates(for: "", size: 48).isEmpty)
+            find("firefox.svg", size: 48, in: tree), "/usr/share/icons/hicolor/48x48/apps/firefox.png")
+        XCTAssertNil(find("firefox.xpm", size: 48, in: tree))
+        XCTAssertTrue(
+            lookup().candidates(for: "a/b", size: 48, in: []).isEmpty, "a relative path is no icon name")
+        XCTAssertTrue(lookup().candidates(for: "", size: 48, in: []).isEmpty)
     }
 
-    func testCandidatesStartAndEndAsDocumented() {
-        let all = lookup().candidates(for: "term", size: 48)
+    // MARK: - index.theme
+
+    func testIndexThemeParsing() {
+        let text = [
+            "# a comment", "stray=before any group", "[Icon Theme]", "Name=Messy", "Name[de]=Unordentlich",
+            "  Inherits = Papirus , , ../up, hicolor  ",
+            "Directories=16x16/apps, apps/48 ,scalable/apps,,"
+                + "bad/size,nosize,missing,16x16/apps,../escape,/abs,a//b,typo",
+            "ScaledDirectories=16x16@2/apps", "Unknown=key", "no equals sign here", "",
+            "\t[16x16/apps]  ", "Size = 16", "Context=Applications", "Type=Threshold", "Threshold=x",
+            "[apps/48]", "Size=48", "Type=Fixed", "Scale=0", "MinSize=1",
+            "[scalable/apps]", "Size=16", "Type=Scalable", "MinSize=8", "MaxSize=512", "Scale=1",
+            "[16x16@2/apps]", "Size=16", "Scale=2", "Threshold=4",
+            "[bad/size]", "Size=big",
+            "[nosize]", "Type=Fixed",
+            "[typo]", "Size=24", "Type=fixed", "Size=32",
+            "[../escape]", "Size=16",
+            "[/abs]", "Size=16",
+            "[a//b]", "Size=16",
+            "[broken", "Size=99",
+        ].joined(separator: "\r\n")
+        let theme = IconTheme(name: "Messy", indexTheme: text)
+        XCTAssertEqual(theme?.name, "Messy")
+        XCTAssertEqual(theme?.inherits, ["Papirus", "hicolor"])
         XCTAssertEqual(
-            Array(all.prefix(5)),
+            theme?.directories,
             [
-                "/home/u/.local/share/icons/Papirus/48x48/apps/term.png",
-                "/home/u/.local/share/icons/Papirus/48x48/apps/term.svg",
-                "/usr/share/icons/Papirus/48x48/apps/term.png",
-                "/usr/share/icons/Papirus/48x48/apps/term.svg",
-                "/home/u/.local/share/icons/Papirus/48x48/actions/term.png",
+                .init(path: "16x16/apps", size: 16, kind: .threshold, threshold: 2),
+                .init(path: "apps/48", size: 48, scale: 1, kind: .fixed, minSize: 1),
+                .init(path: "scalable/apps", size: 16, kind: .scalable, minSize: 8, maxSize: 512),
+                .init(path: "typo", size: 32, kind: .threshold),
+                .init(path: "16x16@2/apps", size: 16, scale: 2, threshold: 4),
             ])
-        XCTAssertEqual(Array(all.suffix(2)), ["/usr/share/pixmaps/term.png", "/usr/share/pixmaps/term.svg"])
-        // Themes in turn, each once.
-        let themes = all.dropLast(2).map { $0.split(separator: "/")[$0.hasPrefix("/home") ? 5 : 3] }
-        var order: [Substring] = []
-        for theme in themes where order.last != theme { order.append(theme) }
-        XCTAssertEqual(order, ["Papirus", "hicolor", "Adwaita"])
-        // Sizes within a theme: exact, scalable, larger ascending, smaller descending.
-        var sizes: [Substring] = []
-        for path in all where path.hasPrefix("/usr/share/icons/Papirus/") {
-            let size = path.split(separator: "/")[4]
-            if sizes.last != size { sizes.append(size) }
-        }
+        XCTAssertNil(IconTheme(name: "x", indexTheme: "[Desktop Entry]\nName=x\n"), "no [Icon Theme]")
+        XCTAssertNil(IconTheme(name: "x", indexTheme: ""))
+        XCTAssertEqual(IconTheme(name: "x", indexTheme: "[Icon Theme]")?.directories, [])
         XCTAssertEqual(
-            sizes,
-            [
-                "48x48", "scalable", "64x64", "72x72", "96x96", "128x128", "192x192", "256x256", "512x512",
-                "36x36",
-                "32x32", "24x24", "22x22", "16x16",
-            ])
-        XCTAssertFalse(
-            all.contains { $0.contains("/scalable/") && $0.hasSuffix(".png") }, "scalable is SVG only")
-        XCTAssertEqual(Set(all).count, all.count, "no duplicates")
+            IconTheme(name: "x", indexTheme: "[Icon Theme]\rDirectories=a\r[a]\rSize=8\r")?.directories,
+            [.init(path: "a", size: 8)], "old Mac line ends")
     }
 
-    func testFallbackThemesAreNotRepeated() {
-        for theme in [nil, "", "hicolor", "Adwaita"] {
-            let all = IconLookup(theme: theme, baseDirectories: ["/usr/share/icons"]).candidates(
-                for: "x", size: 24)
-            XCTAssertEqual(Set(all).count, all.count, "\(theme ?? "nil")")
-            XCTAssertTrue(all[0].hasPrefix("/usr/share/icons/\(theme == "Adwaita" ? "Adwaita" : "hicolor")/"))
-        }
+    func testDirectorySizes() {
+        let fixed = IconTheme.Directory(path: "", size: 24, kind: .fixed)
+        XCTAssertTrue(fixed.matches(pixels: 24, scale: 1))
+        XCTAssertFalse(fixed.matches(pixels: 25, scale: 1))
+        XCTAssertFalse(fixed.matches(pixels: 24, scale: 2), "scale must match")
+        XCTAssertEqual([23, 24, 30].map(fixed.distance(pixels:)), [1, 0, 6])
+        let scaled = IconTheme.Directory(path: "", size: 24, scale: 2, kind: .fixed)
+        XCTAssertTrue(scaled.matches(pixels: 48, scale: 2))
+        XCTAssertFalse(scaled.matches(pixels: 24, scale: 2))
+        XCTAssertEqual([24, 48, 50].map(scaled.distance(pixels:)), [24, 0, 2])
+        let threshold = IconTheme.Directory(path: "", size: 24, scale: 2)
+        XCTAssertEqual(
+            [43, 44, 52, 53].map { threshold.matches(pixels: $0, scale: 2) }, [false, true, true, false])
+        XCTAssertEqual([40, 44, 52, 60].map(threshold.distance(pixels:)), [4, 0, 0, 8])
+        let scalable = IconTheme.Directory(path: "", size: 16, kind: .scalable, minSize: 8, maxSize: 32)
+        XCTAssertEqual(
+            [7, 8, 32, 33].map { scalable.matches(pixels: $0, scale: 1) }, [false, true, true, false])
+        XCTAssertEqual([4, 20, 40].map(scalable.distance(pixels:)), [4, 0, 8])
     }
 
-    func testFindStopsAtTheFirstHit() {
-        var asked = 0
-        let found = lookup(theme: nil).find("term", size: 24) { path in
-            asked += 1
-            return path == "/usr/share/icons/hicolor/24x24/apps/term.png"
-        }
-        XCTAssertEqual(found, "/usr/share/icons/hicolor/24x24/apps/term.png")
-        XCTAssertEqual(asked, 3, "user png, user svg, system png")
-    }
+    // MARK: - Environment and sizes
 
     func testBaseDirectories() {
         let cases: [(String?, String?, String?, [String], UInt)] = [

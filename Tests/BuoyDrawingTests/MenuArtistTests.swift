@@ -28,15 +28,25 @@ final class MenuArtistTests: XCTestCase {
         }
     }
 
+    /// A 24 px red PNG in a new temporary directory.
+    private func redIcon() throws -> (directory: URL, path: String) {
+        let dir = try temporaryDirectory(self)
+        let png = dir.appendingPathComponent("red.png").path
+        writePNG(png, width: 24, height: 24, red: 1, green: 0, blue: 0)
+        return (dir, png)
+    }
+
+    /// Draws in a child; `iconPaths` are the icons, which `locate` (by
+    /// default) takes for their own files.
     private func draw(
         _ sprites: [MenuSprite], on canvases: [Pixels], layout: MenuLayout, labels: [String],
-        iconPaths: [String?], iconSize: Int, scale: Int
+        iconPaths: [String?], locate: @escaping ([String?]) -> [String?] = { $0 }, iconSize: Int, scale: Int
     ) throws -> MenuArtist.Report {
         try XCTUnwrap(
             MenuArtist.draw(
                 sprites, on: canvases.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
-                layout: layout, labels: labels, iconPaths: iconPaths, iconSize: iconSize, look: look,
-                scale: scale))
+                layout: layout, labels: labels, icons: iconPaths, locate: locate, iconSize: iconSize,
+                look: look, scale: scale))
     }
 
     /// Asserts that the child drew on `canvases` what `MenuPainter.paint`
@@ -70,7 +80,7 @@ final class MenuArtistTests: XCTestCase {
             let report = try draw(
                 sprites, on: canvases, layout: layout, labels: labels, iconPaths: paths, iconSize: iconSize,
                 scale: scale)
-            XCTAssertEqual(report.iconFailed, [false, false, false])
+            XCTAssertEqual(report.icons, [.drawn(path: png), .none, .drawn(path: svg)])
 
             let loader = IconLoader()  // owns the icons: kept until the end of the loop body
             defer { withExtendedLifetime(loader) {} }
@@ -94,17 +104,17 @@ final class MenuArtistTests: XCTestCase {
     }
 
     func testAMissingIconIsReportedAndItsInitialDrawn() throws {
-        let dir = try temporaryDirectory(self)
-        let png = dir.appendingPathComponent("red.png").path
-        writePNG(png, width: 24, height: 24, red: 1, green: 0, blue: 0)
+        let (dir, png) = try redIcon()
         let labels = ["Terminal", "Files", "Browser"]
         let layout = menuLayout(labels)
         let sprites = MenuPainter.sprites(for: layout)
         let canvases = canvases(for: sprites, scale: 1)
+        let missing = dir.appendingPathComponent("missing.png").path
         let report = try draw(
-            sprites, on: canvases, layout: layout, labels: labels,
-            iconPaths: [png, dir.appendingPathComponent("missing.png").path, nil], iconSize: 24, scale: 1)
-        XCTAssertEqual(report.iconFailed, [false, true, false])
+            sprites, on: canvases, layout: layout, labels: labels, iconPaths: [png, missing, nil],
+            iconSize: 24,
+            scale: 1)
+        XCTAssertEqual(report.icons, [.drawn(path: png), .failed(path: missing), .none])
 
         // Item 1 shows its initial, as an item without an icon does.
         // The loader owns its surfaces: it must outlive the painting.
@@ -133,6 +143,34 @@ final class MenuArtistTests: XCTestCase {
             sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels, iconPaths: [nil],
             iconSize: 24, scale: 1)
         XCTAssertGreaterThan(report.childPeakKiB, 0)
-        XCTAssertEqual(report.iconFailed, [false])
+        XCTAssertEqual(report.icons, [.none])
+    }
+
+    func testIconsAreLocatedInTheChildAndThoseNotFoundAreReported() throws {
+        let png = try redIcon().path
+        let labels = ["Terminal", "Files", "Browser"]
+        let layout = menuLayout(labels)
+        let sprites = MenuPainter.sprites(for: layout)
+        var locatedHere = 0
+        let report = try draw(
+            sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels,
+            iconPaths: ["red", "nowhere", nil],
+            locate: { names in
+                locatedHere += 1
+                return names.map { $0 == "red" ? png : nil }
+            }, iconSize: 24, scale: 1)
+        XCTAssertEqual(report.icons, [.drawn(path: png), .notFound, .none])
+        XCTAssertEqual(locatedHere, 0, "the lookup ran in the child, not here")
+    }
+
+    func testAPathLongerThanTheReportHoldsIsCutShortInTheReportOnly() throws {
+        let long = "/" + String(repeating: "d", count: MenuArtist.pathCapacity + 100) + ".png"
+        let labels = ["Terminal"]
+        let layout = menuLayout(labels)
+        let sprites = MenuPainter.sprites(for: layout)
+        let report = try draw(
+            sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels, iconPaths: [long],
+            iconSize: 24, scale: 1)
+        XCTAssertEqual(report.icons, [.failed(path: String(long.prefix(MenuArtist.pathCapacity - 1)))])
     }
 }
