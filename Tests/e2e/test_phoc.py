@@ -1,7 +1,8 @@
 """buoy on a second compositor: phoc 0.24 (Phosh's), headless (see HeadlessPhoc in harness.py).
 
 A smoke test of what matters on a phone: the button shows, a tap runs its command, a click
-beside it reaches the window below and not buoy, and a drag moves it and it snaps to an edge.
+beside it reaches the window below and not buoy, a drag moves it and it snaps to an edge, and
+its menu (subsurfaces stretched by wp_viewporter) opens and runs an item.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import unittest
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
 from harness import HeadlessPhoc, wait_for
 from test_faults import parse_state
+from test_menu import menu_config, wait_closed, wait_open
 from test_msg import config, msg
 
 MARGIN = 8
@@ -85,6 +87,22 @@ class PhocTests(unittest.TestCase):
             self.assertTrue(state["rest"].startswith("edge left "), state)
             settle()
             self.assertEqual(count_lines(marker), 0, "the drag ran tap")
+
+    def test_a_tap_opens_the_menu_and_a_click_on_item_2_runs_it_once(self):
+        with HeadlessPhoc() as phoc:
+            pointer = phoc.pointer()
+            text, markers = menu_config(phoc)
+            buoy = Buoy(phoc, text).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            pointer.click(cx, cy)
+            centres = wait_open(phoc, buoy)
+            ys = [y for _, y in centres]
+            self.assertEqual(ys, sorted(ys), "items read top to bottom in config order")
+            pointer.click(*centres[1])
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran")
+            wait_closed(phoc)
+            settle()
+            self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
 
 
 if __name__ == "__main__":
