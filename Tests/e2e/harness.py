@@ -1263,6 +1263,52 @@ class HeadlessPhoc(HeadlessSway):
         return PhocWev(self, timeout)
 
 
+class HeadlessWeston(HeadlessSway):
+    """A private headless weston (10 on Debian 12) for one test: a compositor that offers no
+    wlr-layer-shell, as GNOME does not either. Only its socket is of use: weston has no
+    wlr-screencopy (no screenshots), no virtual pointer and no sway IPC."""
+
+    def __init__(self, start_timeout: float = 10.0, user: str = TEST_USER):
+        super().__init__(start_timeout=start_timeout, user=user)
+
+    def start(self) -> None:
+        as_root = os.geteuid() == 0
+        if shutil.which("weston") is None:
+            raise HarnessError("the weston test needs weston, which is missing "
+                               "(apt-get install -y --no-install-recommends weston)")
+        require_tools(*(["setpriv"] if as_root else []))
+        w, h = self.resolution
+        _start_compositor(self, "weston",
+                          ["weston", "--backend=headless-backend.so", "--socket=wayland-1",
+                           f"--width={w}", f"--height={h}", "--idle-time=0", "-c"],
+                          "[core]\nrequire-input=false\n", "weston.ini", {})
+        socket = self.runtime_dir / "wayland-1"
+
+        def listening():
+            if self.process.poll() is not None:
+                raise HarnessError(f"weston exited with {self.process.returncode} during start-up; "
+                                   f"log tail:\n{self.log_tail()}")
+            return socket.exists()
+
+        wait_for(listening, self.start_timeout, message="weston's socket")
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_SOCKET", "SWAYSOCK")},
+            "WAYLAND_DISPLAY": socket.name,
+            "XDG_RUNTIME_DIR": str(self.runtime_dir),
+        }
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        # No screenshot to keep: keep the logs of a failing test only.
+        if exc_type is not None and self.dir is not None:
+            self._keep = True
+        self.stop()
+
+    def log_tail(self, lines: int = 30) -> str:
+        if self._log_file is not None:
+            self._log_file.flush()
+        return _tail(self.dir / "weston.log", lines) if self.dir else "(no log)"
+
+
 class PhocWev(Wev):
     """wev on phoc: phoc maximizes it over the whole output. Mapped once its toplevel is
     configured as activated (there is no IPC to ask)."""

@@ -9,7 +9,7 @@ import unittest
 from pathlib import Path
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, hex_color, settle
-from harness import HeadlessSway, wait_for
+from harness import HeadlessSway, HeadlessWeston, wait_for
 
 
 def config(**sections: dict) -> str:
@@ -114,6 +114,15 @@ class CommandLineTests(unittest.TestCase):
             lines = [line for line in result.stderr.splitlines() if "[info]" not in line]
             self.assertEqual(len(lines), 1, result.stderr)
             self.assertIn("wayland-nowhere", lines[0])
+
+    def test_a_compositor_without_layer_shell_gets_one_line_and_exit_1(self):
+        with HeadlessWeston() as weston:
+            buoy = Buoy(weston, "").start()
+            self.assertEqual(buoy.process.wait(timeout=10), 1)
+            lines = [line for line in buoy.log().splitlines() if "[info]" not in line]
+            self.assertEqual(len(lines), 1, buoy.log())
+            self.assertTrue(lines[0].startswith("buoy: "), lines[0])
+            self.assertIn("zwlr_layer_shell_v1", lines[0])
 
 
 if __name__ == "__main__":
