@@ -146,6 +146,29 @@ class MenuTests(unittest.TestCase):
             self.assertEqual(msg(buoy, "menu").returncode, 0)
             wait_closed(sway)
 
+    def test_items_grow_in_one_after_another_and_land_at_full_size(self):
+        # 3 s for 4 items: each grows for 1.5 s, one every 0.5 s, so 0.9 s in item 1 is
+        # overshooting and item 4 has not started. The compositor does the scaling.
+        with HeadlessSway() as sway:
+            text, _ = menu_config(sway)
+            buoy = Buoy(sway, text.replace("open_duration = 0.2", "open_duration = 3.0")).start()
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            time.sleep(0.9)
+            early = sway.screenshot()
+            time.sleep(2.6)
+            settled = sway.screenshot()
+
+            def widths(image):
+                found = [image.find(colour, tolerance=10) for colour in ICON_COLOURS]
+                return [m.bbox[2] - m.bbox[0] if m and m.count > 4 else 0 for m in found]
+
+            early_widths, final = widths(early), widths(settled)
+            self.assertGreater(early_widths[0], 0, early_widths)
+            self.assertEqual(early_widths[3], 0, f"item 4 already shown: {early_widths}")
+            self.assertEqual(len(set(final)), 1, f"not all at full size: {final}")
+            self.assertGreater(final[0], 20, final)  # 60 % of a 40 px item
+
     @staticmethod
     def wtype(sway, *args: str) -> None:
         # wtype's virtual keyboard is the seat's only one, so it appears just
