@@ -1,4 +1,5 @@
-// libFuzzer harness for the config parser. Built by `make fuzz` (mk/fuzz.mk)
+// libFuzzer harness for the config parser (and, on the same bytes, the icon
+// theme index parser). Built by `make fuzz` (mk/fuzz.mk)
 // with Sources/BuoyCore and Sources/BuoyConfig compiled into this one module,
 // so internal invariants are reachable without `@testable`.
 //
@@ -101,9 +102,31 @@ private func checkInvariants(_ config: Config, _ input: [UInt8]) {
     check(inRange(m.spacing, 0...100), "menu.spacing \(m.spacing)", input)
 }
 
+/// The same bytes as an icon theme's index.theme, which the menu's drawing
+/// child reads from disk: parsing and looking up in what it gives must not
+/// trap (a crash would keep the menu from opening), and what it keeps stays
+/// in the parser's bounds.
+private func checkIconTheme(_ input: [UInt8]) {
+    guard let theme = IconTheme(name: "fuzz", indexTheme: String(decoding: input, as: UTF8.self)) else {
+        return
+    }
+    check(theme.inherits.allSatisfy(IconTheme.isValidName), "an invalid inherited theme name", input)
+    for directory in theme.directories {
+        check(!directory.path.isEmpty && !directory.path.hasPrefix("/"), "directory \(directory.path)", input)
+        check((1...65536).contains(directory.size), "directory size \(directory.size)", input)
+        check((1...64).contains(directory.scale), "directory scale \(directory.scale)", input)
+    }
+    let lookup = IconLookup(theme: "fuzz", baseDirectories: ["/icons"])
+    for (pixels, scale) in [(1, 1), (24, 1), (48, 2), (65535, 3)] {
+        let candidates = lookup.candidates(for: "utilities-terminal", size: pixels, scale: scale, in: [theme])
+        check(!candidates.isEmpty, "no candidates at all", input)
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
+    checkIconTheme(input)
     let first: Result<(config: Config, warnings: [ConfigDiagnostic]), ConfigError>
     do {
         first = .success(try Config.parse(input, path: "fuzz"))
