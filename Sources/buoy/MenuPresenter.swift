@@ -81,9 +81,11 @@ final class MenuPresenter {
             reset()
             return "its images could not be drawn"
         }
+        // It starts once its images are drawn (tens of ms in the child), so
+        // that its first frames are not skipped.
         animation = MenuAnimation(
-            opening: true, start: now, count: items.count, openDuration: settings.openDuration,
-            closeDuration: settings.closeDuration)
+            opening: true, start: max(now, monotonicNow()), count: items.count,
+            openDuration: settings.openDuration, closeDuration: settings.closeDuration)
         focused = MenuNavigation.visualOrder(layout).first
         dirty = true
         return nil
@@ -224,9 +226,11 @@ final class MenuPresenter {
                 sprites.append(Sprite(description: description, surface: surface, buffer: buffer))
             }
         } else {
+            // Same images (a new scale, or reopened while closing): a shown
+            // one shows its new buffer now, a hidden one when next placed.
             for i in sprites.indices {
+                sprites[i].description = descriptions[i]
                 sprites[i].buffer = buffers[i]
-                // Shown again, with the new buffer, by the next frame.
                 if sprites[i].surface.isShown { sprites[i].surface.show(buffers[i], scale: scale) }
             }
         }

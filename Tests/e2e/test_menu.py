@@ -169,6 +169,19 @@ class MenuTests(unittest.TestCase):
             self.assertEqual(len(set(final)), 1, f"not all at full size: {final}")
             self.assertGreater(final[0], 20, final)  # 60 % of a 40 px item
 
+    def test_reopened_while_it_closes_after_a_move_it_opens_at_the_new_place(self):
+        with HeadlessSway() as sway:
+            text, _ = menu_config(sway)
+            buoy = Buoy(sway, text.replace("close_duration = 0.1", "close_duration = 2.0")).start()
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            self.assertTrue(all(x > 640 for x, _ in wait_open(sway, buoy)), "opened beside the right edge")
+            for command in (["menu"], ["move", "left"], ["menu"]):  # close, move, open while closing
+                self.assertEqual(msg(buoy, *command).returncode, 0, command)
+            time.sleep(0.5)
+            centres = wait_open(sway, buoy)
+            self.assertTrue(all(x < 640 for x, _ in centres), f"items not beside the left edge: {centres}")
+
     @staticmethod
     def wtype(sway, *args: str) -> None:
         # wtype's virtual keyboard is the seat's only one, so it appears just
