@@ -21,7 +21,9 @@ def write_icon(path, colour) -> None:
     Image(size, size, bytes(colour) * size * size).save_png(path)
 
 
-def menu_config(sway, position: str = "right") -> tuple[str, list]:
+def menu_config(sway) -> tuple[str, list]:
+    """The button at the right edge, 4 items with one vivid icon each, the menu on a tap;
+    returns the config and each item's marker file (its command appends a line)."""
     markers, items = [], []
     for i, colour in enumerate(ICON_COLOURS):
         icon = sway.artifact(f"icon-{i}.png")
@@ -29,7 +31,7 @@ def menu_config(sway, position: str = "right") -> tuple[str, list]:
         marker = sway.artifact(f"item-{i}.log")
         markers.append(marker)
         items.append(f'[[menu.item]]\nlabel = "Item {i + 1}"\nicon = "{icon}"\ncommand = "echo x >> {marker}"\n')
-    text = button_config(button={"position": f'"{position}"', "idle_opacity": 1.0},
+    text = button_config(button={"position": '"right"', "idle_opacity": 1.0},
                          actions={"tap": '"menu"'}, menu={"open_duration": 0.2, "close_duration": 0.1})
     return text + "\n" + "\n".join(items), markers
 
@@ -46,6 +48,14 @@ def wait_open(sway, buoy) -> list:
     return item_centres(sway)
 
 
+def start_buoy_with_menu(compositor, edit=lambda text: text) -> tuple[Buoy, list, tuple]:
+    """buoy at the right edge with menu_config's menu on a tap (the config passed through
+    `edit` first): returns it, the items' marker files and the button's centre."""
+    text, markers = menu_config(compositor)
+    buoy = Buoy(compositor, edit(text)).start()
+    return buoy, markers, buoy.wait_for_button(MAGENTA).centroid
+
+
 def wait_closed(sway) -> None:
     wait_for(lambda: not any(item_centres(sway)), timeout=3, message="menu closed")
 
@@ -54,9 +64,7 @@ class MenuTests(unittest.TestCase):
     def test_a_tap_opens_the_menu_with_every_item_fully_on_screen(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
-            text, _ = menu_config(sway)
-            buoy = Buoy(sway, text).start()
-            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            buoy, _, (cx, cy) = start_buoy_with_menu(sway)
             pointer.click(cx, cy)
             centres = wait_open(sway, buoy)
             image = sway.screenshot(sway.artifact("menu.ppm"))
@@ -80,9 +88,7 @@ class MenuTests(unittest.TestCase):
     def test_clicking_item_2_runs_its_command_once_and_closes_the_menu(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
-            text, markers = menu_config(sway)
-            buoy = Buoy(sway, text).start()
-            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            buoy, markers, (cx, cy) = start_buoy_with_menu(sway)
             pointer.click(cx, cy)
             centres = wait_open(sway, buoy)
             pointer.click(*centres[1])
@@ -95,9 +101,7 @@ class MenuTests(unittest.TestCase):
     def test_clicking_outside_closes_it_and_does_not_reach_the_window_below(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
-            text, markers = menu_config(sway)
-            buoy = Buoy(sway, text).start()
-            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            buoy, markers, (cx, cy) = start_buoy_with_menu(sway)
             wev = sway.wev()
             wev.take_pointer(pointer, 300, 300)
             pointer.click(cx, cy)
@@ -115,9 +119,7 @@ class MenuTests(unittest.TestCase):
     def test_escape_closes_it_and_down_then_enter_runs_item_2(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
-            text, markers = menu_config(sway)
-            buoy = Buoy(sway, text).start()
-            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            buoy, markers, (cx, cy) = start_buoy_with_menu(sway)
             wev = sway.wev()
             pointer.click(cx, cy)
             wait_open(sway, buoy)
@@ -138,9 +140,7 @@ class MenuTests(unittest.TestCase):
 
     def test_buoy_msg_menu_toggles_it(self):
         with HeadlessSway() as sway:
-            text, _ = menu_config(sway)
-            buoy = Buoy(sway, text).start()
-            buoy.wait_for_button(MAGENTA)
+            buoy, _, _ = start_buoy_with_menu(sway)
             self.assertEqual(msg(buoy, "menu").returncode, 0)
             wait_open(sway, buoy)
             self.assertEqual(msg(buoy, "menu").returncode, 0)
@@ -150,9 +150,8 @@ class MenuTests(unittest.TestCase):
         # 3 s for 4 items: each grows for 1.5 s, one every 0.5 s, so 0.9 s in item 1 is
         # overshooting and item 4 has not started. The compositor does the scaling.
         with HeadlessSway() as sway:
-            text, _ = menu_config(sway)
-            buoy = Buoy(sway, text.replace("open_duration = 0.2", "open_duration = 3.0")).start()
-            buoy.wait_for_button(MAGENTA)
+            buoy, _, _ = start_buoy_with_menu(
+                sway, lambda text: text.replace("open_duration = 0.2", "open_duration = 3.0"))
             self.assertEqual(msg(buoy, "menu").returncode, 0)
             time.sleep(0.9)
             early = sway.screenshot()
@@ -171,9 +170,8 @@ class MenuTests(unittest.TestCase):
 
     def test_reopened_while_it_closes_after_a_move_it_opens_at_the_new_place(self):
         with HeadlessSway() as sway:
-            text, _ = menu_config(sway)
-            buoy = Buoy(sway, text.replace("close_duration = 0.1", "close_duration = 2.0")).start()
-            buoy.wait_for_button(MAGENTA)
+            buoy, _, _ = start_buoy_with_menu(
+                sway, lambda text: text.replace("close_duration = 0.1", "close_duration = 2.0"))
             self.assertEqual(msg(buoy, "menu").returncode, 0)
             self.assertTrue(all(x > 640 for x, _ in wait_open(sway, buoy)), "opened beside the right edge")
             for command in (["menu"], ["move", "left"], ["menu"]):  # close, move, open while closing

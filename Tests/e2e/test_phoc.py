@@ -14,7 +14,7 @@ import unittest
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
 from harness import HeadlessPhoc, wait_for
 from test_faults import parse_state
-from test_menu import menu_config, wait_closed, wait_open
+from test_menu import start_buoy_with_menu, wait_closed, wait_open
 from test_msg import config, msg
 
 MARGIN = 8
@@ -91,9 +91,7 @@ class PhocTests(unittest.TestCase):
     def test_a_tap_opens_the_menu_and_a_click_on_item_2_runs_it_once(self):
         with HeadlessPhoc() as phoc:
             pointer = phoc.pointer()
-            text, markers = menu_config(phoc)
-            buoy = Buoy(phoc, text).start()
-            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            buoy, markers, (cx, cy) = start_buoy_with_menu(phoc)
             pointer.click(cx, cy)
             centres = wait_open(phoc, buoy)
             ys = [y for _, y in centres]
