@@ -34,6 +34,25 @@ enum Files {
         }
     }
 
+    /// Whether `path` is a regular file this process may read. A FIFO or a
+    /// device would block or never end a read.
+    static func isReadableRegularFile(_ path: String) -> Bool {
+        isReadable(path, kind: S_IFREG)
+    }
+
+    /// Whether `path` is a regular file or a directory this process may
+    /// read: what an icon-theme lookup may look at (it probes theme
+    /// directories and icon files with one test).
+    static func isReadableFileOrDirectory(_ path: String) -> Bool {
+        isReadable(path, kind: S_IFREG) || isReadable(path, kind: S_IFDIR)
+    }
+
+    private static func isReadable(_ path: String, kind: mode_t) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == kind else { return false }
+        return access(path, R_OK) == 0
+    }
+
     /// Replaces `path` with `contents` atomically: a temp file in the same
     /// directory, fsync, rename. A crash leaves the old file or the new one.
     static func writeAtomically(_ contents: String, to path: String) -> Bool {

@@ -246,12 +246,15 @@ final class MenuPresenter {
         let lookup = iconLookup()
         return { icons in
             let themes = lookup.themes { path in
-                guard case .success(let bytes) = Files.read(path, limit: 1 << 20) else { return nil }
+                guard Files.isReadableRegularFile(path),
+                    case .success(let bytes) = Files.read(path, limit: 1 << 20)
+                else { return nil }
                 return String(decoding: bytes, as: UTF8.self)
             }
             return icons.map { icon in
                 icon.flatMap {
-                    lookup.find($0, size: size, scale: scale, in: themes) { access($0, R_OK) == 0 }
+                    lookup.find(
+                        $0, size: size, scale: scale, in: themes, exists: Files.isReadableFileOrDirectory)
                 }
             }
         }

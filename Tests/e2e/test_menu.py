@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 import unittest
@@ -179,6 +180,18 @@ class MenuTests(unittest.TestCase):
             time.sleep(0.5)
             centres = wait_open(sway, buoy)
             self.assertTrue(all(x < 640 for x, _ in centres), f"items not beside the left edge: {centres}")
+
+    def test_an_icon_that_is_a_fifo_gets_its_initial_and_does_not_hold_the_menu_up(self):
+        with HeadlessSway() as sway:
+            fifo = sway.artifact("pipe.png")
+            os.mkfifo(fifo)  # reading it would block until a writer came
+            buoy, _, _ = start_buoy_with_menu(
+                sway, lambda text: text + f'\n[[menu.item]]\nlabel = "Pipe"\nicon = "{fifo}"\ncommand = "true"\n')
+            started = time.monotonic()
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_open(sway, buoy)
+            self.assertLess(time.monotonic() - started, 3)
+            self.assertIn('icon "' + str(fifo) + '" not found', buoy.log())
 
     @staticmethod
     def wtype(sway, *args: str) -> None:
