@@ -443,14 +443,15 @@ def _ensure_test_user(name: str) -> pwd.struct_passwd:
         raise HarnessError(f"cannot create test user {name}: {result.stderr.strip()}") from None
 
 
-def _start_compositor(owner, name: str, argv: list[str], config_text: str, config_name: str,
+def _start_compositor(owner, argv: list[str], config_text: str, config_name: str,
                       extra_env: dict) -> tuple[Path, Path]:
-    """The start-up HeadlessSway and HeadlessPhoc share: a fresh temp dir (kept on `owner.dir`),
+    """The start-up the compositor classes share: a fresh temp dir (kept on `owner.dir`),
     a private runtime dir and home, the transparent cursor theme, the config file, and the
     compositor itself (as the unprivileged test user when running as root), logging to
-    `<name>.log`. Returns the cursor theme directory and the config path."""
+    `<owner.program>.log`. Returns the cursor theme directory and the config path."""
     as_root = os.geteuid() == 0
     account = _ensure_test_user(owner.user) if as_root else None
+    name = owner.program
     owner.dir = Path(tempfile.mkdtemp(prefix=f"buoy-e2e-{'' if name == 'sway' else name + '-'}"))
     owner.dir.chmod(0o755)  # the compositor (another user) reads the config and cursor theme here
     owner.runtime_dir = owner.dir / "runtime"
@@ -500,6 +501,9 @@ class HeadlessSway:
     As root, sway runs as the unprivileged TEST_USER (sway refuses to run as root); clients
     started here stay root, which may connect to that user's socket.
     """
+
+    # The compositor's command: its log is `<program>.log` in the test's dir.
+    program = "sway"
 
     def __init__(
         self,
@@ -551,7 +555,7 @@ class HeadlessSway:
     def start(self) -> None:
         as_root = os.geteuid() == 0
         require_tools("sway", "swaymsg", "swaybg", "grim", *(["setpriv"] if as_root else []))
-        icons, config = _start_compositor(self, "sway", ["sway", "-c"], self.config_text(), "sway.config",
+        icons, config = _start_compositor(self, ["sway", "-c"], self.config_text(), "sway.config",
                                           self.backend_env)
 
         socket = self._wait_started()
@@ -582,8 +586,8 @@ class HeadlessSway:
 
     def _fail(self, what: str) -> HarnessError:
         status = self.process.poll() if self.process else None
-        state = f"sway exited with {status}" if status is not None else "sway is running"
-        return HarnessError(f"{what} ({state}); sway log tail:\n{self.log_tail()}")
+        state = f"{self.program} exited with {status}" if status is not None else f"{self.program} is running"
+        return HarnessError(f"{what} ({state}); {self.program} log tail:\n{self.log_tail()}")
 
     def _wait_started(self) -> Path:
         def sockets():
@@ -656,7 +660,7 @@ class HeadlessSway:
     def log_tail(self, lines: int = 30) -> str:
         if self._log_file is not None:
             self._log_file.flush()
-        return _tail(self.dir / "sway.log", lines) if self.dir else "(no log)"
+        return _tail(self.dir / f"{self.program}.log", lines) if self.dir else "(no log)"
 
     def swaymsg(self, *args: str, parse: bool = True, check: bool = True, timeout: float = 5.0):
         """Runs swaymsg against this sway. With `parse`, returns the JSON reply; with `check`,
@@ -894,11 +898,19 @@ class Wev:
         self.log_path = compositor.artifact(name + ".log")
         self.process = compositor.spawn(["stdbuf", "-oL", "wev"], log=name + ".log")
         self._start = 0
+        self.window = None
+        self._wait_mapped(timeout)
 
+    def _check_running(self) -> None:
+        if self.process.poll() is not None:
+            raise HarnessError(f"wev exited with {self.process.returncode}: {_tail(self.log_path, 10)}")
+
+    def _wait_mapped(self, timeout: float) -> None:
+        """Until sway shows wev's window and wev has its first configure."""
         def mapped():
-            if self.process.poll() is not None:
-                raise HarnessError(f"wev exited with {self.process.returncode}: {_tail(self.log_path, 10)}")
-            return [w for w in compositor.windows() if w.get("pid") == self.process.pid and w.get("visible")]
+            self._check_running()
+            return [w for w in self.compositor.windows()
+                    if w.get("pid") == self.process.pid and w.get("visible")]
 
         self.window = wait_for(mapped, timeout, 0.05, "wev to be mapped")[0]
         wait_for(lambda: "xdg_surface] configure" in self.text(), timeout, message="wev's first configure")
@@ -1191,6 +1203,8 @@ class HeadlessPhoc(HeadlessSway):
       the surface's input region (no implicit grab for layer surfaces).
     """
 
+    program = "phoc"
+
     def __init__(self, resolution: tuple[int, int] = (1280, 720), start_timeout: float = 10.0,
                  user: str = TEST_USER):
         super().__init__(resolution=resolution, scale=1, background=(0, 0, 0),
@@ -1208,7 +1222,7 @@ class HeadlessPhoc(HeadlessSway):
                                "(apt-get install -y --no-install-recommends phoc)")
         require_tools("grim", *(["setpriv"] if as_root else []))
         # phoc keeps its settings in dconf; the memory backend needs no session bus.
-        icons, _ = _start_compositor(self, "phoc", ["phoc", "-C"], self.config_text(), "phoc.ini",
+        icons, _ = _start_compositor(self, ["phoc", "-C"], self.config_text(), "phoc.ini",
                                      {"GSETTINGS_BACKEND": "memory"})
 
         def socket():
@@ -1243,16 +1257,6 @@ class HeadlessPhoc(HeadlessSway):
         except WaitTimeout as e:
             raise self._fail(str(e)) from None
 
-    def _fail(self, what: str) -> HarnessError:
-        status = self.process.poll() if self.process else None
-        state = f"phoc exited with {status}" if status is not None else "phoc is running"
-        return HarnessError(f"{what} ({state}); phoc log tail:\n{self.log_tail()}")
-
-    def log_tail(self, lines: int = 30) -> str:
-        if self._log_file is not None:
-            self._log_file.flush()
-        return _tail(self.dir / "phoc.log", lines) if self.dir else "(no log)"
-
     def swaymsg(self, *args: str, **kwargs):
         raise HarnessError("phoc has no sway IPC")
 
@@ -1268,6 +1272,8 @@ class HeadlessWeston(HeadlessSway):
     wlr-layer-shell, as GNOME does not either. Only its socket is of use: weston has no
     wlr-screencopy (no screenshots), no virtual pointer and no sway IPC."""
 
+    program = "weston"
+
     def __init__(self, start_timeout: float = 10.0, user: str = TEST_USER):
         super().__init__(start_timeout=start_timeout, user=user)
 
@@ -1278,7 +1284,7 @@ class HeadlessWeston(HeadlessSway):
                                "(apt-get install -y --no-install-recommends weston)")
         require_tools(*(["setpriv"] if as_root else []))
         w, h = self.resolution
-        _start_compositor(self, "weston",
+        _start_compositor(self,
                           ["weston", "--backend=headless-backend.so", "--socket=wayland-1",
                            f"--width={w}", f"--height={h}", "--idle-time=0", "-c"],
                           "[core]\nrequire-input=false\n", "weston.ini", {})
@@ -1286,11 +1292,13 @@ class HeadlessWeston(HeadlessSway):
 
         def listening():
             if self.process.poll() is not None:
-                raise HarnessError(f"weston exited with {self.process.returncode} during start-up; "
-                                   f"log tail:\n{self.log_tail()}")
+                raise self._fail("weston exited during start-up")
             return socket.exists()
 
-        wait_for(listening, self.start_timeout, message="weston's socket")
+        try:
+            wait_for(listening, self.start_timeout, message="weston's socket")
+        except WaitTimeout as e:
+            raise self._fail(str(e)) from None
         self.env = {
             **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_SOCKET", "SWAYSOCK")},
             "WAYLAND_DISPLAY": socket.name,
@@ -1303,28 +1311,15 @@ class HeadlessWeston(HeadlessSway):
             self._keep = True
         self.stop()
 
-    def log_tail(self, lines: int = 30) -> str:
-        if self._log_file is not None:
-            self._log_file.flush()
-        return _tail(self.dir / "weston.log", lines) if self.dir else "(no log)"
 
 
 class PhocWev(Wev):
     """wev on phoc: phoc maximizes it over the whole output. Mapped once its toplevel is
     configured as activated (there is no IPC to ask)."""
 
-    def __init__(self, compositor: HeadlessPhoc, timeout: float = 5.0):
-        require_tools("wev", "stdbuf")
-        self.compositor = compositor
-        name = compositor.unique("wev")
-        self.log_path = compositor.artifact(name + ".log")
-        self.process = compositor.spawn(["stdbuf", "-oL", "wev"], log=name + ".log")
-        self._start = 0
-        self.window = None
-
+    def _wait_mapped(self, timeout: float) -> None:
         def activated():
-            if self.process.poll() is not None:
-                raise HarnessError(f"wev exited with {self.process.returncode}: {_tail(self.log_path, 10)}")
+            self._check_running()
             return re.search(r"xdg_toplevel\] configure: .*\n\s+.*activated", self.text())
 
         wait_for(activated, timeout, 0.05, "wev's toplevel to be activated")
