@@ -276,11 +276,12 @@ struct TOMLParser {
         switch c {
         case .quote:
             value = .string(
-                peek(1) == .quote && peek(2) == .quote ? try parseMultilineBasic() : try parseBasicString())
+                peek(1) == .quote && peek(2) == .quote
+                    ? try parseMultiline(quote: .quote) : try parseBasicString())
         case .apostrophe:
             value = .string(
                 peek(1) == .apostrophe && peek(2) == .apostrophe
-                    ? try parseMultilineLiteral() : try parseLiteralString()
+                    ? try parseMultiline(quote: .apostrophe) : try parseLiteralString()
             )
         case .leftBracket:
             value = try parseArray(depth: depth, path: path)
@@ -553,21 +554,24 @@ struct TOMLParser {
         }
     }
 
-    private mutating func parseMultilineBasic() throws(ConfigError) -> String {
+    /// A multi-line string: basic (`"""`, with escapes and line-ending
+    /// backslashes) or literal (`'''`, as written). CRLF becomes LF in both.
+    private mutating func parseMultiline(quote: UInt8) throws(ConfigError) -> String {
         let open = pos
         pos += 3
         skipNewline()  // a newline right after the opening quotes is not part of the string
         var text: [UInt8] = []
         while true {
             guard let b = peek() else {
-                throw error("unterminated multi-line string: expected a closing '\"\"\"'", at: open)
+                let closing = quote == .quote ? "'\"\"\"'" : "\"'''\""
+                throw error("unterminated multi-line string: expected a closing \(closing)", at: open)
             }
             switch b {
-            case .quote:
-                if try closeMultiline(quote: .quote, into: &text) {
+            case quote:
+                if try closeMultiline(quote: quote, into: &text) {
                     return String(decoding: text, as: UTF8.self)
                 }
-            case .backslash:
+            case .backslash where quote == .quote:
                 // A backslash at the end of a line joins it to the next,
                 // dropping the line break and the next line's indentation.
                 var j = pos + 1
@@ -579,30 +583,6 @@ struct TOMLParser {
                     }
                 } else {
                     try parseEscape(into: &text)
-                }
-            case .carriageReturn:
-                text.append(.lineFeed)
-                pos += 2
-            default:
-                text.append(b)
-                pos += 1
-            }
-        }
-    }
-
-    private mutating func parseMultilineLiteral() throws(ConfigError) -> String {
-        let open = pos
-        pos += 3
-        skipNewline()
-        var text: [UInt8] = []
-        while true {
-            guard let b = peek() else {
-                throw error("unterminated multi-line string: expected a closing \"'''\"", at: open)
-            }
-            switch b {
-            case .apostrophe:
-                if try closeMultiline(quote: .apostrophe, into: &text) {
-                    return String(decoding: text, as: UTF8.self)
                 }
             case .carriageReturn:
                 text.append(.lineFeed)
