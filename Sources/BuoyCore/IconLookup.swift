@@ -132,13 +132,6 @@ public struct IconLookup: Sendable, Equatable {
         return found
     }
 
-    /// `find(_:size:scale:in:exists:)` with the themes read afresh.
-    public func find(
-        _ name: String, size: Int, scale: Int = 1, exists: (String) -> Bool, readFile: (String) -> String?
-    ) -> String? {
-        find(name, size: size, scale: scale, in: themes(readFile: readFile), exists: exists)
-    }
-
     /// Every candidate for `name` at `size` px and `scale`, in the order
     /// `find` tries them (there, less the base directories without the theme).
     public func candidates(for name: String, size: Int, scale: Int = 1, in themes: [IconTheme]) -> [String] {

@@ -56,7 +56,9 @@ final class IconLookupTests: XCTestCase {
     private func find(
         _ name: String, size: Int, scale: Int = 1, theme: String? = "T", in tree: Tree
     ) -> String? {
-        lookup(theme: theme).find(name, size: size, scale: scale, exists: tree.exists, readFile: tree.read)
+        let lookup = lookup(theme: theme)
+        return lookup.find(
+            name, size: size, scale: scale, in: lookup.themes(readFile: tree.read), exists: tree.exists)
     }
 
     // MARK: - Themes in order
