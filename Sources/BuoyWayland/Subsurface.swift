@@ -12,7 +12,7 @@ public final class Subsurface {
     private let viewport: OpaquePointer?
     /// The buffer on screen, kept alive until it is replaced or the surface
     /// is gone: the compositor may read it until then.
-    private var content: ShmBuffer?
+    public private(set) var content: ShmBuffer?
 
     public init(display: Display, parent: LayerSurface, scalable: Bool = false) throws(WaylandError) {
         guard let compositor = display.compositor, let subcompositor = display.subcompositor,

@@ -57,7 +57,6 @@ final class App {
     private var visible = true
     /// What the compositor currently shows, to skip commits that change nothing.
     private var shown: (look: ButtonLook, scale: Int, origin: Point)?
-    private var shownBuffer: ShmBuffer?
     private var exitStatus: Int32?
 
     init(
@@ -102,7 +101,6 @@ final class App {
     /// references go, and a proxy destroyed after the disconnect crashes.
     private func tearDown() {
         menu.reset()
-        shownBuffer = nil
         button = nil
         layer = nil
         buffers.removeAll()
@@ -288,7 +286,6 @@ final class App {
         button = nil
         layer = nil
         shown = nil
-        shownBuffer = nil
         origin = nil
         guard display.outputs.contains(where: { $0.ready }) else { return }
         if let preferred, preferredOutput == nil, config.button.output != nil {
@@ -554,13 +551,12 @@ final class App {
             return false
         }
         if !visible {
-            guard shown != nil || shownBuffer != nil else { return false }
+            guard shown != nil || button.content != nil else { return false }
             button.hide()
             layer.setInputRegion([])
             appliedWholeSurfaceInput = nil
             layer.commit()
             shown = nil
-            shownBuffer = nil
             return true
         }
         if let animation {
@@ -578,6 +574,7 @@ final class App {
         let inputChanged = appliedWholeSurfaceInput != takesWholeSurfaceInput
         guard redraw || move || menuFrame || surfaceChanged || inputChanged else { return false }
 
+        var content = button.content
         if redraw {
             let side = look.bufferSide(scale: scale)
             let free: ShmBuffer?
@@ -588,9 +585,9 @@ final class App {
             // Both buffers still on screen: try again on the next frame.
             guard let buffer = free else { return false }
             ButtonPainter.paint(look, scale: scale, into: buffer.data, stride: buffer.stride)
-            shownBuffer = buffer
+            content = buffer
         }
-        guard let buffer = shownBuffer else { return false }
+        guard let buffer = content else { return false }
         // Every commit re-attaches the button, even unchanged: the damage
         // makes the compositor repaint, and so answer the frame callback
         // that paces the next commit.
