@@ -4,14 +4,14 @@ import Glibc
 /// Loads menu icons into square cairo image surfaces of a requested pixel
 /// size, caching them (including failures) by path and size.
 ///
-/// PNGs go through cairo itself. SVGs go through librsvg, but never in
-/// buoy's own process: librsvg and what it pulls in (GIO, libxml2, ICU...)
-/// add about 14 MB of resident memory once they have rendered anything,
-/// more than buoy's whole budget, and none of it can be unloaded. So each
-/// SVG is rendered by a forked child that `dlopen`s librsvg, draws into
-/// shared memory and exits; buoy keeps only the pixels. A child costs a few
-/// milliseconds, once per icon and size, and one that takes longer than
-/// `svgTimeout` is killed.
+/// PNGs go through cairo itself. SVGs go through librsvg, each in a forked
+/// child of its own that `dlopen`s librsvg, draws into shared memory and
+/// exits: librsvg and what it pulls in (GIO, libxml2, ICU...) add about
+/// 14 MB of resident memory, none of which can be unloaded, and a child
+/// that takes longer than `svgTimeout` is killed, so one bad SVG costs only
+/// its own icon. buoy itself uses the loader only inside `MenuArtist`'s
+/// drawing child, so these are grandchildren of buoy. A child costs a few
+/// milliseconds, once per icon and size.
 ///
 /// Symbolic icons (`-symbolic` at the end of the file's name) come out
 /// white, for the items' dark fill.
