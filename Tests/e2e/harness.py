@@ -1028,13 +1028,28 @@ class Wev:
     def take_pointer(self, pointer: "Pointer", x: float, y: float, timeout: float = 3.0) -> None:
         """Moves the pointer onto wev at (x, y) and waits until wev has logged the motion there,
         then marks. Clicking a window that has not yet handled its first pointer events right
-        after it mapped sometimes loses the click (seen under load); this rules that out."""
+        after it mapped sometimes loses the click (seen under load); this rules that out.
+
+        The moves are repeated until wev sees one: right after wev maps, sway may still be
+        applying the transaction that places it, and motion then finds no surface under the
+        pointer and is not replayed later (seen once in CI: wev logged no motion at all)."""
         self.mark()
-        # Entering the window is an `enter`, not a `motion`: step in, then move once more.
-        pointer.move(x - 1, y)
-        pointer.move(x, y)
-        wait_for(lambda: any(abs(mx - x) < 1 and abs(my - y) < 1 for mx, my in self.motions()), timeout,
-                 message=lambda: f"wev to see the pointer at ({x}, {y}); motions {self.motions()}")
+
+        def seen() -> bool:
+            return any(abs(mx - x) < 1 and abs(my - y) < 1 for mx, my in self.motions())
+
+        deadline = time.monotonic() + timeout
+        while True:
+            # Entering the window is an `enter`, not a `motion`: step in, then move once more.
+            pointer.move(x - 1, y)
+            pointer.move(x, y)
+            try:
+                wait_for(seen, min(0.5, max(0.0, deadline - time.monotonic())))
+                break
+            except WaitTimeout:
+                if time.monotonic() >= deadline:
+                    raise WaitTimeout(f"timed out after {timeout:.1f}s waiting for wev to see the "
+                                      f"pointer at ({x}, {y}); motions {self.motions()}") from None
         self.mark()
 
     def wait_buttons(self, count: int, timeout: float = 3.0, settle: float = 0.2) -> list[ButtonPress]:
