@@ -1,6 +1,6 @@
 import Glibc
 
-/// How a child from `runInChild` ended.
+/// How a child ended.
 struct ChildOutcome {
     /// The exit code; nil when it was killed (timed out) or crashed.
     var exitCode: Int32?
@@ -8,42 +8,81 @@ struct ChildOutcome {
     var peakKiB: Int
 }
 
-/// Runs `body` in a forked child and waits for it, at most
-/// `timeoutMilliseconds` (then kills it). The child leaves with `_exit` and
-/// `body`'s result, so it runs no exit handlers and flushes nothing of the
-/// parent's.
+/// A forked child running `body`, watched through `fd`: the read end of a
+/// pipe whose write end only the child holds, so `fd` turns readable (end
+/// of file) when the child exits, and the parent can poll it with
+/// everything else. The child leaves with `_exit` and `body`'s result, so it
+/// runs no exit handlers and flushes nothing of the parent's.
 ///
 /// buoy has one thread, so the child may call into the C libraries; `body`
 /// must touch nothing of the parent's (the Wayland socket, stdio) and can
 /// hand results back only through shared memory made before the fork
-/// (`MAP_SHARED`). The parent waits synchronously, so `CommandRunner`'s
-/// SIGCHLD reaping never sees the child, only a spurious SIGCHLD.
-func runInChild(timeoutMilliseconds: Int32, _ body: () -> Int32) -> ChildOutcome? {
-    // The child holds the pipe's write end; its exit closes it, which is
-    // what the parent polls for, with a timeout. Both ends are closed
-    // before anything else can run, so they need no close-on-exec.
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { return nil }
-    let pid = fork()
-    if pid == 0 {
-        close(fds[0])
-        _exit(body())
+/// (`MAP_SHARED`). The parent collects the child with `finish`, by its
+/// pid, so `CommandRunner`'s reaping (which waits only for its own
+/// commands) never takes it.
+final class ChildJob {
+    let pid: pid_t
+    let fd: Int32
+    private var outcome: ChildOutcome?
+
+    init?(_ body: () -> Int32) {
+        // Close-on-exec: commands started while the child runs must not
+        // hold either end (the write end would keep `fd` from ending).
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let pid = fork()
+        if pid == 0 {
+            close(fds[0])
+            _exit(body())
+        }
+        close(fds[1])
+        guard pid > 0 else {
+            close(fds[0])
+            return nil
+        }
+        self.pid = pid
+        fd = fds[0]
     }
-    close(fds[1])
-    defer { close(fds[0]) }
-    guard pid > 0 else { return nil }
-    var pollfd = Glibc.pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-    var ready: Int32
-    repeat {
-        ready = poll(&pollfd, 1, timeoutMilliseconds)
-    } while ready < 0 && errno == EINTR
-    if ready <= 0 { kill(pid, SIGKILL) }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    // Exited normally (not by a signal), and with which code.
-    let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : nil
-    return ChildOutcome(exitCode: exitCode, peakKiB: usage.ru_maxrss)
+
+    /// A job dropped before it was finished is killed and collected.
+    deinit {
+        _ = finish(killing: true)
+        close(fd)
+    }
+
+    /// Waits until the child exits, at most `timeoutMilliseconds` (then
+    /// kills it), and collects it.
+    func wait(timeoutMilliseconds: Int32) -> ChildOutcome {
+        var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat {
+            ready = poll(&pollfd, 1, timeoutMilliseconds)
+        } while ready < 0 && errno == EINTR
+        return finish(killing: ready <= 0)
+    }
+
+    /// Collects the child, killing it first if `killing`; without killing,
+    /// this blocks until it exits, so call it once `fd` is readable. Later
+    /// calls return the same outcome.
+    func finish(killing: Bool) -> ChildOutcome {
+        if let outcome { return outcome }
+        if killing { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        // Exited normally (not by a signal), and with which code.
+        let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : nil
+        let outcome = ChildOutcome(exitCode: exitCode, peakKiB: usage.ru_maxrss)
+        self.outcome = outcome
+        return outcome
+    }
+}
+
+/// Runs `body` in a child (`ChildJob`) and waits for it, at most
+/// `timeoutMilliseconds`.
+func runInChild(timeoutMilliseconds: Int32, _ body: () -> Int32) -> ChildOutcome? {
+    ChildJob(body)?.wait(timeoutMilliseconds: timeoutMilliseconds)
 }
 
 /// Memory the parent and a child share: `count` values of `T` in an

@@ -3,7 +3,7 @@ import CCairo
 import Glibc
 
 /// Draws the menu's text and images in a short-lived child process
-/// (`runInChild`), so that buoy itself never loads fonts or decodes icons.
+/// (`ChildJob`), so that buoy itself never loads fonts or decodes icons.
 ///
 /// Text costs memory that stays: fontconfig's parsed configuration,
 /// FreeType and its glyph caches, the font files, about 2 MB of buoy's 12 MB
@@ -53,41 +53,77 @@ public enum MenuArtist {
     /// be an SVG that takes `IconLoader.svgTimeout`.
     static let timeout = IconLoader.svgTimeout * 10
 
-    /// Each label's `MenuPainter.measureLabel` size, measured in a child;
-    /// nil if the child failed.
-    public static func measure(_ labels: [String], fontSize: Double) -> [Size]? {
-        guard !labels.isEmpty else { return [] }
-        guard let sizes = SharedMemory<Double>(count: 2 * labels.count) else { return nil }
-        let outcome = runInChild(timeoutMilliseconds: timeout) {
-            for (i, label) in labels.enumerated() {
-                let size = MenuPainter.measureLabel(label, fontSize: fontSize)
-                sizes.pointer[2 * i] = size.width
-                sizes.pointer[2 * i + 1] = size.height
-            }
-            return 0
+    /// How long a child may take, in seconds: past it, `finish(killing:)`.
+    public static var timeoutSeconds: Double { Double(timeout) / 1000 }
+
+    /// A child at work for the menu. Its owner polls `fd` (readable once the
+    /// child has exited) with the rest of the loop, then calls `finish`;
+    /// dropping it kills the child.
+    public final class Job<Result> {
+        private let child: ChildJob
+        private let collect: (ChildOutcome) -> Result?
+
+        fileprivate init(child: ChildJob, collect: @escaping (ChildOutcome) -> Result?) {
+            self.child = child
+            self.collect = collect
         }
-        guard outcome?.exitCode == 0 else { return nil }
-        return labels.indices.map { Size(width: sizes.pointer[2 * $0], height: sizes.pointer[2 * $0 + 1]) }
+
+        public var fd: Int32 { child.fd }
+
+        /// The result, once `fd` is readable; with `killing`, the child is
+        /// killed first (it took too long) and the result is nil. Nil too if
+        /// the child failed.
+        public func finish(killing: Bool = false) -> Result? {
+            let outcome = child.finish(killing: killing)
+            return killing ? nil : collect(outcome)
+        }
+
+        /// Blocks until the child is done, at most `MenuArtist.timeout`.
+        public func wait() -> Result? {
+            collect(child.wait(timeoutMilliseconds: timeout))
+        }
     }
 
-    /// Draws `sprites[i]` of `layout` on `canvases[i]` at `scale`, in a
-    /// child. `labels[i]` and `icons[i]` are item i's label and icon (a
+    /// Starts a child that measures each label's `MenuPainter.measureLabel`
+    /// size; nil if it could not be started.
+    public static func measure(_ labels: [String], fontSize: Double) -> Job<[Size]>? {
+        guard let sizes = SharedMemory<Double>(count: max(1, 2 * labels.count)),
+            let child = ChildJob({
+                for (i, label) in labels.enumerated() {
+                    let size = MenuPainter.measureLabel(label, fontSize: fontSize)
+                    sizes.pointer[2 * i] = size.width
+                    sizes.pointer[2 * i + 1] = size.height
+                }
+                return 0
+            })
+        else { return nil }
+        return Job(child: child) { outcome in
+            guard outcome.exitCode == 0 else { return nil }
+            return labels.indices.map {
+                Size(width: sizes.pointer[2 * $0], height: sizes.pointer[2 * $0 + 1])
+            }
+        }
+    }
+
+    /// Starts a child that draws `sprites[i]` of `layout` on `canvases[i]`
+    /// at `scale`. `labels[i]` and `icons[i]` are item i's label and icon (a
     /// theme name or a path; nil: none, draw the initial). The child turns
     /// the icons into files with `locate` (a theme lookup: reading the
     /// themes' index files costs memory that would otherwise stay in buoy)
-    /// and loads them `iconSize` px square. Nil if the child failed (the
-    /// canvases are then undefined).
+    /// and loads them `iconSize` px square. Nil if it could not be started;
+    /// the job's result is nil if the child failed (the canvases are then
+    /// undefined).
     public static func draw(
         _ sprites: [MenuSprite], on canvases: [Canvas], layout: MenuLayout, labels: [String],
         icons: [String?], locate: @escaping ([String?]) -> [String?], iconSize: Int, look: MenuLook,
         scale: Int
-    ) -> Report? {
+    ) -> Job<Report>? {
         precondition(sprites.count == canvases.count, "one canvas per sprite")
         let count = layout.items.count
         // Per item: an outcome byte, then its path, NUL-terminated.
         let slot = 1 + pathCapacity
         guard let shared = SharedMemory<UInt8>(count: max(1, count) * slot) else { return nil }
-        let outcome = runInChild(timeoutMilliseconds: timeout) {
+        let child = ChildJob {
             let loader = IconLoader(capacity: max(1, count))
             let paths = locate((0..<count).map { $0 < icons.count ? icons[$0] : nil })
             let entries = (0..<count).map { i in
@@ -110,17 +146,20 @@ public enum MenuArtist {
             }
             return 0
         }
-        guard let outcome, outcome.exitCode == 0 else { return nil }
-        let reported = (0..<count).map { i -> Icon in
-            let path = { String(cString: shared.pointer + i * slot + 1) }
-            switch shared.pointer[i * slot] {
-            case iconNotFound: return .notFound
-            case iconDrawn: return .drawn(path: path())
-            case iconFailed: return .failed(path: path())
-            default: return .none
+        guard let child else { return nil }
+        return Job(child: child) { outcome in
+            guard outcome.exitCode == 0 else { return nil }
+            let reported = (0..<count).map { i -> Icon in
+                let path = { String(cString: shared.pointer + i * slot + 1) }
+                switch shared.pointer[i * slot] {
+                case iconNotFound: return .notFound
+                case iconDrawn: return .drawn(path: path())
+                case iconFailed: return .failed(path: path())
+                default: return .none
+                }
             }
+            return Report(icons: reported, childPeakKiB: outcome.peakKiB)
         }
-        return Report(icons: reported, childPeakKiB: outcome.peakKiB)
     }
 }
 

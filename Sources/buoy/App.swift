@@ -45,6 +45,10 @@ final class App {
     /// The current press began while the menu was open: it is the menu's.
     private var menuPress = false
     private let menu: MenuPresenter
+    /// `buoy msg menu` requests answered once the menu has opened (or not).
+    private var menuReplies: [ControlRequest] = []
+    /// The menu child's descriptor the loop polls, if any.
+    private var watchedMenuFD: Int32?
     /// Keyboard, input region or scrim changed without anything else: commit.
     private var surfaceChanged = false
     /// Slid half off its edge after the idle delay (`[button] tuck`).
@@ -100,7 +104,8 @@ final class App {
     /// connected: Swift would otherwise free them in whatever order the last
     /// references go, and a proxy destroyed after the disconnect crashes.
     private func tearDown() {
-        menu.reset()
+        dropMenu()
+        watchMenuWork()
         button = nil
         layer = nil
         buffers.removeAll()
@@ -145,11 +150,17 @@ final class App {
         if wakeup.timerFired, let deadline = recognizer.deadline, now >= deadline {
             perform(recognizer.handle(.deadline(at: now)), now: now)
         }
+        if let fd = menu.workFD {
+            let done = wakeup.readable.contains(fd)
+            if done || now >= menu.workDeadline ?? .infinity { advanceMenu(now: now, timedOut: !done) }
+        }
         if let tuckTime, now >= tuckTime {
             tucked = true
             placeAtRest(now: now, animated: true)
         }
+        menu.follow(menuAnchor, now: now)
         let committed = render(now: now)
+        watchMenuWork()
         armTimer(now: now, committed: committed)
     }
 
@@ -187,6 +198,10 @@ final class App {
         case .menu:
             if let problem = toggleMenu(now: now) {
                 request.reply(ok: false, message: "cannot open the menu: \(problem)")
+                return
+            }
+            if menu.isOpening {
+                menuReplies.append(request)
                 return
             }
         case .reload:
@@ -254,9 +269,9 @@ final class App {
     func setVisible(_ visible: Bool, now: Double) {
         guard visible != self.visible else { return }
         self.visible = visible
-        if !visible && menu.isShown {
+        if !visible {
             if menu.isOpen { releaseMenuHolds(now: now) }
-            menu.reset()
+            dropMenu()
             menuPress = false
         }
         shown = nil
@@ -280,7 +295,7 @@ final class App {
         } else if layer != nil {
             log.info("the compositor closed the button's surface; placing it again")
         }
-        menu.reset()
+        dropMenu()
         menuPress = false
         appliedWholeSurfaceInput = nil
         button = nil
@@ -430,6 +445,7 @@ final class App {
             case .longPress: gestureAction(config.actions.longPress, name: "long_press", now: now)
             case .dragBegan(let grab):
                 guard let origin else { continue }
+                if menu.isOpening { cancelMenuOpening("the button was dragged") }
                 animation = nil
                 grabOffset = grab - origin
                 for seat in display.seats { seat.setCursor(.grabbing, scale: scale) }
@@ -481,34 +497,87 @@ final class App {
 
     // MARK: - Menu
 
-    /// Opens the menu, or closes it if open. Returns why it cannot open.
+    /// Starts opening the menu, or closes it if open (or stops it opening).
+    /// Returns why it cannot open.
     private func toggleMenu(now: Double) -> String? {
         if menu.isOpen {
             closeMenu(now: now)
             return nil
         }
+        if menu.isOpening {
+            cancelMenuOpening("asked again")
+            return nil
+        }
         guard !config.menu.items.isEmpty else { return "no [[menu.item]] is configured" }
         guard visible else { return "the button is hidden" }
-        guard let layer, let usable, origin != nil else { return "the button is not on screen yet" }
+        guard layer != nil, usable != nil, origin != nil else { return "the button is not on screen yet" }
         if tucked {
             tucked = false
             placeAtRest(now: now, animated: false)
         }
+        guard let anchor = menuAnchor else { return "the button is not on screen yet" }
+        return menu.open(
+            config.menu.items, settings: config.menu, buttonColor: config.button.color, anchor: anchor,
+            now: now)
+    }
+
+    /// Where the menu unfolds from: the button where it is going to rest.
+    private var menuAnchor: MenuPresenter.Anchor? {
+        guard let usable, let at = animation?.to ?? origin else { return nil }
         let size = config.button.size
-        let at = animation?.to ?? origin ?? .zero
-        if let problem = menu.open(
-            config.menu.items, settings: config.menu,
-            button: Rect(origin: at, size: Size(width: size, height: size)),
-            usable: usable, buttonColor: config.button.color, scale: scale, parent: layer, now: now)
-        {
-            return problem
+        return MenuPresenter.Anchor(
+            button: Rect(origin: at, size: Size(width: size, height: size)), usable: usable, scale: scale)
+    }
+
+    /// Takes what the menu's child has done: the menu opens once its images
+    /// are drawn.
+    private func advanceMenu(now: Double, timedOut: Bool) {
+        let wasOpen = menu.isOpen
+        switch menu.advance(now: now, timedOut: timedOut, anchor: menuAnchor, parent: layer) {
+        case .working: break
+        case .opened:
+            fade.hold(true, at: now)
+            layer?.setKeyboardFocus(true)
+            layer?.setScrim(config.menu.dim)
+            surfaceChanged = true
+            log.info("menu opened")
+            answerMenuReplies(ok: true)
+        case .failed(let problem):
+            log.warning("cannot open the menu: \(problem)")
+            answerMenuReplies(ok: false, message: "cannot open the menu: \(problem)")
+        case .dropped(let problem):
+            if wasOpen { releaseMenuHolds(now: now) }
+            log.error("menu closed: \(problem)")
         }
-        fade.hold(true, at: now)
-        layer.setKeyboardFocus(true)
-        layer.setScrim(config.menu.dim)
-        surfaceChanged = true
-        log.info("menu opened")
-        return nil
+    }
+
+    /// Stops the menu from opening; its children are killed.
+    private func cancelMenuOpening(_ why: String) {
+        menu.cancelOpening()
+        log.info("menu: no longer opening it: \(why)")
+        answerMenuReplies(ok: true, message: "the menu was closed before it opened: \(why)")
+    }
+
+    /// Drops the menu at once, shown or opening.
+    private func dropMenu() {
+        if menu.isOpening {
+            answerMenuReplies(ok: false, message: "the menu could not open: the button went away")
+        }
+        menu.reset()
+    }
+
+    private func answerMenuReplies(ok: Bool, message: String? = nil) {
+        for request in menuReplies { request.reply(ok: ok, message: message) }
+        menuReplies = []
+    }
+
+    /// Keeps the loop polling the descriptor of the menu's child at work.
+    private func watchMenuWork() {
+        let fd = menu.workFD
+        guard fd != watchedMenuFD else { return }
+        if let watchedMenuFD { loop.unwatch(watchedMenuFD) }
+        if let fd { loop.watch(fd) }
+        watchedMenuFD = fd
     }
 
     private func closeMenu(now: Double) {
@@ -570,7 +639,7 @@ final class App {
         let rounded = Point(x: position.x.rounded(), y: position.y.rounded())
         let redraw = shown?.look != look || shown?.scale != scale
         let move = shown?.origin != rounded
-        let menuFrame = menu.needsFrame(at: now, scale: scale)
+        let menuFrame = menu.needsFrame(at: now)
         let inputChanged = appliedWholeSurfaceInput != takesWholeSurfaceInput
         guard redraw || move || menuFrame || surfaceChanged || inputChanged else { return false }
 
@@ -594,7 +663,7 @@ final class App {
         button.show(buffer, scale: scale)
         let pad = look.shadowPadding
         button.setPosition(x: Int(rounded.x - pad), y: Int(rounded.y - pad))
-        if menuFrame { menu.render(now: now, scale: scale, parent: layer) }
+        if menuFrame { menu.render(now: now) }
         applyInputRegion(to: layer, at: rounded, diameter: look.diameter)
         surfaceChanged = false
         layer.requestFrame()
@@ -627,6 +696,7 @@ final class App {
         func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
         if let tuckTime { consider(tuckTime) }
         if let reloadDue { consider(reloadDue) }
+        if let deadline = menu.workDeadline { consider(deadline) }
         switch fade.nextWake(after: now) {
         case .timer(let at)?: consider(at)
         case .frames?:
@@ -636,7 +706,7 @@ final class App {
         case nil: break
         }
         let waiting = !committed && !(layer?.framePending ?? false)
-        if waiting && (animation != nil || menu.needsFrame(at: now, scale: scale)) { consider(now + 0.016) }
+        if waiting && (animation != nil || menu.needsFrame(at: now)) { consider(now + 0.016) }
         loop.arm(deadline: deadline)
     }
 

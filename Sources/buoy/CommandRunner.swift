@@ -54,14 +54,16 @@ final class CommandRunner {
         return pid
     }
 
-    /// Collects every child that has exited. Called on SIGCHLD; signals
-    /// merge, so one SIGCHLD may stand for several children.
+    /// Collects every command that has exited. Called on SIGCHLD; signals
+    /// merge, so one SIGCHLD may stand for several children. It waits for
+    /// its own pids only: the menu's drawing children are collected by
+    /// their owner, which needs their status.
     func reap() {
-        while true {
+        for pid in Array(running.keys) {
             var status: Int32 = 0
-            let pid = waitpid(-1, &status, WNOHANG)
-            guard pid > 0 else { return }
-            let command = running.removeValue(forKey: pid) ?? "?"
+            guard waitpid(pid, &status, WNOHANG) == pid, let command = running.removeValue(forKey: pid) else {
+                continue
+            }
             let exitCode = (status >> 8) & 0xff
             let signal = status & 0x7f
             if signal != 0 {

@@ -19,6 +19,52 @@ final class MenuPresenter {
         var description: MenuSprite
         var surface: Subsurface
         var buffer: ShmBuffer
+        /// The buffer scale it was drawn at.
+        var scale: Int
+    }
+
+    /// Where the menu unfolds from: the button's rect and the usable area
+    /// (layer-surface coordinates), and the buffer scale.
+    struct Anchor: Equatable {
+        var button: Rect
+        var usable: Rect
+        var scale: Int
+    }
+
+    /// What a menu is opened with, kept while its images are prepared.
+    private struct Request {
+        var items: [MenuItem]
+        var settings: Menu
+        var look: MenuLook
+    }
+
+    /// Images a child is drawing into `buffers`.
+    private struct Images {
+        var layout: MenuLayout
+        var descriptions: [MenuSprite]
+        var buffers: [ShmBuffer]
+        var scale: Int
+        var iconSize: Int
+        /// What the layout was made for.
+        var anchor: Anchor
+    }
+
+    /// A child at work for the menu.
+    private enum Work {
+        case measuring(MenuArtist.Job<[Size]>, labels: [String])
+        case drawing(MenuArtist.Job<MenuArtist.Report>, Images)
+    }
+
+    /// What `advance` came to.
+    enum Progress: Equatable {
+        /// Still at work, or the open menu has moved to a new anchor.
+        case working
+        /// The menu is open (its animation has begun).
+        case opened
+        /// It could not open.
+        case failed(String)
+        /// The open menu could not be drawn for its new anchor and was dropped.
+        case dropped(String)
     }
 
     private let display: Display
@@ -30,16 +76,23 @@ final class MenuPresenter {
     /// Icon themes already reported missing.
     private var warnedThemes: Set<String> = []
 
+    /// The menu being opened, while children measure and draw it.
+    private var opening: Request?
+    private var work: Work?
+    /// When the child at work is given up (killed).
+    private(set) var workDeadline: Double?
+
     private var sprites: [Sprite] = []
     private var items: [MenuItem] = []
     private var layout: MenuLayout?
+    /// What the shown menu's layout and images were made for.
+    private var anchor: Anchor?
     private var animation: MenuAnimation?
     private var settings = Menu()
     private var look = MenuLook(focusColor: Color(red: 1, green: 1, blue: 1))
     private(set) var focused: Int?
     /// Something changed that the next frame must show.
     private var dirty = false
-    private var drawnScale = 0
     /// When the last frame was placed.
     private var drawnAt = -Double.infinity
 
@@ -48,47 +101,119 @@ final class MenuPresenter {
         self.log = log
     }
 
-    /// Open, or opening: it takes input and keys. A closing menu is not open.
+    /// Open, or opening: it takes input and keys. A closing menu is not open,
+    /// nor is one whose images are still being drawn.
     var isOpen: Bool { animation?.opening ?? false }
     /// On screen at all, including while it folds away.
     var isShown: Bool { layout != nil }
+    /// Asked to open, its images not drawn yet.
+    var isOpening: Bool { opening != nil }
+    /// Readable when the child at work is done: the loop polls it.
+    var workFD: Int32? {
+        switch work {
+        case .measuring(let job, _): job.fd
+        case .drawing(let job, _): job.fd
+        case nil: nil
+        }
+    }
 
-    /// Unfolds `items` from the button at `button` (layer-surface
-    /// coordinates). Returns why it cannot, if the images could not be drawn.
-    func open(
-        _ items: [MenuItem], settings: Menu, button: Rect, usable: Rect, buttonColor: Color, scale: Int,
-        parent: LayerSurface, now: Double
-    ) -> String? {
+    /// Starts opening `items` from `anchor`: children measure the labels
+    /// (once per label text) and draw the images, and `advance` opens the
+    /// menu when they are done. The loop goes on meanwhile. Returns why it
+    /// cannot start.
+    func open(_ items: [MenuItem], settings: Menu, buttonColor: Color, anchor: Anchor, now: Double) -> String?
+    {
         guard !items.isEmpty else { return nil }
-        let look = MenuLook(focusColor: buttonColor)
+        work = nil
+        let request = Request(items: items, settings: settings, look: MenuLook(focusColor: buttonColor))
+        opening = request
         let unmeasured = Array(Set(items.map(\.label).filter { labelSizes[$0] == nil }))
-        if !unmeasured.isEmpty {
-            guard let sizes = MenuArtist.measure(unmeasured, fontSize: look.fontSize) else {
-                return "the labels could not be measured"
+        guard unmeasured.isEmpty else {
+            guard let job = MenuArtist.measure(unmeasured, fontSize: request.look.fontSize) else {
+                opening = nil
+                return "no child could be started to measure its labels"
             }
-            for (label, size) in zip(unmeasured, sizes) { labelSizes[label] = size }
+            start(.measuring(job, labels: unmeasured), now: now)
+            return nil
         }
-        let labels = items.map { labelSizes[$0.label] ?? Size(width: 0, height: 0) }
-        let layout = MenuLayout.layout(
-            button: button, usable: usable, count: items.count, itemSize: settings.itemSize,
-            spacing: settings.spacing, labelWidths: labels.map(\.width),
-            labelHeight: labels.map(\.height).max() ?? 0)
-        self.items = items
-        self.settings = settings
-        self.look = look
-        self.layout = layout
-        guard draw(scale: scale, parent: parent) else {
-            reset()
-            return "its images could not be drawn"
+        if let problem = startDrawing(request, anchor: anchor, now: now) {
+            opening = nil
+            return problem
         }
-        // It starts once its images are drawn (tens of ms in the child), so
-        // that its first frames are not skipped.
-        animation = MenuAnimation(
-            opening: true, start: max(now, monotonicNow()), count: items.count,
-            openDuration: settings.openDuration, closeDuration: settings.closeDuration)
-        focused = MenuNavigation.visualOrder(layout).first
-        dirty = true
         return nil
+    }
+
+    /// Stops opening the menu; its children are killed.
+    func cancelOpening() {
+        guard opening != nil else { return }
+        opening = nil
+        work = nil
+        workDeadline = nil
+    }
+
+    /// Takes the result of the child at work, once `workFD` is readable or,
+    /// with `timedOut`, the deadline has passed (the child is killed).
+    /// `anchor` is where the menu would unfold now: if the button moved while
+    /// its images were drawn, they are drawn again for the new place.
+    func advance(now: Double, timedOut: Bool, anchor: Anchor?, parent: LayerSurface?) -> Progress {
+        guard let work else { return .working }
+        self.work = nil
+        workDeadline = nil
+        let late = timedOut ? " within \(Int(MenuArtist.timeoutSeconds)) s" : ""
+        switch work {
+        case .measuring(let job, let labels):
+            guard let request = opening else { return .working }
+            guard let sizes = job.finish(killing: timedOut) else {
+                return failOpening("its labels could not be measured\(late)")
+            }
+            for (label, size) in zip(labels, sizes) { labelSizes[label] = size }
+            guard let anchor else { return failOpening("the button is not on screen") }
+            if let problem = startDrawing(request, anchor: anchor, now: now) { return failOpening(problem) }
+            return .working
+        case .drawing(let job, let images):
+            guard let report = job.finish(killing: timedOut) else {
+                guard opening != nil else {
+                    reset()
+                    return .dropped("its images could not be drawn again\(late)")
+                }
+                return failOpening("its images could not be drawn\(late)")
+            }
+            log.debug(
+                "menu: \(images.descriptions.count) images drawn at scale \(images.scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
+            )
+            guard let request = opening else {
+                // The shown menu, for its new anchor, unless it has gone.
+                if isShown, let parent, install(images, parent: parent) {
+                    layout = images.layout
+                    self.anchor = images.anchor
+                    dirty = true
+                }
+                return .working
+            }
+            if let anchor, anchor != images.anchor {
+                // The button moved, or the output changed, while they were drawn.
+                if let problem = startDrawing(request, anchor: anchor, now: now) {
+                    return failOpening(problem)
+                }
+                return .working
+            }
+            reportIcons(report.icons, of: request.items, iconSize: images.iconSize)
+            guard let parent, install(images, parent: parent) else {
+                return failOpening("its surfaces could not be created")
+            }
+            opening = nil
+            items = request.items
+            settings = request.settings
+            look = request.look
+            layout = images.layout
+            self.anchor = images.anchor
+            animation = MenuAnimation(
+                opening: true, start: now, count: items.count, openDuration: settings.openDuration,
+                closeDuration: settings.closeDuration)
+            focused = MenuNavigation.visualOrder(images.layout).first
+            dirty = true
+            return .opened
+        }
     }
 
     /// Folds the menu away; it disappears when the animation ends.
@@ -100,12 +225,34 @@ final class MenuPresenter {
         dirty = true
     }
 
-    /// Drops the menu at once (its surface is going away, or it is done).
+    /// Drops the menu at once, and any menu being opened (its surface is
+    /// going away, or buoy is).
     func reset() {
+        cancelOpening()
+        removeFromScreen()
+    }
+
+    /// Takes the shown menu off the screen; a menu being opened goes on.
+    private func removeFromScreen() {
+        if opening == nil {
+            work = nil
+            workDeadline = nil
+        }
         sprites = []
         layout = nil
+        anchor = nil
         animation = nil
         focused = nil
+    }
+
+    private func failOpening(_ problem: String) -> Progress {
+        cancelOpening()
+        return .failed(problem)
+    }
+
+    private func start(_ work: Work, now: Double) {
+        self.work = work
+        workDeadline = now + MenuArtist.timeoutSeconds
     }
 
     /// The item under `point` (layer-surface coordinates), if any.
@@ -132,33 +279,41 @@ final class MenuPresenter {
     /// Whether a frame must be placed at `now`: until one has been placed at
     /// or after the animation's end, so that a late frame callback still
     /// lands on its last frame (and a finished close still hides the menu).
-    func needsFrame(at now: Double, scale: Int) -> Bool {
+    func needsFrame(at now: Double) -> Bool {
         guard isShown else { return false }
         if let animation, drawnAt < animation.end || !animation.opening { return true }
-        return dirty || scale != drawnScale
+        return dirty
+    }
+
+    /// Keeps the open menu beside the button when the output changes under
+    /// it (its size, scale or usable area): a child draws it again for
+    /// `anchor`, and until then the old images stay, stretched if the scale
+    /// changed.
+    func follow(_ anchor: Anchor?, now: Double) {
+        guard isOpen, work == nil, let anchor, anchor != self.anchor else { return }
+        self.anchor = anchor  // tried once, even if it cannot start
+        let request = Request(items: items, settings: settings, look: look)
+        if let problem = startDrawing(request, anchor: anchor, now: now) {
+            log.error("menu: it cannot be drawn again for the changed output: \(problem)")
+        }
     }
 
     /// Places the current frame's images; the caller commits the parent.
-    func render(now: Double, scale: Int, parent: LayerSurface) {
+    func render(now: Double) {
         guard let layout else { return }
         if let animation, !animation.opening, animation.isFinished(at: now) {
             // Destroying the subsurfaces unmaps them with the parent's commit.
-            reset()
-            return
-        }
-        if scale != drawnScale && !draw(scale: scale, parent: parent) {
-            log.error("menu: its images could not be redrawn at scale \(scale); closing it")
-            reset()
+            removeFromScreen()
             return
         }
         for sprite in sprites {
-            place(sprite, in: layout, at: now, scale: scale)
+            place(sprite, in: layout, at: now)
         }
         dirty = false
         drawnAt = now
     }
 
-    private func place(_ sprite: Sprite, in layout: MenuLayout, at now: Double, scale: Int) {
+    private func place(_ sprite: Sprite, in layout: MenuLayout, at now: Double) {
         var item = sprite.description.item
         var image = sprite.description.image
         if sprite.description.part == .focusRing {
@@ -177,7 +332,7 @@ final class MenuPresenter {
             let rect = SpritePlacement.place(
                 image, scaledBy: spriteScale, around: layout.items[item].circle.center)
         else { return hide(sprite) }
-        if !sprite.surface.isShown { sprite.surface.show(sprite.buffer, scale: scale) }
+        if !sprite.surface.isShown { sprite.surface.show(sprite.buffer, scale: sprite.scale) }
         sprite.surface.place(
             x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
     }
@@ -186,30 +341,71 @@ final class MenuPresenter {
         if sprite.surface.isShown { sprite.surface.hide() }
     }
 
-    /// Draws every image at `scale` into new buffers, on the subsurfaces
-    /// there are (made on the first draw of an open). False if it failed.
-    private func draw(scale: Int, parent: LayerSurface) -> Bool {
-        guard let layout, let shm = display.shm else { return false }
+    /// Lays the menu out at `anchor` and starts a child drawing its images.
+    /// Returns why it cannot.
+    private func startDrawing(_ request: Request, anchor: Anchor, now: Double) -> String? {
+        let labels = request.items.map { labelSizes[$0.label] ?? Size(width: 0, height: 0) }
+        let layout = MenuLayout.layout(
+            button: anchor.button, usable: anchor.usable, count: request.items.count,
+            itemSize: request.settings.itemSize, spacing: request.settings.spacing,
+            labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0)
+        let scale = anchor.scale
+        guard let shm = display.shm else { return "the compositor has no wl_shm" }
         let descriptions = MenuPainter.sprites(for: layout)
         var buffers: [ShmBuffer] = []
         for description in descriptions {
             let (width, height) = MenuPainter.bufferSize(of: description, scale: scale)
-            guard let buffer = try? ShmBuffer(shm: shm, width: width, height: height) else { return false }
-            buffers.append(buffer)
+            do { buffers.append(try ShmBuffer(shm: shm, width: width, height: height)) } catch {
+                return "\(error)"
+            }
         }
-        let iconSize = IconLookup.pixelSize(itemSize: settings.itemSize, scale: scale)
-        warnIfThemeMissing()
+        let iconSize = IconLookup.pixelSize(itemSize: request.settings.itemSize, scale: scale)
+        warnIfThemeMissing(request.settings.iconTheme)
         guard
-            let report = MenuArtist.draw(
+            let job = MenuArtist.draw(
                 descriptions, on: buffers.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
-                layout: layout, labels: items.map(\.label), icons: items.map(\.icon),
-                locate: iconLocator(size: iconSize, scale: scale), iconSize: iconSize, look: look,
-                scale: scale)
-        else { return false }
-        log.debug(
-            "menu: \(descriptions.count) images drawn at scale \(scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
-        )
-        for (item, icon) in zip(items, report.icons) {
+                layout: layout, labels: request.items.map(\.label), icons: request.items.map(\.icon),
+                locate: iconLocator(theme: request.settings.iconTheme, size: iconSize, scale: scale),
+                iconSize: iconSize, look: request.look, scale: scale)
+        else { return "no child could be started to draw its images" }
+        let images = Images(
+            layout: layout, descriptions: descriptions, buffers: buffers, scale: scale, iconSize: iconSize,
+            anchor: anchor)
+        start(.drawing(job, images), now: now)
+        return nil
+    }
+
+    /// Puts drawn images on the subsurfaces there are (made on the first
+    /// open). False if a subsurface could not be made.
+    private func install(_ images: Images, parent: LayerSurface) -> Bool {
+        if sprites.count != images.descriptions.count {
+            sprites = []
+            for (description, buffer) in zip(images.descriptions, images.buffers) {
+                guard let surface = try? Subsurface(display: display, parent: parent, scalable: true) else {
+                    sprites = []
+                    return false
+                }
+                sprites.append(
+                    Sprite(description: description, surface: surface, buffer: buffer, scale: images.scale))
+            }
+        } else {
+            // As many images (reopened while closing, or moved): a shown
+            // one shows its new buffer now, a hidden one when next placed.
+            for i in sprites.indices {
+                sprites[i].description = images.descriptions[i]
+                sprites[i].buffer = images.buffers[i]
+                sprites[i].scale = images.scale
+                if sprites[i].surface.isShown {
+                    sprites[i].surface.show(images.buffers[i], scale: images.scale)
+                }
+            }
+        }
+        return true
+    }
+
+    /// Logs what became of each item's icon (a missing one once).
+    private func reportIcons(_ icons: [MenuArtist.Icon], of items: [MenuItem], iconSize: Int) {
+        for (item, icon) in zip(items, icons) {
             switch icon {
             case .none: break
             case .drawn(let path): log.debug("menu: icon \"\(item.icon ?? "")\" at \(iconSize) px: \(path)")
@@ -217,33 +413,14 @@ final class MenuPresenter {
             case .failed(let path): reportMissingIcon(of: item, why: "\(path) could not be loaded")
             }
         }
-        if sprites.count != descriptions.count {
-            sprites = []
-            for (description, buffer) in zip(descriptions, buffers) {
-                guard let surface = try? Subsurface(display: display, parent: parent, scalable: true) else {
-                    return false
-                }
-                sprites.append(Sprite(description: description, surface: surface, buffer: buffer))
-            }
-        } else {
-            // Same images (a new scale, or reopened while closing): a shown
-            // one shows its new buffer now, a hidden one when next placed.
-            for i in sprites.indices {
-                sprites[i].description = descriptions[i]
-                sprites[i].buffer = buffers[i]
-                if sprites[i].surface.isShown { sprites[i].surface.show(buffers[i], scale: scale) }
-            }
-        }
-        drawnScale = scale
-        return true
     }
 
     /// The icon-theme lookup, to run in the drawing child: it reads the
     /// themes' index.theme files (hicolor's alone is 55 kB of text, whose
     /// parsed form would stay in buoy) and finds each icon at `size` buffer
     /// pixels at the output's `scale`.
-    private func iconLocator(size: Int, scale: Int) -> ([String?]) -> [String?] {
-        let lookup = iconLookup()
+    private func iconLocator(theme: String?, size: Int, scale: Int) -> ([String?]) -> [String?] {
+        let lookup = iconLookup(theme: theme)
         return { icons in
             let themes = lookup.themes { path in
                 guard Files.isReadableRegularFile(path),
@@ -260,9 +437,9 @@ final class MenuPresenter {
         }
     }
 
-    private func iconLookup() -> IconLookup {
+    private func iconLookup(theme: String?) -> IconLookup {
         IconLookup(
-            theme: settings.iconTheme,
+            theme: theme,
             baseDirectories: IconLookup.baseDirectories(
                 home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
                 dataDirs: Environment.string("XDG_DATA_DIRS")))
@@ -270,9 +447,11 @@ final class MenuPresenter {
 
     /// Says once per theme name when the configured theme has no index.theme
     /// in any base directory (then only hicolor and Adwaita are searched).
-    private func warnIfThemeMissing() {
-        guard let theme = settings.iconTheme, !theme.isEmpty, !warnedThemes.contains(theme) else { return }
-        let found = iconLookup().baseDirectories.contains { access("\($0)/\(theme)/index.theme", R_OK) == 0 }
+    private func warnIfThemeMissing(_ theme: String?) {
+        guard let theme, !theme.isEmpty, !warnedThemes.contains(theme) else { return }
+        let found = iconLookup(theme: theme).baseDirectories.contains {
+            access("\($0)/\(theme)/index.theme", R_OK) == 0
+        }
         guard !found else { return }
         warnedThemes.insert(theme)
         log.warning("icon theme \"\(theme)\" has no readable index.theme; searching hicolor and Adwaita")

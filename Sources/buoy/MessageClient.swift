@@ -1,4 +1,5 @@
 import BuoyCore
+import BuoyDrawing
 import BuoyWayland
 import Glibc
 
@@ -42,6 +43,9 @@ enum MessageError: Error, Equatable, CustomStringConvertible {
 enum MessageClient {
     /// How long `buoy msg` waits for the whole exchange.
     static let timeout = 2.0
+    /// `menu` is answered once the menu has opened, which waits for the
+    /// child drawing it (given up after `MenuArtist.timeoutSeconds`).
+    static let menuTimeout = MenuArtist.timeoutSeconds + timeout
     /// Far above any reply (the state is a few hundred bytes).
     static let replyLimit = 1 << 20
 
@@ -59,7 +63,7 @@ enum MessageClient {
             printError("buoy: \(MessageError.noRuntimeDirectory)")
             return 1
         }
-        switch send(command, path: path, timeout: timeout) {
+        switch send(command, path: path, timeout: command == .menu ? menuTimeout : timeout) {
         case .failure(let error):
             printError("buoy: \(error)")
             return 1

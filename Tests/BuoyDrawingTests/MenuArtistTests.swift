@@ -11,13 +11,13 @@ final class MenuArtistTests: XCTestCase {
     func testMeasuringInAChildGivesTheSizesMeasuredHere() throws {
         let labels = ["Terminal", "", "Files and folders", "Ünïcødé ✓", "a\0b", "W"]
         for fontSize in [13.0, 26.0] {
-            let sizes = try XCTUnwrap(MenuArtist.measure(labels, fontSize: fontSize))
+            let sizes = try XCTUnwrap(MenuArtist.measure(labels, fontSize: fontSize)?.wait())
             XCTAssertEqual(sizes, labels.map { MenuPainter.measureLabel($0, fontSize: fontSize) })
             // The results came back: a label measured here is never empty.
             XCTAssertGreaterThan(sizes[0].width, 0)
             XCTAssertGreaterThan(sizes[0].height, 0)
         }
-        XCTAssertEqual(MenuArtist.measure([], fontSize: 13), [])
+        XCTAssertEqual(MenuArtist.measure([], fontSize: 13)?.wait(), [])
     }
 
     /// One garbage-filled `MAP_SHARED` canvas per sprite, as wl_shm buffers are.
@@ -46,7 +46,7 @@ final class MenuArtistTests: XCTestCase {
             MenuArtist.draw(
                 sprites, on: canvases.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
                 layout: layout, labels: labels, icons: iconPaths, locate: locate, iconSize: iconSize,
-                look: look, scale: scale))
+                look: look, scale: scale)?.wait())
     }
 
     /// Asserts that the child drew on `canvases` what `MenuPainter.paint`

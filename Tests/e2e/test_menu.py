@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import subprocess
+import threading
 import time
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessSway, Image, wait_for
+from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
+from harness import HeadlessSway, Image, proc_children, wait_for
 from test_button import config as button_config
 from test_msg import msg
 
@@ -49,16 +51,60 @@ def wait_open(sway, buoy) -> list:
     return item_centres(sway)
 
 
-def start_buoy_with_menu(compositor, edit=lambda text: text) -> tuple[Buoy, list, tuple]:
+def start_buoy_with_menu(compositor, edit=lambda text: text, env=None) -> tuple[Buoy, list, tuple]:
     """buoy at the right edge with menu_config's menu on a tap (the config passed through
     `edit` first): returns it, the items' marker files and the button's centre."""
     text, markers = menu_config(compositor)
-    buoy = Buoy(compositor, edit(text)).start()
+    buoy = Buoy(compositor, edit(text), env=env).start()
     return buoy, markers, buoy.wait_for_button(MAGENTA).centroid
 
 
 def wait_closed(sway) -> None:
     wait_for(lambda: not any(item_centres(sway)), timeout=3, message="menu closed")
+
+
+class FontConfigGate:
+    """A FIFO to name in FONTCONFIG_FILE: a process that starts fontconfig (buoy's drawing
+    children do, buoy itself does not) waits in open() until `release()`; from then on each
+    reader gets a config that includes the system's."""
+
+    CONFIG = (b'<?xml version="1.0"?>\n<fontconfig><include ignore_missing="yes">'
+              b'/etc/fonts/fonts.conf</include></fontconfig>\n')
+
+    def __init__(self, path):
+        os.mkfifo(path)
+        self.path = path
+        self._released = threading.Event()
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def release(self) -> None:
+        self._released.set()
+
+    def close(self) -> None:
+        self._stopped.set()
+        self._released.set()
+        self._thread.join(2)
+
+    def _serve(self) -> None:
+        self._released.wait()
+        while not self._stopped.is_set():
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError as error:
+                if error.errno != errno.ENXIO:  # ENXIO: nobody is reading yet
+                    raise
+                time.sleep(0.005)
+                continue
+            try:
+                os.write(fd, self.CONFIG)
+            except BrokenPipeError:
+                pass
+            finally:
+                os.close(fd)
+            # Let that reader see the end before the next writer opens the FIFO.
+            time.sleep(0.2)
 
 
 class MenuTests(unittest.TestCase):
@@ -181,6 +227,27 @@ class MenuTests(unittest.TestCase):
             centres = wait_open(sway, buoy)
             self.assertTrue(all(x < 640 for x, _ in centres), f"items not beside the left edge: {centres}")
 
+    def test_when_the_output_scale_changes_the_open_menu_is_drawn_again_beside_the_button(self):
+        with HeadlessSway() as sway:
+            buoy, _, _ = start_buoy_with_menu(sway)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_open(sway, buoy)
+            first = sway.screenshot().find(ICON_COLOURS[0], tolerance=10).bbox
+            sway.swaymsg("output", "HEADLESS-1", "scale", "2")
+            # At scale 2 the output is 640x360 logical px: the button moves from logical x ~1240
+            # to ~600 (the same physical place), and so must the menu, or it would be off
+            # screen; its icons are twice as many pixels wide.
+            wait_for(lambda: "images drawn at scale 2" in buoy.log(), timeout=5, message="menu redrawn")
+            settle()
+            button = sway.screenshot().find(MAGENTA, tolerance=8)
+            centres = item_centres(sway)
+            self.assertTrue(all(centres), f"items missing after the scale change: {centres}")
+            for x, _ in centres:  # a column through the button's centre
+                self.assertAlmostEqual(x, button.centroid[0], delta=4)
+            icon = sway.screenshot().find(ICON_COLOURS[0], tolerance=10).bbox
+            self.assertAlmostEqual(icon[2] - icon[0], 2 * (first[2] - first[0]), delta=4)
+            self.assertTrue(json.loads(msg(buoy, "state").stdout)["menu_open"])
+
     def test_an_icon_that_is_a_fifo_gets_its_initial_and_does_not_hold_the_menu_up(self):
         with HeadlessSway() as sway:
             fifo = sway.artifact("pipe.png")
@@ -192,6 +259,61 @@ class MenuTests(unittest.TestCase):
             wait_open(sway, buoy)
             self.assertLess(time.monotonic() - started, 3)
             self.assertIn('icon "' + str(fifo) + '" not found', buoy.log())
+
+    def test_while_a_child_draws_the_menu_buoy_still_answers_and_runs_taps(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            gate = FontConfigGate(sway.artifact("fonts.conf"))
+            self.addCleanup(gate.close)
+            marker = sway.artifact("tapped")
+            buoy, _, (cx, cy) = start_buoy_with_menu(
+                sway, lambda text: text.replace('tap = "menu"', f'tap = "echo tap >> {marker}"'),
+                env={"FONTCONFIG_FILE": str(gate.path)})
+            opener = self.msg_in_background(buoy, "menu")
+            wait_for(lambda: proc_children(buoy.pid), timeout=3, message="a child measuring the labels")
+            started = time.monotonic()
+            state = msg(buoy, "state")
+            self.assertEqual(state.returncode, 0, state.stderr)
+            self.assertFalse(json.loads(state.stdout)["menu_open"])
+            pointer.click(cx, cy)
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="the tap ran")
+            self.assertLess(time.monotonic() - started, 3)
+            self.assertIsNone(opener.poll(), "buoy msg menu answered before the menu opened")
+
+            gate.release()
+            _, err = opener.communicate(timeout=15)
+            self.assertEqual(opener.returncode, 0, err)
+            self.assertTrue(json.loads(msg(buoy, "state").stdout)["menu_open"])
+            wait_open(sway, buoy)
+
+    def test_asked_again_before_it_opens_it_stays_closed_and_its_child_is_killed(self):
+        with HeadlessSway() as sway:
+            gate = FontConfigGate(sway.artifact("fonts.conf"))
+            self.addCleanup(gate.close)
+            buoy, _, _ = start_buoy_with_menu(sway, env={"FONTCONFIG_FILE": str(gate.path)})
+            opener = self.msg_in_background(buoy, "menu")
+            wait_for(lambda: proc_children(buoy.pid), timeout=3, message="a child measuring the labels")
+            second = msg(buoy, "menu")
+            self.assertEqual(second.returncode, 0, second.stderr)
+            _, err = opener.communicate(timeout=5)
+            self.assertEqual(opener.returncode, 0, err)
+            self.assertIn("closed before it opened", err)
+            wait_for(lambda: not proc_children(buoy.pid), timeout=3, message="the child killed and collected")
+            self.assertFalse(json.loads(msg(buoy, "state").stdout)["menu_open"])
+            settle()
+            self.assertFalse(any(item_centres(sway)), "menu items on screen")
+
+            # Nothing is left stuck: once fontconfig can start, the menu opens.
+            gate.release()
+            again = msg(buoy, "menu")
+            self.assertEqual(again.returncode, 0, again.stderr)
+            wait_open(sway, buoy)
+
+    def msg_in_background(self, buoy, *words: str) -> subprocess.Popen:
+        process = subprocess.Popen([BUOY, "msg", *words], env=buoy.env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        self.addCleanup(lambda: (process.kill(), process.communicate()))
+        return process
 
     @staticmethod
     def wtype(sway, *args: str) -> None:
