@@ -227,6 +227,21 @@ class MenuTests(unittest.TestCase):
             centres = wait_open(sway, buoy)
             self.assertTrue(all(x < 640 for x, _ in centres), f"items not beside the left edge: {centres}")
 
+    def test_a_child_that_never_finishes_is_killed_after_20_s_and_msg_menu_says_so(self):
+        with HeadlessSway() as sway:
+            gate = FontConfigGate(sway.artifact("fonts.conf"))  # never released
+            self.addCleanup(gate.close)
+            buoy, _, _ = start_buoy_with_menu(sway, env={"FONTCONFIG_FILE": str(gate.path)})
+            started = time.monotonic()
+            result = subprocess.run([BUOY, "msg", "menu"], env=buoy.env, capture_output=True, text=True,
+                                    timeout=40)
+            waited = time.monotonic() - started
+            self.assertEqual(result.returncode, 1)
+            self.assertIn("cannot open the menu: its labels could not be measured within 20 s", result.stderr)
+            self.assertAlmostEqual(waited, 20, delta=3)
+            wait_for(lambda: not proc_children(buoy.pid), timeout=3, message="the child killed and collected")
+            self.assertFalse(json.loads(msg(buoy, "state").stdout)["menu_open"])
+
     def test_when_the_output_scale_changes_the_open_menu_is_drawn_again_beside_the_button(self):
         with HeadlessSway() as sway:
             buoy, _, _ = start_buoy_with_menu(sway)
