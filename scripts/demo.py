@@ -88,7 +88,8 @@ def main() -> int:
         pointer.down()
         pointer.sleep(700)
         pointer.up()
-        time.sleep(0.6)
+        wait_for(lambda: "menu opened" in buoy.log(), timeout=5, message="the menu opened")
+        time.sleep(0.5)  # its animation
         shot("6-menu.png", "a long press opened the menu")
         # The first item sits below the button: half the button (28), the
         # spacing (12) and half an item (20) further down.
