@@ -10,7 +10,9 @@
 //     spaces, ending in "\n", at most 4 KiB in all: "move top-left\n".
 //  2. The server answers with one status line, `ok`, `ok: <message>` or
 //     `error: <message>`, then optional payload lines (for `state`, one JSON
-//     object: see StateReport), then closes the connection.
+//     object: see StateReport), then closes the connection. Most commands
+//     are answered at once; `menu` is answered when the menu has opened
+//     (its images are drawn by a child first), or could not.
 //  3. The client reads until EOF.
 //
 // Everything runs on buoy's one thread: the listening socket is part of the
