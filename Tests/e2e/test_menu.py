@@ -229,9 +229,7 @@ class MenuTests(unittest.TestCase):
 
     def test_a_child_that_never_finishes_is_killed_after_20_s_and_msg_menu_says_so(self):
         with HeadlessSway() as sway:
-            gate = FontConfigGate(sway.artifact("fonts.conf"))  # never released
-            self.addCleanup(gate.close)
-            buoy, _, _ = start_buoy_with_menu(sway, env={"FONTCONFIG_FILE": str(gate.path)})
+            buoy, _, _ = self.start_buoy_with_fontconfig_gate(sway)  # never released
             started = time.monotonic()
             result = subprocess.run([BUOY, "msg", "menu"], env=buoy.env, capture_output=True, text=True,
                                     timeout=40)
@@ -278,12 +276,9 @@ class MenuTests(unittest.TestCase):
     def test_while_a_child_draws_the_menu_buoy_still_answers_and_runs_taps(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
-            gate = FontConfigGate(sway.artifact("fonts.conf"))
-            self.addCleanup(gate.close)
             marker = sway.artifact("tapped")
-            buoy, _, (cx, cy) = start_buoy_with_menu(
-                sway, lambda text: text.replace('tap = "menu"', f'tap = "echo tap >> {marker}"'),
-                env={"FONTCONFIG_FILE": str(gate.path)})
+            buoy, gate, (cx, cy) = self.start_buoy_with_fontconfig_gate(
+                sway, lambda text: text.replace('tap = "menu"', f'tap = "echo tap >> {marker}"'))
             opener = self.msg_in_background(buoy, "menu")
             wait_for(lambda: proc_children(buoy.pid), timeout=3, message="a child measuring the labels")
             started = time.monotonic()
@@ -303,9 +298,7 @@ class MenuTests(unittest.TestCase):
 
     def test_asked_again_before_it_opens_it_stays_closed_and_its_child_is_killed(self):
         with HeadlessSway() as sway:
-            gate = FontConfigGate(sway.artifact("fonts.conf"))
-            self.addCleanup(gate.close)
-            buoy, _, _ = start_buoy_with_menu(sway, env={"FONTCONFIG_FILE": str(gate.path)})
+            buoy, gate, _ = self.start_buoy_with_fontconfig_gate(sway)
             opener = self.msg_in_background(buoy, "menu")
             wait_for(lambda: proc_children(buoy.pid), timeout=3, message="a child measuring the labels")
             second = msg(buoy, "menu")
@@ -323,6 +316,13 @@ class MenuTests(unittest.TestCase):
             again = msg(buoy, "menu")
             self.assertEqual(again.returncode, 0, again.stderr)
             wait_open(sway, buoy)
+
+    def start_buoy_with_fontconfig_gate(self, sway, edit=lambda text: text) -> tuple[Buoy, FontConfigGate, tuple]:
+        """start_buoy_with_menu, with fontconfig's config behind a FontConfigGate (closed)."""
+        gate = FontConfigGate(sway.artifact("fonts.conf"))
+        self.addCleanup(gate.close)
+        buoy, _, centre = start_buoy_with_menu(sway, edit, env={"FONTCONFIG_FILE": str(gate.path)})
+        return buoy, gate, centre
 
     def msg_in_background(self, buoy, *words: str) -> subprocess.Popen:
         process = subprocess.Popen([BUOY, "msg", *words], env=buoy.env, stdout=subprocess.PIPE,
