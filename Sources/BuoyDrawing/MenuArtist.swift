@@ -37,10 +37,26 @@ public enum MenuArtist {
         case failed(path: String)
     }
 
+    /// Where `draw`'s `locate` found the icons.
+    public struct Located {
+        /// Per icon, its file, or nil if it was not found.
+        public var paths: [String?]
+        /// The configured icon theme was not found (its index.theme is
+        /// missing or unreadable), so only the fallback themes were searched.
+        public var themeMissing: Bool
+
+        public init(paths: [String?], themeMissing: Bool) {
+            self.paths = paths
+            self.themeMissing = themeMissing
+        }
+    }
+
     /// What a drawing child reports.
     public struct Report: Sendable, Equatable {
         /// Per item, its icon's fate.
         public var icons: [Icon]
+        /// As `Located.themeMissing`.
+        public var themeMissing: Bool
         /// The child's peak resident memory, in KiB.
         public var childPeakKiB: Int
     }
@@ -115,17 +131,21 @@ public enum MenuArtist {
     /// undefined).
     public static func draw(
         _ sprites: [MenuSprite], on canvases: [Canvas], layout: MenuLayout, labels: [String],
-        icons: [String?], locate: @escaping ([String?]) -> [String?], iconSize: Int, look: MenuLook,
+        icons: [String?], locate: @escaping ([String?]) -> Located, iconSize: Int, look: MenuLook,
         scale: Int
     ) -> Job<Report>? {
         precondition(sprites.count == canvases.count, "one canvas per sprite")
         let count = layout.items.count
-        // Per item: an outcome byte, then its path, NUL-terminated.
+        // Per item: an outcome byte, then its path, NUL-terminated; then
+        // whether the configured theme is missing.
         let slot = 1 + pathCapacity
-        guard let shared = SharedMemory<UInt8>(count: max(1, count) * slot) else { return nil }
+        let themeByte = count * slot
+        guard let shared = SharedMemory<UInt8>(count: themeByte + 1) else { return nil }
         let child = ChildJob {
             let loader = IconLoader(capacity: max(1, count))
-            let paths = locate((0..<count).map { $0 < icons.count ? icons[$0] : nil })
+            let located = locate((0..<count).map { $0 < icons.count ? icons[$0] : nil })
+            let paths = located.paths
+            shared.pointer[themeByte] = located.themeMissing ? 1 : 0
             let entries = (0..<count).map { i in
                 let label = i < labels.count ? labels[i] : ""
                 guard i < icons.count, icons[i] != nil else { return MenuEntry(label: label) }
@@ -158,7 +178,8 @@ public enum MenuArtist {
                 default: return .none
                 }
             }
-            return Report(icons: reported, childPeakKiB: outcome.peakKiB)
+            return Report(
+                icons: reported, themeMissing: shared.pointer[themeByte] != 0, childPeakKiB: outcome.peakKiB)
         }
     }
 }

@@ -198,6 +198,7 @@ final class MenuPresenter {
                 return .working
             }
             reportIcons(report.icons, of: request.items, iconSize: images.iconSize)
+            if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
             guard let parent, install(images, parent: parent) else {
                 return failOpening("its surfaces could not be created")
             }
@@ -360,7 +361,6 @@ final class MenuPresenter {
             }
         }
         let iconSize = IconLookup.pixelSize(itemSize: request.settings.itemSize, scale: scale)
-        warnIfThemeMissing(request.settings.iconTheme)
         guard
             let job = MenuArtist.draw(
                 descriptions, on: buffers.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
@@ -419,7 +419,7 @@ final class MenuPresenter {
     /// themes' index.theme files (hicolor's alone is 55 kB of text, whose
     /// parsed form would stay in buoy) and finds each icon at `size` buffer
     /// pixels at the output's `scale`.
-    private func iconLocator(theme: String?, size: Int, scale: Int) -> ([String?]) -> [String?] {
+    private func iconLocator(theme: String?, size: Int, scale: Int) -> ([String?]) -> MenuArtist.Located {
         let lookup = iconLookup(theme: theme)
         return { icons in
             let themes = lookup.themes { path in
@@ -428,12 +428,14 @@ final class MenuPresenter {
                 else { return nil }
                 return String(decoding: bytes, as: UTF8.self)
             }
-            return icons.map { icon in
+            let paths = icons.map { icon in
                 icon.flatMap {
                     lookup.find(
                         $0, size: size, scale: scale, in: themes, exists: Files.isReadableFileOrDirectory)
                 }
             }
+            let missing = theme.map { name in !name.isEmpty && !themes.contains { $0.name == name } } ?? false
+            return MenuArtist.Located(paths: paths, themeMissing: missing)
         }
     }
 
@@ -445,15 +447,10 @@ final class MenuPresenter {
                 dataDirs: Environment.string("XDG_DATA_DIRS")))
     }
 
-    /// Says once per theme name when the configured theme has no index.theme
-    /// in any base directory (then only hicolor and Adwaita are searched).
-    private func warnIfThemeMissing(_ theme: String?) {
-        guard let theme, !theme.isEmpty, !warnedThemes.contains(theme) else { return }
-        let found = iconLookup(theme: theme).baseDirectories.contains {
-            access("\($0)/\(theme)/index.theme", R_OK) == 0
-        }
-        guard !found else { return }
-        warnedThemes.insert(theme)
+    /// Says once per theme name that the configured theme was not found
+    /// (the drawing child looked for its index.theme).
+    private func warnThemeMissing(_ theme: String?) {
+        guard let theme, warnedThemes.insert(theme).inserted else { return }
         log.warning("icon theme \"\(theme)\" has no readable index.theme; searching hicolor and Adwaita")
     }
 

@@ -40,7 +40,11 @@ final class MenuArtistTests: XCTestCase {
     /// default) takes for their own files.
     private func draw(
         _ sprites: [MenuSprite], on canvases: [Pixels], layout: MenuLayout, labels: [String],
-        iconPaths: [String?], locate: @escaping ([String?]) -> [String?] = { $0 }, iconSize: Int, scale: Int
+        iconPaths: [String?],
+        locate: @escaping ([String?]) -> MenuArtist.Located = {
+            MenuArtist.Located(paths: $0, themeMissing: false)
+        },
+        iconSize: Int, scale: Int
     ) throws -> MenuArtist.Report {
         try XCTUnwrap(
             MenuArtist.draw(
@@ -157,10 +161,24 @@ final class MenuArtistTests: XCTestCase {
             iconPaths: ["red", "nowhere", nil],
             locate: { names in
                 locatedHere += 1
-                return names.map { $0 == "red" ? png : nil }
+                return MenuArtist.Located(paths: names.map { $0 == "red" ? png : nil }, themeMissing: false)
             }, iconSize: 24, scale: 1)
         XCTAssertEqual(report.icons, [.drawn(path: png), .notFound, .none])
+        XCTAssertFalse(report.themeMissing)
         XCTAssertEqual(locatedHere, 0, "the lookup ran in the child, not here")
+    }
+
+    func testTheChildReportsAMissingIconTheme() throws {
+        let labels = ["Terminal", "Files"]
+        let layout = menuLayout(labels)
+        let sprites = MenuPainter.sprites(for: layout)
+        let report = try draw(
+            sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels,
+            iconPaths: ["a", "b"],
+            locate: { MenuArtist.Located(paths: $0.map { _ in nil }, themeMissing: true) }, iconSize: 24,
+            scale: 1)
+        XCTAssertTrue(report.themeMissing)
+        XCTAssertEqual(report.icons, [.notFound, .notFound])
     }
 
     func testAPathLongerThanTheReportHoldsIsCutShortInTheReportOnly() throws {

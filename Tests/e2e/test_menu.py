@@ -261,6 +261,25 @@ class MenuTests(unittest.TestCase):
             self.assertAlmostEqual(icon[2] - icon[0], 2 * (first[2] - first[0]), delta=4)
             self.assertTrue(json.loads(msg(buoy, "state").stdout)["menu_open"])
 
+    def test_a_missing_icon_theme_is_reported_once_and_the_icons_still_come_from_hicolor(self):
+        with HeadlessSway() as sway:
+            data = sway.artifact("data")
+            hicolor = data / "icons" / "hicolor" / "48x48" / "apps"
+            hicolor.mkdir(parents=True)
+            write_icon(hicolor / "buoy-test-red.png", ICON_COLOURS[0])
+            buoy, _, _ = start_buoy_with_menu(
+                sway, lambda text: text.replace("[menu]", '[menu]\nicon_theme = "NoSuchTheme"')
+                .replace(f'icon = "{sway.artifact("icon-0.png")}"', 'icon = "buoy-test-red"'),
+                env={"XDG_DATA_DIRS": str(data)})
+            for _ in range(2):
+                self.assertEqual(msg(buoy, "menu").returncode, 0)
+                wait_open(sway, buoy)
+                self.assertEqual(msg(buoy, "menu").returncode, 0)
+                wait_closed(sway)
+            warnings = [line for line in buoy.log().splitlines() if "NoSuchTheme" in line]
+            self.assertEqual(len(warnings), 1, warnings)
+            self.assertIn('icon theme "NoSuchTheme" has no readable index.theme', warnings[0])
+
     def test_an_icon_that_is_a_fifo_gets_its_initial_and_does_not_hold_the_menu_up(self):
         with HeadlessSway() as sway:
             fifo = sway.artifact("pipe.png")
