@@ -510,12 +510,11 @@ final class App {
         }
         guard !config.menu.items.isEmpty else { return "no [[menu.item]] is configured" }
         guard visible else { return "the button is hidden" }
-        guard layer != nil, usable != nil, origin != nil else { return "the button is not on screen yet" }
         if tucked {
             tucked = false
             placeAtRest(now: now, animated: false)
         }
-        guard let anchor = menuAnchor else { return "the button is not on screen yet" }
+        guard layer != nil, let anchor = menuAnchor else { return "the button is not on screen yet" }
         return menu.open(
             config.menu.items, settings: config.menu, buttonColor: config.button.color, anchor: anchor,
             now: now)

@@ -2,7 +2,6 @@ import BuoyConfig
 import BuoyCore
 import BuoyDrawing
 import BuoyWayland
-import Glibc
 
 /// The open menu: its layout, animation, keyboard focus, and one scalable
 /// subsurface of buoy's layer surface per image (never an xdg_popup:
@@ -12,6 +11,8 @@ import Glibc
 /// The images (`MenuSprite`) are drawn once per open by a child process
 /// (`MenuArtist`), at full size; an animation frame only moves and stretches
 /// them, so it draws nothing, and buoy never loads fonts or decodes icons.
+/// buoy does not wait for that child: the app polls `workFD` with the rest
+/// of the loop and calls `advance`, which opens the menu once it is drawn.
 final class MenuPresenter {
     /// One image on its own subsurface. Its buffer is kept for as long as
     /// the subsurface, which may show it again after hiding it.
