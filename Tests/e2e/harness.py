@@ -878,6 +878,9 @@ KeyEvent = namedtuple("KeyEvent", "key state sym utf8 serial")
 # "[13:      wl_pointer] button: serial: 11; time: 423055; button: 272 (left), state: 1 (pressed)"
 _WEV_EVENT = re.compile(r"^\[(\d+):\s*([\w.]+)\] (\w+)(?:: ?(.*))?$")
 _XY = re.compile(r"x, y: (-?[\d.]+), (-?[\d.]+)")
+# A toplevel configure to a real size (not 0x0), its states, then its xdg_surface configure.
+_WEV_SIZED = re.compile(r"xdg_toplevel\] configure: width: [1-9]\d*; height: [1-9]\d*\n(?:\s+.*\n)?"
+                        r"\[\s*\d+:\s*xdg_surface\] configure")
 _BUTTON = re.compile(r"serial: (\d+); time: (\d+); button: (\d+) \([^)]*\), state: \d+ \((\w+)\)")
 _KEY = re.compile(r"serial: (\d+); time: (\d+); key: (\d+); state: \d+ \((\w+)\)")
 _SYM = re.compile(r"sym: (\S+)\s+\(\d+\), utf8: '(.*)'$")
@@ -913,7 +916,11 @@ class Wev:
                     if w.get("pid") == self.process.pid and w.get("visible")]
 
         self.window = wait_for(mapped, timeout, 0.05, "wev to be mapped")[0]
-        wait_for(lambda: "xdg_surface] configure" in self.text(), timeout, message="wev's first configure")
+        # sway maps the window, then configures it to its tiled size and applies that layout
+        # (the "transaction") only once wev has acked and committed: until then a pointer
+        # event over it finds no surface. Wait for that configure, then a moment for the commit.
+        wait_for(lambda: _WEV_SIZED.search(self.text()), timeout, message="wev's configure to its tiled size")
+        time.sleep(0.1)
 
     def text(self) -> str:
         """The whole log, including what came before mark()."""
