@@ -89,7 +89,7 @@ public enum MenuArtist {
         /// The result, once `fd` is readable; with `killing`, the child is
         /// killed first (it took too long) and the result is nil. Nil too if
         /// the child failed.
-        public func finish(killing: Bool = false) -> Result? {
+        public func finish(killing: Bool) -> Result? {
             let outcome = child.finish(killing: killing)
             return killing ? nil : collect(outcome)
         }

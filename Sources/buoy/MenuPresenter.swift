@@ -44,16 +44,20 @@ final class MenuPresenter {
         var layout: MenuLayout
         var descriptions: [MenuSprite]
         var buffers: [ShmBuffer]
-        var scale: Int
         var iconSize: Int
-        /// What the layout was made for.
+        /// What the layout was made for, the scale included.
         var anchor: Anchor
     }
 
-    /// A child at work for the menu.
-    private enum Work {
-        case measuring(MenuArtist.Job<[Size]>, labels: [String])
-        case drawing(MenuArtist.Job<MenuArtist.Report>, Images)
+    /// A child at work for the menu, and when it is given up (killed).
+    private struct Work {
+        enum Task {
+            case measuring(MenuArtist.Job<[Size]>, labels: [String])
+            case drawing(MenuArtist.Job<MenuArtist.Report>, Images)
+        }
+
+        var task: Task
+        var deadline: Double
     }
 
     /// What `advance` came to.
@@ -80,17 +84,16 @@ final class MenuPresenter {
     /// The menu being opened, while children measure and draw it.
     private var opening: Request?
     private var work: Work?
-    /// When the child at work is given up (killed).
-    private(set) var workDeadline: Double?
 
     private var sprites: [Sprite] = []
-    private var items: [MenuItem] = []
+    /// What the shown menu was opened with.
+    private var shown = Request(
+        items: [], settings: Menu(), look: MenuLook(focusColor: Color(red: 1, green: 1, blue: 1)))
     private var layout: MenuLayout?
-    /// What the shown menu's layout and images were made for.
+    /// What the shown menu's layout and images were made for, or, while
+    /// `follow` has them drawn again, are being made for.
     private var anchor: Anchor?
     private var animation: MenuAnimation?
-    private var settings = Menu()
-    private var look = MenuLook(focusColor: Color(red: 1, green: 1, blue: 1))
     private(set) var focused: Int?
     /// Something changed that the next frame must show.
     private var dirty = false
@@ -111,12 +114,14 @@ final class MenuPresenter {
     var isOpening: Bool { opening != nil }
     /// Readable when the child at work is done: the loop polls it.
     var workFD: Int32? {
-        switch work {
+        switch work?.task {
         case .measuring(let job, _): job.fd
         case .drawing(let job, _): job.fd
         case nil: nil
         }
     }
+    /// When the child at work is given up: the loop's timer wakes it then.
+    var workDeadline: Double? { work?.deadline }
 
     /// Starts opening `items` from `anchor`: children measure the labels
     /// (once per label text) and draw the images, and `advance` opens the
@@ -149,7 +154,6 @@ final class MenuPresenter {
         guard opening != nil else { return }
         opening = nil
         work = nil
-        workDeadline = nil
     }
 
     /// Takes the result of the child at work, once `workFD` is readable or,
@@ -157,11 +161,10 @@ final class MenuPresenter {
     /// `anchor` is where the menu would unfold now: if the button moved while
     /// its images were drawn, they are drawn again for the new place.
     func advance(now: Double, timedOut: Bool, anchor: Anchor?, parent: LayerSurface?) -> Progress {
-        guard let work else { return .working }
-        self.work = nil
-        workDeadline = nil
+        guard let task = work?.task else { return .working }
+        work = nil
         let late = timedOut ? " within \(Int(MenuArtist.timeoutSeconds)) s" : ""
-        switch work {
+        switch task {
         case .measuring(let job, let labels):
             guard let request = opening else { return .working }
             guard let sizes = job.finish(killing: timedOut) else {
@@ -180,15 +183,11 @@ final class MenuPresenter {
                 return failOpening("its images could not be drawn\(late)")
             }
             log.debug(
-                "menu: \(images.descriptions.count) images drawn at scale \(images.scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
+                "menu: \(images.descriptions.count) images drawn at scale \(images.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
             )
             guard let request = opening else {
                 // The shown menu, for its new anchor, unless it has gone.
-                if isShown, let parent, install(images, parent: parent) {
-                    layout = images.layout
-                    self.anchor = images.anchor
-                    dirty = true
-                }
+                if isShown, let parent, install(images, parent: parent) { dirty = true }
                 return .working
             }
             if let anchor, anchor != images.anchor {
@@ -204,14 +203,10 @@ final class MenuPresenter {
                 return failOpening("its surfaces could not be created")
             }
             opening = nil
-            items = request.items
-            settings = request.settings
-            look = request.look
-            layout = images.layout
-            self.anchor = images.anchor
+            shown = request
             animation = MenuAnimation(
-                opening: true, start: now, count: items.count, openDuration: settings.openDuration,
-                closeDuration: settings.closeDuration)
+                opening: true, start: now, count: request.items.count,
+                openDuration: request.settings.openDuration, closeDuration: request.settings.closeDuration)
             focused = MenuNavigation.visualOrder(images.layout).first
             dirty = true
             return .opened
@@ -222,8 +217,8 @@ final class MenuPresenter {
     func close(now: Double) {
         guard isOpen else { return }
         animation = MenuAnimation(
-            opening: false, start: now, count: items.count, openDuration: settings.openDuration,
-            closeDuration: settings.closeDuration)
+            opening: false, start: now, count: shown.items.count, openDuration: shown.settings.openDuration,
+            closeDuration: shown.settings.closeDuration)
         dirty = true
     }
 
@@ -236,10 +231,7 @@ final class MenuPresenter {
 
     /// Takes the shown menu off the screen; a menu being opened goes on.
     private func removeFromScreen() {
-        if opening == nil {
-            work = nil
-            workDeadline = nil
-        }
+        if opening == nil { work = nil }
         sprites = []
         layout = nil
         anchor = nil
@@ -252,9 +244,8 @@ final class MenuPresenter {
         return .failed(problem)
     }
 
-    private func start(_ work: Work, now: Double) {
-        self.work = work
-        workDeadline = now + MenuArtist.timeoutSeconds
+    private func start(_ task: Work.Task, now: Double) {
+        work = Work(task: task, deadline: now + MenuArtist.timeoutSeconds)
     }
 
     /// The item under `point` (layer-surface coordinates), if any.
@@ -263,7 +254,7 @@ final class MenuPresenter {
     }
 
     func command(of index: Int) -> MenuItem? {
-        items.indices.contains(index) ? items[index] : nil
+        shown.items.indices.contains(index) ? shown.items[index] : nil
     }
 
     /// Moves the keyboard focus; returns the item to run for `.activate`.
@@ -294,8 +285,7 @@ final class MenuPresenter {
     func follow(_ anchor: Anchor?, now: Double) {
         guard isOpen, work == nil, let anchor, anchor != self.anchor else { return }
         self.anchor = anchor  // tried once, even if it cannot start
-        let request = Request(items: items, settings: settings, look: look)
-        if let problem = startDrawing(request, anchor: anchor, now: now) {
+        if let problem = startDrawing(shown, anchor: anchor, now: now) {
             log.error("menu: it cannot be drawn again for the changed output: \(problem)")
         }
     }
@@ -370,14 +360,14 @@ final class MenuPresenter {
                 iconSize: iconSize, look: request.look, scale: scale)
         else { return "no child could be started to draw its images" }
         let images = Images(
-            layout: layout, descriptions: descriptions, buffers: buffers, scale: scale, iconSize: iconSize,
-            anchor: anchor)
+            layout: layout, descriptions: descriptions, buffers: buffers, iconSize: iconSize, anchor: anchor)
         start(.drawing(job, images), now: now)
         return nil
     }
 
     /// Puts drawn images on the subsurfaces there are (made on the first
-    /// open). False if a subsurface could not be made.
+    /// open), and their layout in force. False if a subsurface could not be
+    /// made.
     private func install(_ images: Images, parent: LayerSurface) -> Bool {
         if sprites.count != images.descriptions.count {
             sprites = []
@@ -387,7 +377,9 @@ final class MenuPresenter {
                     return false
                 }
                 sprites.append(
-                    Sprite(description: description, surface: surface, buffer: buffer, scale: images.scale))
+                    Sprite(
+                        description: description, surface: surface, buffer: buffer, scale: images.anchor.scale
+                    ))
             }
         } else {
             // As many images (reopened while closing, or moved): a shown
@@ -395,12 +387,14 @@ final class MenuPresenter {
             for i in sprites.indices {
                 sprites[i].description = images.descriptions[i]
                 sprites[i].buffer = images.buffers[i]
-                sprites[i].scale = images.scale
+                sprites[i].scale = images.anchor.scale
                 if sprites[i].surface.isShown {
-                    sprites[i].surface.show(images.buffers[i], scale: images.scale)
+                    sprites[i].surface.show(images.buffers[i], scale: images.anchor.scale)
                 }
             }
         }
+        layout = images.layout
+        anchor = images.anchor
         return true
     }
 
@@ -421,7 +415,11 @@ final class MenuPresenter {
     /// parsed form would stay in buoy) and finds each icon at `size` buffer
     /// pixels at the output's `scale`.
     private func iconLocator(theme: String?, size: Int, scale: Int) -> ([String?]) -> MenuArtist.Located {
-        let lookup = iconLookup(theme: theme)
+        let lookup = IconLookup(
+            theme: theme,
+            baseDirectories: IconLookup.baseDirectories(
+                home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
+                dataDirs: Environment.string("XDG_DATA_DIRS")))
         return { icons in
             let themes = lookup.themes { path in
                 guard Files.isReadableRegularFile(path),
@@ -438,14 +436,6 @@ final class MenuPresenter {
             let missing = theme.map { name in !name.isEmpty && !themes.contains { $0.name == name } } ?? false
             return MenuArtist.Located(paths: paths, themeMissing: missing)
         }
-    }
-
-    private func iconLookup(theme: String?) -> IconLookup {
-        IconLookup(
-            theme: theme,
-            baseDirectories: IconLookup.baseDirectories(
-                home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
-                dataDirs: Environment.string("XDG_DATA_DIRS")))
     }
 
     /// Says once per theme name that the configured theme was not found
