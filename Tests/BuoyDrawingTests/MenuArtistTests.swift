@@ -53,6 +53,22 @@ final class MenuArtistTests: XCTestCase {
                 look: look, scale: scale)?.wait())
     }
 
+    /// What a child reports for a menu of `labels` drawn at scale 1, with
+    /// 24 px icons, when only the report matters.
+    private func report(
+        labels: [String], iconPaths: [String?],
+        locate: @escaping ([String?]) -> MenuArtist.Located = {
+            MenuArtist.Located(paths: $0, themeMissing: false)
+        }
+    ) throws -> MenuArtist.Report {
+        let layout = menuLayout(labels)
+        let sprites = MenuPainter.sprites(for: layout)
+        return try draw(
+            sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels,
+            iconPaths: iconPaths,
+            locate: locate, iconSize: 24, scale: 1)
+    }
+
     /// Asserts that the child drew on `canvases` what `MenuPainter.paint`
     /// paints here, pixel for pixel.
     private func assertSamePixels(
@@ -140,55 +156,36 @@ final class MenuArtistTests: XCTestCase {
     }
 
     func testTheChildsPeakMemoryIsReported() throws {
-        let labels = ["Terminal"]
-        let layout = menuLayout(labels)
-        let sprites = MenuPainter.sprites(for: layout)
-        let report = try draw(
-            sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels, iconPaths: [nil],
-            iconSize: 24, scale: 1)
+        let report = try report(labels: ["Terminal"], iconPaths: [nil])
         XCTAssertGreaterThan(report.childPeakKiB, 0)
         XCTAssertEqual(report.icons, [.none])
     }
 
     func testIconsAreLocatedInTheChildAndThoseNotFoundAreReported() throws {
         let png = try redIcon().path
-        let labels = ["Terminal", "Files", "Browser"]
-        let layout = menuLayout(labels)
-        let sprites = MenuPainter.sprites(for: layout)
         var locatedHere = 0
-        let report = try draw(
-            sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels,
-            iconPaths: ["red", "nowhere", nil],
+        let report = try report(
+            labels: ["Terminal", "Files", "Browser"], iconPaths: ["red", "nowhere", nil],
             locate: { names in
                 locatedHere += 1
                 return MenuArtist.Located(paths: names.map { $0 == "red" ? png : nil }, themeMissing: false)
-            }, iconSize: 24, scale: 1)
+            })
         XCTAssertEqual(report.icons, [.drawn(path: png), .notFound, .none])
         XCTAssertFalse(report.themeMissing)
         XCTAssertEqual(locatedHere, 0, "the lookup ran in the child, not here")
     }
 
     func testTheChildReportsAMissingIconTheme() throws {
-        let labels = ["Terminal", "Files"]
-        let layout = menuLayout(labels)
-        let sprites = MenuPainter.sprites(for: layout)
-        let report = try draw(
-            sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels,
-            iconPaths: ["a", "b"],
-            locate: { MenuArtist.Located(paths: $0.map { _ in nil }, themeMissing: true) }, iconSize: 24,
-            scale: 1)
+        let report = try report(
+            labels: ["Terminal", "Files"], iconPaths: ["a", "b"],
+            locate: { MenuArtist.Located(paths: $0.map { _ in nil }, themeMissing: true) })
         XCTAssertTrue(report.themeMissing)
         XCTAssertEqual(report.icons, [.notFound, .notFound])
     }
 
     func testAPathLongerThanTheReportHoldsIsCutShortInTheReportOnly() throws {
         let long = "/" + String(repeating: "d", count: MenuArtist.pathCapacity + 100) + ".png"
-        let labels = ["Terminal"]
-        let layout = menuLayout(labels)
-        let sprites = MenuPainter.sprites(for: layout)
-        let report = try draw(
-            sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels, iconPaths: [long],
-            iconSize: 24, scale: 1)
+        let report = try report(labels: ["Terminal"], iconPaths: [long])
         XCTAssertEqual(report.icons, [.failed(path: String(long.prefix(MenuArtist.pathCapacity - 1)))])
     }
 }
