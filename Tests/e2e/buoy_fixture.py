@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from harness import REPO_ROOT, HarnessError, HeadlessSway, Image, Match, wait_for
+from harness import REPO_ROOT, HarnessError, HeadlessSway, Match, wait_for
 
 BUOY = os.environ.get("BUOY") or str(REPO_ROOT / ".build" / "release" / "buoy")
 
