@@ -1,0 +1,17 @@
+/// The button's outline: `[button] shape`, with `corner_radius` for a
+/// rounded square. The bounding square is the button's `size`.
+public enum ButtonShape: Sendable, Equatable, Hashable {
+    case circle
+    /// A square with rounded corners; the radius is in logical px, as written
+    /// in the config (consumers clamp it to half the size).
+    case rounded(cornerRadius: Double)
+
+    /// The corner radius for a button of side `size`: half the side for a
+    /// circle, the configured radius clamped to 0...size/2 otherwise.
+    public func cornerRadius(size: Double) -> Double {
+        switch self {
+        case .circle: return size / 2
+        case .rounded(let radius): return clampValue(radius, 0, size / 2)
+        }
+    }
+}
