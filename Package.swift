@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The pure modules (BuoyCore, BuoyGestures, BuoyConfig) depend on no C
+// The pure modules (BuoyCore, BuoyGestures, BuoyButton, BuoyConfig) depend on no C
 // module and read no clock; the dependency lists below are what keeps them so.
 // Resident memory is one of buoy's goals; these two link choices are worth
 // 1.1 MB of it (bench/results.md). A position-dependent executable needs no
@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "BuoyCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BuoyGestures", dependencies: ["BuoyCore"]),
         .target(name: "BuoyConfig", dependencies: ["BuoyCore"]),
+        .target(name: "BuoyButton", dependencies: ["BuoyCore", "BuoyGestures"]),
         .target(name: "BuoyDrawing", dependencies: ["CCairo", "BuoyCore"]),
         .target(
             name: "BuoyWayland",
@@ -42,13 +43,14 @@ let package = Package(
             ]),
         .executableTarget(
             name: "buoy",
-            dependencies: ["BuoyCore", "BuoyGestures", "BuoyConfig", "BuoyDrawing", "BuoyWayland"],
+            dependencies: ["BuoyCore", "BuoyGestures", "BuoyButton", "BuoyConfig", "BuoyDrawing", "BuoyWayland"],
             linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         // Test driver: a virtual pointer the e2e tests steer through stdin.
         .executableTarget(name: "buoy-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
 
         .testTarget(name: "BuoyCoreTests", dependencies: ["BuoyCore"]),
         .testTarget(name: "BuoyGesturesTests", dependencies: ["BuoyGestures"]),
+        .testTarget(name: "BuoyButtonTests", dependencies: ["BuoyButton"]),
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
         .testTarget(name: "BuoyDrawingTests", dependencies: ["BuoyDrawing", "CCairo"]),
     ]

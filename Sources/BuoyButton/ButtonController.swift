@@ -1,0 +1,603 @@
+import BuoyCore
+import BuoyGestures
+
+/// What one button's behaviour depends on; the shell builds it from the config.
+public struct ButtonSettings: Sendable, Equatable {
+    /// The side of the button's bounding square, in logical px.
+    public var size: Double
+    public var margin: Double
+    public var shape: ButtonShape
+    public var snapMode: SnapMode
+    /// Seconds a snap glide takes; 0 lands at once.
+    public var snapDuration: Double
+    /// Whether the idle button slides half off its edge.
+    public var tuck: Bool
+    public var fade: IdleFade.Settings
+    public var gestures: GestureSettings
+    /// The least room kept between two buttons, in logical px.
+    public var gap: Double
+
+    public init(
+        size: Double = 56, margin: Double = 8, shape: ButtonShape = .circle, snapMode: SnapMode = .edge,
+        snapDuration: Double = 0.25, tuck: Bool = false, fade: IdleFade.Settings = IdleFade.Settings(),
+        gestures: GestureSettings = GestureSettings(), gap: Double = 8
+    ) {
+        self.size = size
+        self.margin = margin
+        self.shape = shape
+        self.snapMode = snapMode
+        self.snapDuration = snapDuration
+        self.tuck = tuck
+        self.fade = fade
+        self.gestures = gestures
+        self.gap = gap
+    }
+}
+
+/// One thing that happened to a button, with its time in monotonic seconds.
+/// Positions are in the coordinates of its usable area (the layer surface).
+public enum ButtonInput: Sendable, Equatable {
+    /// The pointer entered (true) or left (false) the button's surface.
+    case hover(Bool, at: Double)
+    /// A pointer button or a touch went down on the button.
+    case press(Point, at: Double)
+    case move(Point, at: Double)
+    case release(Point, at: Double)
+    /// `wl_touch.cancel`, or the pointer left while pressed: a lost grab.
+    case cancel(at: Double)
+    /// A deadline from `nextWake` has passed.
+    case tick(at: Double)
+    /// The usable area, once the compositor has configured the surface; nil
+    /// when the surface went away.
+    case area(Rect?, at: Double)
+    /// Where the other buttons on the same output rest (or are going): a
+    /// placement avoids them.
+    case neighbours([Rect])
+    /// The config was reloaded.
+    case settings(ButtonSettings, at: Double)
+    /// The shell is about to open the menu from this button: it needs the
+    /// button where it rests, untucked.
+    case menuOpening(at: Double)
+    /// The menu opened from this button: presses are the menu's until it closes.
+    case menuOpened(at: Double)
+    case menuClosed(at: Double)
+    /// `buoy msg show|hide|toggle`, SIGUSR1.
+    case setVisible(Bool, at: Double)
+    /// `buoy msg move`: rest there (or at the nearest free place).
+    case moveTo(RestPosition, at: Double)
+    /// The output this button prefers came back while it shows elsewhere.
+    case preferredOutputReturned(at: Double)
+}
+
+/// A gesture that runs the button's configured action.
+public enum ButtonGesture: String, Sendable, Equatable {
+    case tap
+    case doubleTap = "double_tap"
+    case longPress = "long_press"
+}
+
+/// The cursor the shell shows over the button.
+public enum ButtonCursor: Sendable, Equatable {
+    case hover, grabbing
+}
+
+/// What the shell must do about a decision.
+public enum ButtonEffect: Sendable, Equatable {
+    /// Run the action configured for this gesture.
+    case run(ButtonGesture)
+    /// A press on the open menu ended here: run the item under it, or close the menu.
+    case menuRelease(Point)
+    /// A drag began: a menu that is still being prepared gives up.
+    case dragBegan
+    /// The user moved the button: write the state file.
+    case save
+    case cursor(ButtonCursor)
+    /// The button was hidden: drop its menu.
+    case hidden
+    /// Move the surface to the preferred output (recreate it there).
+    case relocate
+}
+
+/// What to show at a given time.
+public struct ButtonAppearance: Sendable, Equatable {
+    /// Top-left of the button's bounding square in the usable area.
+    public var origin: Point
+    public var opacity: Double
+    /// Whether the whole surface takes input, rather than the button's shape
+    /// alone: while pressed (so that a fast drag cannot outrun the shape on
+    /// compositors without an implicit grab for layer surfaces, such as phoc)
+    /// and while the menu is open (so that the click that closes it never
+    /// reaches the window below).
+    public var wholeSurfaceInput: Bool
+
+    public init(origin: Point, opacity: Double, wholeSurfaceInput: Bool) {
+        self.origin = origin
+        self.opacity = opacity
+        self.wholeSurfaceInput = wholeSurfaceInput
+    }
+}
+
+/// The behaviour of one button instance, pure: inputs with their times in,
+/// effects out, and what to show at a time. It reads no clock; the shell
+/// passes `now` and arms a timer for `nextWake`.
+///
+/// Decisions the contract leaves open:
+/// - A press on a tucked button only brings it back: its tap, double tap or
+///   long press does not run (it can still be dragged).
+/// - Reloaded gesture settings take effect once the press (and any tap
+///   waiting for a second one) is over; everything else at once.
+/// - The preferred output coming back during a press or a drag moves the
+///   button there when the press ends, never under the finger.
+/// - While the menu is open, presses belong to it: the release is reported
+///   as `menuRelease`, and nothing is recognized or dragged.
+/// - A cancel during a drag ends the drag where it was, and it snaps.
+public struct ButtonController: Sendable, Equatable {
+    public private(set) var settings: ButtonSettings
+    /// Where the button rests when it is not moving; what the state file keeps.
+    public private(set) var rest: RestPosition
+    /// The usable area, once known.
+    public private(set) var usable: Rect?
+    private var neighbours: [Rect] = []
+    private var recognizer: GestureRecognizer
+    private var fade: IdleFade
+    /// Whether the pointer is over the button's surface (a fact of input,
+    /// used to keep it awake after a pointer release).
+    private var hovered = false
+    private var phase: Phase = .unplaced
+
+    private enum Phase: Sendable, Equatable {
+        /// No usable area yet, or the surface went away.
+        case unplaced
+        /// Hidden on request; it comes back at its rest position.
+        case hidden
+        case resting(Motion, tucked: Bool)
+        /// Down and not dragging (undecided, or decided as a long press).
+        case pressed(Motion, Press)
+        case dragging(Drag)
+        /// The menu is open; `pressed` while a press on it is down.
+        case menu(Motion, pressed: Bool)
+    }
+
+    private enum Motion: Sendable, Equatable {
+        case still(Point)
+        case gliding(SnapAnimation)
+
+        func origin(at now: Double) -> Point {
+            switch self {
+            case .still(let origin): return origin
+            case .gliding(let animation): return animation.position(at: now)
+            }
+        }
+
+        var target: Point {
+            switch self {
+            case .still(let origin): return origin
+            case .gliding(let animation): return animation.to
+            }
+        }
+    }
+
+    private struct Press: Sendable, Equatable {
+        /// The press brought a tucked button back: its gestures do not run.
+        var untucking: Bool
+        var relocateWhenDone = false
+    }
+
+    private struct Drag: Sendable, Equatable {
+        var origin: Point
+        /// Where in the button it was grabbed.
+        var grabOffset: Point
+        var relocateWhenDone: Bool
+    }
+
+    public init(settings: ButtonSettings, rest: RestPosition, now: Double) {
+        self.settings = settings
+        self.rest = rest
+        recognizer = GestureRecognizer(settings: settings.gestures)
+        fade = IdleFade(settings: settings.fade, now: now)
+    }
+
+    // MARK: - Queries
+
+    public var isVisible: Bool { phase != .hidden }
+    public var isDragging: Bool {
+        if case .dragging = phase { return true }
+        return false
+    }
+    /// From a press going down to its release or cancel.
+    public var isPressed: Bool {
+        switch phase {
+        case .pressed, .dragging, .menu(_, pressed: true): return true
+        default: return false
+        }
+    }
+    public var isTucked: Bool {
+        if case .resting(_, tucked: true) = phase { return true }
+        return false
+    }
+
+    /// Where the button rests or is going to, not a frame of its glide; nil
+    /// while hidden, unplaced or dragged (a dragged button holds no place).
+    public var restingOrigin: Point? {
+        switch phase {
+        case .unplaced, .hidden, .dragging: return nil
+        case .resting(let motion, let tucked):
+            guard tucked, let usable else { return motion.target }
+            return rest.origin(in: usable, size: settings.size, margin: settings.margin)
+        case .pressed(let motion, _), .menu(let motion, _): return motion.target
+        }
+    }
+
+    /// The place this button takes, for its neighbours to avoid.
+    public var restingRect: Rect? {
+        restingOrigin.map { Rect(origin: $0, size: Size(width: settings.size, height: settings.size)) }
+    }
+
+    /// The opacity at `now`.
+    public func opacity(at now: Double) -> Double { fade.opacity(at: now) }
+
+    /// What to show at `now`; nil while hidden or unplaced. Advances a glide
+    /// that has landed, so call it when rendering.
+    public mutating func frame(at now: Double) -> ButtonAppearance? {
+        let origin: Point
+        switch phase {
+        case .unplaced, .hidden: return nil
+        case .dragging(let drag): origin = drag.origin
+        case .resting(let motion, let tucked):
+            origin = motion.origin(at: now)
+            phase = .resting(landed(motion, at: now), tucked: tucked)
+        case .pressed(let motion, let press):
+            origin = motion.origin(at: now)
+            phase = .pressed(landed(motion, at: now), press)
+        case .menu(let motion, let pressed):
+            origin = motion.origin(at: now)
+            phase = .menu(landed(motion, at: now), pressed: pressed)
+        }
+        let whole: Bool
+        switch phase {
+        case .pressed, .dragging, .menu: whole = true
+        default: whole = false
+        }
+        return ButtonAppearance(origin: origin, opacity: fade.opacity(at: now), wholeSurfaceInput: whole)
+    }
+
+    private func landed(_ motion: Motion, at now: Double) -> Motion {
+        if case .gliding(let animation) = motion, animation.isFinished(at: now) {
+            return .still(animation.to)
+        }
+        return motion
+    }
+
+    /// When something changes next without input: `.frames` while it moves
+    /// or fades, a timer for the next deadline, nil when nothing will (so an
+    /// idle button causes no wakeups).
+    public func nextWake(after now: Double) -> IdleFade.Wake? {
+        if phase == .hidden || phase == .unplaced { return recognizer.deadline.map { .timer(at: $0) } }
+        if isGliding { return .frames }
+        let fadeWake = fade.nextWake(after: now)
+        if fadeWake == .frames { return .frames }
+        var deadline = recognizer.deadline
+        func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
+        if case .timer(let at)? = fadeWake { consider(at) }
+        if let tuckTime { consider(tuckTime) }
+        return deadline.map { .timer(at: $0) }
+    }
+
+    private var isGliding: Bool {
+        switch phase {
+        case .resting(.gliding, _), .pressed(.gliding, _), .menu(.gliding, _): return true
+        default: return false
+        }
+    }
+
+    /// When the idle button tucks, if it is due to.
+    private var tuckTime: Double? {
+        guard settings.tuck, case .resting(.still, tucked: false) = phase, !fade.isHeld,
+            recognizer.deadline == nil, rest.tuckEdge != nil
+        else { return nil }
+        return fade.lastActivity + settings.fade.idleDelay
+    }
+
+    // MARK: - Decisions
+
+    /// Feeds one input; returns what the shell must do, in order.
+    public mutating func handle(_ input: ButtonInput) -> [ButtonEffect] {
+        var effects: [ButtonEffect] = []
+        switch input {
+        case .hover(let inside, let now):
+            hovered = inside
+            if inside {
+                fade.hold(true, at: now)
+                effects.append(.cursor(isDragging ? .grabbing : .hover))
+            } else {
+                if isPressed { effects += cancelPress(at: now) }
+                if !isMenuOpen { fade.hold(false, at: now) }
+            }
+        case .press(let point, let now):
+            fade.hold(true, at: now)
+            switch phase {
+            case .menu(let motion, pressed: false): phase = .menu(motion, pressed: true)
+            case .resting, .pressed, .dragging: effects += recognize(.down(point, at: now), at: now)
+            case .unplaced, .hidden, .menu: break
+            }
+        case .move(let point, let now):
+            if case .pressed = phase { effects += recognize(.move(point, at: now), at: now) }
+            if case .dragging = phase { effects += recognize(.move(point, at: now), at: now) }
+        case .release(let point, let now):
+            effects += release(point, at: now)
+            if !hovered && !isMenuOpen { fade.hold(false, at: now) }
+        case .cancel(let now):
+            effects += cancelPress(at: now)
+            if !hovered && !isMenuOpen { fade.hold(false, at: now) }
+        case .tick(let now):
+            if let deadline = recognizer.deadline, now >= deadline {
+                effects += recognize(.deadline(at: now), at: now)
+            }
+            if let tuckTime, now >= tuckTime, case .resting(let motion, tucked: false) = phase {
+                phase = .resting(motion, tucked: true)
+                glideToRest(at: now, animated: true)
+            }
+        case .area(let area, let now):
+            effects += setArea(area, at: now)
+        case .neighbours(let rects):
+            neighbours = rects
+        case .settings(let new, let now):
+            let old = settings
+            settings = new
+            fade.settings = new.fade
+            fade.wake(at: now)
+            if new.size != old.size || new.margin != old.margin || new.tuck != old.tuck {
+                untuck()
+                if !isDragging { glideToRest(at: now, animated: false) }
+            }
+        case .menuOpening(let now):
+            fade.wake(at: now)
+            if isTucked {
+                untuck()
+                glideToRest(at: now, animated: false)
+            }
+        case .menuOpened(let now):
+            fade.hold(true, at: now)
+            switch phase {
+            case .resting(let motion, _), .pressed(let motion, _): phase = .menu(motion, pressed: false)
+            case .dragging(let drag): phase = .menu(.still(drag.origin), pressed: false)
+            case .menu, .unplaced, .hidden: break
+            }
+        case .menuClosed(let now):
+            if case .menu(let motion, _) = phase {
+                phase = .resting(motion, tucked: false)
+                fade.hold(hovered, at: now)
+            }
+        case .setVisible(let visible, let now):
+            effects += setVisible(visible, at: now)
+        case .moveTo(let position, let now):
+            fade.wake(at: now)
+            untuck()
+            rest = resolved(position)
+            if !isDragging { glideToRest(at: now, animated: true) }
+            effects.append(.save)
+        case .preferredOutputReturned:
+            switch phase {
+            case .pressed(let motion, var press):
+                press.relocateWhenDone = true
+                phase = .pressed(motion, press)
+            case .dragging(var drag):
+                drag.relocateWhenDone = true
+                phase = .dragging(drag)
+            default:
+                effects.append(.relocate)
+            }
+        }
+        adoptGestureSettingsWhenIdle()
+        return effects
+    }
+
+    private var isMenuOpen: Bool {
+        if case .menu = phase { return true }
+        return false
+    }
+
+    private mutating func release(_ point: Point, at now: Double) -> [ButtonEffect] {
+        switch phase {
+        case .menu(let motion, pressed: true):
+            phase = .menu(motion, pressed: false)
+            return [.menuRelease(point)]
+        case .pressed(let motion, let press):
+            var effects = recognize(.up(point, at: now), at: now)
+            if press.untucking {
+                // A tap waiting for its second press would run later: it is
+                // part of the press that only brought the button back.
+                recognizer = GestureRecognizer(settings: settings.gestures)
+            }
+            if case .pressed = phase {
+                phase = .resting(motion, tucked: false)
+                if press.relocateWhenDone { effects.append(.relocate) }
+            }
+            return effects
+        case .dragging:
+            return recognize(.up(point, at: now), at: now)
+        default:
+            return []
+        }
+    }
+
+    private mutating func cancelPress(at now: Double) -> [ButtonEffect] {
+        switch phase {
+        case .menu(let motion, pressed: true):
+            phase = .menu(motion, pressed: false)
+            return []
+        case .pressed(let motion, let press):
+            let effects = recognize(.cancel(at: now), at: now)
+            phase = .resting(motion, tucked: false)
+            return effects + (press.relocateWhenDone ? [.relocate] : [])
+        case .dragging:
+            return recognize(.cancel(at: now), at: now)
+        default:
+            // A tap waiting for its second press is dropped too.
+            if recognizer.deadline != nil { _ = recognizer.handle(.cancel(at: now)) }
+            return []
+        }
+    }
+
+    /// Feeds the recognizer and turns its gestures into phases and effects.
+    private mutating func recognize(_ input: GestureInput, at now: Double) -> [ButtonEffect] {
+        var effects: [ButtonEffect] = []
+        for gesture in recognizer.handle(input) {
+            switch gesture {
+            case .pressed:
+                fade.wake(at: now)
+                let motion = currentMotion(at: now)
+                let untucking = isTucked
+                if untucking {
+                    untuck()
+                    phase = .resting(motion, tucked: false)
+                    glideToRest(at: now, animated: true)
+                }
+                phase = .pressed(currentMotion(at: now), Press(untucking: untucking))
+            case .tap, .doubleTap, .longPress:
+                if case .pressed(_, let press) = phase, press.untucking { continue }
+                effects.append(.run(Self.buttonGesture(gesture)))
+            case .dragBegan(let grab):
+                let origin = currentMotion(at: now).origin(at: now)
+                var relocate = false
+                if case .pressed(_, let press) = phase { relocate = press.relocateWhenDone }
+                phase = .dragging(Drag(origin: origin, grabOffset: grab - origin, relocateWhenDone: relocate))
+                effects += [.dragBegan, .cursor(.grabbing)]
+            case .dragMoved(let point):
+                drag(to: point)
+            case .dragEnded(let point):
+                drag(to: point)
+                effects += endDrag(at: now)
+            case .cancelled:
+                if isDragging { effects += endDrag(at: now) }
+            }
+        }
+        return effects
+    }
+
+    private static func buttonGesture(_ gesture: Gesture) -> ButtonGesture {
+        switch gesture {
+        case .doubleTap: return .doubleTap
+        case .longPress: return .longPress
+        default: return .tap
+        }
+    }
+
+    private func currentMotion(at now: Double) -> Motion {
+        switch phase {
+        case .resting(let motion, _), .pressed(let motion, _), .menu(let motion, _): return motion
+        case .dragging(let drag): return .still(drag.origin)
+        case .unplaced, .hidden: return .still(usable?.origin ?? .zero)
+        }
+    }
+
+    private mutating func drag(to pointer: Point) {
+        guard case .dragging(var drag) = phase, let usable else { return }
+        drag.origin = Snapping.clampOrigin(pointer - drag.grabOffset, size: settings.size, in: usable)
+        phase = .dragging(drag)
+    }
+
+    private mutating func endDrag(at now: Double) -> [ButtonEffect] {
+        guard case .dragging(let drag) = phase else { return [] }
+        phase = .resting(.still(drag.origin), tucked: false)
+        var effects: [ButtonEffect] = [.cursor(.hover)]
+        if let usable {
+            let size = settings.size
+            let center = Point(x: drag.origin.x + size / 2, y: drag.origin.y + size / 2)
+            let snapped = Snapping.rest(
+                forCenter: center, mode: settings.snapMode, size: size, margin: settings.margin, in: usable)
+            rest = resolved(snapped)
+            glideToRest(at: now, animated: true)
+            effects.append(.save)
+        }
+        if drag.relocateWhenDone { effects.append(.relocate) }
+        return effects
+    }
+
+    /// `position`, or the nearest free place when another button is there.
+    private func resolved(_ position: RestPosition) -> RestPosition {
+        guard let usable else { return position }
+        return Snapping.freeRest(
+            position, mode: settings.snapMode, size: settings.size, margin: settings.margin,
+            gap: settings.gap,
+            avoiding: neighbours, in: usable)
+    }
+
+    private mutating func untuck() {
+        if case .resting(let motion, tucked: true) = phase { phase = .resting(motion, tucked: false) }
+    }
+
+    /// Sends the button to its rest position (tucked if it is), gliding
+    /// from where it is when `animated`.
+    private mutating func glideToRest(at now: Double, animated: Bool) {
+        guard let usable else { return }
+        let size = settings.size
+        var target = rest.origin(in: usable, size: size, margin: settings.margin)
+        if isTucked {
+            target = Snapping.tuckedOrigin(rest: target, position: rest, size: size, in: usable)
+        }
+        let from = currentMotion(at: now).origin(at: now)
+        let motion: Motion =
+            animated && settings.snapDuration > 0 && from != target
+            ? .gliding(SnapAnimation(from: from, to: target, start: now, duration: settings.snapDuration))
+            : .still(target)
+        switch phase {
+        case .resting(_, let tucked): phase = .resting(motion, tucked: tucked)
+        case .pressed(_, let press): phase = .pressed(motion, press)
+        case .menu(_, let pressed): phase = .menu(motion, pressed: pressed)
+        case .dragging, .unplaced, .hidden: break
+        }
+    }
+
+    private mutating func setArea(_ area: Rect?, at now: Double) -> [ButtonEffect] {
+        let old = usable
+        usable = area
+        guard let area else {
+            // The surface is gone: whatever was under the finger is too.
+            let effects = cancelPress(at: now)
+            if phase != .hidden { phase = .unplaced }
+            return effects
+        }
+        switch phase {
+        case .unplaced:
+            rest = resolved(rest)
+            phase = .resting(
+                .still(rest.origin(in: area, size: settings.size, margin: settings.margin)), tucked: false)
+        case .dragging(var drag):
+            drag.origin = Snapping.clampOrigin(drag.origin, size: settings.size, in: area)
+            phase = .dragging(drag)
+        case .hidden:
+            break
+        default:
+            if old != area {
+                rest = resolved(rest)
+                glideToRest(at: now, animated: false)
+            }
+        }
+        return []
+    }
+
+    private mutating func setVisible(_ visible: Bool, at now: Double) -> [ButtonEffect] {
+        if visible {
+            guard phase == .hidden else { return [] }
+            fade.wake(at: now)
+            phase = .unplaced
+            if let usable { _ = setArea(usable, at: now) }
+            return []
+        }
+        guard phase != .hidden else { return [] }
+        var effects = cancelPress(at: now)
+        if isMenuOpen { fade.hold(hovered, at: now) }
+        phase = .hidden
+        effects.append(.hidden)
+        return effects
+    }
+
+    /// Reloaded gesture settings wait for the press, and a tap waiting for
+    /// its second press, to be over: a recognizer mid-gesture keeps its rules.
+    private mutating func adoptGestureSettingsWhenIdle() {
+        guard recognizer.settings != settings.gestures, !recognizer.isPressed, recognizer.deadline == nil
+        else { return }
+        recognizer = GestureRecognizer(settings: settings.gestures)
+    }
+}

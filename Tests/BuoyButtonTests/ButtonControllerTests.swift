@@ -1,0 +1,398 @@
+import BuoyButton
+import BuoyCore
+import BuoyGestures
+import XCTest
+
+private func pt(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+
+/// What must hold after a step, beyond its effects.
+private enum Check {
+    case origin(Point?)
+    case restingOrigin(Point?)
+    case rest(RestPosition)
+    case visible(Bool)
+    case tucked(Bool)
+    case wholeSurfaceInput(Bool)
+    case opacity(Double)
+    case wake(IdleFade.Wake?)
+}
+
+/// One input, the effects it must produce, and what must hold afterwards
+/// (`frame(at:)` is taken at the step's time after the input).
+private struct Step {
+    var input: ButtonInput
+    var effects: [ButtonEffect]
+    var checks: [Check]
+
+    init(_ input: ButtonInput, _ effects: [ButtonEffect] = [], _ checks: [Check] = []) {
+        self.input = input
+        self.effects = effects
+        self.checks = checks
+    }
+}
+
+private struct Case {
+    var name: String
+    var settings: ButtonSettings
+    var rest: RestPosition
+    var steps: [Step]
+    var line: UInt
+
+    init(
+        _ name: String, _ settings: ButtonSettings = plain, rest: RestPosition = .edge(.right, fraction: 0.5),
+        _ steps: [Step], line: UInt = #line
+    ) {
+        self.name = name
+        self.settings = settings
+        self.rest = rest
+        self.steps = steps
+        self.line = line
+    }
+
+    init(_ name: String, _ steps: [Step], line: UInt = #line) {
+        self.init(name, plain, steps, line: line)
+    }
+}
+
+private let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+private let plain = ButtonSettings()
+private let withDoubleTap = ButtonSettings(gestures: GestureSettings(hasDoubleTap: true))
+private let withLongPress = ButtonSettings(gestures: GestureSettings(hasLongPress: true))
+private let fixed = ButtonSettings(gestures: GestureSettings(draggable: false))
+private let tucking = ButtonSettings(tuck: true)
+private let tuckingLongPress = ButtonSettings(tuck: true, gestures: GestureSettings(hasLongPress: true))
+private let instant = ButtonSettings(snapDuration: 0)
+private let noFade = ButtonSettings(fade: IdleFade.Settings(activeOpacity: 1, idleOpacity: 1))
+
+/// The right edge's middle for a 56-px button with an 8-px margin.
+private let right = pt(1216, 332)
+/// On the button at rest on the right edge.
+private let on = pt(1244, 360)
+
+private func area(_ at: Double = 0) -> Step { Step(.area(usable, at: at), [], [.origin(right)]) }
+private func press(_ at: Double, _ p: Point = on) -> ButtonInput { .press(p, at: at) }
+private func move(_ at: Double, _ p: Point) -> ButtonInput { .move(p, at: at) }
+private func release(_ at: Double, _ p: Point = on) -> ButtonInput { .release(p, at: at) }
+private func tick(_ at: Double) -> ButtonInput { .tick(at: at) }
+
+private let cases: [Case] = [
+    // MARK: placing
+    Case(
+        "nothing shows before the compositor has configured the surface",
+        [Step(press(0), [], [.origin(nil)]), Step(release(0.1), [], [.origin(nil)])]),
+    Case(
+        "the first area places it at its rest position",
+        [area(), Step(tick(0.1), [], [.restingOrigin(right), .wholeSurfaceInput(false)])]),
+    Case(
+        "a new area keeps the rest position's fraction",
+        [
+            area(),
+            Step(
+                .area(Rect(x: 0, y: 0, width: 720, height: 1280), at: 1), [],
+                [.origin(pt(656, 612)), .rest(.edge(.right, fraction: 0.5))]),
+        ]),
+    Case(
+        "losing the surface unplaces it; a new one places it again",
+        [
+            area(), Step(.area(nil, at: 1), [], [.origin(nil)]),
+            Step(.area(usable, at: 2), [], [.origin(right)]),
+        ]),
+
+    // MARK: taps
+    Case("a tap runs tap once", [area(), Step(press(1)), Step(release(1.08), [.run(.tap)])]),
+    Case(
+        "with double tap configured a single tap waits for the window", withDoubleTap,
+        [
+            area(), Step(press(1)), Step(release(1.1), [], [.wake(.timer(at: 1.35))]), Step(tick(1.3)),
+            Step(tick(1.35), [.run(.tap)]),
+        ]),
+    Case(
+        "a double tap runs double tap only", withDoubleTap,
+        [
+            area(), Step(press(1)), Step(release(1.05)), Step(press(1.15)),
+            Step(release(1.2), [.run(.doubleTap)]),
+        ]),
+    Case(
+        "a long press runs long press, and its release nothing", withLongPress,
+        [
+            area(), Step(press(1), [], [.wake(.timer(at: 1.5))]), Step(tick(1.5), [.run(.longPress)]),
+            Step(release(2)),
+        ]),
+    Case(
+        "a press is whole-surface input until its release",
+        [
+            area(), Step(press(1), [], [.wholeSurfaceInput(true)]),
+            Step(release(1.1), [.run(.tap)], [.wholeSurfaceInput(false)]),
+        ]),
+    Case(
+        "a cancelled press runs nothing",
+        [area(), Step(press(1)), Step(.cancel(at: 1.1)), Step(release(1.2))]),
+    Case(
+        "the pointer leaving mid-press cancels it",
+        [
+            area(), Step(.hover(true, at: 0.5), [.cursor(.hover)]), Step(press(1)),
+            Step(.hover(false, at: 1.1)),
+            Step(release(1.2)),
+        ]),
+    Case(
+        "a cancel drops a tap waiting for its second press", withDoubleTap,
+        [area(), Step(press(1)), Step(release(1.05)), Step(.cancel(at: 1.1)), Step(tick(1.5))]),
+
+    // MARK: drags
+    Case(
+        "a drag moves the button by its grab, snaps to the nearest edge and saves", instant,
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(1234, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.05, pt(100, 200)), [], [.origin(pt(72, 172)), .wholeSurfaceInput(true)]),
+            Step(
+                release(1.1, pt(100, 200)), [.cursor(.hover), .save],
+                [.rest(.edge(.left, fraction: 164.0 / 648)), .origin(pt(8, 172)), .wholeSurfaceInput(false)]),
+        ]),
+    Case(
+        "a drag runs no tap", withDoubleTap,
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(1200, 300)), [.dragBegan, .cursor(.grabbing)]),
+            Step(release(1.1, pt(1200, 300)), [.cursor(.hover), .save]), Step(tick(2)),
+        ]),
+    Case(
+        "the drag is clamped fully onto the usable area",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(1300, 800)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.03, pt(1400, 900)), [], [.origin(pt(1224, 664))]),
+        ]),
+    Case(
+        "the snap glides from the drop to the rest, then stops asking for frames",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(1200, 300)), [.dragBegan, .cursor(.grabbing)]),
+            Step(
+                release(1.1, pt(1200, 300)), [.cursor(.hover), .save],
+                [.wake(.frames), .restingOrigin(pt(1216, 272))]),
+            Step(tick(1.4), [], [.origin(pt(1216, 272)), .wake(.timer(at: 2.6))]),
+        ]),
+    Case(
+        "a cancel mid-drag ends the drag where it is, and it snaps", instant,
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(640, 100)), [.dragBegan, .cursor(.grabbing)]),
+            Step(.cancel(at: 1.1), [.cursor(.hover), .save], [.rest(.edge(.top, fraction: 604.0 / 1208))]),
+            Step(release(1.2)),
+        ]),
+    Case(
+        "a button that is not draggable does not move", fixed,
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(600, 300))),
+            Step(release(1.1, pt(600, 300)), [], [.origin(right)]),
+        ]),
+    Case(
+        "losing the surface mid-drag ends the drag without saving",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(600, 300)), [.dragBegan, .cursor(.grabbing)]),
+            Step(.area(nil, at: 1.05), [.cursor(.hover)], [.origin(nil)]), Step(release(1.1)),
+        ]),
+
+    // MARK: the menu
+    Case(
+        "while the menu is open a press is the menu's", withLongPress,
+        [
+            area(), Step(.menuOpened(at: 1), [], [.wholeSurfaceInput(true)]), Step(press(2, pt(100, 100))),
+            Step(tick(3)), Step(release(3.1, pt(100, 100)), [.menuRelease(pt(100, 100))]),
+        ]),
+    Case(
+        "after the menu closes a press is a gesture again",
+        [
+            area(), Step(.menuOpened(at: 1)), Step(.menuClosed(at: 2), [], [.wholeSurfaceInput(false)]),
+            Step(press(3)), Step(release(3.1), [.run(.tap)]),
+        ]),
+    Case(
+        "the open menu keeps the button at full opacity",
+        [area(), Step(.menuOpened(at: 1)), Step(tick(10), [], [.opacity(1), .wake(nil)])]),
+
+    // MARK: fade and tuck
+    Case(
+        "the idle button fades, then wakes nothing",
+        [
+            area(), Step(tick(0.5), [], [.opacity(1), .wake(.timer(at: 1.5))]),
+            Step(tick(1.65), [], [.opacity(0.7), .wake(.frames)]),
+            Step(tick(1.8), [], [.opacity(0.4), .wake(nil)]),
+        ]),
+    Case(
+        "hovering holds it awake; leaving starts the delay again",
+        [
+            area(), Step(.hover(true, at: 1), [.cursor(.hover)]),
+            Step(tick(5), [], [.opacity(1), .wake(nil)]),
+            Step(.hover(false, at: 6), [], [.wake(.timer(at: 7.5))]),
+        ]),
+    Case(
+        "a touch holds it awake until the finger lifts", withLongPress,
+        [
+            area(), Step(press(1), [], [.opacity(1)]), Step(tick(1.5), [.run(.longPress)]),
+            Step(tick(4), [], [.opacity(1)]), Step(release(5), [], [.wake(.timer(at: 6.5))]),
+        ]),
+    Case(
+        "equal opacities never wake it", noFade, [area(), Step(tick(0.5), [], [.wake(nil)])]),
+    Case(
+        "the idle button tucks half off its edge", tucking,
+        [
+            area(), Step(tick(1.0), [], [.wake(.timer(at: 1.5))]),
+            Step(tick(1.5), [], [.tucked(true), .restingOrigin(right)]),
+            Step(tick(2), [], [.origin(pt(1252, 332))]),
+        ]),
+    Case(
+        "a tap on the tucked button only brings it back", tucking,
+        [
+            area(), Step(tick(1.5), [], [.tucked(true)]), Step(tick(2)), Step(press(3, pt(1266, 360))),
+            Step(release(3.05, pt(1266, 360)), [], [.tucked(false)]), Step(tick(3.5), [], [.origin(right)]),
+        ]),
+    Case(
+        "a long press on the tucked button runs nothing", tuckingLongPress,
+        [
+            area(), Step(tick(1.5)), Step(tick(2)), Step(press(3, pt(1266, 360))), Step(tick(3.5)),
+            Step(release(4)),
+        ]),
+    Case(
+        "the tucked button can be pulled out by a drag", tucking,
+        [
+            area(), Step(tick(1.5)), Step(tick(2)), Step(press(3, pt(1266, 360))),
+            Step(move(3.02, pt(1000, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(release(3.1, pt(1000, 360)), [.cursor(.hover), .save], [.tucked(false)]),
+        ]),
+    Case(
+        "opening the menu untucks the button at once", tucking,
+        [
+            area(), Step(tick(1.5)), Step(tick(2)),
+            Step(.menuOpening(at: 3), [], [.tucked(false), .origin(right)]),
+        ]),
+
+    // MARK: commands
+    Case(
+        "hide, and show again where it rested",
+        [
+            area(), Step(.setVisible(false, at: 1), [.hidden], [.origin(nil), .visible(false)]),
+            Step(press(2)), Step(release(2.1)),
+            Step(.setVisible(true, at: 3), [], [.origin(right), .visible(true)]),
+        ]),
+    Case(
+        "hiding mid-press cancels the press",
+        [area(), Step(press(1)), Step(.setVisible(false, at: 1.05), [.hidden]), Step(release(1.1))]),
+    Case(
+        "hiding twice reports once",
+        [area(), Step(.setVisible(false, at: 1), [.hidden]), Step(.setVisible(false, at: 2))]),
+    Case(
+        "move glides to a corner and saves",
+        [
+            area(),
+            Step(
+                .moveTo(.corner(.topLeft), at: 1), [.save],
+                [.restingOrigin(pt(8, 8)), .rest(.corner(.topLeft)), .wake(.frames)]),
+            Step(tick(1.3), [], [.origin(pt(8, 8))]),
+        ]),
+    Case(
+        "move while hidden takes effect when shown",
+        [
+            area(), Step(.setVisible(false, at: 1), [.hidden]),
+            Step(.moveTo(.corner(.bottomLeft), at: 2), [.save]),
+            Step(.setVisible(true, at: 3), [], [.origin(pt(8, 656))]),
+        ]),
+
+    // MARK: regressions from the App this replaced
+    Case(
+        "a reload during a press keeps that press's rules, and the next press has the new ones", plain,
+        [
+            area(), Step(press(1)), Step(.settings(withDoubleTap, at: 1.02)),
+            Step(release(1.05), [.run(.tap)]),
+            Step(press(2)), Step(release(2.05), [], [.wake(.timer(at: 2.3))]), Step(tick(2.3), [.run(.tap)]),
+        ]),
+    Case(
+        "a reload while a tap waits for its second press applies after it", withDoubleTap,
+        [
+            area(), Step(press(1)), Step(release(1.05)), Step(.settings(plain, at: 1.1)),
+            Step(tick(1.3), [.run(.tap)]), Step(press(2)), Step(release(2.05), [.run(.tap)]),
+        ]),
+    Case(
+        "the preferred output returning mid-drag moves the button there when the drag ends",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(600, 300)), [.dragBegan, .cursor(.grabbing)]),
+            Step(.preferredOutputReturned(at: 1.05)),
+            Step(release(1.1, pt(600, 300)), [.cursor(.hover), .save, .relocate]),
+        ]),
+    Case(
+        "the preferred output returning mid-press waits for the release",
+        [
+            area(), Step(press(1)), Step(.preferredOutputReturned(at: 1.05)),
+            Step(release(1.1), [.run(.tap), .relocate]),
+        ]),
+    Case(
+        "the preferred output returning at rest moves it at once",
+        [area(), Step(.preferredOutputReturned(at: 1), [.relocate])]),
+
+    // MARK: neighbours
+    Case(
+        "a button placed where another rests takes the nearest free place",
+        [
+            Step(.neighbours([Rect(x: 1216, y: 340, width: 56, height: 56)])),
+            Step(.area(usable, at: 0), [], [.restingOrigin(pt(1216, 276))]),
+        ]),
+    Case(
+        "a button dropped onto another moves to the nearest free place", instant,
+        [
+            area(), Step(.neighbours([Rect(x: 8, y: 332, width: 56, height: 56)])), Step(press(1)),
+            Step(move(1.02, pt(1200, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.05, pt(40, 370))),
+            Step(release(1.1, pt(40, 370)), [.cursor(.hover), .save], [.origin(pt(8, 396))]),
+        ]),
+]
+
+final class ButtonControllerTests: XCTestCase {
+    func testTable() {
+        for c in cases {
+            var controller = ButtonController(settings: c.settings, rest: c.rest, now: 0)
+            for (index, step) in c.steps.enumerated() {
+                let context = "\(c.name), step \(index + 1) (\(step.input))"
+                let effects = controller.handle(step.input)
+                XCTAssertEqual(effects, step.effects, context, line: c.line)
+                let now = time(of: step.input)
+                let appearance = controller.frame(at: now)
+                for check in step.checks {
+                    switch check {
+                    case .origin(let origin):
+                        XCTAssertEqual(appearance?.origin, origin, "\(context): origin", line: c.line)
+                    case .restingOrigin(let origin):
+                        XCTAssertEqual(
+                            controller.restingOrigin, origin, "\(context): resting origin", line: c.line)
+                    case .rest(let rest):
+                        XCTAssertEqual(controller.rest, rest, "\(context): rest", line: c.line)
+                    case .visible(let visible):
+                        XCTAssertEqual(controller.isVisible, visible, "\(context): visible", line: c.line)
+                    case .tucked(let tucked):
+                        XCTAssertEqual(controller.isTucked, tucked, "\(context): tucked", line: c.line)
+                    case .wholeSurfaceInput(let whole):
+                        XCTAssertEqual(
+                            appearance?.wholeSurfaceInput, whole, "\(context): input", line: c.line)
+                    case .opacity(let opacity):
+                        XCTAssertEqual(
+                            controller.opacity(at: now), opacity, accuracy: 1e-9, "\(context): opacity",
+                            line: c.line)
+                    case .wake(let wake):
+                        XCTAssertEqual(
+                            controller.nextWake(after: now), wake, "\(context): wake", line: c.line)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every row above is a distinct behaviour; the count is quoted in the closing note.
+    func testTableHasDistinctNames() {
+        XCTAssertEqual(Set(cases.map(\.name)).count, cases.count)
+    }
+}
+
+private func time(of input: ButtonInput) -> Double {
+    switch input {
+    case .hover(_, let t), .press(_, let t), .move(_, let t), .release(_, let t), .cancel(let t),
+        .tick(let t),
+        .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),
+        .setVisible(_, let t), .moveTo(_, let t), .preferredOutputReturned(let t):
+        return t
+    case .neighbours: return 0
+    }
+}
