@@ -93,6 +93,8 @@ public enum ControlCommandError: Error, Equatable, Sendable {
     case unknownPlacement(String)
     /// Words after a complete command.
     case extraArguments(command: String, [String])
+    /// `--button` without a name.
+    case missingButtonName
 
     public var message: String {
         let commands = ControlCommand.names.joined(separator: ", ")
@@ -110,6 +112,40 @@ public enum ControlCommandError: Error, Equatable, Sendable {
             let quoted = extra.map { "\"\($0)\"" }.joined(separator: " ")
             let takes = command == "move" ? "takes one position" : "takes no arguments"
             return "\(command) \(takes); unexpected \(quoted)"
+        case .missingButtonName:
+            return "--button needs a button's name, before the command"
         }
+    }
+}
+
+/// A request line of `buoy msg [--button NAME] <command>`: the command and
+/// the button it is for, if one was named.
+public struct ControlMessage: Equatable, Sendable {
+    public var button: String?
+    public var command: ControlCommand
+
+    public init(button: String? = nil, command: ControlCommand) {
+        self.button = button
+        self.command = command
+    }
+
+    /// The option that names a button; it comes before the command.
+    public static let buttonOption = "--button"
+
+    /// Parses `[--button NAME] <command> [arguments]`.
+    public static func parse(_ words: [String]) -> Result<ControlMessage, ControlCommandError> {
+        var rest = words[...]
+        var button: String?
+        if rest.first == buttonOption {
+            rest.removeFirst()
+            guard let name = rest.popFirst() else { return .failure(.missingButtonName) }
+            button = name
+        }
+        return ControlCommand.parse(Array(rest)).map { ControlMessage(button: button, command: $0) }
+    }
+
+    /// The words that `parse` turns back into this message.
+    public var words: [String] {
+        (button.map { [Self.buttonOption, $0] } ?? []) + command.words
     }
 }

@@ -1,4 +1,48 @@
-/// What `buoy msg state` prints: a snapshot of the running instance.
+/// One button instance in `buoy msg state`'s `buttons` list.
+public struct ButtonReport: Sendable, Equatable {
+    /// The button's `name` from the config.
+    public var name: String
+    /// The output it is on (`wl_output.name`), nil while it is not known.
+    public var output: String?
+    public var visible: Bool
+    /// Its top-left corner and size, as in `StateReport`.
+    public var x: Double
+    public var y: Double
+    public var size: Double
+    public var edge: String
+    public var opacity: Double
+
+    public init(
+        name: String, output: String?, visible: Bool, x: Double, y: Double, size: Double, edge: String,
+        opacity: Double
+    ) {
+        self.name = name
+        self.output = output
+        self.visible = visible
+        self.x = x
+        self.y = y
+        self.size = size
+        self.edge = edge
+        self.opacity = opacity
+    }
+
+    /// `{"name":"main","output":"DP-1","visible":true,"x":1216,"y":332,"size":56,"edge":"right","opacity":1}`
+    public var json: String {
+        var text = "{\"name\":" + StateReport.string(name)
+        text += ",\"output\":" + (output.map(StateReport.string) ?? "null")
+        text += ",\"visible\":\(visible)"
+        text += ",\"x\":" + StateReport.number(x)
+        text += ",\"y\":" + StateReport.number(y)
+        text += ",\"size\":" + StateReport.number(size)
+        text += ",\"edge\":" + StateReport.string(edge)
+        text += ",\"opacity\":" + StateReport.number(opacity)
+        return text + "}"
+    }
+}
+
+/// What `buoy msg state` prints: a snapshot of the running instance. The
+/// top-level fields describe the first button; `buttons` lists every
+/// instance of every button.
 public struct StateReport: Sendable, Equatable {
     public var visible: Bool
     /// The output's name (`wl_output.name`), nil while it is not known.
@@ -15,11 +59,13 @@ public struct StateReport: Sendable, Equatable {
     public var menuOpen: Bool
     /// The config file's path.
     public var config: String
+    public var buttons: [ButtonReport]
 
     public init(
         visible: Bool, output: String?, x: Double, y: Double, size: Double, edge: String, opacity: Double,
-        menuOpen: Bool, config: String
+        menuOpen: Bool, config: String, buttons: [ButtonReport] = []
     ) {
+        self.buttons = buttons
         self.visible = visible
         self.output = output
         self.x = x
@@ -33,7 +79,8 @@ public struct StateReport: Sendable, Equatable {
 
     /// One line of JSON, without a trailing newline, keys in a fixed order:
     /// `{"visible":true,"output":"DP-1","x":8,"y":332,"size":56,"edge":"left",`
-    /// `"opacity":0.4,"menu_open":false,"config":"/home/me/.config/buoy/config.toml"}`.
+    /// `"opacity":0.4,"menu_open":false,"config":"/home/me/.config/buoy/config.toml",`
+    /// `"buttons":[{"name":"main",...}]}` (see `ButtonReport.json`).
     ///
     /// Numbers are rounded to 3 decimals and printed without trailing zeros;
     /// NaN and infinities, which JSON cannot express, are `null`.
@@ -48,6 +95,7 @@ public struct StateReport: Sendable, Equatable {
         text += ",\"opacity\":" + Self.number(opacity)
         text += ",\"menu_open\":\(menuOpen)"
         text += ",\"config\":" + Self.string(config)
+        text += ",\"buttons\":[" + buttons.map(\.json).joined(separator: ",") + "]"
         return text + "}"
     }
 

@@ -41,9 +41,9 @@ public final class Display {
     public private(set) var seats: [Seat] = []
 
     /// Input from every seat, in arrival order, until the app drains it.
-    public var inputEvents: [InputEvent] = []
+    var inputEvents: [InputRecord] = []
     /// Set when an output appears, disappears or finishes a change.
-    public var outputsChanged = false
+    var outputsChanged = false
 
     /// Connects to `name` (or `$WAYLAND_DISPLAY`) and binds the globals.
     public init(name: String?) throws(WaylandError) {
@@ -77,6 +77,18 @@ public final class Display {
     }
 
     public var fd: Int32 { wl_display_get_fd(proxy) }
+
+    /// The input recorded since the last call, in arrival order.
+    public func takeInput() -> [InputRecord] {
+        defer { inputEvents.removeAll() }
+        return inputEvents
+    }
+
+    /// Whether an output appeared, went away or changed since the last call.
+    public func takeOutputsChanged() -> Bool {
+        defer { outputsChanged = false }
+        return outputsChanged
+    }
 
     public func roundtrip() throws(WaylandError) {
         if wl_display_roundtrip(proxy) < 0 { throw connectionError() }

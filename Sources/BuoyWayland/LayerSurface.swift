@@ -26,7 +26,7 @@ public final class LayerSurface {
     /// Outputs the surface is on, from wl_surface.enter/leave.
     public private(set) var outputs: [OpaquePointer] = []
     /// Set when a configure or an enter/leave changed what must be drawn.
-    public var changed = false
+    private var changed = false
     private var frameCallback: OpaquePointer?
     /// The timestamp of the last frame callback, in ms.
     public private(set) var lastFrameTime: UInt32 = 0
@@ -64,6 +64,13 @@ public final class LayerSurface {
         wp_viewport_destroy(viewport)
         zwlr_layer_surface_v1_destroy(role)
         wl_surface_destroy(surface)
+    }
+
+    /// Whether a configure, a close or an enter/leave changed what must be
+    /// drawn since the last call.
+    public func takeChanged() -> Bool {
+        defer { changed = false }
+        return changed
     }
 
     /// Whether a configure arrived that `applyConfigure` has not answered.

@@ -25,6 +25,14 @@ public enum InputEvent: Equatable, Sendable {
     case keyboardFocus(Bool, at: Double)
 }
 
+/// An input event and the surface it was for: the one the pointer or the
+/// touch point entered, or the one with the keyboard focus. Nil when the
+/// surface is unknown (it was destroyed meanwhile).
+public struct InputRecord {
+    public var surface: OpaquePointer?
+    public var event: InputEvent
+}
+
 /// Cursor images buoy asks for, by role; each maps to the theme names to try.
 public enum CursorRole: Sendable {
     case hover, grabbing
@@ -50,6 +58,10 @@ public final class Seat {
     private var xkbKeymap: OpaquePointer?
     private var xkbState: OpaquePointer?
     private var pointerPosition = Point.zero
+    /// The surfaces the pointer, the touch point and the keyboard are on.
+    private var pointerFocus: OpaquePointer?
+    private var touchFocus: OpaquePointer?
+    private var keyboardFocus: OpaquePointer?
     private var pointerEnterSerial: UInt32 = 0
     private var leftButtonDown = false
     private var activeTouchID: Int32?
@@ -82,6 +94,14 @@ public final class Seat {
         cursorSurface = nil
         cursorTheme = nil
         if wl_proxy_get_version(proxy) >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
+    }
+
+    /// Forgets a surface that buoy is destroying, so that a later surface at
+    /// the same address is never taken for it.
+    public func forget(_ surface: OpaquePointer) {
+        if pointerFocus == surface { pointerFocus = nil }
+        if touchFocus == surface { touchFocus = nil }
+        if keyboardFocus == surface { keyboardFocus = nil }
     }
 
     /// Shows `role`'s cursor while the pointer is over buoy, at `scale`.
@@ -210,7 +230,13 @@ public final class Seat {
     }
 
     private func record(_ event: InputEvent) {
-        display.inputEvents.append(event)
+        let surface: OpaquePointer?
+        switch event {
+        case .pointerEnter, .pointerLeave, .pointerMotion, .pointerPress, .pointerRelease: surface = pointerFocus
+        case .touchDown, .touchMotion, .touchUp, .touchCancel: surface = touchFocus
+        case .key, .keyboardFocus: surface = keyboardFocus
+        }
+        display.inputEvents.append(InputRecord(surface: surface, event: event))
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> Seat {
@@ -234,19 +260,22 @@ public final class Seat {
         let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
         listener.initialize(
             to: wl_pointer_listener(
-                enter: { data, _, serial, _, x, y in
+                enter: { data, _, serial, surface, x, y in
                     let seat = from(data)
+                    seat.pointerFocus = surface
                     seat.pointerEnterSerial = serial
                     seat.shownCursor = nil
                     seat.pointerPosition = point(x, y)
                     seat.record(.pointerEnter(seat.pointerPosition, at: buoy_monotonic_now()))
                     seat.applyCursor()
                 },
-                leave: { data, _, _, _ in
+                leave: { data, _, _, surface in
                     let seat = from(data)
                     seat.pointerEnterSerial = 0
                     seat.leftButtonDown = false
+                    seat.pointerFocus = surface
                     seat.record(.pointerLeave(at: buoy_monotonic_now()))
+                    seat.pointerFocus = nil
                 },
                 motion: { data, _, _, x, y in
                     let seat = from(data)
@@ -282,9 +311,16 @@ public final class Seat {
                 keymap: { data, _, format, fd, size in
                     from(data).handleKeymap(format: format, fd: fd, size: size)
                 },
-                enter: { data, _, _, _, _ in from(data).record(.keyboardFocus(true, at: buoy_monotonic_now()))
+                enter: { data, _, _, surface, _ in
+                    let seat = from(data)
+                    seat.keyboardFocus = surface
+                    seat.record(.keyboardFocus(true, at: buoy_monotonic_now()))
                 },
-                leave: { data, _, _, _ in from(data).record(.keyboardFocus(false, at: buoy_monotonic_now()))
+                leave: { data, _, _, surface in
+                    let seat = from(data)
+                    seat.keyboardFocus = surface
+                    seat.record(.keyboardFocus(false, at: buoy_monotonic_now()))
+                    seat.keyboardFocus = nil
                 },
                 key: { data, _, _, _, key, state in from(data).handleKey(key, state: state) },
                 modifiers: { data, _, _, depressed, latched, locked, group in
@@ -299,10 +335,11 @@ public final class Seat {
         let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
         listener.initialize(
             to: wl_touch_listener(
-                down: { data, _, _, _, _, id, x, y in
+                down: { data, _, _, _, surface, id, x, y in
                     let seat = from(data)
                     guard seat.activeTouchID == nil else { return }
                     seat.activeTouchID = id
+                    seat.touchFocus = surface
                     seat.touchPosition = point(x, y)
                     seat.record(.touchDown(seat.touchPosition, at: buoy_monotonic_now()))
                 },

@@ -1,15 +1,16 @@
+import BuoyButton
 import BuoyConfig
 import BuoyCore
 import BuoyDrawing
-import BuoyGestures
 import BuoyWayland
 import CLinux
 import Glibc
 
 /// Wires the pure core to Wayland. Each wakeup of the loop calls `update`
-/// once: it turns the recorded facts (configures, input, timers, signals)
-/// into decisions, then `render` commits at most one frame, and only when
-/// no frame callback is outstanding.
+/// once: it routes the recorded facts (configures, input, timers, signals,
+/// requests) to the button instances' controllers, carries out their
+/// effects, then each instance commits at most one frame, and only when no
+/// frame callback of its own is outstanding.
 final class App {
     private let display: Display
     private let loop: EventLoop
@@ -23,44 +24,19 @@ final class App {
     private let runner: CommandRunner
     /// `buoy msg`'s socket; nil when it could not be created.
     private let server: ControlServer?
-    private let buffers: BufferPool
     private let statePath: String
+    /// Every button's place, as the state file keeps them.
+    private var places = SavedPlaces(places: [])
 
-    private var layer: LayerSurface?
-    private var button: Subsurface?
-    /// The output the layer surface was asked for; nil is the compositor's choice.
-    private var requestedOutput: String?
-
-    private var recognizer: GestureRecognizer
-    private var fade: IdleFade
-    private var rest: RestPosition
-    /// The output the button last rested on, from the state file or the present.
-    private var restOutput: String?
-    /// Top-left of the circle in layer-surface coordinates, once placed.
-    private var origin: Point?
-    private var animation: SnapAnimation?
-    /// While dragging: where in the button it was grabbed.
-    private var grabOffset: Point?
-    private var pointerPressed = false
-    /// The current press began while the menu was open: it is the menu's.
-    private var menuPress = false
+    /// In config order, and for `output = "*"` in output order.
+    private var instances: [ButtonInstance] = []
     private let menu: MenuPresenter
+    /// The instance the menu is open (or opening) from.
+    private weak var menuOwner: ButtonInstance?
     /// `buoy msg menu` requests answered once the menu has opened (or not).
     private var menuReplies: [ControlRequest] = []
     /// The menu child's descriptor the loop polls, if any.
     private var watchedMenuFD: Int32?
-    /// Keyboard, input region or scrim changed without anything else: commit.
-    private var surfaceChanged = false
-    /// Slid half off its edge after the idle delay (`[button] tuck`).
-    private var tucked = false
-    /// A press that untucked the button only brings it back: its tap,
-    /// double tap or long press does not run.
-    private var pressUntucked = false
-
-    /// `buoy msg hide` and SIGUSR1 hide the button; the process keeps running.
-    private var visible = true
-    /// What the compositor currently shows, to skip commits that change nothing.
-    private var shown: (look: ButtonLook, scale: Int, origin: Point)?
     private var exitStatus: Int32?
 
     init(
@@ -82,11 +58,7 @@ final class App {
         }
         runner = CommandRunner(log: log)
         menu = MenuPresenter(display: display, log: log)
-        buffers = BufferPool(shm: display.shm!)
         statePath = Files.statePath
-        recognizer = GestureRecognizer(settings: Self.gestureSettings(config))
-        fade = IdleFade(settings: Self.fadeSettings(config), now: monotonicNow())
-        rest = RestPosition(placement: config.button.position)
         restoreState()
     }
 
@@ -106,9 +78,9 @@ final class App {
     private func tearDown() {
         dropMenu()
         watchMenuWork()
-        button = nil
-        layer = nil
-        buffers.removeAll()
+        let now = monotonicNow()
+        for instance in instances.reversed() { instance.dropSurface(now: now) }
+        instances = []
         if configWatch >= 0 {
             loop.unwatch(configWatch)
             close(configWatch)
@@ -134,32 +106,23 @@ final class App {
             reloadDue = nil
             _ = reload(now: now)
         }
-        placeSurface()
-        if let layer, layer.needsConfigureAck || layer.changed {
-            layer.changed = false
-            if layer.needsConfigureAck { layer.applyConfigure() }
-            if !isDragging { placeAtRest(now: now, animated: false) }
-            shown = nil
-        }
-        let events = display.inputEvents
-        display.inputEvents.removeAll()
-        for event in events { handle(event) }
+        placeInstances(outputsChanged: display.takeOutputsChanged(), now: now)
+        for record in display.takeInput() { route(record) }
         if let server, wakeup.readable.contains(server.fd) {
             for request in server.acceptRequests() { handle(request, now: now) }
         }
-        if wakeup.timerFired, let deadline = recognizer.deadline, now >= deadline {
-            perform(recognizer.handle(.deadline(at: now)), now: now)
-        }
+        // Each controller fires what is due itself (gestures, the tuck).
+        for instance in instances { perform(instance.controller.handle(.tick(at: now)), for: instance, now: now) }
         if let fd = menu.workFD {
             let done = wakeup.readable.contains(fd)
             if done || now >= menu.workDeadline ?? .infinity { advanceMenu(now: now, timedOut: !done) }
         }
-        if let tuckTime, now >= tuckTime {
-            tucked = true
-            placeAtRest(now: now, animated: true)
+        menu.follow(menuOwner?.menuAnchor, now: now)
+        var committed: [ObjectIdentifier] = []
+        for instance in instances
+        where instance.render(now: now, menu: instance === menuOwner ? menu : nil, log: log) {
+            committed.append(ObjectIdentifier(instance))
         }
-        menu.follow(menuAnchor, now: now)
-        let committed = render(now: now)
         watchMenuWork()
         armTimer(now: now, committed: committed)
     }
@@ -168,7 +131,7 @@ final class App {
         switch signal {
         case SIGCHLD: runner.reap()
         case SIGHUP: _ = reload(now: now)
-        case SIGUSR1: setVisible(!visible, now: now)
+        case SIGUSR1: toggle(instances, now: now)
         case SIGINT, SIGTERM:
             log.info("signal \(signal): saving state and exiting")
             saveState()
@@ -177,30 +140,164 @@ final class App {
         }
     }
 
+    // MARK: - Instances
+
+    /// Makes the instances the config and the outputs call for (one per
+    /// output for `output = "*"`), drops the others, and gives each its
+    /// surface and area. Each instance is placed after the ones before it,
+    /// avoiding where they rest.
+    private func placeInstances(outputsChanged: Bool, now: Double) {
+        var wanted: [(ButtonInstance.Key, ButtonSpec)] = []
+        for spec in config.buttons {
+            if spec.button.output == .every {
+                for output in display.outputs where output.ready {
+                    guard let name = output.name else { continue }
+                    wanted.append((ButtonInstance.Key(name: spec.name, instanceOutput: name), spec))
+                }
+            } else {
+                wanted.append((ButtonInstance.Key(name: spec.name, instanceOutput: nil), spec))
+            }
+        }
+        var kept: [ButtonInstance] = []
+        for (key, spec) in wanted {
+            if let existing = instances.first(where: { $0.key == key }) {
+                kept.append(existing)
+            } else {
+                let place = places.place(button: key.name, instanceOutput: key.instanceOutput)
+                let rest = place?.rest ?? RestPosition(placement: spec.button.position)
+                log.info("button \(key.instanceOutput.map { "\(key.name) on \($0)" } ?? key.name): created")
+                kept.append(
+                    ButtonInstance(
+                        key: key, spec: spec, rest: rest, restOutput: place?.output ?? key.instanceOutput,
+                        display: display, now: now))
+            }
+        }
+        for gone in instances where !kept.contains(where: { $0 === gone }) {
+            log.info("button \(gone.label): removed")
+            if menuOwner === gone { dropMenu() }
+            gone.dropSurface(now: now)
+        }
+        instances = kept
+        for instance in instances {
+            let placed = instance.placeSurface(outputsChanged: outputsChanged, now: now, log: log)
+            perform(placed, for: instance, now: now)
+            perform(instance.applyConfigure(neighbours: neighbours(of: instance), now: now), for: instance, now: now)
+            _ = instance.controller.handle(.neighbours(neighbours(of: instance)))
+        }
+    }
+
+    /// Where the other buttons on `instance`'s output rest.
+    private func neighbours(of instance: ButtonInstance) -> [Rect] {
+        let output = instance.currentOutput?.name
+        return instances.compactMap { other in
+            guard other !== instance, other.currentOutput?.name == output else { return nil }
+            return other.controller.restingRect
+        }
+    }
+
+    /// Gives a recorded input event to the instance whose surface it was for;
+    /// keys go to the open menu.
+    private func route(_ record: InputRecord) {
+        if case .key(let keysym, let at) = record.event {
+            guard menu.isOpen, let key = MenuNavigation.key(forKeysym: keysym) else { return }
+            switch key {
+            case .dismiss: closeMenu(now: at)
+            case .activate: if let index = menu.handle(.activate) { runMenuItem(index, now: at) }
+            case .next, .previous: _ = menu.handle(key)
+            }
+            return
+        }
+        guard let surface = record.surface, let instance = instances.first(where: { $0.surface == surface }),
+            let input = ButtonInstance.input(for: record.event)
+        else { return }
+        if case .press(_, let at) = input, menu.isOpen, let owner = menuOwner, owner !== instance {
+            // Another button is above the open menu's surface: that press
+            // is outside the menu, which closes it.
+            closeMenu(now: at)
+            return
+        }
+        perform(instance.controller.handle(input), for: instance, now: input.time)
+    }
+
+    /// Carries out what a controller decided.
+    private func perform(_ effects: [ButtonEffect], for instance: ButtonInstance, now: Double) {
+        for effect in effects {
+            log.debug("\(instance.label): \(effect)")
+            switch effect {
+            case .run(let gesture):
+                runAction(instance.spec.actions[gesture], name: gesture.rawValue, from: instance, now: now)
+            case .menuRelease(let point):
+                if menuOwner === instance, let index = menu.item(at: point) {
+                    runMenuItem(index, now: now)
+                } else {
+                    closeMenu(now: now)
+                }
+            case .dragBegan:
+                if menu.isOpening, menuOwner === instance { cancelMenuOpening("the button was dragged") }
+            case .save:
+                instance.restOutput = instance.currentOutput?.name ?? instance.restOutput
+                saveState()
+            case .cursor(let cursor):
+                let role: CursorRole = cursor == .grabbing ? .grabbing : .hover
+                for seat in display.seats { seat.setCursor(role, scale: instance.scale) }
+            case .hidden:
+                if menuOwner === instance { dropMenu() }
+            case .relocate:
+                log.info("\(instance.label): moving the button to its preferred output")
+                if menuOwner === instance { dropMenu() }
+                perform(instance.dropSurface(now: now), for: instance, now: now)
+                perform(instance.placeSurface(outputsChanged: false, now: now, log: log), for: instance, now: now)
+            }
+        }
+    }
+
+    private func runAction(_ action: Action?, name: String, from instance: ButtonInstance?, now: Double) {
+        let who = instance?.label ?? ""
+        switch action {
+        case .command(let command):
+            runner.run(command, reason: "\(who) \(name)", limit: instance?.spec.actions.maxRunning ?? 8)
+        case .menu:
+            guard let instance else { return log.warning("\(name): cannot open the menu: no button is on screen") }
+            if let problem = toggleMenu(from: instance, now: now) {
+                log.warning("\(who) \(name): cannot open the menu: \(problem)")
+            }
+        case nil: log.debug("\(who) \(name): no action configured")
+        }
+    }
+
     // MARK: - buoy msg
 
     private func handle(_ request: ControlRequest, now: Double) {
-        log.info("buoy msg \(request.command.words.joined(separator: " "))")
-        switch request.command {
-        case .show: setVisible(true, now: now)
-        case .hide: setVisible(false, now: now)
-        case .toggle: setVisible(!visible, now: now)
-        case .move(let placement):
-            tucked = false
-            rest = RestPosition(placement: placement)
-            restOutput = currentOutput?.name ?? restOutput
-            fade.wake(at: now)
-            if !isDragging { placeAtRest(now: now, animated: true) }
-            saveState()
-        case .tap: runAction(config.actions.tap, name: "tap", now: now)
-        case .doubleTap: runAction(config.actions.doubleTap, name: "double_tap", now: now)
-        case .longPress: runAction(config.actions.longPress, name: "long_press", now: now)
-        case .menu:
-            if let problem = toggleMenu(now: now) {
-                request.reply(ok: false, message: "cannot open the menu: \(problem)")
-                return
+        let message = request.message
+        log.info("buoy msg \(message.words.joined(separator: " "))")
+        let named: [ButtonInstance]?
+        if let name = message.button {
+            switch message.command {
+            case .reload, .state, .quit:
+                return request.reply(ok: false, message: "\(message.command.words[0]) takes no --button")
+            default: break
             }
-            if menu.isOpening {
+            guard config.buttons.contains(where: { $0.name == name }) else {
+                return request.reply(ok: false, message: "no button named \"\(name)\"; buttons: \(buttonNames)")
+            }
+            named = instances.filter { $0.key.name == name }
+        } else {
+            named = nil
+        }
+        switch message.command {
+        case .show: setVisible(true, named ?? instances, now: now)
+        case .hide: setVisible(false, named ?? instances, now: now)
+        case .toggle: toggle(named ?? instances, now: now)
+        case .move, .tap, .doubleTap, .longPress, .menu:
+            guard let targets = named ?? onlyButton else {
+                return request.reply(
+                    ok: false,
+                    message: "there are several buttons (\(buttonNames)); name one with --button NAME")
+            }
+            if let problem = act(message.command, on: targets, now: now) {
+                return request.reply(ok: false, message: problem)
+            }
+            if message.command == .menu, menu.isOpening {
                 menuReplies.append(request)
                 return
             }
@@ -208,12 +305,10 @@ final class App {
             if case .failure(let failure) = reload(now: now) {
                 // The first line is path:line:col: message; the rest is the caret.
                 let first = failure.message.split(separator: "\n", maxSplits: 1).first.map(String.init)
-                request.reply(ok: false, message: first ?? failure.message)
-                return
+                return request.reply(ok: false, message: first ?? failure.message)
             }
         case .state:
-            request.reply(ok: true, payload: stateReport(now: now).json)
-            return
+            return request.reply(ok: true, payload: stateReport(now: now).json)
         case .quit:
             request.reply(ok: true)
             saveState()
@@ -223,19 +318,57 @@ final class App {
         request.reply(ok: true)
     }
 
-    /// What `buoy msg state` prints. x and y are the top-left of the
-    /// button's circle, relative to the output's usable area (the whole
-    /// output when no bar or keyboard reserves space).
-    private func stateReport(now: Double) -> StateReport {
-        let size = config.button.size
-        var position = origin ?? .zero
-        if let usable, animation != nil {
-            // Report where it is going, not a frame of the animation.
-            position = rest.origin(in: usable, size: size, margin: config.button.margin)
+    private var buttonNames: String { config.buttons.map(\.name).joined(separator: ", ") }
+
+    /// The instances of the only button there is; nil when there are several.
+    private var onlyButton: [ButtonInstance]? {
+        guard config.buttons.count == 1 else { return nil }
+        return instances
+    }
+
+    /// Carries out a command for one button's instances; returns why it cannot.
+    private func act(_ command: ControlCommand, on targets: [ButtonInstance], now: Double) -> String? {
+        switch command {
+        case .move(let placement):
+            for instance in targets {
+                perform(
+                    instance.controller.handle(.moveTo(RestPosition(placement: placement), at: now)), for: instance,
+                    now: now)
+            }
+        case .tap, .doubleTap, .longPress:
+            let gesture: ButtonGesture = command == .tap ? .tap : command == .doubleTap ? .doubleTap : .longPress
+            let spec = targets.first?.spec ?? config.buttons[0]
+            runAction(spec.actions[gesture], name: gesture.rawValue, from: targets.first, now: now)
+        case .menu:
+            guard let instance = targets.first else { return "cannot open the menu: the button is not on screen" }
+            if let problem = toggleMenu(from: instance, now: now) { return "cannot open the menu: \(problem)" }
+        default: break
         }
+        return nil
+    }
+
+    /// What `buoy msg state` prints: the first instance at the top level,
+    /// every instance in `buttons`. x and y are the top-left of the button,
+    /// relative to its output's usable area (the whole output when no bar or
+    /// keyboard reserves space); during a glide, where it is going.
+    private func stateReport(now: Double) -> StateReport {
+        let buttons = instances.map { instance in
+            let controller = instance.controller
+            let position = controller.restingOrigin ?? .zero
+            return ButtonReport(
+                name: instance.key.name, output: instance.currentOutput?.name, visible: controller.isVisible,
+                x: position.x, y: position.y, size: controller.settings.size, edge: controller.rest.name,
+                opacity: controller.opacity(at: now))
+        }
+        let first =
+            buttons.first
+            ?? ButtonReport(
+                name: config.buttons[0].name, output: nil, visible: false, x: 0, y: 0,
+                size: config.buttons[0].button.size, edge: RestPosition(placement: config.buttons[0].button.position).name,
+                opacity: 0)
         return StateReport(
-            visible: visible, output: currentOutput?.name, x: position.x, y: position.y, size: size,
-            edge: rest.name, opacity: fade.opacity(at: now), menuOpen: menu.isOpen, config: loader.path)
+            visible: first.visible, output: first.output, x: first.x, y: first.y, size: first.size, edge: first.edge,
+            opacity: first.opacity, menuOpen: menu.isOpen, config: loader.path, buttons: buttons)
     }
 
     // MARK: - Config and visibility
@@ -248,258 +381,36 @@ final class App {
             log.error("reload failed; keeping the running config:\n\(failure.message)")
             return .failure(failure)
         case .success(let new):
-            let old = config
             config = new
-            if !recognizer.isPressed { recognizer = GestureRecognizer(settings: Self.gestureSettings(new)) }
-            fade.settings = Self.fadeSettings(new)
-            fade.wake(at: now)
-            if new.button.size != old.button.size || new.button.margin != old.button.margin
-                || new.button.tuck != old.button.tuck
-            {
-                tucked = false
-                if !isDragging { placeAtRest(now: now, animated: false) }
+            for instance in instances {
+                guard let spec = new.buttons.first(where: { $0.name == instance.key.name }) else { continue }
+                if spec.button.output != instance.spec.button.output, menuOwner === instance { dropMenu() }
+                perform(instance.update(spec, now: now), for: instance, now: now)
             }
-            if new.button.output != old.button.output { display.outputsChanged = true }
-            shown = nil
+            // Instances of buttons that are gone, or new, follow in placeInstances.
+            placeInstances(outputsChanged: true, now: now)
             log.info("reloaded \(loader.path)")
             return .success(())
         }
     }
 
-    func setVisible(_ visible: Bool, now: Double) {
-        guard visible != self.visible else { return }
-        self.visible = visible
-        if !visible {
-            if menu.isOpen { releaseMenuHolds(now: now) }
-            dropMenu()
-            menuPress = false
-        }
-        shown = nil
-        log.info(visible ? "showing the button" : "hiding the button")
-    }
-
-    // MARK: - Surfaces
-
-    /// Creates the layer surface when there is none (at start, or after the
-    /// compositor closed it because its output went away), and moves it back
-    /// to the preferred output when that output returns.
-    private func placeSurface() {
-        let outputsChanged = display.outputsChanged
-        display.outputsChanged = false
-        let preferred = config.button.output ?? restOutput
-        let preferredOutput = preferred.flatMap { display.output(named: $0) }
-        if let layer, !layer.closed {
-            let onPreferred = requestedOutput != nil && requestedOutput == preferredOutput?.name
-            guard outputsChanged, preferredOutput != nil, !onPreferred, !isDragging else { return }
-            log.info("output \(preferred ?? "") is back; moving the button there")
-        } else if layer != nil {
-            log.info("the compositor closed the button's surface; placing it again")
-        }
-        dropMenu()
-        menuPress = false
-        appliedWholeSurfaceInput = nil
-        button = nil
-        layer = nil
-        shown = nil
-        origin = nil
-        guard display.outputs.contains(where: { $0.ready }) else { return }
-        if let preferred, preferredOutput == nil, config.button.output != nil {
-            log.warning("output \(preferred) is not connected; using the compositor's choice")
-        }
-        do {
-            let layer = try LayerSurface(display: display, output: preferredOutput, namespace: "buoy")
-            button = try Subsurface(display: display, parent: layer)
-            self.layer = layer
-            requestedOutput = preferredOutput?.name
-        } catch {
-            log.error("cannot create the button's surface: \(error)")
+    private func setVisible(_ visible: Bool, _ targets: [ButtonInstance], now: Double) {
+        for instance in targets where instance.controller.isVisible != visible {
+            log.info(visible ? "\(instance.label): showing the button" : "\(instance.label): hiding the button")
+            perform(instance.controller.handle(.setVisible(visible, at: now)), for: instance, now: now)
         }
     }
 
-    /// The usable area in layer-surface coordinates: the layer surface is
-    /// stretched over exactly that area.
-    private var usable: Rect? {
-        guard let size = layer?.size else { return nil }
-        return Rect(origin: .zero, size: size)
-    }
-
-    private var currentOutput: Output? {
-        if let entered = layer?.outputs.first, let output = display.output(for: entered) { return output }
-        return requestedOutput.flatMap { display.output(named: $0) }
-    }
-
-    /// The buffer scale: the highest of the outputs the surface is on. The
-    /// first frame comes before wl_surface.enter says which those are, so it
-    /// assumes the requested output, or the highest scale of any output: a
-    /// sharp first frame, rather than a blurry one redrawn a moment later.
-    private var scale: Int {
-        let entered = layer?.outputs.compactMap { display.output(for: $0)?.scale } ?? []
-        return entered.max() ?? currentOutput?.scale ?? display.outputs.map(\.scale).max() ?? 1
-    }
-
-    private var isDragging: Bool { grabOffset != nil }
-
-    /// When the button should tuck, if it is due to: idle, resting, untouched.
-    private var tuckTime: Double? {
-        guard config.button.tuck, !tucked, !isDragging, !fade.isHeld, animation == nil,
-            !recognizer.isPressed, rest.tuckEdge != nil
-        else { return nil }
-        return fade.lastActivity + config.button.idleDelay
-    }
-
-    private func placeAtRest(now: Double, animated: Bool) {
-        guard let usable else { return }
-        let size = config.button.size
-        var target = rest.origin(in: usable, size: size, margin: config.button.margin)
-        if tucked {
-            target = Snapping.tuckedOrigin(rest: target, position: rest, size: size, in: usable)
-        }
-        if animated, let origin, config.snap.duration > 0 {
-            animation = SnapAnimation(from: origin, to: target, start: now, duration: config.snap.duration)
-        } else {
-            animation = nil
-            origin = target
-        }
-    }
-
-    // MARK: - Input
-
-    private func handle(_ event: InputEvent) {
-        switch event {
-        case .pointerEnter(_, let at):
-            fade.hold(true, at: at)
-            for seat in display.seats { seat.setCursor(.hover, scale: scale) }
-        case .pointerLeave(let at):
-            if pointerPressed {
-                pointerPressed = false
-                if !menuPress { perform(recognizer.handle(.cancel(at: at)), now: at) }
-                menuPress = false
-            }
-            if !menu.isOpen { fade.hold(false, at: at) }
-        case .pointerMotion(let point, let at):
-            if pointerPressed && !menuPress { perform(recognizer.handle(.move(point, at: at)), now: at) }
-        case .pointerPress(let point, let at):
-            pointerPressed = true
-            press(point, at: at)
-        case .pointerRelease(let point, let at):
-            pointerPressed = false
-            release(point, at: at)
-        case .touchDown(let point, let at):
-            fade.hold(true, at: at)
-            press(point, at: at)
-        case .touchMotion(let point, let at):
-            if !menuPress { perform(recognizer.handle(.move(point, at: at)), now: at) }
-        case .touchUp(let point, let at):
-            release(point, at: at)
-            if !menu.isOpen { fade.hold(false, at: at) }
-        case .touchCancel(let at):
-            if !menuPress { perform(recognizer.handle(.cancel(at: at)), now: at) }
-            menuPress = false
-            if !menu.isOpen { fade.hold(false, at: at) }
-        case .key(let keysym, let at):
-            guard menu.isOpen, let key = MenuNavigation.key(forKeysym: keysym) else { return }
-            switch key {
-            case .dismiss: closeMenu(now: at)
-            case .activate: if let index = menu.handle(.activate) { runMenuItem(index, now: at) }
-            case .next, .previous: _ = menu.handle(key)
-            }
-        case .keyboardFocus:
-            break
-        }
-    }
-
-    /// While the menu is open, a press belongs to it: the whole surface takes
-    /// input then, so the click that closes the menu never reaches the
-    /// window below (as on iOS). Otherwise it is the start of a gesture.
-    private func press(_ point: Point, at time: Double) {
-        menuPress = menu.isOpen
-        if !menuPress { perform(recognizer.handle(.down(point, at: time)), now: time) }
-    }
-
-    private func release(_ point: Point, at time: Double) {
-        guard menuPress else {
-            perform(recognizer.handle(.up(point, at: time)), now: time)
-            return
-        }
-        menuPress = false
-        if let index = menu.item(at: point) {
-            runMenuItem(index, now: time)
-        } else {
-            closeMenu(now: time)
-        }
-    }
-
-    private func perform(_ gestures: [Gesture], now: Double) {
-        for gesture in gestures {
-            log.debug("gesture \(gesture)")
-            switch gesture {
-            case .pressed:
-                fade.wake(at: now)
-                pressUntucked = tucked
-                if tucked {
-                    tucked = false
-                    placeAtRest(now: now, animated: true)
-                }
-            case .tap: gestureAction(config.actions.tap, name: "tap", now: now)
-            case .doubleTap: gestureAction(config.actions.doubleTap, name: "double_tap", now: now)
-            case .longPress: gestureAction(config.actions.longPress, name: "long_press", now: now)
-            case .dragBegan(let grab):
-                guard let origin else { continue }
-                if menu.isOpening { cancelMenuOpening("the button was dragged") }
-                animation = nil
-                grabOffset = grab - origin
-                for seat in display.seats { seat.setCursor(.grabbing, scale: scale) }
-            case .dragMoved(let point):
-                drag(to: point)
-            case .dragEnded(let point):
-                drag(to: point)
-                endDrag(now: now)
-            case .cancelled:
-                if isDragging { endDrag(now: now) }
-            }
-        }
-    }
-
-    private func drag(to pointer: Point) {
-        guard let grabOffset, let usable else { return }
-        origin = Snapping.clampOrigin(pointer - grabOffset, size: config.button.size, in: usable)
-    }
-
-    private func endDrag(now: Double) {
-        grabOffset = nil
-        for seat in display.seats { seat.setCursor(.hover, scale: scale) }
-        guard let origin, let usable else { return }
-        let size = config.button.size
-        let center = Point(x: origin.x + size / 2, y: origin.y + size / 2)
-        rest = Snapping.rest(
-            forCenter: center, mode: config.snap.to, size: size, margin: config.button.margin, in: usable)
-        restOutput = currentOutput?.name ?? restOutput
-        placeAtRest(now: now, animated: true)
-        saveState()
-    }
-
-    private func gestureAction(_ action: Action?, name: String, now: Double) {
-        if pressUntucked {
-            log.info("\(name): this press only brought the tucked button back")
-            return
-        }
-        runAction(action, name: name, now: now)
-    }
-
-    private func runAction(_ action: Action?, name: String, now: Double) {
-        switch action {
-        case .command(let command): runner.run(command, reason: name, limit: config.actions.maxRunning)
-        case .menu:
-            if let problem = toggleMenu(now: now) { log.warning("\(name): cannot open the menu: \(problem)") }
-        case nil: log.debug("\(name): no action configured")
-        }
+    /// Hides them all if any shows, else shows them all.
+    private func toggle(_ targets: [ButtonInstance], now: Double) {
+        setVisible(!targets.contains { $0.controller.isVisible }, targets, now: now)
     }
 
     // MARK: - Menu
 
-    /// Starts opening the menu, or closes it if open (or stops it opening).
-    /// Returns why it cannot open.
-    private func toggleMenu(now: Double) -> String? {
+    /// Starts opening the menu from `instance`, or closes it if open (or
+    /// stops it opening). Returns why it cannot open.
+    private func toggleMenu(from instance: ButtonInstance, now: Double) -> String? {
         if menu.isOpen {
             closeMenu(now: now)
             return nil
@@ -508,37 +419,32 @@ final class App {
             cancelMenuOpening("asked again")
             return nil
         }
-        guard !config.menu.items.isEmpty else { return "no [[menu.item]] is configured" }
-        guard visible else { return "the button is hidden" }
-        if tucked {
-            tucked = false
-            placeAtRest(now: now, animated: false)
+        let settings = instance.spec.menu
+        guard !settings.items.isEmpty else { return "no [[menu.item]] is configured" }
+        guard instance.controller.isVisible else { return "the button is hidden" }
+        perform(instance.controller.handle(.menuOpening(at: now)), for: instance, now: now)
+        guard let anchor = instance.menuAnchor else { return "the button is not on screen yet" }
+        if let problem = menu.open(
+            settings.items, settings: settings, buttonColor: instance.spec.button.color, anchor: anchor, now: now)
+        {
+            return problem
         }
-        guard layer != nil, let anchor = menuAnchor else { return "the button is not on screen yet" }
-        return menu.open(
-            config.menu.items, settings: config.menu, buttonColor: config.button.color, anchor: anchor,
-            now: now)
-    }
-
-    /// Where the menu unfolds from: the button where it is going to rest.
-    private var menuAnchor: MenuPresenter.Anchor? {
-        guard let usable, let at = animation?.to ?? origin else { return nil }
-        let size = config.button.size
-        return MenuPresenter.Anchor(
-            button: Rect(origin: at, size: Size(width: size, height: size)), usable: usable, scale: scale)
+        menuOwner = instance
+        return nil
     }
 
     /// Takes what the menu's child has done: the menu opens once its images
     /// are drawn.
     private func advanceMenu(now: Double, timedOut: Bool) {
         let wasOpen = menu.isOpen
-        switch menu.advance(now: now, timedOut: timedOut, anchor: menuAnchor, parent: layer) {
+        let owner = menuOwner
+        switch menu.advance(now: now, timedOut: timedOut, anchor: owner?.menuAnchor, parent: owner?.layer) {
         case .working: break
         case .opened:
-            fade.hold(true, at: now)
-            layer?.setKeyboardFocus(true)
-            layer?.setScrim(config.menu.dim)
-            surfaceChanged = true
+            if let owner {
+                perform(owner.controller.handle(.menuOpened(at: now)), for: owner, now: now)
+                owner.holdForMenu(true)
+            }
             log.info("menu opened")
             answerMenuReplies(ok: true)
         case .failed(let problem):
@@ -562,7 +468,9 @@ final class App {
         if menu.isOpening {
             answerMenuReplies(ok: false, message: "the menu could not open: the button went away")
         }
+        if menu.isOpen { releaseMenuHolds(now: monotonicNow()) }
         menu.reset()
+        menuOwner = nil
     }
 
     private func answerMenuReplies(ok: Bool, message: String? = nil) {
@@ -589,123 +497,39 @@ final class App {
     /// Gives back what an open menu holds: the keyboard focus, the scrim and
     /// the button's full opacity.
     private func releaseMenuHolds(now: Double) {
-        fade.hold(false, at: now)
-        layer?.setKeyboardFocus(false)
-        layer?.setScrim(0)
-        surfaceChanged = true
+        guard let owner = menuOwner else { return }
+        perform(owner.controller.handle(.menuClosed(at: now)), for: owner, now: now)
+        owner.holdForMenu(false)
     }
 
     private func runMenuItem(_ index: Int, now: Double) {
         if let item = menu.command(of: index) {
             runner.run(
                 item.command, reason: "menu item \(index + 1) (\(item.label))",
-                limit: config.actions.maxRunning)
+                limit: menuOwner?.spec.actions.maxRunning ?? 8)
         }
         closeMenu(now: now)
     }
 
-    // MARK: - Frames
+    // MARK: - Timer
 
-    /// Commits one frame if anything visible changed and the compositor is
-    /// ready for one. Returns whether it committed.
-    private func render(now: Double) -> Bool {
-        guard let layer, let button, layer.size != nil, var position = origin else { return false }
-        if layer.framePending {
-            // The input region follows a press at once, even between frames.
-            if visible, let shown, appliedWholeSurfaceInput != takesWholeSurfaceInput {
-                applyInputRegion(to: layer, at: shown.origin, diameter: shown.look.diameter)
-                layer.commit()
-            }
-            return false
-        }
-        if !visible {
-            guard shown != nil || button.content != nil else { return false }
-            button.hide()
-            layer.setInputRegion([])
-            appliedWholeSurfaceInput = nil
-            layer.commit()
-            shown = nil
-            return true
-        }
-        if let animation {
-            position = animation.position(at: now)
-            if animation.isFinished(at: now) { self.animation = nil }
-            origin = position
-        }
-        let look = ButtonLook(
-            diameter: config.button.size, color: config.button.color, opacity: fade.opacity(at: now))
-        let scale = self.scale
-        let rounded = Point(x: position.x.rounded(), y: position.y.rounded())
-        let redraw = shown?.look != look || shown?.scale != scale
-        let move = shown?.origin != rounded
-        let menuFrame = menu.needsFrame(at: now)
-        let inputChanged = appliedWholeSurfaceInput != takesWholeSurfaceInput
-        guard redraw || move || menuFrame || surfaceChanged || inputChanged else { return false }
-
-        var content = button.content
-        if redraw {
-            let side = look.bufferSide(scale: scale)
-            let free: ShmBuffer?
-            do { free = try buffers.free(width: side, height: side) } catch {
-                log.error("\(error)")
-                return false
-            }
-            // Both buffers still on screen: try again on the next frame.
-            guard let buffer = free else { return false }
-            ButtonPainter.paint(look, scale: scale, into: buffer.data, stride: buffer.stride)
-            content = buffer
-        }
-        guard let buffer = content else { return false }
-        // Every commit re-attaches the button, even unchanged: the damage
-        // makes the compositor repaint, and so answer the frame callback
-        // that paces the next commit.
-        button.show(buffer, scale: scale)
-        let pad = look.shadowPadding
-        button.setPosition(x: Int(rounded.x - pad), y: Int(rounded.y - pad))
-        if menuFrame { menu.render(now: now) }
-        applyInputRegion(to: layer, at: rounded, diameter: look.diameter)
-        surfaceChanged = false
-        layer.requestFrame()
-        layer.commit()
-        shown = (look, scale, rounded)
-        return true
-    }
-
-    /// The whole surface takes input while the menu is open, so that the
-    /// click that closes it never reaches the window below (as on iOS), and
-    /// while a press is in progress, so that a fast drag cannot outrun the
-    /// circle on compositors that give layer surfaces no implicit grab
-    /// (phoc). Otherwise only the circle does.
-    private var takesWholeSurfaceInput: Bool { menu.isOpen || recognizer.isPressed }
-    private var appliedWholeSurfaceInput: Bool?
-
-    private func applyInputRegion(to layer: LayerSurface, at origin: Point, diameter: Double) {
-        let whole = takesWholeSurfaceInput
-        layer.setInputRegion(
-            whole
-                ? nil
-                : circleInputStrips(diameter: diameter).map {
-                    Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height)
-                })
-        appliedWholeSurfaceInput = whole
-    }
-
-    private func armTimer(now: Double, committed: Bool) {
-        var deadline = recognizer.deadline
+    private func armTimer(now: Double, committed: [ObjectIdentifier]) {
+        var deadline: Double?
         func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
-        if let tuckTime { consider(tuckTime) }
         if let reloadDue { consider(reloadDue) }
-        if let deadline = menu.workDeadline { consider(deadline) }
-        switch fade.nextWake(after: now) {
-        case .timer(let at)?: consider(at)
-        case .frames?:
-            // The fade wants frames but this wakeup drew nothing (its first
-            // step can be too small to change a pixel): look again in 16 ms.
-            if !committed && !(layer?.framePending ?? false) { consider(now + 0.016) }
-        case nil: break
+        if let at = menu.workDeadline { consider(at) }
+        for instance in instances {
+            // Frames pace what moves or fades; a wakeup that drew nothing
+            // (a fade's first step can be too small to change a pixel)
+            // looks again in 16 ms.
+            let idle = !committed.contains(ObjectIdentifier(instance)) && !instance.framePending
+            switch instance.controller.nextWake(after: now) {
+            case .timer(let at)?: consider(at)
+            case .frames?: if idle { consider(now + 0.016) }
+            case nil: break
+            }
+            if idle, instance === menuOwner, menu.needsFrame(at: now) { consider(now + 0.016) }
         }
-        let waiting = !committed && !(layer?.framePending ?? false)
-        if waiting && (animation != nil || menu.needsFrame(at: now)) { consider(now + 0.016) }
         loop.arm(deadline: deadline)
     }
 
@@ -713,41 +537,32 @@ final class App {
 
     private func restoreState() {
         Files.removeStaleTemporaries(of: statePath)
-        switch Files.read(statePath, limit: 4096) {
+        switch Files.read(statePath, limit: 64 * 1024) {
         case .success(let bytes):
-            guard let state = SavedState.decode(String(decoding: bytes, as: UTF8.self)) else {
+            guard let saved = SavedPlaces.decode(String(decoding: bytes, as: UTF8.self)) else {
                 log.warning("ignoring the unreadable state file \(statePath)")
                 return
             }
-            rest = state.rest
-            restOutput = state.output
+            places = saved
         case .failure(.missing): break
         case .failure:
             log.warning("ignoring the unreadable state file \(statePath)")
         }
     }
 
+    /// Writes every instance's place; places of instances not here now (an
+    /// unplugged output's) stay as they were.
     private func saveState() {
-        if restOutput == nil { restOutput = currentOutput?.name }
-        Files.makeDirectories(Files.directory(of: statePath))
-        let state = SavedState(output: restOutput, rest: rest)
-        if !Files.writeAtomically(state.encoded(), to: statePath) {
-            log.warning("cannot save the button's position to \(statePath)")
+        for instance in instances {
+            if instance.restOutput == nil { instance.restOutput = instance.currentOutput?.name }
+            places.set(
+                SavedPlaces.Place(
+                    button: instance.key.name, instanceOutput: instance.key.instanceOutput,
+                    output: instance.restOutput, rest: instance.controller.rest))
         }
-    }
-
-    // MARK: - Settings from the config
-
-    private static func gestureSettings(_ config: Config) -> GestureSettings {
-        GestureSettings(
-            dragThreshold: config.gestures.dragThreshold, doubleTapWindow: config.gestures.doubleTapWindow,
-            longPressDelay: config.gestures.longPressDelay, hasDoubleTap: config.actions.doubleTap != nil,
-            hasLongPress: config.actions.longPress != nil, draggable: config.button.draggable)
-    }
-
-    private static func fadeSettings(_ config: Config) -> IdleFade.Settings {
-        IdleFade.Settings(
-            activeOpacity: config.button.opacity, idleOpacity: config.button.idleOpacity,
-            idleDelay: config.button.idleDelay, fadeDuration: config.button.fade)
+        Files.makeDirectories(Files.directory(of: statePath))
+        if !Files.writeAtomically(places.encoded(), to: statePath) {
+            log.warning("cannot save the buttons' places to \(statePath)")
+        }
     }
 }

@@ -19,7 +19,7 @@ struct Invocation: Equatable {
     static let usage = """
         Usage: buoy [--config PATH] [-v|-vv] [--replace]
                buoy --check [--config PATH]
-               buoy msg <command>
+               buoy msg [--button NAME] <command>
                buoy --print-default-config | --help | --version
 
         A floating button for Wayland: runs your commands on tap, double tap
@@ -36,7 +36,9 @@ struct Invocation: Equatable {
               --version       show the version
 
         Commands for `buoy msg`: show, hide, toggle, move <edge|corner>, tap,
-        double-tap, long-press, menu, reload, state.
+        double-tap, long-press, menu, reload, state, quit. With several
+        buttons, --button NAME picks one; show, hide and toggle act on all
+        of them without it.
 
         See buoy(1) and buoy(5).
         """

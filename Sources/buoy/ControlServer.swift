@@ -7,7 +7,8 @@
 //
 // Protocol, one request per connection:
 //  1. The client connects and sends the command's words joined by single
-//     spaces, ending in "\n", at most 4 KiB in all: "move top-left\n".
+//     spaces, ending in "\n", at most 4 KiB in all: "move top-left\n", or
+//     with the button it is for: "--button keyboard hide\n".
 //  2. The server answers with one status line, `ok`, `ok: <message>` or
 //     `error: <message>`, then optional payload lines (for `state`, one JSON
 //     object: see StateReport), then closes the connection. Most commands
@@ -144,10 +145,10 @@ final class ControlServer {
             }
             switch UnixSocket.readLine(connection, limit: Self.requestLimit, deadline: deadline) {
             case .success(let line):
-                switch ControlCommand.parse(Self.words(line)) {
-                case .success(let command):
-                    log.debug("control socket: \(command.words.joined(separator: " "))")
-                    requests.append(ControlRequest(command: command, connection: connection))
+                switch ControlMessage.parse(Self.words(line)) {
+                case .success(let message):
+                    log.debug("control socket: \(message.words.joined(separator: " "))")
+                    requests.append(ControlRequest(message: message, connection: connection))
                 case .failure(let error):
                     log.info("control socket: bad request: \(error.message)")
                     ControlRequest.reply(on: connection, "error: \(error.message)\n")
@@ -216,11 +217,11 @@ final class ControlServer {
 /// A request waiting for its reply; its client blocks until `reply` or until
 /// this object goes away (which closes the connection without an answer).
 final class ControlRequest {
-    let command: ControlCommand
+    let message: ControlMessage
     private var connection: Int32
 
-    init(command: ControlCommand, connection: Int32) {
-        self.command = command
+    init(message: ControlMessage, connection: Int32) {
+        self.message = message
         self.connection = connection
     }
 

@@ -52,9 +52,9 @@ enum MessageClient {
     /// Runs `buoy msg` with the words after `msg`; returns the exit status:
     /// 0 for `ok`, 1 for an error reply or no instance, 2 for a usage error.
     static func run(_ words: [String]) -> Int32 {
-        let command: ControlCommand
-        switch ControlCommand.parse(words) {
-        case .success(let parsed): command = parsed
+        let message: ControlMessage
+        switch ControlMessage.parse(words) {
+        case .success(let parsed): message = parsed
         case .failure(let error):
             printError("buoy: \(error.message)")
             return 2
@@ -63,7 +63,7 @@ enum MessageClient {
             printError("buoy: \(MessageError.noRuntimeDirectory)")
             return 1
         }
-        switch send(command, path: path, timeout: command == .menu ? menuTimeout : timeout) {
+        switch send(message, path: path, timeout: message.command == .menu ? menuTimeout : timeout) {
         case .failure(let error):
             printError("buoy: \(error)")
             return 1
@@ -78,10 +78,10 @@ enum MessageClient {
         }
     }
 
-    /// Sends `command` to the instance listening on `path` and waits at most
+    /// Sends `message` to the instance listening on `path` and waits at most
     /// `timeout` seconds, in all, for its reply: whether it was `ok`, the
     /// status line's message, and the payload lines (empty when none).
-    static func send(_ command: ControlCommand, path: String, timeout: Double) -> Result<
+    static func send(_ message: ControlMessage, path: String, timeout: Double) -> Result<
         (ok: Bool, message: String?, payload: String), MessageError
     > {
         let deadline = monotonicNow() + timeout
@@ -98,7 +98,7 @@ enum MessageClient {
             }
         }
         defer { close(fd) }
-        let sent = UnixSocket.sendAll(fd, command.words.joined(separator: " ") + "\n", deadline: deadline)
+        let sent = UnixSocket.sendAll(fd, message.words.joined(separator: " ") + "\n", deadline: deadline)
         // A server that refuses this peer may close before reading the
         // request; its reply is still there to read.
         guard sent == 0 || sent == EPIPE || sent == ECONNRESET else {
@@ -119,7 +119,7 @@ enum MessageClient {
     /// Succeeds at once when no instance runs.
     static func stopRunning(path: String, timeout: Double) -> Result<Void, MessageError> {
         let deadline = monotonicNow() + timeout
-        switch send(.quit, path: path, timeout: timeout) {
+        switch send(ControlMessage(command: .quit), path: path, timeout: timeout) {
         case .failure(.notRunning): return .success(())
         case .failure(let error): return .failure(error)
         case .success(let reply) where !reply.ok:

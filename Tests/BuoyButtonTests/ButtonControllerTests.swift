@@ -349,7 +349,7 @@ final class ButtonControllerTests: XCTestCase {
                 let context = "\(c.name), step \(index + 1) (\(step.input))"
                 let effects = controller.handle(step.input)
                 XCTAssertEqual(effects, step.effects, context, line: c.line)
-                let now = time(of: step.input)
+                let now = step.input.time
                 let appearance = controller.frame(at: now)
                 for check in step.checks {
                     switch check {
@@ -383,16 +383,5 @@ final class ButtonControllerTests: XCTestCase {
     /// Every row above is a distinct behaviour; the count is quoted in the closing note.
     func testTableHasDistinctNames() {
         XCTAssertEqual(Set(cases.map(\.name)).count, cases.count)
-    }
-}
-
-private func time(of input: ButtonInput) -> Double {
-    switch input {
-    case .hover(_, let t), .press(_, let t), .move(_, let t), .release(_, let t), .cancel(let t),
-        .tick(let t),
-        .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),
-        .setVisible(_, let t), .moveTo(_, let t), .preferredOutputReturned(let t):
-        return t
-    case .neighbours: return 0
     }
 }

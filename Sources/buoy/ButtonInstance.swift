@@ -1,0 +1,280 @@
+import BuoyButton
+import BuoyConfig
+import BuoyCore
+import BuoyDrawing
+import BuoyGestures
+import BuoyWayland
+
+/// One button on one output: its controller, which decides, and the
+/// surfaces that show it. A button with `output = "*"` has one instance per
+/// output; any other button has one.
+final class ButtonInstance {
+    /// The button's name and, for `output = "*"`, the output it belongs to:
+    /// what the state file keeps its place by.
+    struct Key: Equatable {
+        var name: String
+        var instanceOutput: String?
+    }
+
+    /// What the compositor shows, so that commits that change nothing are skipped.
+    private struct Shown: Equatable {
+        var look: ButtonLook
+        var scale: Int
+        var origin: Point
+        var wholeSurfaceInput: Bool
+    }
+
+    let key: Key
+    private(set) var spec: ButtonSpec
+    var controller: ButtonController
+    /// The output it last rested on, from the state file or the present.
+    var restOutput: String?
+
+    private unowned let display: Display
+    private(set) var layer: LayerSurface?
+    private var face: Subsurface?
+    private let buffers: BufferPool
+    /// The output the layer surface was asked for; nil is the compositor's choice.
+    private var requestedOutput: String?
+    private var shown: Shown?
+    /// Keyboard interactivity or the scrim changed (the menu): commit them.
+    private var surfaceChanged = false
+
+    init(key: Key, spec: ButtonSpec, rest: RestPosition, restOutput: String?, display: Display, now: Double) {
+        self.key = key
+        self.spec = spec
+        self.restOutput = restOutput
+        self.display = display
+        buffers = BufferPool(shm: display.shm!)
+        controller = ButtonController(settings: Self.settings(spec), rest: rest, now: now)
+    }
+
+    /// "main", or "main on HEADLESS-2" for an instance of an `output = "*"` button.
+    var label: String {
+        key.instanceOutput.map { "\(key.name) on \($0)" } ?? key.name
+    }
+
+    /// Takes a reloaded config's spec for this button.
+    func update(_ new: ButtonSpec, now: Double) -> [ButtonEffect] {
+        let old = spec
+        spec = new
+        shown = nil
+        var effects = controller.handle(.settings(Self.settings(new), at: now))
+        if new.button.output != old.button.output {
+            effects += controller.handle(.preferredOutputReturned(at: now))
+        }
+        return effects
+    }
+
+    // MARK: - Surfaces
+
+    /// The output this instance should be on, if any is named.
+    private var preferredOutputName: String? {
+        if let output = key.instanceOutput { return output }
+        if case .named(let name) = spec.button.output { return name }
+        return restOutput
+    }
+
+    /// Creates the layer surface when there is none (at start, or after the
+    /// compositor closed it), and tells the controller when the preferred
+    /// output came back while the button shows elsewhere. Returns the
+    /// controller's effects.
+    func placeSurface(outputsChanged: Bool, now: Double, log: Logger) -> [ButtonEffect] {
+        let preferred = preferredOutputName
+        let preferredOutput = preferred.flatMap { display.output(named: $0) }
+        if let layer, !layer.closed {
+            let onPreferred = requestedOutput != nil && requestedOutput == preferredOutput?.name
+            guard outputsChanged, preferredOutput != nil, !onPreferred else { return [] }
+            log.info("\(label): output \(preferred ?? "") is there; moving the button to it")
+            return controller.handle(.preferredOutputReturned(at: now))
+        }
+        if layer != nil { log.info("\(label): the compositor closed the button's surface; placing it again") }
+        var effects = dropSurface(now: now)
+        guard display.outputs.contains(where: { $0.ready }) else { return effects }
+        if let preferred, preferredOutput == nil, case .named = spec.button.output {
+            log.warning("\(label): output \(preferred) is not connected; using the compositor's choice")
+        }
+        do {
+            let layer = try LayerSurface(display: display, output: preferredOutput, namespace: "buoy")
+            face = try Subsurface(display: display, parent: layer)
+            self.layer = layer
+            requestedOutput = preferredOutput?.name
+        } catch {
+            log.error("\(label): cannot create the button's surface: \(error)")
+        }
+        return effects
+    }
+
+    /// Destroys the surfaces, newest first; the controller forgets the area.
+    @discardableResult
+    func dropSurface(now: Double) -> [ButtonEffect] {
+        if let layer { for seat in display.seats { seat.forget(layer.surface) } }
+        face = nil
+        layer = nil
+        shown = nil
+        buffers.removeAll()
+        return controller.handle(.area(nil, at: now))
+    }
+
+    /// Acknowledges a configure and hands the controller the new area.
+    /// `neighbours` are where the other buttons on this output rest.
+    func applyConfigure(neighbours: [Rect], now: Double) -> [ButtonEffect] {
+        guard let layer, layer.takeChanged() else { return [] }
+        shown = nil
+        if layer.needsConfigureAck { layer.applyConfigure() }
+        _ = controller.handle(.neighbours(neighbours))
+        return controller.handle(.area(usable, at: now))
+    }
+
+    /// The usable area in layer-surface coordinates: the layer surface is
+    /// stretched over exactly that area.
+    var usable: Rect? {
+        guard let size = layer?.size else { return nil }
+        return Rect(origin: .zero, size: size)
+    }
+
+    var surface: OpaquePointer? { layer?.surface }
+
+    /// The output the surface is on, or was asked for.
+    var currentOutput: Output? {
+        if let entered = layer?.outputs.first, let output = display.output(for: entered) { return output }
+        return requestedOutput.flatMap { display.output(named: $0) }
+    }
+
+    /// The buffer scale: the highest of the outputs the surface is on. The
+    /// first frame comes before wl_surface.enter says which those are, so it
+    /// assumes the requested output, or the highest scale of any output: a
+    /// sharp first frame, rather than a blurry one redrawn a moment later.
+    var scale: Int {
+        let entered = layer?.outputs.compactMap { display.output(for: $0)?.scale } ?? []
+        return entered.max() ?? currentOutput?.scale ?? display.outputs.map(\.scale).max() ?? 1
+    }
+
+    /// Where the menu unfolds from: the button where it rests.
+    var menuAnchor: MenuPresenter.Anchor? {
+        guard let usable, let rect = controller.restingRect else { return nil }
+        return MenuPresenter.Anchor(button: rect, usable: usable, scale: scale)
+    }
+
+    /// Gives the keyboard to the menu (or back) and sets its scrim.
+    func holdForMenu(_ open: Bool) {
+        layer?.setKeyboardFocus(open)
+        layer?.setScrim(open ? spec.menu.dim : 0)
+        surfaceChanged = true
+    }
+
+    // MARK: - Frames
+
+    var framePending: Bool { layer?.framePending ?? false }
+
+    /// Commits one frame if anything visible changed and the compositor is
+    /// ready for one; `menu` is drawn with it when this instance shows it.
+    /// Returns whether it committed.
+    func render(now: Double, menu: MenuPresenter?, log: Logger) -> Bool {
+        guard let layer, let face, layer.size != nil else { return false }
+        let appearance = controller.frame(at: now)
+        if layer.framePending {
+            // The input region follows a press at once, even between frames.
+            if let appearance, var shown, shown.wholeSurfaceInput != appearance.wholeSurfaceInput {
+                applyInputRegion(to: layer, at: shown.origin, whole: appearance.wholeSurfaceInput)
+                shown.wholeSurfaceInput = appearance.wholeSurfaceInput
+                self.shown = shown
+                layer.commit()
+            }
+            return false
+        }
+        guard let appearance else {
+            guard shown != nil || face.isShown else { return false }
+            face.hide()
+            layer.setInputRegion([])
+            layer.commit()
+            shown = nil
+            return true
+        }
+        let look = ButtonLook(
+            diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
+            shape: spec.button.shape)
+        let scale = self.scale
+        let origin = Point(x: appearance.origin.x.rounded(), y: appearance.origin.y.rounded())
+        let next = Shown(look: look, scale: scale, origin: origin, wholeSurfaceInput: appearance.wholeSurfaceInput)
+        let menuFrame = menu?.needsFrame(at: now) ?? false
+        guard next != shown || menuFrame || surfaceChanged else { return false }
+
+        var content = face.content
+        if shown?.look != look || shown?.scale != scale || content == nil {
+            let side = look.bufferSide(scale: scale)
+            let free: ShmBuffer?
+            do { free = try buffers.free(width: side, height: side) } catch {
+                log.error("\(label): \(error)")
+                return false
+            }
+            // Both buffers still on screen: try again on the next frame.
+            guard let buffer = free else { return false }
+            ButtonPainter.paint(look, scale: scale, into: buffer.data, stride: buffer.stride)
+            content = buffer
+        }
+        guard let buffer = content else { return false }
+        // Every commit re-attaches the button, even unchanged: the damage
+        // makes the compositor repaint, and so answer the frame callback
+        // that paces the next commit.
+        face.show(buffer, scale: scale)
+        let pad = look.shadowPadding
+        face.setPosition(x: Int(origin.x - pad), y: Int(origin.y - pad))
+        if menuFrame { menu?.render(now: now) }
+        applyInputRegion(to: layer, at: origin, whole: appearance.wholeSurfaceInput)
+        surfaceChanged = false
+        layer.requestFrame()
+        layer.commit()
+        shown = next
+        return true
+    }
+
+    /// Only the button's shape takes input, unless the controller wants the
+    /// whole surface to (a press in progress, the open menu).
+    private func applyInputRegion(to layer: LayerSurface, at origin: Point, whole: Bool) {
+        guard !whole else { return layer.setInputRegion(nil) }
+        let strips = inputStrips(shape: spec.button.shape, size: spec.button.size)
+        layer.setInputRegion(
+            strips.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) })
+    }
+
+    // MARK: - Settings from the config
+
+    static func settings(_ spec: ButtonSpec) -> ButtonSettings {
+        let button = spec.button
+        return ButtonSettings(
+            size: button.size, margin: button.margin, shape: button.shape, snapMode: spec.snap.to,
+            snapDuration: spec.snap.duration, tuck: button.tuck,
+            fade: IdleFade.Settings(
+                activeOpacity: button.opacity, idleOpacity: button.idleOpacity, idleDelay: button.idleDelay,
+                fadeDuration: button.fade),
+            gestures: GestureSettings(
+                dragThreshold: spec.gestures.dragThreshold, doubleTapWindow: spec.gestures.doubleTapWindow,
+                longPressDelay: spec.gestures.longPressDelay, hasDoubleTap: spec.actions.doubleTap != nil,
+                hasLongPress: spec.actions.longPress != nil, draggable: button.draggable))
+    }
+
+    /// The controller's input for a Wayland input event on this instance's surface.
+    static func input(for event: InputEvent) -> ButtonInput? {
+        switch event {
+        case .pointerEnter(_, let at): return .hover(true, at: at)
+        case .pointerLeave(let at): return .hover(false, at: at)
+        case .pointerMotion(let point, let at), .touchMotion(let point, let at): return .move(point, at: at)
+        case .pointerPress(let point, let at), .touchDown(let point, let at): return .press(point, at: at)
+        case .pointerRelease(let point, let at), .touchUp(let point, let at): return .release(point, at: at)
+        case .touchCancel(let at): return .cancel(at: at)
+        case .key, .keyboardFocus: return nil
+        }
+    }
+}
+
+extension Actions {
+    /// The action configured for a gesture.
+    subscript(gesture: ButtonGesture) -> Action? {
+        switch gesture {
+        case .tap: return tap
+        case .doubleTap: return doubleTap
+        case .longPress: return longPress
+        }
+    }
+}
