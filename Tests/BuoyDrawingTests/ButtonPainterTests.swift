@@ -76,18 +76,3 @@ final class ButtonPainterTests: XCTestCase {
         XCTAssertEqual(Int(body[3]), 102, accuracy: 2)
     }
 }
-
-final class CircleInputTests: XCTestCase {
-    func testStripsCoverTheCircleAndNotTheCorners() {
-        let strips = circleInputStrips(diameter: 56)
-        func inside(_ x: Double, _ y: Double) -> Bool { strips.contains { $0.contains(Point(x: x, y: y)) } }
-        XCTAssertTrue(inside(28, 28))
-        XCTAssertTrue(inside(1, 28), "left rim")
-        XCTAssertTrue(inside(28, 0.5), "top rim")
-        XCTAssertFalse(inside(2, 2), "top-left corner of the square")
-        XCTAssertFalse(inside(54, 54), "bottom-right corner")
-        XCTAssertFalse(inside(7, 7), "pixel centre 29 px from the centre")
-        XCTAssertTrue(inside(12, 12), "just inside the rim on the diagonal")
-        XCTAssertEqual(strips.count, 56)
-    }
-}
