@@ -27,42 +27,30 @@ public struct SavedState: Sendable, Equatable, Hashable {
     public func encoded() -> String {
         var text = "buoy-state 1\n"
         if let output {
-            text += "output " + Self.escape(output) + "\n"
+            text += "output " + StateText.escape(output) + "\n"
         }
-        text += "rest "
-        switch rest {
-        case .edge(let edge, let f): text += "edge \(edge.rawValue) \(Self.unit(f))"
-        case .corner(let corner): text += "corner \(corner.rawValue)"
-        case .center: text += "center"
-        case .free(let fx, let fy): text += "free \(Self.unit(fx)) \(Self.unit(fy))"
-        }
-        return text + "\n"
+        return text + "rest " + StateText.rest(rest) + "\n"
     }
 
     /// Parses a state file; nil for anything malformed: a wrong header or
     /// version, unknown or repeated keys, a missing `rest`, fractions outside
     /// 0...1 or NaN, bad escapes, or text not ending in a newline (truncated).
     public static func decode(_ text: String) -> SavedState? {
-        // Work on scalars: Characters would merge "\r\n", or a space with a
-        // following combining mark, and hide the separators.
-        let scalars = text.unicodeScalars
-        guard scalars.last == "\n" else { return nil }
-        let lines = scalars.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-        guard let header = lines.first, String(String.UnicodeScalarView(header)) == "buoy-state 1" else {
+        guard let lines = StateText.lines(text), lines.first.map(StateText.string) == "buoy-state 1" else {
             return nil
         }
         var output: String?
         var rest: RestPosition?
         for line in lines.dropFirst() {
             guard let space = line.firstIndex(of: " ") else { return nil }
-            let key = String(String.UnicodeScalarView(line[..<space]))
+            let key = StateText.string(line[..<space])
             let value = line[line.index(after: space)...]
             switch key {
             case "output":
-                guard output == nil, let name = unescape(value) else { return nil }
+                guard output == nil, let name = StateText.unescape(value) else { return nil }
                 output = name
             case "rest":
-                guard rest == nil, let parsed = parseRest(value) else { return nil }
+                guard rest == nil, let parsed = StateText.rest(value) else { return nil }
                 rest = parsed
             default:
                 return nil
@@ -71,14 +59,43 @@ public struct SavedState: Sendable, Equatable, Hashable {
         guard let rest else { return nil }
         return SavedState(output: output, rest: rest)
     }
+}
+
+/// The parts of the state file's text that every version shares.
+enum StateText {
+    /// The file's lines, without their newlines; nil unless the text ends in
+    /// a newline (a truncated file). Scalars, not Characters: Characters would
+    /// merge "\r\n", or a space with a following combining mark, and hide the
+    /// separators.
+    static func lines(_ text: String) -> [Substring.UnicodeScalarView]? {
+        let scalars = text.unicodeScalars
+        guard scalars.last == "\n" else { return nil }
+        return scalars.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    static func string(_ scalars: Substring.UnicodeScalarView) -> String {
+        String(String.UnicodeScalarView(scalars))
+    }
+
+    /// A `rest` line's value. Fractions are written clamped to 0...1 (NaN as
+    /// 0.5), which is how `RestPosition.origin` reads them anyway, so the file
+    /// always decodes.
+    static func rest(_ rest: RestPosition) -> String {
+        switch rest {
+        case .edge(let edge, let f): return "edge \(edge.rawValue) \(unit(f))"
+        case .corner(let corner): return "corner \(corner.rawValue)"
+        case .center: return "center"
+        case .free(let fx, let fy): return "free \(unit(fx)) \(unit(fy))"
+        }
+    }
 
     private static func unit(_ value: Double) -> Double {
         value.isNaN ? 0.5 : clampValue(value, 0, 1)
     }
 
-    private static func parseRest(_ value: Substring.UnicodeScalarView) -> RestPosition? {
+    static func rest(_ value: Substring.UnicodeScalarView) -> RestPosition? {
         let fields = value.split(separator: " ", omittingEmptySubsequences: false).map {
-            String(String.UnicodeScalarView($0))
+            string($0)
         }
         switch fields.first {
         case "edge":
@@ -107,7 +124,7 @@ public struct SavedState: Sendable, Equatable, Hashable {
         return f
     }
 
-    private static func escape(_ name: String) -> String {
+    static func escape(_ name: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             switch scalar {
@@ -120,7 +137,7 @@ public struct SavedState: Sendable, Equatable, Hashable {
         return String(out)
     }
 
-    private static func unescape(_ value: Substring.UnicodeScalarView) -> String? {
+    static func unescape(_ value: Substring.UnicodeScalarView) -> String? {
         var out = String.UnicodeScalarView()
         var escaping = false
         for scalar in value {

@@ -6,24 +6,27 @@ public struct ButtonLook: Sendable, Equatable {
     public var diameter: Double
     public var color: Color
     public var opacity: Double
+    /// The outline inside the bounding square of side `diameter`.
+    public var shape: ButtonShape
 
-    public init(diameter: Double, color: Color, opacity: Double) {
+    public init(diameter: Double, color: Color, opacity: Double, shape: ButtonShape = .circle) {
         self.diameter = diameter
         self.color = color
         self.opacity = opacity
+        self.shape = shape
     }
 
-    /// Room around the circle for the shadow, on every side.
+    /// Room around the button for the shadow, on every side.
     public var shadowPadding: Double { (diameter * 0.18).rounded(.up) }
 
-    /// The side of the square image: the circle plus its shadow.
+    /// The side of the square image: the button plus its shadow.
     public var imageSide: Double { diameter + 2 * shadowPadding }
 
     /// The side of the image in buffer pixels at an integer output scale.
     public func bufferSide(scale: Int) -> Int { Int(imageSide) * scale }
 }
 
-/// Draws the button with cairo: a filled circle, a soft drop shadow and a
+/// Draws the button with cairo: a filled circle or rounded square, a soft drop shadow and a
 /// centred ring-and-dot glyph (AssistiveTouch's look), into ARGB32 memory,
 /// which is the same layout as WL_SHM_FORMAT_ARGB8888.
 public enum ButtonPainter {
@@ -52,10 +55,16 @@ public enum ButtonPainter {
         cairo_push_group(cr)
         let radius = look.diameter / 2
         let center = look.imageSide / 2
-        paintShadow(cr, center: center, radius: radius, spread: look.shadowPadding)
-
         let c = look.color
-        cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
+        switch look.shape {
+        case .circle:
+            paintShadow(cr, center: center, radius: radius, spread: look.shadowPadding)
+            cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
+        case .rounded:
+            let corner = look.shape.cornerRadius(size: look.diameter)
+            paintRoundedShadow(cr, center: center, half: radius, corner: corner, spread: look.shadowPadding)
+            roundedSquare(cr, x: center, y: center, half: radius, corner: corner)
+        }
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
         cairo_fill(cr)
 
@@ -83,5 +92,45 @@ public enum ButtonPainter {
         cairo_set_source(cr, pattern)
         cairo_arc(cr, center, center + offset, radius + spread * 0.75, 0, 2 * Double.pi)
         cairo_fill(cr)
+    }
+
+    /// The circle's shadow for a rounded square: the same falloff from 0.85
+    /// of the half side to `spread * 0.75` beyond the edge, offset downward,
+    /// as a stack of rounded squares that each add a little black, largest
+    /// first. A radial gradient would leave the corners unshaded.
+    private static func paintRoundedShadow(
+        _ cr: OpaquePointer, center: Double, half: Double, corner: Double, spread: Double
+    ) {
+        let offset = spread * 0.25
+        let inner = half * 0.85
+        let outer = half + spread * 0.75
+        let layers = 8
+        // 1 - 0.65^(1/8): inside all eight layers, they add up to the gradient's 0.35.
+        let alpha = 0.0524
+        cairo_set_source_rgba(cr, 0, 0, 0, alpha)
+        for layer in 0..<layers {
+            let h = outer - (outer - inner) * Double(layer) / Double(layers)
+            roundedSquare(
+                cr, x: center, y: center + offset, half: h, corner: clampCorner(corner + h - half, h))
+            cairo_fill(cr)
+        }
+    }
+
+    private static func clampCorner(_ radius: Double, _ half: Double) -> Double {
+        min(max(radius, 0), half)
+    }
+
+    /// Adds a square of side `2 * half` centred on (`x`, `y`) with corners
+    /// rounded by `corner` (0...half) as a closed sub-path.
+    private static func roundedSquare(
+        _ cr: OpaquePointer, x: Double, y: Double, half: Double, corner r: Double
+    ) {
+        let (left, top, right, bottom) = (x - half, y - half, x + half, y + half)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, right - r, top + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, right - r, bottom - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, left + r, bottom - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, left + r, top + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
     }
 }

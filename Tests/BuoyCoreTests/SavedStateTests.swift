@@ -126,50 +126,64 @@ final class SavedStateTests: XCTestCase {
             SavedState(output: nil, rest: .free(fx: 0.125, fy: 0.75)),
             SavedState(output: "x", rest: .corner(.topLeft)),
         ]
-        for state in states {
-            let scalars = Array(state.encoded().unicodeScalars)
-            for length in 0..<scalars.count {
-                var view = String.UnicodeScalarView()
-                view.append(contentsOf: scalars[..<length])
-                XCTAssertNil(SavedState.decode(String(view)), "\(String(view).debugDescription)")
-            }
+        for text in states.flatMap({ truncations(of: $0.encoded()) }) {
+            XCTAssertNil(SavedState.decode(text), "\(text.debugDescription)")
         }
     }
 
     func testMutatedTextNeverCrashes() {
-        // Deterministic byte-level mutations of valid files: anything that
-        // still decodes must re-encode to something that decodes the same.
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
-        let alphabet = Array("buoy-stae1 \n\\.0123456789edgfrcnlmt-\r\u{0}é".unicodeScalars)
+        // Anything that still decodes must re-encode to something that decodes the same.
         let bases = [
             SavedState(output: "HEADLESS-1", rest: .edge(.left, fraction: 0.5)).encoded(),
             SavedState(output: nil, rest: .free(fx: 0.25, fy: 0.75)).encoded(),
             SavedState(output: "DP-2", rest: .corner(.bottomLeft)).encoded(),
         ]
         var decodedCount = 0
-        for iteration in 0..<3000 {
-            var scalars = Array(bases[iteration % bases.count].unicodeScalars)
-            for _ in 0...next(3) {
-                let i = next(scalars.count)
-                switch next(3) {
-                case 0: scalars[i] = alphabet[next(alphabet.count)]
-                case 1: scalars.remove(at: i)
-                default: scalars.insert(alphabet[next(alphabet.count)], at: i)
-                }
-                if scalars.isEmpty { break }
-            }
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: scalars)
-            if let state = SavedState.decode(String(view)) {
+        for text in mutations(
+            of: bases, alphabet: "buoy-stae1 \n\\.0123456789edgfrcnlmt-\r\u{0}é", count: 3000)
+        {
+            if let state = SavedState.decode(text) {
                 decodedCount += 1
                 XCTAssertEqual(SavedState.decode(state.encoded()), state)
             }
         }
         // Some mutations (e.g. in the output name) are still valid files.
         XCTAssertGreaterThan(decodedCount, 0)
+    }
+}
+
+/// Every proper prefix of `text`, cut between scalars.
+func truncations(of text: String) -> [String] {
+    let scalars = Array(text.unicodeScalars)
+    return (0..<scalars.count).map { length in
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[..<length])
+        return String(view)
+    }
+}
+
+/// `count` deterministic scalar-level mutations of `bases`, taken in turn:
+/// each has one to four scalars replaced, removed or inserted from `alphabet`.
+func mutations(of bases: [String], alphabet: String, count: Int) -> [String] {
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((seed >> 33) % UInt64(bound))
+    }
+    let alphabet = Array(alphabet.unicodeScalars)
+    return (0..<count).map { iteration in
+        var scalars = Array(bases[iteration % bases.count].unicodeScalars)
+        for _ in 0...next(3) {
+            let i = next(scalars.count)
+            switch next(3) {
+            case 0: scalars[i] = alphabet[next(alphabet.count)]
+            case 1: scalars.remove(at: i)
+            default: scalars.insert(alphabet[next(alphabet.count)], at: i)
+            }
+            if scalars.isEmpty { break }
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
     }
 }

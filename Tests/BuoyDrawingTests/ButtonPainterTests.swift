@@ -75,19 +75,62 @@ final class ButtonPainterTests: XCTestCase {
         let body = pixel(side / 2 + 22, side / 2)
         XCTAssertEqual(Int(body[3]), 102, accuracy: 2)
     }
-}
 
-final class CircleInputTests: XCTestCase {
-    func testStripsCoverTheCircleAndNotTheCorners() {
-        let strips = circleInputStrips(diameter: 56)
-        func inside(_ x: Double, _ y: Double) -> Bool { strips.contains { $0.contains(Point(x: x, y: y)) } }
-        XCTAssertTrue(inside(28, 28))
-        XCTAssertTrue(inside(1, 28), "left rim")
-        XCTAssertTrue(inside(28, 0.5), "top rim")
-        XCTAssertFalse(inside(2, 2), "top-left corner of the square")
-        XCTAssertFalse(inside(54, 54), "bottom-right corner")
-        XCTAssertFalse(inside(7, 7), "pixel centre 29 px from the centre")
-        XCTAssertTrue(inside(12, 12), "just inside the rim on the diagonal")
-        XCTAssertEqual(strips.count, 56)
+    func testCircleIsTheDefaultShape() {
+        let circle = ButtonLook(diameter: 56, color: blue, opacity: 1)
+        XCTAssertEqual(circle, ButtonLook(diameter: 56, color: blue, opacity: 1, shape: .circle))
+        // Where a rounded square (below) has its colour, the circle has none.
+        let pad = Int(circle.shadowPadding)
+        XCTAssertEqual(render(circle, scale: 1).pixel(pad + 5, pad + 5)[2], 0)
+    }
+
+    func testRoundedSquareCutsItsCornersAndFillsItsEdges() {
+        let look = ButtonLook(diameter: 56, color: blue, opacity: 1, shape: .rounded(cornerRadius: 14))
+        let (side, pixel) = render(look, scale: 1)
+        let pad = Int(look.shadowPadding)
+        XCTAssertEqual(side, 56 + 2 * 11)
+        func isFill(_ p: [UInt8]) -> Bool {
+            abs(Int(p[0]) - 0x35) <= 3 && abs(Int(p[1]) - 0x84) <= 3 && abs(Int(p[2]) - 0xe4) <= 3
+                && p[3] == 255
+        }
+        // The square's own corner is cut off: at most shadow, never the colour.
+        XCTAssertLessThan(pixel(pad, pad)[3], 60)
+        XCTAssertLessThan(pixel(pad + 1, pad + 1)[3], 60)
+        XCTAssertEqual(pixel(pad + 1, pad + 1)[2], 0, "only black shadow")
+        // 12 px from the corner's centre, 2 px inside its arc; outside a circle.
+        XCTAssertTrue(isFill(pixel(pad + 5, pad + 5)))
+        XCTAssertTrue(isFill(pixel(pad + 50, pad + 50)))
+        // The straight edges reach the square's sides.
+        XCTAssertTrue(isFill(pixel(pad, side / 2 + 10)))
+        XCTAssertTrue(isFill(pixel(pad + 55, side / 2 + 10)))
+        XCTAssertTrue(isFill(pixel(pad + 20, pad)))
+        XCTAssertTrue(isFill(pixel(pad + 20, pad + 55)))
+        // Outside it: no colour.
+        XCTAssertEqual(pixel(pad - 1, side / 2)[2], 0)
+        XCTAssertEqual(pixel(0, 0), [0, 0, 0, 0])
+        // The glyph is centred, as on the circle.
+        let (_, circle) = render(ButtonLook(diameter: 56, color: blue, opacity: 1), scale: 1)
+        XCTAssertEqual(pixel(side / 2, side / 2), circle(side / 2, side / 2))
+        XCTAssertEqual(pixel(side / 2 + 15, side / 2), circle(side / 2 + 15, side / 2), "on the ring")
+        // The shadow falls below, as for the circle.
+        let justBelow = pixel(side / 2, pad + 56 + 3)
+        let justAbove = pixel(side / 2, pad - 3)
+        XCTAssertGreaterThan(justBelow[3], 0)
+        XCTAssertGreaterThan(justBelow[3], justAbove[3])
+        XCTAssertEqual(justBelow[0], 0, "the shadow is black")
+    }
+
+    func testRoundedCornerRadiusClamps() {
+        // Radius 0: a plain square, filled to its corner pixel.
+        let square = ButtonLook(diameter: 56, color: blue, opacity: 1, shape: .rounded(cornerRadius: 0))
+        let pad = Int(square.shadowPadding)
+        XCTAssertEqual(render(square, scale: 1).pixel(pad, pad)[3], 255)
+        // Half the side or more: the circle's outline.
+        let round = ButtonLook(diameter: 56, color: blue, opacity: 1, shape: .rounded(cornerRadius: 40))
+        let (side, pixel) = render(round, scale: 1)
+        let (_, circle) = render(ButtonLook(diameter: 56, color: blue, opacity: 1), scale: 1)
+        for (x, y) in [(pad + 1, pad + 1), (pad + 5, pad + 5), (pad + 9, pad + 9), (side / 2, pad + 1)] {
+            XCTAssertEqual(Int(pixel(x, y)[2]), Int(circle(x, y)[2]), accuracy: 2, "(\(x), \(y))")
+        }
     }
 }
