@@ -286,7 +286,9 @@ final class App {
     private func placeSurface() {
         let outputsChanged = display.outputsChanged
         display.outputsChanged = false
-        let preferred = config.button.output ?? restOutput
+        var configuredOutput: String?
+        if case .named(let name) = config.button.output { configuredOutput = name }
+        let preferred = configuredOutput ?? restOutput
         let preferredOutput = preferred.flatMap { display.output(named: $0) }
         if let layer, !layer.closed {
             let onPreferred = requestedOutput != nil && requestedOutput == preferredOutput?.name
@@ -303,7 +305,7 @@ final class App {
         shown = nil
         origin = nil
         guard display.outputs.contains(where: { $0.ready }) else { return }
-        if let preferred, preferredOutput == nil, config.button.output != nil {
+        if let preferred, preferredOutput == nil, configuredOutput != nil {
             log.warning("output \(preferred) is not connected; using the compositor's choice")
         }
         do {
