@@ -3,11 +3,54 @@ import BuoyCore
 /// Everything buoy reads from its config file. Each section is a `[table]`
 /// of the file; a missing key keeps its default.
 public struct Config: Sendable, Equatable {
+    /// `[button]`; the defaults when the file uses the `[[button]]` form.
+    public var button: Button
+    /// The top-level `[snap]`, `[gestures]`, `[actions]` and `[menu]`: what
+    /// every button has unless its own sub-tables say otherwise.
+    public var snap: Snap
+    public var gestures: Gestures
+    public var actions: Actions
+    public var menu: Menu
+    /// Every button, in file order, with the top-level tables applied: one
+    /// (named "main") for `[button]` or none, up to `Config.maxButtons` for
+    /// `[[button]]`.
+    public var buttons: [ButtonSpec]
+
+    public static let maxButtons = 16
+
+    /// Without `buttons`, the one button these tables describe.
+    public init(
+        button: Button = Button(), snap: Snap = Snap(), gestures: Gestures = Gestures(),
+        actions: Actions = Actions(), menu: Menu = Menu(), buttons: [ButtonSpec]? = nil
+    ) {
+        self.button = button
+        self.snap = snap
+        self.gestures = gestures
+        self.actions = actions
+        self.menu = menu
+        self.buttons =
+            buttons ?? [
+                ButtonSpec(button: button, snap: snap, gestures: gestures, actions: actions, menu: menu)
+            ]
+    }
+
+    /// What an empty config file means: one default button named "main".
+    public static let defaults = Config()
+}
+
+/// One button as it will be shown: its `[button]` or `[[button]]` keys, and
+/// the top-level tables overridden key by key by its own sub-tables
+/// (`[button.snap]`, ...). Its `[[button.menu.item]]`s, if any, replace the
+/// top-level items as a whole.
+public struct ButtonSpec: Sendable, Equatable {
     public var button: Button
     public var snap: Snap
     public var gestures: Gestures
     public var actions: Actions
     public var menu: Menu
+
+    /// Unique among a config's buttons.
+    public var name: String { button.name }
 
     public init(
         button: Button = Button(), snap: Snap = Snap(), gestures: Gestures = Gestures(),
@@ -19,13 +62,23 @@ public struct Config: Sendable, Equatable {
         self.actions = actions
         self.menu = menu
     }
-
-    /// What an empty config file means.
-    public static let defaults = Config()
 }
 
-/// `[button]`: the floating button itself.
+/// `[button] output`: which outputs a button shows on.
+public enum OutputChoice: Sendable, Equatable {
+    /// Unset: the one the compositor chooses.
+    case compositorsChoice
+    /// The output with this connector name.
+    case named(String)
+    /// `"*"`: one instance of the button on every output.
+    case every
+}
+
+/// `[button]` or one `[[button]]`: the floating button itself.
 public struct Button: Sendable, Equatable {
+    /// `[a-z0-9_-]{1,32}`; "main" for `[button]` and the first `[[button]]`,
+    /// "button-N" for the Nth otherwise.
+    public var name: String
     /// Diameter in logical pixels, 16...512.
     public var size: Double
     /// Where the button rests at start. `.center` is not accepted here.
@@ -44,15 +97,21 @@ public struct Button: Sendable, Equatable {
     public var fade: Double
     /// Whether the button tucks half out of view at the edge when idle.
     public var tuck: Bool
-    /// The output (connector name) to show on; nil for the compositor's choice.
-    public var output: String?
+    public var output: OutputChoice
+    /// `shape`, with `corner_radius` (0...256) for `.rounded`.
+    public var shape: ButtonShape
+
+    /// The corner radius of `shape = "rounded"` without `corner_radius`.
+    static let defaultCornerRadius: Double = 14
 
     public init(
-        size: Double = 56, position: Placement = .right, margin: Double = 8,
+        name: String = "main", size: Double = 56, position: Placement = .right, margin: Double = 8,
         color: Color = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255),
         draggable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4, idleDelay: Double = 1.5,
-        fade: Double = 0.3, tuck: Bool = false, output: String? = nil
+        fade: Double = 0.3, tuck: Bool = false, output: OutputChoice = .compositorsChoice,
+        shape: ButtonShape = .circle
     ) {
+        self.name = name
         self.size = size
         self.position = position
         self.margin = margin
@@ -64,6 +123,7 @@ public struct Button: Sendable, Equatable {
         self.fade = fade
         self.tuck = tuck
         self.output = output
+        self.shape = shape
     }
 }
 

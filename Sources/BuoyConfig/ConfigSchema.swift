@@ -14,7 +14,7 @@ extension Config {
         var reader = SchemaReader(document: document)
         var config = Config.defaults
         reader.readFields(of: TOMLDocument.root, Schema.root, into: &config, scope: "at the top level")
-        reader.checkMenuReferences()
+        reader.readButtons(into: &config)
         // Report the earliest error, not the first the schema happens to visit.
         if let first = reader.errors.enumerated().min(by: {
             ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
@@ -110,8 +110,7 @@ struct Field<Section> {
     static func table<Value>(_ key: String, _ path: WritableKeyPath<Section, Value>, _ fields: [Field<Value>])
         -> Field
     {
-        Field(key: key, shape: .table, knownKeys: fields.flatMap { $0.knownKeys.map { key + "." + $0 } }) {
-            section, entry, reader in
+        Field(key: key, shape: .table, knownKeys: dottedKeys(under: key, fields)) { section, entry, reader in
             guard case .table(let table) = entry.node.value else {
                 reader.typeError(entry, expected: "a table")
                 return
@@ -122,12 +121,20 @@ struct Field<Section> {
     }
 }
 
+/// "snap.to" for the "to" of a table "snap".
+private func dottedKeys<Section>(under key: String, _ fields: [Field<Section>]) -> [String] {
+    fields.flatMap { $0.knownKeys.map { key + "." + $0 } }
+}
+
 /// The schema: which keys each table has, their types, ranges and defaults
 /// (the defaults are the initialisers' in Config.swift).
 enum Schema {
     static var root: [Field<Config>] {
         [
-            .table("button", \.button, button),
+            // `[button]` or `[[button]]`: read by `SchemaReader.readButtons`
+            // once the tables they inherit from have been.
+            Field(key: "button", shape: .table, knownKeys: dottedKeys(under: "button", button)) { _, _, _ in
+            },
             .table("snap", \.snap, snap),
             .table("gestures", \.gestures, gestures),
             .table("actions", \.actions, actions),
@@ -135,20 +142,52 @@ enum Schema {
         ]
     }
 
-    static var button: [Field<Button>] {
+    /// A button while it is read; its shape and name are checked after.
+    struct ButtonDraft {
+        var spec: ButtonSpec
+        var rounded = false
+        var cornerRadius: (value: Double, keyOffset: Int)?
+        /// Where a valid `name` is.
+        var nameOffset: Int?
+    }
+
+    /// The keys of `[button]` and of each `[[button]]`, with the sub-tables
+    /// that override the top-level ones for that button.
+    static var button: [Field<ButtonDraft>] {
         [
-            .number("size", \.size, 16...512),
+            Field(key: "name") { draft, entry, reader in
+                if let name = reader.buttonName(entry) {
+                    draft.spec.button.name = name
+                    draft.nameOffset = entry.node.offset
+                }
+            },
+            .number("size", \.spec.button.size, 16...512),
             .choice(
-                "position", \.position, Placement.allCases.filter { $0 != .center }.map { ($0.rawValue, $0) }),
-            .number("margin", \.margin, 0...500),
-            .color("color", \.color),
-            .boolean("draggable", \.draggable),
-            .number("opacity", \.opacity, 0...1),
-            .number("idle_opacity", \.idleOpacity, 0...1),
-            .number("idle_delay", \.idleDelay, 0...60),
-            .number("fade", \.fade, 0...5),
-            .boolean("tuck", \.tuck),
-            .string("output", \.output),
+                "position", \.spec.button.position,
+                Placement.allCases.filter { $0 != .center }.map { ($0.rawValue, $0) }),
+            .number("margin", \.spec.button.margin, 0...500),
+            .color("color", \.spec.button.color),
+            .choice("shape", \.rounded, [("circle", false), ("rounded", true)]),
+            Field(key: "corner_radius") { draft, entry, reader in
+                if let radius = reader.number(entry, in: 0...256) {
+                    draft.cornerRadius = (radius, entry.keyOffset)
+                }
+            },
+            .boolean("draggable", \.spec.button.draggable),
+            .number("opacity", \.spec.button.opacity, 0...1),
+            .number("idle_opacity", \.spec.button.idleOpacity, 0...1),
+            .number("idle_delay", \.spec.button.idleDelay, 0...60),
+            .number("fade", \.spec.button.fade, 0...5),
+            .boolean("tuck", \.spec.button.tuck),
+            Field(key: "output") { draft, entry, reader in
+                if let output = reader.nonEmptyString(entry) {
+                    draft.spec.button.output = output == "*" ? .every : .named(output)
+                }
+            },
+            .table("snap", \.spec.snap, snap),
+            .table("gestures", \.spec.gestures, gestures),
+            .table("actions", \.spec.actions, actions),
+            .table("menu", \.spec.menu, menu),
         ]
     }
 
@@ -206,15 +245,16 @@ enum Schema {
         ]
     }
 
-    /// Where each table's keys live, for "it belongs in [snap]" hints.
-    static var homes: [(table: String, keys: [String])] {
+    /// Where each table's keys live, for "it belongs in [snap]" hints. In
+    /// a `[[button]]`, all but the button's own are its sub-tables.
+    static var homes: [(path: [String], isArray: Bool, keys: [String])] {
         [
-            ("[button]", button.map(\.key)),
-            ("[snap]", snap.map(\.key)),
-            ("[gestures]", gestures.map(\.key)),
-            ("[actions]", actions.map(\.key)),
-            ("[menu]", menu.filter { $0.shape == .value }.map(\.key)),
-            ("[[menu.item]]", menuItem.map(\.key)),
+            (["button"], false, button.filter { $0.shape == .value }.map(\.key)),
+            (["snap"], false, snap.map(\.key)),
+            (["gestures"], false, gestures.map(\.key)),
+            (["actions"], false, actions.map(\.key)),
+            (["menu"], false, menu.filter { $0.shape == .value }.map(\.key)),
+            (["menu", "item"], true, menuItem.map(\.key)),
         ]
     }
 }
@@ -231,9 +271,11 @@ struct SchemaReader {
     private let homes = Schema.homes
     private(set) var errors: [Issue] = []
     private(set) var warnings: [Issue] = []
-    /// How many `[[menu.item]]`s the file has, valid or not.
-    private var menuItemCount = 0
-    /// Actions that open the menu: key and its offset.
+    /// How many `[[menu.item]]`s the table being read has, valid or not;
+    /// nil when it has no `item` key.
+    private var menuItemCount: Int?
+    /// Actions that open the menu, in the tables read since the last reset:
+    /// key and its offset.
     private var menuReferences: [(key: String, offset: Int)] = []
 
     init(document: TOMLDocument) {
@@ -252,13 +294,86 @@ struct SchemaReader {
         }
     }
 
-    mutating func checkMenuReferences() {
-        guard menuItemCount == 0 else { return }
-        for reference in menuReferences {
-            errors.append(
-                Issue(
-                    offset: reference.offset,
-                    message: "\(reference.key) opens the menu, but no [[menu.item]] is configured"))
+    /// Reads `[button]`, or each `[[button]]`, into `config.buttons`: each
+    /// starts from the top-level tables, which must have been read already,
+    /// and its own sub-tables override them key by key.
+    mutating func readButtons(into config: inout Config) {
+        let shared = ButtonSpec(
+            snap: config.snap, gestures: config.gestures, actions: config.actions, menu: config.menu)
+        let sharedReferences = menuReferences
+        let sharedItemCount = menuItemCount ?? 0
+        var tables: [(table: Int, offset: Int)] = []
+        var isArray = false
+        if let entry = document[TOMLDocument.root]["button"] {
+            isArray = entry.node.value.isArray
+            tables = elements(of: entry, each: "button", expected: "a table", singleTable: true) ?? []
+        }
+        guard !tables.isEmpty else {
+            config.buttons = [shared]
+            checkMenuReferences(sharedReferences, itemCount: sharedItemCount, button: nil)
+            return
+        }
+
+        var buttons: [ButtonSpec] = []
+        var lines: [String: Int] = [:]
+        for (index, element) in tables.enumerated() {
+            if index == Config.maxButtons {
+                error("at most \(Config.maxButtons) buttons are allowed", at: element.offset)
+                break
+            }
+            let table = document[element.table]
+            var draft = Schema.ButtonDraft(spec: shared)
+            draft.spec.button.name = index == 0 ? "main" : "button-\(index + 1)"
+            menuReferences = []
+            menuItemCount = nil
+            readFields(
+                of: element.table, Schema.button, into: &draft,
+                scope: isArray ? "in [[button]]" : "in [button]")
+            if draft.rounded {
+                draft.spec.button.shape = .rounded(
+                    cornerRadius: draft.cornerRadius?.value ?? Button.defaultCornerRadius)
+            } else if let radius = draft.cornerRadius {
+                warnings.append(
+                    Issue(
+                        offset: radius.keyOffset,
+                        message: "corner_radius has no effect without shape = \"rounded\""))
+            }
+
+            var ownActions: [String] = []
+            if case .table(let actions) = table["actions"]?.node.value {
+                ownActions = document[actions].entries.map(\.key)
+            }
+            checkMenuReferences(
+                menuReferences + sharedReferences.filter { !ownActions.contains($0.key) },
+                itemCount: menuItemCount ?? sharedItemCount, button: isArray ? draft.spec.name : nil)
+
+            let name = draft.spec.name
+            // A name that is an error keeps its default, which need not be unique.
+            if table["name"] == nil || draft.nameOffset != nil {
+                if let line = lines[name] {
+                    error(
+                        "name \(quoted(name)) is already used by the button at line \(line)",
+                        at: draft.nameOffset ?? element.offset)
+                } else {
+                    lines[name] = document.source.location(of: element.offset).line
+                }
+            }
+            buttons.append(draft.spec)
+        }
+        config.buttons = buttons
+        if !isArray { config.button = buttons[0].button }
+    }
+
+    private mutating func checkMenuReferences(
+        _ references: [(key: String, offset: Int)], itemCount: Int, button: String?
+    ) {
+        guard itemCount == 0 else { return }
+        for reference in references {
+            let whose =
+                button.map { " for the button \(quoted($0)), nor a [[button.menu.item]] of its own" } ?? ""
+            error(
+                "\(reference.key) opens the menu, but no [[menu.item]] is configured\(whose)",
+                at: reference.offset)
         }
     }
 
@@ -338,6 +453,22 @@ struct SchemaReader {
         return nil
     }
 
+    /// A button's `name`: `[a-z0-9_-]{1,32}`, so that other tools can
+    /// use it as a word (`buoy msg`, file names).
+    mutating func buttonName(_ entry: TOMLEntry) -> String? {
+        guard let text = string(entry) else { return nil }
+        let allowed = text.utf8.allSatisfy { b in
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D
+        }
+        guard allowed, (1...32).contains(text.utf8.count) else {
+            error(
+                "name must be 1 to 32 of a-z, 0-9, \"_\" and \"-\" ([a-z0-9_-]{1,32}), got \(quoted(text))",
+                at: entry.node.offset)
+            return nil
+        }
+        return text
+    }
+
     mutating func color(_ entry: TOMLEntry) -> Color? {
         guard let text = string(entry) else { return nil }
         guard let color = parseColor(text) else {
@@ -362,24 +493,38 @@ struct SchemaReader {
         return .command(text)
     }
 
-    mutating func menuItems(_ entry: TOMLEntry) -> [MenuItem] {
-        var tables: [(table: Int, offset: Int)] = []
+    /// The tables of a `[[table]]` or of an array of inline tables, and
+    /// where each starts; with `singleTable`, a `[table]` is the one element.
+    private mutating func elements(
+        of entry: TOMLEntry, each: String, expected: String, singleTable: Bool = false
+    ) -> [(table: Int, offset: Int)]? {
         switch entry.node.value {
+        case .table(let table) where singleTable:
+            return [(table, entry.node.offset)]
         case .tableArray(let array):
-            tables = document.tableArrays[array].map { ($0, document[$0].definedAt) }
+            return document.tableArrays[array].map { ($0, document[$0].definedAt) }
         case .array(let nodes):
             // `item = [{ label = ..., command = ... }, ...]` means the same.
+            var tables: [(table: Int, offset: Int)] = []
             for node in nodes {
                 guard case .table(let table) = node.value else {
-                    error("each menu item must be a table, got \(node.value.typeName)", at: node.offset)
-                    return []
+                    error("each \(each) must be a table, got \(node.value.typeName)", at: node.offset)
+                    return nil
                 }
                 tables.append((table, node.offset))
             }
+            return tables
         default:
-            typeError(entry, expected: "an array of tables ([[menu.item]])")
-            return []
+            typeError(entry, expected: expected)
+            return nil
         }
+    }
+
+    mutating func menuItems(_ entry: TOMLEntry) -> [MenuItem] {
+        guard
+            let tables = elements(
+                of: entry, each: "menu item", expected: "an array of tables ([[menu.item]])")
+        else { return [] }
         menuItemCount = tables.count
 
         var items: [MenuItem] = []
@@ -389,7 +534,8 @@ struct SchemaReader {
                 break
             }
             var draft = Schema.ItemDraft()
-            readFields(of: item.table, Schema.menuItem, into: &draft, scope: "in [[menu.item]]")
+            let scope = "in [[\(tableName(document[item.table].path))]]"
+            readFields(of: item.table, Schema.menuItem, into: &draft, scope: scope)
             let itemTable = document[item.table]
             if itemTable["label"] == nil { error("menu item is missing \"label\"", at: item.offset) }
             if itemTable["command"] == nil { error("menu item is missing \"command\"", at: item.offset) }
@@ -424,9 +570,26 @@ struct SchemaReader {
             case .tableArray: message += "; did you mean [[\(matchPath)]]?"
             }
         } else if !isTable, let home = homes.first(where: { $0.keys.contains(entry.key) }) {
-            message += "; \(quoted(entry.key)) belongs in \(home.table)"
+            message += "; \(quoted(entry.key)) belongs in \(homeName(home, from: path))"
         }
         warnings.append(Issue(offset: entry.keyOffset, message: message))
+    }
+
+    /// "[snap]", or in the `[[button]]` form "[[button]]" for the button's
+    /// own keys and "[button.snap]" when the key was written in a button.
+    private func homeName(_ home: (path: [String], isArray: Bool, keys: [String]), from path: [String])
+        -> String
+    {
+        var home = home
+        if document[TOMLDocument.root]["button"]?.node.value.isArray == true {
+            if home.path == ["button"] {
+                home.isArray = true
+            } else if path.first == "button" {
+                home.path.insert("button", at: 0)
+            }
+        }
+        let name = tableName(home.path)
+        return home.isArray ? "[[\(name)]]" : "[\(name)]"
     }
 
     private mutating func error(_ message: String, at offset: Int) {

@@ -10,7 +10,11 @@ extension Config {
         # which is unset by default. Commented-out keys are unset by default.
         # See buoy(5) for the full reference.
 
+        # One button. For several, write a [[button]] table for each instead: see
+        # buoy(5) and examples/two-buttons.toml.
         [button]
+        # The button's name, for other tools: 1 to 32 of a-z, 0-9, _ and -.
+        name = "main"
         # Diameter of the button in logical pixels (16-512).
         size = 56
         # Where the button starts: right, left, top, bottom (the middle of that edge),
@@ -21,6 +25,10 @@ extension Config {
         margin = 8
         # Fill colour: "#rrggbb" or "#rrggbbaa".
         color = "#3584e4"
+        # Outline: "circle" (the default) or "rounded", a square whose corners have
+        # corner_radius in logical pixels (0-256, default 14).
+        # shape = "rounded"
+        # corner_radius = 14
         # Whether the button can be dragged.
         draggable = true
         # Opacity while in use (0-1), and when idle (0-1).
@@ -32,8 +40,8 @@ extension Config {
         fade = 0.3
         # Slide half off the edge when idle, like Android's "move to edge and hide".
         tuck = false
-        # Pin the button to one output by name (see `swaymsg -t get_outputs`).
-        # Unset: the compositor's choice.
+        # Pin the button to one output by name (see `swaymsg -t get_outputs`), or
+        # "*" for one button on every output. Unset: the compositor's choice.
         # output = "eDP-1"
 
         [snap]

@@ -37,6 +37,14 @@ enum TOMLValue: Sendable {
     /// An index into `TOMLDocument.tableArrays`.
     case tableArray(Int)
 
+    /// `[[a]]`, or `a = [...]`.
+    var isArray: Bool {
+        switch self {
+        case .array, .tableArray: return true
+        default: return false
+        }
+    }
+
     /// The name used in messages such as "size expects a number, got string".
     var typeName: String {
         switch self {

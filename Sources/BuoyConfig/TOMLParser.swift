@@ -153,13 +153,14 @@ struct TOMLParser {
             if isArray {
                 throw error(
                     "cannot make [[\(name)]] an array of tables: [\(name)] is already defined\(how)"
-                        + " as a table at line \(definedLine)", at: start)
+                        + " as a table at line \(definedLine); [\(name)] and [[\(name)]] cannot be mixed",
+                    at: start)
             }
             throw error("table [\(name)] is already defined\(how) at line \(definedLine)", at: start)
         case .tableArray:
             throw error(
-                "table [\(name)] is already defined as an array of tables ([[\(name)]]) at line \(firstLine)",
-                at: start)
+                "table [\(name)] is already defined as an array of tables ([[\(name)]]) at line \(firstLine);"
+                    + " [\(name)] and [[\(name)]] cannot be mixed", at: start)
         default:
             throw error(
                 "key \(quoted(last.name)) is already defined as \(article(entry.node.value.typeName))"

@@ -35,7 +35,9 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(d.button.idleDelay, 1.5)
         XCTAssertEqual(d.button.fade, 0.3)
         XCTAssertEqual(d.button.tuck, false)
-        XCTAssertNil(d.button.output)
+        XCTAssertEqual(d.button.output, .compositorsChoice)
+        XCTAssertEqual(d.button.name, "main")
+        XCTAssertEqual(d.button.shape, .circle)
         XCTAssertEqual(d.snap.to, .edge)
         XCTAssertEqual(d.snap.duration, 0.25)
         XCTAssertEqual(d.gestures.dragThreshold, 6)
@@ -52,6 +54,7 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(d.menu.closeDuration, 0.15)
         XCTAssertEqual(d.menu.dim, 0)
         XCTAssertEqual(d.menu.spacing, 12)
+        XCTAssertEqual(d.buttons, [ButtonSpec()])
     }
 
     func testEmptyFilesGiveTheDefaults() throws {
@@ -91,7 +94,19 @@ final class ConfigSchemaTests: XCTestCase {
             ("[button]\nidle_delay = 60", { $0.button.idleDelay = 60 }),
             ("[button]\nfade = 0.5", { $0.button.fade = 0.5 }),
             ("[button]\ntuck = true", { $0.button.tuck = true }),
-            ("[button]\noutput = \"HDMI-A-1\"", { $0.button.output = "HDMI-A-1" }),
+            ("[button]\noutput = \"HDMI-A-1\"", { $0.button.output = .named("HDMI-A-1") }),
+            ("[button]\noutput = \"*\"", { $0.button.output = .every }),
+            ("[button]\nname = \"kbd\"", { $0.button.name = "kbd" }),
+            ("[button]\nshape = \"circle\"", { $0.button.shape = .circle }),
+            ("[button]\nshape = \"rounded\"", { $0.button.shape = .rounded(cornerRadius: 14) }),
+            (
+                "[button]\ncorner_radius = 0\nshape = \"rounded\"",
+                { $0.button.shape = .rounded(cornerRadius: 0) }
+            ),
+            (
+                "[button]\nshape = \"rounded\"\ncorner_radius = 256",
+                { $0.button.shape = .rounded(cornerRadius: 256) }
+            ),
             ("[snap]\nto = \"corner\"", { $0.snap.to = .corner }),
             ("[snap]\nto = \"none\"", { $0.snap.to = SnapMode.none }),
             ("[snap]\nto = \"edge\"\nduration = 1", { $0.snap.duration = 1 }),
@@ -156,6 +171,12 @@ final class ConfigSchemaTests: XCTestCase {
         for (snippet, change) in cases {
             var expected = Config.defaults
             change(&expected)
+            // The single form: one button, the top-level tables' own.
+            expected.buttons = [
+                ButtonSpec(
+                    button: expected.button, snap: expected.snap, gestures: expected.gestures,
+                    actions: expected.actions, menu: expected.menu)
+            ]
             do {
                 let (config, warnings) = try parse(snippet)
                 XCTAssertEqual(config, expected, snippet.debugDescription)
@@ -222,7 +243,7 @@ final class ConfigSchemaTests: XCTestCase {
                 size: 64, position: .bottomLeft, margin: 12.5,
                 color: Color(red: 0x33 / 255, green: 0x66 / 255, blue: 0x99 / 255, alpha: 0xCC / 255),
                 draggable: false, opacity: 0.95, idleOpacity: 0.5, idleDelay: 3, fade: 0.2, tuck: true,
-                output: "eDP-1"),
+                output: .named("eDP-1")),
             snap: Snap(to: .corner, duration: 0.4),
             gestures: Gestures(dragThreshold: 8, doubleTapWindow: 0.3, longPressDelay: 0.6),
             actions: Actions(
@@ -507,9 +528,17 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(
             Config.knownKeys,
             [
-                "button.size", "button.position", "button.margin", "button.color", "button.draggable",
-                "button.opacity", "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck",
-                "button.output",
+                "button.name", "button.size", "button.position", "button.margin", "button.color",
+                "button.shape", "button.corner_radius", "button.draggable", "button.opacity",
+                "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck", "button.output",
+                "button.snap.to", "button.snap.duration",
+                "button.gestures.drag_threshold", "button.gestures.double_tap_window",
+                "button.gestures.long_press_delay",
+                "button.actions.tap", "button.actions.double_tap", "button.actions.long_press",
+                "button.actions.max_running",
+                "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
+                "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
+                "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
                 "snap.to", "snap.duration",
                 "gestures.drag_threshold", "gestures.double_tap_window", "gestures.long_press_delay",
                 "actions.tap", "actions.double_tap", "actions.long_press", "actions.max_running",
@@ -525,9 +554,9 @@ final class ConfigSchemaTests: XCTestCase {
             var parts = dotted.split(separator: ".").map(String.init)
             let key = parts.removeLast()
             var snippet = "[\(parts.joined(separator: "."))]\n\(key) = {}\n"
-            if parts == ["menu", "item"] {
+            if parts.suffix(2) == ["menu", "item"] {
                 // The item's other required keys, so that only `key` is wrong.
-                snippet = "[[menu.item]]\n\(key) = {}\n"
+                snippet = "[[\(parts.joined(separator: "."))]]\n\(key) = {}\n"
                 for required in ["label", "command"] where required != key {
                     snippet += "\(required) = \"x\"\n"
                 }
@@ -536,12 +565,16 @@ final class ConfigSchemaTests: XCTestCase {
             XCTAssertEqual(d?.message.hasPrefix("\(key) expects "), true, "\(dotted): \(d?.rendered ?? "")")
             XCTAssertEqual(d?.line, 2, dotted)
         }
-        for dotted in ["button.sizes", "snap.from", "menu.item.tooltip", "gestures.tap"] {
+        for dotted in [
+            "button.sizes", "snap.from", "menu.item.tooltip", "gestures.tap", "button.snap.size",
+            "button.menu.item.tooltip",
+        ] {
             var parts = dotted.split(separator: ".").map(String.init)
             let key = parts.removeLast()
+            let table = parts.joined(separator: ".")
             let header =
-                parts == ["menu", "item"]
-                ? "[[menu.item]]\nlabel = \"l\"\ncommand = \"c\"" : "[\(parts.joined(separator: "."))]"
+                parts.suffix(2) == ["menu", "item"]
+                ? "[[\(table)]]\nlabel = \"l\"\ncommand = \"c\"" : "[\(table)]"
             let (_, warnings) = try parse("\(header)\n\(key) = 1\n")
             XCTAssertEqual(warnings.count, 1, dotted)
         }

@@ -59,6 +59,12 @@ private struct DocumentedKey {
         body.firstMatch(of: /Example: \*([^*]+)\*/).map { String($0.1) }
     }
 
+    /// The line after `Only with:`, which a snippet needs for this key to
+    /// take effect (`shape = "rounded"` for `corner_radius`).
+    var prerequisite: String? {
+        body.firstMatch(of: /Only with: \*([^*]+)\*/).map { String($0.1) }
+    }
+
     /// What the schema's type error says this key expects.
     var expectedPhrase: String? {
         switch type {
@@ -82,10 +88,14 @@ private struct DocumentedKey {
 
 private struct ManPage {
     var keys: [DocumentedKey] = []
+    /// The dotted keys of tables documented as another's copy, by a line
+    /// `- *[button.snap]* takes the keys of *[snap]*`: "button.snap.to", ...
+    var copies: Set<String> = []
     /// Lines that look like keys but are not in a table's section.
     var problems: [String] = []
 
     init(_ text: String) {
+        var aliases: [(table: String, isArray: Bool, of: String)] = []
         var table: (name: String, isArray: Bool)?
         // The key whose body the lines belong to; a heading ends it.
         var current: Int?
@@ -116,18 +126,35 @@ private struct ManPage {
                         table: table.name, isTableArray: table.isArray, name: String(match.1),
                         type: String(match.2), line: index + 1, body: ""))
                 current = keys.count - 1
+            } else if let match = line.wholeMatch(
+                of: /- \*(\[\[?)([a-z_.]+)\]\]?\* takes the keys of \*\[\[?([a-z_.]+)\]\]?\*/)
+            {
+                aliases.append((String(match.2), match.1 == "[[", String(match.3)))
             } else if let current {
                 keys[current].body += line + "\n"
             }
         }
+        for alias in aliases {
+            for var key in keys where key.table == alias.of {
+                key.table = alias.table
+                key.isTableArray = alias.isArray
+                keys.append(key)
+                copies.insert(key.key)
+            }
+        }
     }
 
-    /// A config with `line` in `key`'s table; for a `[[table]]`, one element
-    /// that also has the other keys the page marks as required.
-    func snippet(for key: DocumentedKey, _ line: String) -> String {
-        guard key.isTableArray else { return "[\(key.table)]\n\(line)\n" }
-        let required = keys.filter { $0.table == key.table && $0.isRequired && $0.name != key.name }
-        let lines = ["[[\(key.table)]]"] + required.map { "\($0.name) = \($0.placeholder)" } + [line]
+    /// A config with `line` (if any) in `key`'s table, after the key's
+    /// prerequisite; for a `[[table]]`, one element that also has the other
+    /// keys the page marks as required.
+    func snippet(for key: DocumentedKey, _ line: String?) -> String {
+        var lines = [key.prerequisite, line].compactMap { $0 }
+        if key.isTableArray {
+            let required = keys.filter { $0.table == key.table && $0.isRequired && $0.name != key.name }
+            lines = ["[[\(key.table)]]"] + required.map { "\($0.name) = \($0.placeholder)" } + lines
+        } else {
+            lines = ["[\(key.table)]"] + lines
+        }
         return lines.map { $0 + "\n" }.joined()
     }
 }
@@ -215,10 +242,14 @@ final class DocumentationTests: XCTestCase {
                 XCTFail("line \(key.line): a [[table]] key's default cannot be checked; write it as prose")
                 continue
             }
-            // Setting a key to its default must give the defaults.
+            // Setting a key to its default must change nothing: without a
+            // prerequisite, give the defaults.
+            let unset = parse(page.snippet(for: key, nil))
             XCTAssertEqual(
-                parse(page.snippet(for: key, "\(key.name) = \(value)")), .ok(.defaults, warnings: []),
+                parse(page.snippet(for: key, "\(key.name) = \(value)")), unset,
                 "line \(key.line): \(key.key) is not \(value) by default")
+            XCTAssertEqual(unset.warnings, [], "line \(key.line): \(key.key)'s table alone")
+            if key.prerequisite == nil { XCTAssertEqual(unset, .ok(.defaults, warnings: [])) }
         }
     }
 
@@ -292,17 +323,34 @@ final class DocumentationTests: XCTestCase {
             try contents(of: "examples/config.toml"), path: "examples/config.toml")
         XCTAssertNotNil(config.actions.tap)
         config.actions.tap = nil
+        config.buttons[0].actions.tap = nil
         XCTAssertEqual(config, .defaults)
     }
 
     /// Every key is in the example, set or commented out, and the commented
-    /// ones are valid once uncommented.
+    /// ones are valid once uncommented. A button's sub-tables, which buoy(5)
+    /// documents as copies of the top-level ones, need not be repeated.
     func testExampleConfigShowsEveryKey() throws {
+        let copies = try manPage().copies
         let text = uncommented(String(decoding: try contents(of: "examples/config.toml"), as: UTF8.self))
         let shown = keysSet(in: text)
         XCTAssertEqual(shown.filter { !Config.knownKeys.contains($0) }, [], "unknown keys in the example")
-        XCTAssertEqual(Config.knownKeys.filter { !shown.contains($0) }, [], "keys missing from the example")
+        XCTAssertEqual(
+            Config.knownKeys.filter { !shown.contains($0) && !copies.contains($0) }, [],
+            "keys missing from the example")
         XCTAssertEqual(parse(text).warnings, [], "the example, uncommented")
+    }
+
+    func testTwoButtonsExampleParses() throws {
+        let bytes = try contents(of: "examples/two-buttons.toml")
+        let (config, warnings) = try Config.parse(bytes, path: "examples/two-buttons.toml")
+        XCTAssertEqual(warnings.map(\.rendered), [])
+        XCTAssertEqual(config.buttons.map(\.name), ["keyboard", "main"])
+        XCTAssertEqual(config.buttons[0].actions.tap, .command("pkill -RTMIN wvkbd-mobintl"))
+        XCTAssertEqual(config.buttons[0].button.shape, .rounded(cornerRadius: 14))
+        XCTAssertEqual(config.buttons[1].actions.tap, .menu)
+        XCTAssertEqual(config.buttons[1].button.output, .every)
+        XCTAssertFalse(config.buttons[1].menu.items.isEmpty)
     }
 
     func testEmbeddedExampleIsTheFile() throws {

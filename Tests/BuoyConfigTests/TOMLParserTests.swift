@@ -306,9 +306,14 @@ final class TOMLParserTests: XCTestCase {
             ("a = 1\n[a.b]", 2, 2, "key \"a\" is already defined as an integer at line 1"),
             (
                 "[a]\n[[a]]", 2, 1,
-                "cannot make [[a]] an array of tables: [a] is already defined as a table at line 1"
+                "cannot make [[a]] an array of tables: [a] is already defined as a table at line 1;"
+                    + " [a] and [[a]] cannot be mixed"
             ),
-            ("[[a]]\n[a]", 2, 1, "table [a] is already defined as an array of tables ([[a]]) at line 1"),
+            (
+                "[[a]]\n[a]", 2, 1,
+                "table [a] is already defined as an array of tables ([[a]]) at line 1;"
+                    + " [a] and [[a]] cannot be mixed"
+            ),
             ("a = [1]\n[[a]]", 2, 1, "key \"a\" is already defined as an array at line 1"),
             ("a = {b = 1}\n[a]", 2, 1, "table [a] is already defined at line 1"),
             ("a = {b = 1}\n[a.c]", 2, 2, "table [a] is an inline table (line 1) and cannot be extended"),

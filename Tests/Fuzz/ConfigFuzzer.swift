@@ -72,7 +72,7 @@ private func checkInvariants(_ config: Config, _ input: [UInt8]) {
     check(inRange(b.idleOpacity, 0...1), "button.idle_opacity \(b.idleOpacity)", input)
     check(inRange(b.idleDelay, 0...60), "button.idle_delay \(b.idleDelay)", input)
     check(inRange(b.fade, 0...5), "button.fade \(b.fade)", input)
-    if let output = b.output { check(!isBlank(output), "button.output is blank", input) }
+    if case .named(let output) = b.output { check(!isBlank(output), "button.output is blank", input) }
 
     check(inRange(config.snap.duration, 0...5), "snap.duration \(config.snap.duration)", input)
 
