@@ -73,7 +73,8 @@ extension ButtonInput {
     /// When it happened; `neighbours` carries no time.
     public var time: Double {
         switch self {
-        case .hover(_, let t), .press(_, let t), .move(_, let t), .release(_, let t), .cancel(let t), .tick(let t),
+        case .hover(_, let t), .press(_, let t), .move(_, let t), .release(_, let t), .cancel(let t),
+            .tick(let t),
             .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),
             .setVisible(_, let t), .moveTo(_, let t), .preferredOutputReturned(let t):
             return t

@@ -232,7 +232,8 @@ public final class Seat {
     private func record(_ event: InputEvent) {
         let surface: OpaquePointer?
         switch event {
-        case .pointerEnter, .pointerLeave, .pointerMotion, .pointerPress, .pointerRelease: surface = pointerFocus
+        case .pointerEnter, .pointerLeave, .pointerMotion, .pointerPress, .pointerRelease:
+            surface = pointerFocus
         case .touchDown, .touchMotion, .touchUp, .touchCancel: surface = touchFocus
         case .key, .keyboardFocus: surface = keyboardFocus
         }

@@ -112,7 +112,9 @@ final class App {
             for request in server.acceptRequests() { handle(request, now: now) }
         }
         // Each controller fires what is due itself (gestures, the tuck).
-        for instance in instances { perform(instance.controller.handle(.tick(at: now)), for: instance, now: now) }
+        for instance in instances {
+            perform(instance.controller.handle(.tick(at: now)), for: instance, now: now)
+        }
         if let fd = menu.workFD {
             let done = wakeup.readable.contains(fd)
             if done || now >= menu.workDeadline ?? .infinity { advanceMenu(now: now, timedOut: !done) }
@@ -181,7 +183,9 @@ final class App {
         for instance in instances {
             let placed = instance.placeSurface(outputsChanged: outputsChanged, now: now, log: log)
             perform(placed, for: instance, now: now)
-            perform(instance.applyConfigure(neighbours: neighbours(of: instance), now: now), for: instance, now: now)
+            perform(
+                instance.applyConfigure(neighbours: neighbours(of: instance), now: now), for: instance,
+                now: now)
             _ = instance.controller.handle(.neighbours(neighbours(of: instance)))
         }
     }
@@ -246,7 +250,8 @@ final class App {
                 log.info("\(instance.label): moving the button to its preferred output")
                 if menuOwner === instance { dropMenu() }
                 perform(instance.dropSurface(now: now), for: instance, now: now)
-                perform(instance.placeSurface(outputsChanged: false, now: now, log: log), for: instance, now: now)
+                perform(
+                    instance.placeSurface(outputsChanged: false, now: now, log: log), for: instance, now: now)
             }
         }
     }
@@ -257,7 +262,9 @@ final class App {
         case .command(let command):
             runner.run(command, reason: "\(who) \(name)", limit: instance?.spec.actions.maxRunning ?? 8)
         case .menu:
-            guard let instance else { return log.warning("\(name): cannot open the menu: no button is on screen") }
+            guard let instance else {
+                return log.warning("\(name): cannot open the menu: no button is on screen")
+            }
             if let problem = toggleMenu(from: instance, now: now) {
                 log.warning("\(who) \(name): cannot open the menu: \(problem)")
             }
@@ -278,7 +285,8 @@ final class App {
             default: break
             }
             guard config.buttons.contains(where: { $0.name == name }) else {
-                return request.reply(ok: false, message: "no button named \"\(name)\"; buttons: \(buttonNames)")
+                return request.reply(
+                    ok: false, message: "no button named \"\(name)\"; buttons: \(buttonNames)")
             }
             named = instances.filter { $0.key.name == name }
         } else {
@@ -332,16 +340,22 @@ final class App {
         case .move(let placement):
             for instance in targets {
                 perform(
-                    instance.controller.handle(.moveTo(RestPosition(placement: placement), at: now)), for: instance,
+                    instance.controller.handle(.moveTo(RestPosition(placement: placement), at: now)),
+                    for: instance,
                     now: now)
             }
         case .tap, .doubleTap, .longPress:
-            let gesture: ButtonGesture = command == .tap ? .tap : command == .doubleTap ? .doubleTap : .longPress
+            let gesture: ButtonGesture =
+                command == .tap ? .tap : command == .doubleTap ? .doubleTap : .longPress
             let spec = targets.first?.spec ?? config.buttons[0]
             runAction(spec.actions[gesture], name: gesture.rawValue, from: targets.first, now: now)
         case .menu:
-            guard let instance = targets.first else { return "cannot open the menu: the button is not on screen" }
-            if let problem = toggleMenu(from: instance, now: now) { return "cannot open the menu: \(problem)" }
+            guard let instance = targets.first else {
+                return "cannot open the menu: the button is not on screen"
+            }
+            if let problem = toggleMenu(from: instance, now: now) {
+                return "cannot open the menu: \(problem)"
+            }
         default: break
         }
         return nil
@@ -364,10 +378,12 @@ final class App {
             buttons.first
             ?? ButtonReport(
                 name: config.buttons[0].name, output: nil, visible: false, x: 0, y: 0,
-                size: config.buttons[0].button.size, edge: RestPosition(placement: config.buttons[0].button.position).name,
+                size: config.buttons[0].button.size,
+                edge: RestPosition(placement: config.buttons[0].button.position).name,
                 opacity: 0)
         return StateReport(
-            visible: first.visible, output: first.output, x: first.x, y: first.y, size: first.size, edge: first.edge,
+            visible: first.visible, output: first.output, x: first.x, y: first.y, size: first.size,
+            edge: first.edge,
             opacity: first.opacity, menuOpen: menu.isOpen, config: loader.path, buttons: buttons)
     }
 
@@ -396,7 +412,8 @@ final class App {
 
     private func setVisible(_ visible: Bool, _ targets: [ButtonInstance], now: Double) {
         for instance in targets where instance.controller.isVisible != visible {
-            log.info(visible ? "\(instance.label): showing the button" : "\(instance.label): hiding the button")
+            log.info(
+                visible ? "\(instance.label): showing the button" : "\(instance.label): hiding the button")
             perform(instance.controller.handle(.setVisible(visible, at: now)), for: instance, now: now)
         }
     }
@@ -425,7 +442,8 @@ final class App {
         perform(instance.controller.handle(.menuOpening(at: now)), for: instance, now: now)
         guard let anchor = instance.menuAnchor else { return "the button is not on screen yet" }
         if let problem = menu.open(
-            settings.items, settings: settings, buttonColor: instance.spec.button.color, anchor: anchor, now: now)
+            settings.items, settings: settings, buttonColor: instance.spec.button.color, anchor: anchor,
+            now: now)
         {
             return problem
         }

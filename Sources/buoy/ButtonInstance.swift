@@ -196,7 +196,8 @@ final class ButtonInstance {
             shape: spec.button.shape)
         let scale = self.scale
         let origin = Point(x: appearance.origin.x.rounded(), y: appearance.origin.y.rounded())
-        let next = Shown(look: look, scale: scale, origin: origin, wholeSurfaceInput: appearance.wholeSurfaceInput)
+        let next = Shown(
+            look: look, scale: scale, origin: origin, wholeSurfaceInput: appearance.wholeSurfaceInput)
         let menuFrame = menu?.needsFrame(at: now) ?? false
         guard next != shown || menuFrame || surfaceChanged else { return false }
 
@@ -235,7 +236,9 @@ final class ButtonInstance {
         guard !whole else { return layer.setInputRegion(nil) }
         let strips = inputStrips(shape: spec.button.shape, size: spec.button.size)
         layer.setInputRegion(
-            strips.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) })
+            strips.map {
+                Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height)
+            })
     }
 
     // MARK: - Settings from the config

@@ -11,7 +11,25 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             report.json,
             #"{"visible":true,"output":"HEADLESS-1","x":8,"y":332,"size":56,"edge":"left","opacity":0.4,"#
-                + #""menu_open":false,"config":"/home/me/.config/buoy/config.toml"}"#)
+                + #""menu_open":false,"config":"/home/me/.config/buoy/config.toml","buttons":[]}"#)
+    }
+
+    func testButtonsListEveryInstanceInOrder() {
+        var two = report
+        two.buttons = [
+            ButtonReport(
+                name: "keyboard", output: "HEADLESS-1", visible: false, x: 8, y: 656, size: 48,
+                edge: "bottom-left",
+                opacity: 0.4),
+            ButtonReport(
+                name: "main", output: nil, visible: true, x: 1216.5, y: 0, size: 56, edge: "right", opacity: 1
+            ),
+        ]
+        XCTAssertTrue(
+            two.json.hasSuffix(
+                #","buttons":[{"name":"keyboard","output":"HEADLESS-1","visible":false,"x":8,"y":656,"size":48,"#
+                    + #""edge":"bottom-left","opacity":0.4},{"name":"main","output":null,"visible":true,"#
+                    + #""x":1216.5,"y":0,"size":56,"edge":"right","opacity":1}]}"#), two.json)
     }
 
     func testNullOutputAndOtherValues() {
@@ -21,7 +39,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             other.json,
             #"{"visible":false,"output":null,"x":-12.5,"y":0.125,"size":48.75,"edge":"top-right","#
-                + #""opacity":1,"menu_open":true,"config":""}"#)
+                + #""opacity":1,"menu_open":true,"config":"","buttons":[]}"#)
     }
 
     func testOneLine() {
@@ -109,6 +127,6 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             tricky.json,
             #"{"visible":true,"output":"Dell \"U2720Q\"\u000a","x":1,"y":2,"size":3,"edge":"free","#
-                + #""opacity":0.5,"menu_open":false,"config":"/home/zoë/\\conf\u0001.toml"}"#)
+                + #""opacity":0.5,"menu_open":false,"config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#)
     }
 }

@@ -52,28 +52,57 @@ def _fraction(text: str) -> bool:
     return 0 <= value <= 1
 
 
-def parse_state(text: str) -> Optional[dict]:
-    """{'output': name or None, 'rest': 'edge left 0.5'}, or None when the text is not a whole,
-    valid state file (wrong header, unknown or repeated key, bad rest, no final newline)."""
-    if not text.endswith("\n"):
-        return None
-    lines = text[:-1].split("\n")
-    if lines[0] != "buoy-state 1":
-        return None
-    found: dict = {}
-    for line in lines[1:]:
-        key, space, value = line.partition(" ")
-        if not space or key not in ("output", "rest") or key in found:
-            return None
-        found[key] = value
-    rest = found.get("rest", "").split(" ")
-    valid = (
+def _valid_rest(value: str) -> bool:
+    rest = value.split(" ")
+    return (
         (rest[0] == "edge" and len(rest) == 3 and rest[1] in _EDGES and _fraction(rest[2]))
         or (rest[0] == "corner" and len(rest) == 2 and rest[1] in _CORNERS)
         or rest == ["center"]
         or (rest[0] == "free" and len(rest) == 3 and _fraction(rest[1]) and _fraction(rest[2]))
     )
-    return {"output": found.get("output"), "rest": found["rest"]} if valid else None
+
+
+def parse_state(text: str) -> Optional[dict]:
+    """The state file (version 2, or 1) as {'output', 'rest', 'places'}: 'places' lists every
+    record as {'button', 'each', 'output', 'rest'}, and 'output' and 'rest' are those of the
+    button main (or the first). None when the text is not a whole, valid state file (wrong
+    header, unknown, repeated or misplaced key, bad rest, no final newline, no `end`)."""
+    if not text.endswith("\n"):
+        return None
+    lines = text[:-1].split("\n")
+    places: list[dict] = []
+    if lines[0] == "buoy-state 1":
+        found: dict = {}
+        for line in lines[1:]:
+            key, space, value = line.partition(" ")
+            if not space or key not in ("output", "rest") or key in found:
+                return None
+            found[key] = value
+        places.append({"button": "main", "each": None, "output": found.get("output"),
+                       "rest": found.get("rest", "")})
+    elif lines[0] == "buoy-state 2":
+        if lines[-1] != "end":
+            return None
+        order = ("button", "each", "output", "rest")
+        for line in lines[1:-1]:
+            key, space, value = line.partition(" ")
+            if not space or key not in order:
+                return None
+            if key == "button":
+                places.append({"button": value, "each": None, "output": None, "rest": None, "_at": 0})
+                continue
+            if not places or order.index(key) <= places[-1]["_at"] or places[-1]["rest"] is not None:
+                return None
+            places[-1][key] = value
+            places[-1]["_at"] = order.index(key)
+        for place in places:
+            place.pop("_at", None)
+    else:
+        return None
+    if not places or not all(p["rest"] and _valid_rest(p["rest"]) for p in places):
+        return None
+    main = next((p for p in places if p["button"] == "main"), places[0])
+    return {"output": main["output"], "rest": main["rest"], "places": places}
 
 
 def problem_lines(log: str) -> list[str]:
