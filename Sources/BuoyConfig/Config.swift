@@ -159,7 +159,8 @@ public struct Gestures: Sendable, Equatable {
 public enum Action: Sendable, Equatable {
     /// Run this shell command line.
     case command(String)
-    /// Open the menu of `[[menu.item]]`s; written `"menu"` in the file.
+    /// Open the button's menu (its `[[button.menu.item]]`s, else the `[[menu.item]]`s);
+    /// written `"menu"` in the file.
     case menu
 }
 

@@ -3,15 +3,11 @@ import XCTest
 
 @testable import BuoyConfig
 
-private func parse(_ text: String) throws(ConfigError) -> (config: Config, warnings: [ConfigDiagnostic]) {
-    try Config.parse(Array(text.utf8), path: "config.toml")
-}
-
 private func parseError(_ text: String, file: StaticString = #filePath, line: UInt = #line)
     -> ConfigDiagnostic?
 {
     do {
-        let result = try parse(text)
+        let result = try parseConfig(text)
         XCTFail("expected an error, got \(result.config)", file: file, line: line)
         return nil
     } catch {
@@ -61,7 +57,7 @@ final class ConfigSchemaTests: XCTestCase {
         for text in [
             "", "\n", "# nothing here\n\n", "\u{FEFF}", "[button]\n[snap]\n[gestures]\n[actions]\n[menu]\n",
         ] {
-            let (config, warnings) = try parse(text)
+            let (config, warnings) = try parseConfig(text)
             XCTAssertEqual(config, Config.defaults, text.debugDescription)
             XCTAssertEqual(warnings, [], text.debugDescription)
         }
@@ -178,7 +174,7 @@ final class ConfigSchemaTests: XCTestCase {
                     actions: expected.actions, menu: expected.menu)
             ]
             do {
-                let (config, warnings) = try parse(snippet)
+                let (config, warnings) = try parseConfig(snippet)
                 XCTAssertEqual(config, expected, snippet.debugDescription)
                 XCTAssertEqual(warnings, [], snippet.debugDescription)
             } catch {
@@ -236,7 +232,7 @@ final class ConfigSchemaTests: XCTestCase {
             command = "nautilus"
 
             """
-        let (config, warnings) = try parse(text)
+        let (config, warnings) = try parseConfig(text)
         XCTAssertEqual(warnings, [])
         let expected = Config(
             button: Button(
@@ -372,7 +368,7 @@ final class ConfigSchemaTests: XCTestCase {
     }
 
     func testTablesOfTheWrongType() {
-        let cases: [(String, Int, Int, String)] = [
+        let cases: [DiagnosticCase] = [
             ("button = 5", 1, 10, "button expects a table, got integer"),
             ("menu = []", 1, 8, "menu expects a table, got array"),
             ("[[snap]]", 1, 1, "snap expects a table, got array"),
@@ -383,18 +379,13 @@ final class ConfigSchemaTests: XCTestCase {
             ),
             ("[menu]\nitem = [1]", 2, 9, "each menu item must be a table, got integer"),
         ]
-        for (snippet, line, column, message) in cases {
-            guard let d = parseError(snippet) else { continue }
-            XCTAssertEqual(d.message, message, d.rendered)
-            XCTAssertEqual(d.line, line, d.rendered)
-            XCTAssertEqual(d.column, column, d.rendered)
-        }
+        assertErrors(cases)
     }
 
     func testMenuErrors() {
         let nine = eightItems + "\n[[menu.item]]\nlabel = \"L9\"\ncommand = \"c9\"\n"
         let ninthHeader = nine.split(separator: "\n", omittingEmptySubsequences: false).count - 3
-        let cases: [(String, Int, Int, String)] = [
+        let cases: [DiagnosticCase] = [
             (nine, ninthHeader, 1, "at most 8 menu items are allowed"),
             ("[[menu.item]]\ncommand = \"a\"", 1, 1, "menu item is missing \"label\""),
             ("[[menu.item]]\nlabel = \"a\"", 1, 1, "menu item is missing \"command\""),
@@ -422,12 +413,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "long_press opens the menu, but no [[menu.item]] is configured"
             ),
         ]
-        for (snippet, line, column, message) in cases {
-            guard let d = parseError(snippet) else { continue }
-            XCTAssertEqual(d.message, message, d.rendered)
-            XCTAssertEqual(d.line, line, d.rendered)
-            XCTAssertEqual(d.column, column, d.rendered)
-        }
+        assertErrors(cases)
     }
 
     func testTheEarliestErrorInTheFileIsReported() {
@@ -446,7 +432,7 @@ final class ConfigSchemaTests: XCTestCase {
     }
 
     func testUnknownKeysAreWarnings() throws {
-        let cases: [(String, Int, Int, String)] = [
+        let cases: [DiagnosticCase] = [
             ("[button]\nszie = 1", 2, 1, "unknown key \"szie\" in [button]; did you mean \"size\"?"),
             ("[button]\nSize = 1", 2, 1, "unknown key \"Size\" in [button]; did you mean \"size\"?"),
             (
@@ -495,24 +481,14 @@ final class ConfigSchemaTests: XCTestCase {
                 "unknown key \"lable\" in [[menu.item]]; did you mean \"label\"?"
             ),
         ]
-        for (snippet, line, column, message) in cases {
-            do {
-                let (config, warnings) = try parse(snippet)
-                XCTAssertEqual(warnings.count, 1, snippet.debugDescription)
-                guard let w = warnings.first else { continue }
-                XCTAssertEqual(w.severity, .warning, w.rendered)
-                XCTAssertEqual(w.message, message, w.rendered)
-                XCTAssertEqual(w.line, line, w.rendered)
-                XCTAssertEqual(w.column, column, w.rendered)
-                XCTAssertEqual(config.button, Config.defaults.button, snippet.debugDescription)
-            } catch {
-                XCTFail("\(snippet.debugDescription): \(error.diagnostic.rendered)")
-            }
+        assertWarnings(cases) { config, snippet in
+            XCTAssertEqual(config.button, Config.defaults.button, snippet.debugDescription)
         }
     }
 
     func testWarningsComeInFileOrderAlongsideValues() throws {
-        let (config, warnings) = try parse("[snap]\nspeed = 1\n[button]\nsize = 70\nzize = 2\n[extra]\n")
+        let (config, warnings) = try parseConfig(
+            "[snap]\nspeed = 1\n[button]\nsize = 70\nzize = 2\n[extra]\n")
         XCTAssertEqual(config.button.size, 70)
         XCTAssertEqual(warnings.map(\.line), [2, 5, 6])
         XCTAssertEqual(
@@ -575,7 +551,7 @@ final class ConfigSchemaTests: XCTestCase {
             let header =
                 parts.suffix(2) == ["menu", "item"]
                 ? "[[\(table)]]\nlabel = \"l\"\ncommand = \"c\"" : "[\(table)]"
-            let (_, warnings) = try parse("\(header)\n\(key) = 1\n")
+            let (_, warnings) = try parseConfig("\(header)\n\(key) = 1\n")
             XCTAssertEqual(warnings.count, 1, dotted)
         }
     }
@@ -597,7 +573,7 @@ final class ConfigSchemaTests: XCTestCase {
         let padding = String(repeating: comment, count: 700_000 / comment.utf8.count)
         let text = padding + "[button]\n" + padding + "size = 70\n" + padding
         XCTAssertGreaterThan(text.utf8.count, 2_000_000)
-        let (config, warnings) = try parse(text)
+        let (config, warnings) = try parseConfig(text)
         XCTAssertEqual(config.button.size, 70)
         XCTAssertEqual(warnings, [])
     }
