@@ -47,8 +47,6 @@ final class App {
     private let menu: MenuPresenter
     /// `buoy msg menu` requests answered once the menu has opened (or not).
     private var menuReplies: [ControlRequest] = []
-    /// The menu child's descriptor the loop polls, if any.
-    private var watchedMenuFD: Int32?
     /// Keyboard, input region or scrim changed without anything else: commit.
     private var surfaceChanged = false
     /// Slid half off its edge after the idle delay (`[button] tuck`).
@@ -81,7 +79,7 @@ final class App {
             log.info("not watching \(loader.path) for changes; SIGHUP still reloads it")
         }
         runner = CommandRunner(log: log)
-        menu = MenuPresenter(display: display, log: log)
+        menu = MenuPresenter(display: display, loop: loop, log: log)
         buffers = BufferPool(shm: display.shm!)
         statePath = Files.statePath
         recognizer = GestureRecognizer(settings: Self.gestureSettings(config))
@@ -105,7 +103,6 @@ final class App {
     /// references go, and a proxy destroyed after the disconnect crashes.
     private func tearDown() {
         dropMenu()
-        watchMenuWork()
         button = nil
         layer = nil
         buffers.removeAll()
@@ -150,17 +147,13 @@ final class App {
         if wakeup.timerFired, let deadline = recognizer.deadline, now >= deadline {
             perform(recognizer.handle(.deadline(at: now)), now: now)
         }
-        if let fd = menu.workFD {
-            let done = wakeup.readable.contains(fd)
-            if done || now >= menu.workDeadline ?? .infinity { advanceMenu(now: now, timedOut: !done) }
-        }
+        advanceMenu(wakeup, now: now)
         if let tuckTime, now >= tuckTime {
             tucked = true
             placeAtRest(now: now, animated: true)
         }
         menu.follow(menuAnchor, now: now)
         let committed = render(now: now)
-        watchMenuWork()
         armTimer(now: now, committed: committed)
     }
 
@@ -530,10 +523,10 @@ final class App {
 
     /// Takes what the menu's child has done: the menu opens once its images
     /// are drawn.
-    private func advanceMenu(now: Double, timedOut: Bool) {
+    private func advanceMenu(_ wakeup: Wakeup, now: Double) {
         let wasOpen = menu.isOpen
-        switch menu.advance(now: now, timedOut: timedOut, anchor: menuAnchor, parent: layer) {
-        case .working: break
+        switch menu.update(wakeup, now: now, anchor: menuAnchor, parent: layer) {
+        case nil, .working: break
         case .opened:
             fade.hold(true, at: now)
             layer?.setKeyboardFocus(true)
@@ -568,15 +561,6 @@ final class App {
     private func answerMenuReplies(ok: Bool, message: String? = nil) {
         for request in menuReplies { request.reply(ok: ok, message: message) }
         menuReplies = []
-    }
-
-    /// Keeps the loop polling the descriptor of the menu's child at work.
-    private func watchMenuWork() {
-        let fd = menu.workFD
-        guard fd != watchedMenuFD else { return }
-        if let watchedMenuFD { loop.unwatch(watchedMenuFD) }
-        if let fd { loop.watch(fd) }
-        watchedMenuFD = fd
     }
 
     private func closeMenu(now: Double) {
@@ -695,7 +679,7 @@ final class App {
         func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
         if let tuckTime { consider(tuckTime) }
         if let reloadDue { consider(reloadDue) }
-        if let deadline = menu.workDeadline { consider(deadline) }
+        if let deadline = menu.deadline { consider(deadline) }
         switch fade.nextWake(after: now) {
         case .timer(let at)?: consider(at)
         case .frames?:
