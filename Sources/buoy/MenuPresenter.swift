@@ -51,9 +51,20 @@ final class MenuPresenter {
     }
 
     /// A child at work for the menu, and when it is given up (killed).
-    private struct Child<Result> {
+    private struct Child<Result>: Pending {
         var job: MenuArtist.Job<Result>
         var deadline: Double
+
+        var fd: Int32 { job.fd }
+        var hasExited: Bool { job.hasExited }
+    }
+
+    /// What `update` and the loop need of a child at work, whatever its result.
+    private protocol Pending {
+        /// Its pipe, readable once it has exited.
+        var fd: Int32 { get }
+        var deadline: Double { get }
+        var hasExited: Bool { get }
     }
 
     /// A child drawing `images`.
@@ -120,16 +131,15 @@ final class MenuPresenter {
         /// subsurfaces (or `preparing` follows if it is gone first).
         case reopening(Request, Work, closing: Shown, since: Double)
 
-        /// The child at work: its pipe, readable once it has exited, and its
-        /// deadline.
-        var child: (fd: Int32, deadline: Double)? {
+        /// The child at work.
+        var child: (any Pending)? {
             switch self {
             case .closed, .closing, .open(_, _, redraw: .none): nil
-            case .open(_, _, let drawing?): (drawing.child.job.fd, drawing.child.deadline)
+            case .open(_, _, let drawing?): drawing.child
             case .preparing(_, let work), .reopening(_, let work, _, _):
                 switch work {
-                case .measuring(let child, _): (child.job.fd, child.deadline)
-                case .drawing(let drawing): (drawing.child.job.fd, drawing.child.deadline)
+                case .measuring(let child, _): child
+                case .drawing(let drawing): drawing.child
                 }
             }
         }
@@ -274,7 +284,9 @@ final class MenuPresenter {
     /// the new place. `parent` is the surface it is shown on.
     func update(_ wakeup: Wakeup, now: Double, anchor: Anchor?, parent: LayerSurface?) -> Progress? {
         guard let child = phase.child else { return nil }
-        let done = wakeup.readable.contains(child.fd)
+        // A child killed earlier in this wakeup may have left its number
+        // to the one that replaced it, which has not exited.
+        let done = wakeup.readable.contains(child.fd) && child.hasExited
         guard done || now >= child.deadline else { return nil }
         let timedOut = !done
         let late = timedOut ? " within \(Int(MenuArtist.timeoutSeconds)) s" : ""
