@@ -54,12 +54,21 @@ final class ChildJob {
     /// Waits until the child exits, at most `timeoutMilliseconds` (then
     /// kills it), and collects it.
     func wait(timeoutMilliseconds: Int32) -> ChildOutcome {
+        finish(killing: !ends(within: timeoutMilliseconds))
+    }
+
+    /// Whether the child has exited (`fd` has ended), without waiting: a
+    /// descriptor number reported readable may since have been closed and
+    /// given to another child's pipe.
+    var hasExited: Bool { ends(within: 0) }
+
+    private func ends(within timeoutMilliseconds: Int32) -> Bool {
         var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         var ready: Int32
         repeat {
             ready = poll(&pollfd, 1, timeoutMilliseconds)
         } while ready < 0 && errno == EINTR
-        return finish(killing: ready <= 0)
+        return ready > 0
     }
 
     /// Collects the child, killing it first if `killing`; without killing,

@@ -86,6 +86,9 @@ public enum MenuArtist {
 
         public var fd: Int32 { child.fd }
 
+        /// Whether the child has exited, without waiting (`ChildJob.hasExited`).
+        public var hasExited: Bool { child.hasExited }
+
         /// The result, once `fd` is readable; with `killing`, the child is
         /// killed first (it took too long) and the result is nil. Nil too if
         /// the child failed.

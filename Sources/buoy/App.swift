@@ -35,8 +35,6 @@ final class App {
     private weak var menuOwner: ButtonInstance?
     /// `buoy msg menu` requests answered once the menu has opened (or not).
     private var menuReplies: [ControlRequest] = []
-    /// The menu child's descriptor the loop polls, if any.
-    private var watchedMenuFD: Int32?
     private var exitStatus: Int32?
 
     init(
@@ -57,7 +55,7 @@ final class App {
             log.info("not watching \(loader.path) for changes; SIGHUP still reloads it")
         }
         runner = CommandRunner(log: log)
-        menu = MenuPresenter(display: display, log: log)
+        menu = MenuPresenter(display: display, loop: loop, log: log)
         statePath = Files.statePath
         restoreState()
     }
@@ -77,7 +75,6 @@ final class App {
     /// references go, and a proxy destroyed after the disconnect crashes.
     private func tearDown() {
         dropMenu()
-        watchMenuWork()
         let now = monotonicNow()
         for instance in instances.reversed() { instance.dropSurface(now: now) }
         instances = []
@@ -115,17 +112,13 @@ final class App {
         for instance in instances {
             perform(instance.controller.handle(.tick(at: now)), for: instance, now: now)
         }
-        if let fd = menu.workFD {
-            let done = wakeup.readable.contains(fd)
-            if done || now >= menu.workDeadline ?? .infinity { advanceMenu(now: now, timedOut: !done) }
-        }
+        advanceMenu(wakeup, now: now)
         menu.follow(menuOwner?.menuAnchor, now: now)
         var committed: [ObjectIdentifier] = []
         for instance in instances
         where instance.render(now: now, menu: instance === menuOwner ? menu : nil, log: log) {
             committed.append(ObjectIdentifier(instance))
         }
-        watchMenuWork()
         armTimer(now: now, committed: committed)
     }
 
@@ -453,11 +446,11 @@ final class App {
 
     /// Takes what the menu's child has done: the menu opens once its images
     /// are drawn.
-    private func advanceMenu(now: Double, timedOut: Bool) {
+    private func advanceMenu(_ wakeup: Wakeup, now: Double) {
         let wasOpen = menu.isOpen
         let owner = menuOwner
-        switch menu.advance(now: now, timedOut: timedOut, anchor: owner?.menuAnchor, parent: owner?.layer) {
-        case .working: break
+        switch menu.update(wakeup, now: now, anchor: owner?.menuAnchor, parent: owner?.layer) {
+        case nil, .working: break
         case .opened:
             if let owner {
                 perform(owner.controller.handle(.menuOpened(at: now)), for: owner, now: now)
@@ -496,15 +489,6 @@ final class App {
         menuReplies = []
     }
 
-    /// Keeps the loop polling the descriptor of the menu's child at work.
-    private func watchMenuWork() {
-        let fd = menu.workFD
-        guard fd != watchedMenuFD else { return }
-        if let watchedMenuFD { loop.unwatch(watchedMenuFD) }
-        if let fd { loop.watch(fd) }
-        watchedMenuFD = fd
-    }
-
     private func closeMenu(now: Double) {
         guard menu.isOpen else { return }
         menu.close(now: now)
@@ -535,7 +519,7 @@ final class App {
         var deadline: Double?
         func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
         if let reloadDue { consider(reloadDue) }
-        if let at = menu.workDeadline { consider(at) }
+        if let at = menu.deadline { consider(at) }
         for instance in instances {
             // Frames pace what moves or fades; a wakeup that drew nothing
             // (a fade's first step can be too small to change a pixel)

@@ -3,16 +3,17 @@ import BuoyCore
 import BuoyDrawing
 import BuoyWayland
 
-/// The open menu: its layout, animation, keyboard focus, and one scalable
-/// subsurface of buoy's layer surface per image (never an xdg_popup:
-/// Hyprland has touch bugs with layer popups). The app decides when it
-/// opens and closes; this places it, a frame at a time, when the app renders.
+/// The menu: its layout, animation, keyboard focus, and one scalable
+/// subsurface of a layer surface per image (never an xdg_popup: Hyprland
+/// has touch bugs with layer popups). The app decides when it opens and
+/// closes; this places it, a frame at a time, when the app renders.
 ///
 /// The images (`MenuSprite`) are drawn once per open by a child process
 /// (`MenuArtist`), at full size; an animation frame only moves and stretches
 /// them, so it draws nothing, and buoy never loads fonts or decodes icons.
-/// buoy does not wait for that child: the app polls `workFD` with the rest
-/// of the loop and calls `advance`, which opens the menu once it is drawn.
+/// buoy does not wait for that child: the presenter has the loop poll its
+/// pipe, and `update`, called on every wakeup, opens the menu once it is
+/// drawn. The app folds `deadline` into its timer.
 final class MenuPresenter {
     /// One image on its own subsurface. Its buffer is kept for as long as
     /// the subsurface, which may show it again after hiding it.
@@ -50,19 +51,148 @@ final class MenuPresenter {
     }
 
     /// A child at work for the menu, and when it is given up (killed).
-    private struct Work {
-        enum Task {
-            case measuring(MenuArtist.Job<[Size]>, labels: [String])
-            case drawing(MenuArtist.Job<MenuArtist.Report>, Images)
-        }
-
-        var task: Task
+    private struct Child<Result>: Pending {
+        var job: MenuArtist.Job<Result>
         var deadline: Double
+
+        var fd: Int32 { job.fd }
+        var hasExited: Bool { job.hasExited }
     }
 
-    /// What `advance` came to.
+    /// What `update` and the loop need of a child at work, whatever its result.
+    private protocol Pending {
+        /// Its pipe, readable once it has exited.
+        var fd: Int32 { get }
+        var deadline: Double { get }
+        var hasExited: Bool { get }
+    }
+
+    /// A child drawing `images`.
+    private struct Drawing {
+        var child: Child<MenuArtist.Report>
+        var images: Images
+    }
+
+    /// The child preparing a menu to open: first, if a label is new, one
+    /// that measures labels, then one that draws.
+    private enum Work {
+        case measuring(Child<[Size]>, labels: [String])
+        case drawing(Drawing)
+    }
+
+    /// A menu on screen: opening, open or folding away.
+    private struct Shown {
+        /// What it was opened with.
+        var request: Request
+        var layout: MenuLayout
+        /// What its layout and images were made for, or, once `follow` has
+        /// had them drawn again, last asked for (asked once, even if that
+        /// could not start).
+        var anchor: Anchor
+        var sprites: [Sprite]
+        /// The surface its sprites are subsurfaces of.
+        weak var parent: LayerSurface?
+        var focused: Int?
+        /// Something changed that the next frame must show.
+        var dirty = true
+        /// When its last frame was placed.
+        var drawnAt = -Double.infinity
+
+        init(request: Request, images: Images, sprites: [Sprite], parent: LayerSurface) {
+            self.request = request
+            layout = images.layout
+            anchor = images.anchor
+            self.sprites = sprites
+            self.parent = parent
+            focused = MenuNavigation.visualOrder(images.layout).first
+        }
+
+        func animation(opening: Bool, since start: Double) -> MenuAnimation {
+            MenuAnimation(
+                opening: opening, start: start, count: request.items.count,
+                openDuration: request.settings.openDuration, closeDuration: request.settings.closeDuration)
+        }
+    }
+
+    /// Where the menu is in its life. Each case holds what it alone has, so
+    /// a child, the images on screen and the animation cannot disagree.
+    private enum Phase {
+        /// Nothing on screen, no child at work.
+        case closed
+        /// Children measure and draw `Request`'s menu; nothing is on screen.
+        case preparing(Request, Work)
+        /// Opening since `since`, then open: it takes input and keys. `redraw`
+        /// is a child drawing it again for a changed output (`follow`).
+        case open(Shown, since: Double, redraw: Drawing?)
+        /// Folding away since `since`; it is gone when that animation ends.
+        case closing(Shown, since: Double)
+        /// Asked to open again while it folds away: children prepare the new
+        /// menu, the closing one goes on, and the new images take over its
+        /// subsurfaces (or `preparing` follows if it is gone first).
+        case reopening(Request, Work, closing: Shown, since: Double)
+
+        /// The child at work.
+        var child: (any Pending)? {
+            switch self {
+            case .closed, .closing, .open(_, _, redraw: .none): nil
+            case .open(_, _, let drawing?): drawing.child
+            case .preparing(_, let work), .reopening(_, let work, _, _):
+                switch work {
+                case .measuring(let child, _): child
+                case .drawing(let drawing): drawing.child
+                }
+            }
+        }
+
+        /// The menu on screen and its animation.
+        var onScreen: (shown: Shown, animation: MenuAnimation)? {
+            switch self {
+            case .closed, .preparing: nil
+            case .open(let shown, let since, _): (shown, shown.animation(opening: true, since: since))
+            case .closing(let shown, let since), .reopening(_, _, let shown, let since):
+                (shown, shown.animation(opening: false, since: since))
+            }
+        }
+
+        /// This phase without the menu being prepared (its child is killed).
+        var withoutPreparation: Phase {
+            switch self {
+            case .preparing: .closed
+            case .reopening(_, _, let shown, let since): .closing(shown, since: since)
+            case .closed, .open, .closing: self
+            }
+        }
+
+        /// This phase with `work` preparing the menu instead.
+        func preparing(with work: Work) -> Phase {
+            switch self {
+            case .preparing(let request, _): .preparing(request, work)
+            case .reopening(let request, _, let shown, let since):
+                .reopening(request, work, closing: shown, since: since)
+            case .closed, .open, .closing: self
+            }
+        }
+
+        mutating func modifyShown(_ body: (inout Shown) -> Void) {
+            switch self {
+            case .closed, .preparing: break
+            case .open(var shown, let since, let redraw):
+                body(&shown)
+                self = .open(shown, since: since, redraw: redraw)
+            case .closing(var shown, let since):
+                body(&shown)
+                self = .closing(shown, since: since)
+            case .reopening(let request, let work, var shown, let since):
+                body(&shown)
+                self = .reopening(request, work, closing: shown, since: since)
+            }
+        }
+    }
+
+    /// What `update` came to.
     enum Progress: Equatable {
-        /// Still at work, or the open menu has moved to a new anchor.
+        /// A child is done and the next one is at work, or the open menu
+        /// has been drawn again for its new anchor.
         case working
         /// The menu is open (its animation has begun).
         case opened
@@ -72,7 +202,13 @@ final class MenuPresenter {
         case dropped(String)
     }
 
+    /// Why a child could not be started.
+    private struct Unable: Error {
+        var why: String
+    }
+
     private let display: Display
+    private let loop: EventLoop
     private let log: Logger
     /// Icon names already reported missing, so each is logged once.
     private var missingIcons: Set<String> = []
@@ -81,162 +217,162 @@ final class MenuPresenter {
     /// Icon themes already reported missing.
     private var warnedThemes: Set<String> = []
 
-    /// The menu being opened, while children measure and draw it.
-    private var opening: Request?
-    private var work: Work?
+    private var phase = Phase.closed {
+        didSet { watchChild() }
+    }
+    /// The child's pipe the loop polls, if any.
+    private var watchedFD: Int32?
 
-    private var sprites: [Sprite] = []
-    /// What the shown menu was opened with.
-    private var shown = Request(
-        items: [], settings: Menu(), look: MenuLook(focusColor: Color(red: 1, green: 1, blue: 1)))
-    private var layout: MenuLayout?
-    /// What the shown menu's layout and images were made for, or, while
-    /// `follow` has them drawn again, are being made for.
-    private var anchor: Anchor?
-    private var animation: MenuAnimation?
-    private(set) var focused: Int?
-    /// Something changed that the next frame must show.
-    private var dirty = false
-    /// When the last frame was placed.
-    private var drawnAt = -Double.infinity
-
-    init(display: Display, log: Logger) {
+    init(display: Display, loop: EventLoop, log: Logger) {
         self.display = display
+        self.loop = loop
         self.log = log
     }
 
     /// Open, or opening: it takes input and keys. A closing menu is not open,
     /// nor is one whose images are still being drawn.
-    var isOpen: Bool { animation?.opening ?? false }
+    var isOpen: Bool {
+        if case .open = phase { true } else { false }
+    }
     /// On screen at all, including while it folds away.
-    var isShown: Bool { layout != nil }
+    var isShown: Bool { phase.onScreen != nil }
     /// Asked to open, its images not drawn yet.
-    var isOpening: Bool { opening != nil }
-    /// Readable when the child at work is done: the loop polls it.
-    var workFD: Int32? {
-        switch work?.task {
-        case .measuring(let job, _): job.fd
-        case .drawing(let job, _): job.fd
-        case nil: nil
+    var isOpening: Bool {
+        switch phase {
+        case .preparing, .reopening: true
+        case .closed, .open, .closing: false
         }
     }
-    /// When the child at work is given up: the loop's timer wakes it then.
-    var workDeadline: Double? { work?.deadline }
+    /// When the child at work is given up: the app's timer wakes the loop
+    /// then, and `update` kills it.
+    var deadline: Double? { phase.child?.deadline }
 
     /// Starts opening `items` from `anchor`: children measure the labels
-    /// (once per label text) and draw the images, and `advance` opens the
-    /// menu when they are done. The loop goes on meanwhile. Returns why it
-    /// cannot start.
+    /// (once per label text) and draw the images, and `update` opens the
+    /// menu when they are done. The loop goes on meanwhile. An open menu is
+    /// folded away first; a closing one goes on closing meanwhile. Returns
+    /// why it cannot start.
     func open(_ items: [MenuItem], settings: Menu, buttonColor: Color, anchor: Anchor, now: Double) -> String?
     {
         guard !items.isEmpty else { return nil }
-        work = nil
+        if case .open(let shown, _, _) = phase { phase = .closing(shown, since: now) }
+        // A child still preparing another menu is killed before the next starts.
+        phase = phase.withoutPreparation
         let request = Request(items: items, settings: settings, look: MenuLook(focusColor: buttonColor))
-        opening = request
-        let unmeasured = Array(Set(items.map(\.label).filter { labelSizes[$0] == nil }))
-        guard unmeasured.isEmpty else {
-            guard let job = MenuArtist.measure(unmeasured, fontSize: request.look.fontSize) else {
-                opening = nil
-                return "no child could be started to measure its labels"
-            }
-            start(.measuring(job, labels: unmeasured), now: now)
-            return nil
+        let work: Work
+        do throws(Unable) {
+            work = try prepare(request, anchor: anchor, now: now)
+        } catch {
+            return error.why
         }
-        if let problem = startDrawing(request, anchor: anchor, now: now) {
-            opening = nil
-            return problem
+        switch phase {
+        case .closing(let shown, let since): phase = .reopening(request, work, closing: shown, since: since)
+        case .closed, .preparing, .open, .reopening: phase = .preparing(request, work)
         }
         return nil
     }
 
     /// Stops opening the menu; its children are killed.
     func cancelOpening() {
-        guard opening != nil else { return }
-        opening = nil
-        work = nil
+        phase = phase.withoutPreparation
     }
 
-    /// Takes the result of the child at work, once `workFD` is readable or,
-    /// with `timedOut`, the deadline has passed (the child is killed).
-    /// `anchor` is where the menu would unfold now: if the button moved while
-    /// its images were drawn, they are drawn again for the new place.
-    func advance(now: Double, timedOut: Bool, anchor: Anchor?, parent: LayerSurface?) -> Progress {
-        guard let task = work?.task else { return .working }
-        work = nil
+    /// Takes the result of the child at work, once its pipe is in
+    /// `wakeup.readable` or its deadline has passed (it is killed then);
+    /// nil if neither. `anchor` is where the menu would unfold now: if the
+    /// button moved while its images were drawn, they are drawn again for
+    /// the new place. `parent` is the surface it is shown on.
+    func update(_ wakeup: Wakeup, now: Double, anchor: Anchor?, parent: LayerSurface?) -> Progress? {
+        guard let child = phase.child else { return nil }
+        // A child killed earlier in this wakeup may have left its number
+        // to the one that replaced it, which has not exited.
+        let done = wakeup.readable.contains(child.fd) && child.hasExited
+        guard done || now >= child.deadline else { return nil }
+        let timedOut = !done
         let late = timedOut ? " within \(Int(MenuArtist.timeoutSeconds)) s" : ""
-        switch task {
-        case .measuring(let job, let labels):
-            guard let request = opening else { return .working }
-            guard let sizes = job.finish(killing: timedOut) else {
+        switch phase {
+        case .closed, .closing, .open(_, _, redraw: .none):
+            return nil
+        case .open(var shown, let since, let drawing?):
+            phase = .open(shown, since: since, redraw: nil)
+            guard let report = drawing.child.job.finish(killing: timedOut) else {
+                reset()
+                return .dropped("its images could not be drawn again\(late)")
+            }
+            logDrawn(drawing.images, report)
+            // Unless its surfaces cannot be made, the old images stay.
+            if let parent, let sprites = sprites(for: drawing.images, reusing: shown, on: parent) {
+                shown.layout = drawing.images.layout
+                shown.anchor = drawing.images.anchor
+                shown.sprites = sprites
+                shown.parent = parent
+                shown.dirty = true
+                phase = .open(shown, since: since, redraw: nil)
+            }
+            return .working
+        case .preparing(let request, let work), .reopening(let request, let work, _, _):
+            return advance(
+                request, work, now: now, timedOut: timedOut, late: late, anchor: anchor, parent: parent)
+        }
+    }
+
+    /// `update` for the child preparing `request`'s menu.
+    private func advance(
+        _ request: Request, _ work: Work, now: Double, timedOut: Bool, late: String, anchor: Anchor?,
+        parent: LayerSurface?
+    ) -> Progress {
+        switch work {
+        case .measuring(let child, let labels):
+            guard let sizes = child.job.finish(killing: timedOut) else {
                 return failOpening("its labels could not be measured\(late)")
             }
             for (label, size) in zip(labels, sizes) { labelSizes[label] = size }
             guard let anchor else { return failOpening("the button is not on screen") }
-            if let problem = startDrawing(request, anchor: anchor, now: now) { return failOpening(problem) }
-            return .working
-        case .drawing(let job, let images):
-            guard let report = job.finish(killing: timedOut) else {
-                guard opening != nil else {
-                    reset()
-                    return .dropped("its images could not be drawn again\(late)")
-                }
+            return draw(request, at: anchor, now: now)
+        case .drawing(let drawing):
+            guard let report = drawing.child.job.finish(killing: timedOut) else {
                 return failOpening("its images could not be drawn\(late)")
             }
-            log.debug(
-                "menu: \(images.descriptions.count) images drawn at scale \(images.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
-            )
-            guard let request = opening else {
-                // The shown menu, for its new anchor, unless it has gone.
-                if isShown, let parent, install(images, parent: parent) { dirty = true }
-                return .working
-            }
+            let images = drawing.images
+            logDrawn(images, report)
             if let anchor, anchor != images.anchor {
                 // The button moved, or the output changed, while they were drawn.
-                if let problem = startDrawing(request, anchor: anchor, now: now) {
-                    return failOpening(problem)
-                }
-                return .working
+                return draw(request, at: anchor, now: now)
             }
             reportIcons(report.icons, of: request.items, iconSize: images.iconSize)
             if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
-            guard let parent, install(images, parent: parent) else {
+            guard let parent, let sprites = sprites(for: images, reusing: phase.onScreen?.shown, on: parent)
+            else {
                 return failOpening("its surfaces could not be created")
             }
-            opening = nil
-            shown = request
-            animation = MenuAnimation(
-                opening: true, start: now, count: request.items.count,
-                openDuration: request.settings.openDuration, closeDuration: request.settings.closeDuration)
-            focused = MenuNavigation.visualOrder(images.layout).first
-            dirty = true
+            phase = .open(
+                Shown(request: request, images: images, sprites: sprites, parent: parent), since: now,
+                redraw: nil)
             return .opened
         }
     }
 
-    /// Folds the menu away; it disappears when the animation ends.
+    /// Has a child draw the menu being prepared, for `anchor`.
+    private func draw(_ request: Request, at anchor: Anchor, now: Double) -> Progress {
+        do throws(Unable) {
+            phase = phase.preparing(with: .drawing(try startDrawing(request, anchor: anchor, now: now)))
+            return .working
+        } catch {
+            return failOpening(error.why)
+        }
+    }
+
+    /// Folds the menu away; it disappears when the animation ends. A child
+    /// drawing it again for a changed output is killed.
     func close(now: Double) {
-        guard isOpen else { return }
-        animation = MenuAnimation(
-            opening: false, start: now, count: shown.items.count, openDuration: shown.settings.openDuration,
-            closeDuration: shown.settings.closeDuration)
-        dirty = true
+        guard case .open(let shown, _, _) = phase else { return }
+        phase = .closing(shown, since: now)
     }
 
     /// Drops the menu at once, and any menu being opened (its surface is
     /// going away, or buoy is).
     func reset() {
-        cancelOpening()
-        removeFromScreen()
-    }
-
-    /// Takes the shown menu off the screen; a menu being opened goes on.
-    private func removeFromScreen() {
-        if opening == nil { work = nil }
-        sprites = []
-        layout = nil
-        anchor = nil
-        animation = nil
-        focused = nil
+        phase = .closed
     }
 
     private func failOpening(_ problem: String) -> Progress {
@@ -244,27 +380,38 @@ final class MenuPresenter {
         return .failed(problem)
     }
 
-    private func start(_ task: Work.Task, now: Double) {
-        work = Work(task: task, deadline: now + MenuArtist.timeoutSeconds)
+    /// Keeps the loop polling the pipe of the child at work, and only it.
+    /// It unwatches before it watches, so a number the kernel has already
+    /// reused for the next child's pipe stays watched.
+    private func watchChild() {
+        let fd = phase.child?.fd
+        guard fd != watchedFD else { return }
+        if let watchedFD { loop.unwatch(watchedFD) }
+        if let fd { loop.watch(fd) }
+        watchedFD = fd
     }
 
     /// The item under `point` (layer-surface coordinates), if any.
     func item(at point: Point) -> Int? {
-        layout?.hitTest(point)
+        phase.onScreen?.shown.layout.hitTest(point)
     }
 
     func command(of index: Int) -> MenuItem? {
-        shown.items.indices.contains(index) ? shown.items[index] : nil
+        guard let items = phase.onScreen?.shown.request.items else { return nil }
+        return items.indices.contains(index) ? items[index] : nil
     }
 
-    /// Moves the keyboard focus; returns the item to run for `.activate`.
+    /// Moves the keyboard focus of the open menu; returns the item to run
+    /// for `.activate`.
     func handle(_ key: MenuKey) -> Int? {
-        guard let layout else { return nil }
-        if key == .activate { return focused }
-        let moved = MenuNavigation.move(from: focused, key, order: MenuNavigation.visualOrder(layout))
-        if moved != focused {
-            focused = moved
-            dirty = true
+        guard case .open(var shown, let since, let redraw) = phase else { return nil }
+        if key == .activate { return shown.focused }
+        let moved = MenuNavigation.move(
+            from: shown.focused, key, order: MenuNavigation.visualOrder(shown.layout))
+        if moved != shown.focused {
+            shown.focused = moved
+            shown.dirty = true
+            phase = .open(shown, since: since, redraw: redraw)
         }
         return nil
     }
@@ -273,9 +420,9 @@ final class MenuPresenter {
     /// or after the animation's end, so that a late frame callback still
     /// lands on its last frame (and a finished close still hides the menu).
     func needsFrame(at now: Double) -> Bool {
-        guard isShown else { return false }
-        if let animation, drawnAt < animation.end || !animation.opening { return true }
-        return dirty
+        guard case (let shown, let animation)? = phase.onScreen else { return false }
+        if shown.drawnAt < animation.end || !animation.opening { return true }
+        return shown.dirty
     }
 
     /// Keeps the open menu beside the button when the output changes under
@@ -283,41 +430,56 @@ final class MenuPresenter {
     /// `anchor`, and until then the old images stay, stretched if the scale
     /// changed.
     func follow(_ anchor: Anchor?, now: Double) {
-        guard isOpen, work == nil, let anchor, anchor != self.anchor else { return }
-        self.anchor = anchor  // tried once, even if it cannot start
-        if let problem = startDrawing(shown, anchor: anchor, now: now) {
-            log.error("menu: it cannot be drawn again for the changed output: \(problem)")
+        guard case .open(var shown, let since, redraw: .none) = phase, let anchor, anchor != shown.anchor
+        else {
+            return
+        }
+        shown.anchor = anchor  // tried once, even if it cannot start
+        do throws(Unable) {
+            phase = .open(
+                shown, since: since, redraw: try startDrawing(shown.request, anchor: anchor, now: now))
+        } catch {
+            phase = .open(shown, since: since, redraw: nil)
+            log.error("menu: it cannot be drawn again for the changed output: \(error.why)")
         }
     }
 
     /// Places the current frame's images; the caller commits the parent.
     func render(now: Double) {
-        guard let layout else { return }
-        if let animation, !animation.opening, animation.isFinished(at: now) {
+        guard let animation = phase.onScreen?.animation else { return }
+        if !animation.opening, animation.isFinished(at: now) {
             // Destroying the subsurfaces unmaps them with the parent's commit.
-            removeFromScreen()
+            switch phase {
+            case .reopening(let request, let work, _, _): phase = .preparing(request, work)
+            case .closed, .preparing, .open, .closing: phase = .closed
+            }
             return
         }
-        for sprite in sprites {
-            place(sprite, in: layout, at: now)
+        phase.modifyShown { shown in
+            for sprite in shown.sprites {
+                place(sprite, of: shown, animation: animation, at: now)
+            }
+            shown.dirty = false
+            shown.drawnAt = now
         }
-        dirty = false
-        drawnAt = now
     }
 
-    private func place(_ sprite: Sprite, in layout: MenuLayout, at now: Double) {
+    private func place(_ sprite: Sprite, of shown: Shown, animation: MenuAnimation, at now: Double) {
+        let layout = shown.layout
         var item = sprite.description.item
         var image = sprite.description.image
         if sprite.description.part == .focusRing {
             // One ring, moved to the focused item (all items are one size).
             // Moved by whole px so that it keeps its buffer's exact size.
-            guard let focused, layout.items.indices.contains(focused) else { return hide(sprite) }
+            guard let focused = shown.focused, layout.items.indices.contains(focused) else {
+                return hide(sprite)
+            }
             let from = layout.items[item].circle.center
             let to = layout.items[focused].circle.center
             item = focused
             image.origin = image.origin + Point(x: (to.x - from.x).rounded(), y: (to.y - from.y).rounded())
         }
-        let itemScale = animation?.scale(item: item, at: now) ?? 1
+        let itemScale = animation.scale(item: item, at: now)
         // A pill never overshoots, so it never needs room outside the layout.
         let spriteScale = sprite.description.part == .pill ? min(itemScale, 1) : itemScale
         guard
@@ -333,22 +495,33 @@ final class MenuPresenter {
         if sprite.surface.isShown { sprite.surface.hide() }
     }
 
+    /// Starts the first child that prepares `request`'s menu at `anchor`.
+    private func prepare(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Work {
+        let unmeasured = Array(Set(request.items.map(\.label).filter { labelSizes[$0] == nil }))
+        guard unmeasured.isEmpty else {
+            guard let job = MenuArtist.measure(unmeasured, fontSize: request.look.fontSize) else {
+                throw Unable(why: "no child could be started to measure its labels")
+            }
+            return .measuring(Child(job: job, deadline: now + MenuArtist.timeoutSeconds), labels: unmeasured)
+        }
+        return .drawing(try startDrawing(request, anchor: anchor, now: now))
+    }
+
     /// Lays the menu out at `anchor` and starts a child drawing its images.
-    /// Returns why it cannot.
-    private func startDrawing(_ request: Request, anchor: Anchor, now: Double) -> String? {
+    private func startDrawing(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Drawing {
         let labels = request.items.map { labelSizes[$0.label] ?? Size(width: 0, height: 0) }
         let layout = MenuLayout.layout(
             button: anchor.button, usable: anchor.usable, count: request.items.count,
             itemSize: request.settings.itemSize, spacing: request.settings.spacing,
             labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0)
         let scale = anchor.scale
-        guard let shm = display.shm else { return "the compositor has no wl_shm" }
+        guard let shm = display.shm else { throw Unable(why: "the compositor has no wl_shm") }
         let descriptions = MenuPainter.sprites(for: layout)
         var buffers: [ShmBuffer] = []
         for description in descriptions {
             let (width, height) = MenuPainter.bufferSize(of: description, scale: scale)
             do { buffers.append(try ShmBuffer(shm: shm, width: width, height: height)) } catch {
-                return "\(error)"
+                throw Unable(why: "\(error)")
             }
         }
         let iconSize = IconLookup.pixelSize(itemSize: request.settings.itemSize, scale: scale)
@@ -358,44 +531,42 @@ final class MenuPresenter {
                 layout: layout, labels: request.items.map(\.label), icons: request.items.map(\.icon),
                 locate: iconLocator(theme: request.settings.iconTheme, size: iconSize, scale: scale),
                 iconSize: iconSize, look: request.look, scale: scale)
-        else { return "no child could be started to draw its images" }
+        else { throw Unable(why: "no child could be started to draw its images") }
         let images = Images(
             layout: layout, descriptions: descriptions, buffers: buffers, iconSize: iconSize, anchor: anchor)
-        start(.drawing(job, images), now: now)
-        return nil
+        return Drawing(child: Child(job: job, deadline: now + MenuArtist.timeoutSeconds), images: images)
     }
 
-    /// Puts drawn images on the subsurfaces there are (made on the first
-    /// open), and their layout in force. False if a subsurface could not be
-    /// made.
-    private func install(_ images: Images, parent: LayerSurface) -> Bool {
-        if sprites.count != images.descriptions.count {
-            sprites = []
-            for (description, buffer) in zip(images.descriptions, images.buffers) {
-                guard let surface = try? Subsurface(display: display, parent: parent, scalable: true) else {
-                    sprites = []
-                    return false
-                }
-                sprites.append(
-                    Sprite(
-                        description: description, surface: surface, buffer: buffer, scale: images.anchor.scale
-                    ))
-            }
-        } else {
-            // As many images (reopened while closing, or moved): a shown
-            // one shows its new buffer now, a hidden one when next placed.
-            for i in sprites.indices {
-                sprites[i].description = images.descriptions[i]
-                sprites[i].buffer = images.buffers[i]
-                sprites[i].scale = images.anchor.scale
-                if sprites[i].surface.isShown {
-                    sprites[i].surface.show(images.buffers[i], scale: images.anchor.scale)
-                }
+    /// The subsurfaces that show drawn `images` on `parent`: those of
+    /// `shown` if it has as many on the same parent (reopened while
+    /// closing, or drawn again), otherwise new ones. Nil if a subsurface
+    /// could not be made.
+    private func sprites(for images: Images, reusing shown: Shown?, on parent: LayerSurface) -> [Sprite]? {
+        if let shown, shown.parent === parent, shown.sprites.count == images.descriptions.count {
+            // A shown one shows its new buffer now, a hidden one when next placed.
+            return zip(shown.sprites, zip(images.descriptions, images.buffers)).map { old, new in
+                var sprite = old
+                (sprite.description, sprite.buffer, sprite.scale) = (new.0, new.1, images.anchor.scale)
+                if sprite.surface.isShown { sprite.surface.show(sprite.buffer, scale: sprite.scale) }
+                return sprite
             }
         }
-        layout = images.layout
-        anchor = images.anchor
-        return true
+        var sprites: [Sprite] = []
+        for (description, buffer) in zip(images.descriptions, images.buffers) {
+            guard let surface = try? Subsurface(display: display, parent: parent, scalable: true) else {
+                return nil
+            }
+            sprites.append(
+                Sprite(description: description, surface: surface, buffer: buffer, scale: images.anchor.scale)
+            )
+        }
+        return sprites
+    }
+
+    private func logDrawn(_ images: Images, _ report: MenuArtist.Report) {
+        log.debug(
+            "menu: \(images.descriptions.count) images drawn at scale \(images.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
+        )
     }
 
     /// Logs what became of each item's icon (a missing one once).

@@ -21,6 +21,15 @@ final class ChildJobTests: XCTestCase {
         XCTAssertNil(job.finish(killing: true).exitCode, "a killed child has no exit code")
     }
 
+    func testHasExitedSaysWhetherTheChildHasExitedWithoutWaiting() throws {
+        let running = try XCTUnwrap(ChildJob { sleep(30) == 0 ? 0 : 1 })
+        XCTAssertFalse(running.hasExited)
+        _ = running.finish(killing: true)
+        let done = try XCTUnwrap(ChildJob { 0 })
+        _ = done.wait(timeoutMilliseconds: 10_000)
+        XCTAssertTrue(done.hasExited)
+    }
+
     func testWaitKillsAChildThatTakesTooLong() throws {
         let job = try XCTUnwrap(ChildJob { sleep(30) == 0 ? 0 : 1 })
         let start = Date()
