@@ -615,3 +615,18 @@ public struct ButtonController: Sendable, Equatable {
         recognizer = GestureRecognizer(settings: settings.gestures)
     }
 }
+
+extension ButtonEffect: CustomStringConvertible {
+    /// For the debug log: "run tap", "save", "cursor grabbing".
+    public var description: String {
+        switch self {
+        case .run(let gesture): return "run \(gesture.rawValue)"
+        case .menuRelease(let point): return "release on the menu at \(point.x), \(point.y)"
+        case .dragBegan: return "drag began"
+        case .save: return "save"
+        case .cursor(let cursor): return "cursor \(cursor == .hover ? "hover" : "grabbing")"
+        case .hidden: return "hidden"
+        case .relocate: return "relocate"
+        }
+    }
+}

@@ -213,6 +213,12 @@ final class App {
             closeMenu(now: at)
             return
         }
+        switch input {
+        case .press(let point, _): log.debug("\(instance.label): press at \(point.x), \(point.y)")
+        case .release(let point, _): log.debug("\(instance.label): release at \(point.x), \(point.y)")
+        case .cancel: log.debug("\(instance.label): cancel")
+        default: break
+        }
         perform(instance.controller.handle(input), for: instance, now: input.time)
     }
 
@@ -250,18 +256,19 @@ final class App {
     }
 
     private func runAction(_ action: Action?, name: String, from instance: ButtonInstance?, now: Double) {
-        let who = instance?.label ?? ""
+        // With one button its name says nothing: "tap", else "keyboard tap".
+        let reason = config.buttons.count > 1 ? "\(instance?.key.name ?? "") \(name)" : name
         switch action {
         case .command(let command):
-            runner.run(command, reason: "\(who) \(name)", limit: instance?.spec.actions.maxRunning ?? 8)
+            runner.run(command, reason: reason, limit: instance?.spec.actions.maxRunning ?? 8)
         case .menu:
             guard let instance else {
-                return log.warning("\(name): cannot open the menu: no button is on screen")
+                return log.warning("\(reason): cannot open the menu: it is not on screen")
             }
             if let problem = toggleMenu(from: instance, now: now) {
-                log.warning("\(who) \(name): cannot open the menu: \(problem)")
+                log.warning("\(reason): cannot open the menu: \(problem)")
             }
-        case nil: log.debug("\(who) \(name): no action configured")
+        case nil: log.debug("\(reason): no action configured")
         }
     }
 

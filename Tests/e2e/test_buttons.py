@@ -210,6 +210,7 @@ idle_opacity = 1.0
             first = sway.active_outputs()[0]
             second = sway.plug()
             buoy = Buoy(sway, config).start()
+            wait_for(lambda: msg(buoy, "state").returncode == 0, timeout=5, message="buoy answering")
 
             def instances():
                 return sorted((b["output"], b["visible"]) for b in state(buoy)["buttons"])
@@ -224,6 +225,7 @@ idle_opacity = 1.0
             self.assertEqual(buoy.stop(), 0)
 
             buoy.start()
+            wait_for(lambda: msg(buoy, "state").returncode == 0, timeout=5, message="buoy answering again")
             wait_for(lambda: sorted((b["output"], b["edge"]) for b in state(buoy)["buttons"])
                      == sorted([(first, "top-left"), (second, "top-left")]), timeout=5,
                      message="both places restored after a restart")

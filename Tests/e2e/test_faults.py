@@ -401,7 +401,7 @@ class CompositorLossTests(unittest.TestCase):
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.move(cx, cy)
             pointer.down()
-            wait_for(lambda: "gesture pressed" in buoy.log(), timeout=2, message="the press")
+            wait_for(lambda: "main: press at" in buoy.log(), timeout=2, message="the press")
             self.assertEqual(buoy.stop(), 0, buoy.log()[-3000:])
             self.assertIsNotNone(parse_state(buoy.state_path.read_text()))
 

@@ -41,7 +41,10 @@ class MessageTests(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stderr)
             state = json.loads(result.stdout)
             self.assertEqual(list(state), ["visible", "output", "x", "y", "size", "edge", "opacity",
-                                           "menu_open", "config"])
+                                           "menu_open", "config", "buttons"])
+            self.assertEqual(state["buttons"], [{
+                "name": "main", "output": "HEADLESS-1", "visible": True, "x": state["x"], "y": state["y"],
+                "size": 56, "edge": state["edge"], "opacity": state["opacity"]}])
             self.assertEqual(state["visible"], True)
             self.assertEqual(state["output"], "HEADLESS-1")
             self.assertEqual((state["x"], state["y"], state["size"]), (1280 - MARGIN - 56, 360 - 28, 56))
