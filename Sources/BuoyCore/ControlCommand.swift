@@ -149,3 +149,55 @@ public struct ControlMessage: Equatable, Sendable {
         (button.map { [Self.buttonOption, $0] } ?? []) + command.words
     }
 }
+
+/// Which buttons a `buoy msg` command acts on.
+public enum ControlTarget: Equatable, Sendable {
+    /// Every button: `show`, `hide` and `toggle` without `--button`.
+    case every
+    /// The button of this name (all its instances, for `output = "*"`).
+    case button(String)
+}
+
+/// Why a command cannot be carried out for the buttons there are.
+public enum ControlTargetError: Error, Equatable, Sendable {
+    /// `--button` with a command that is not about a button.
+    case takesNoButton(command: String)
+    case unknownButton(String, known: [String])
+    /// A command for one button, without `--button`, while there are several.
+    case severalButtons([String])
+
+    public var message: String {
+        switch self {
+        case .takesNoButton(let command): return "\(command) takes no --button"
+        case .unknownButton(let name, let known):
+            return "no button named \"\(name)\"; buttons: \(known.joined(separator: ", "))"
+        case .severalButtons(let names):
+            return "there are several buttons (\(names.joined(separator: ", "))); name one with --button NAME"
+        }
+    }
+}
+
+extension ControlMessage {
+    /// The buttons this message acts on, given the configured buttons' names;
+    /// nil for commands about the instance as a whole (`reload`, `state`,
+    /// `quit`). `show`, `hide` and `toggle` act on every button unless one is
+    /// named; the other commands on the only one there is, or the named one.
+    public func target(among names: [String]) -> Result<ControlTarget?, ControlTargetError> {
+        switch command {
+        case .reload, .state, .quit:
+            if button != nil { return .failure(.takesNoButton(command: command.words[0])) }
+            return .success(nil)
+        case .show, .hide, .toggle, .move, .tap, .doubleTap, .longPress, .menu:
+            if let button {
+                guard names.contains(button) else { return .failure(.unknownButton(button, known: names)) }
+                return .success(.button(button))
+            }
+            switch command {
+            case .show, .hide, .toggle: return .success(.every)
+            default:
+                guard names.count == 1 else { return .failure(.severalButtons(names)) }
+                return .success(.button(names[0]))
+            }
+        }
+    }
+}

@@ -117,12 +117,10 @@ final class ButtonInstance {
     }
 
     /// Acknowledges a configure and hands the controller the new area.
-    /// `neighbours` are where the other buttons on this output rest.
-    func applyConfigure(neighbours: [Rect], now: Double) -> [ButtonEffect] {
+    func applyConfigure(now: Double) -> [ButtonEffect] {
         guard let layer, layer.takeChanged() else { return [] }
         shown = nil
         if layer.needsConfigureAck { layer.applyConfigure() }
-        _ = controller.handle(.neighbours(neighbours))
         return controller.handle(.area(usable, at: now))
     }
 
@@ -279,5 +277,31 @@ extension Actions {
         case .doubleTap: return doubleTap
         case .longPress: return longPress
         }
+    }
+}
+
+extension StateReport {
+    /// What `buoy msg state` prints: the first instance at the top level,
+    /// every instance in `buttons`. x and y are the top-left of the button,
+    /// relative to its output's usable area (the whole output when no bar or
+    /// keyboard reserves space); during a glide, where it is going. With no
+    /// instance yet, the top level describes `first` as configured.
+    init(instances: [ButtonInstance], first: ButtonSpec, menuOpen: Bool, config: String, now: Double) {
+        let buttons = instances.map { instance in
+            let controller = instance.controller
+            let position = controller.restingOrigin ?? .zero
+            return ButtonReport(
+                name: instance.key.name, output: instance.currentOutput?.name, visible: controller.isVisible,
+                x: position.x, y: position.y, size: controller.settings.size, edge: controller.rest.name,
+                opacity: controller.opacity(at: now))
+        }
+        let top =
+            buttons.first
+            ?? ButtonReport(
+                name: first.name, output: nil, visible: false, x: 0, y: 0, size: first.button.size,
+                edge: RestPosition(placement: first.button.position).name, opacity: 0)
+        self.init(
+            visible: top.visible, output: top.output, x: top.x, y: top.y, size: top.size, edge: top.edge,
+            opacity: top.opacity, menuOpen: menuOpen, config: config, buttons: buttons)
     }
 }

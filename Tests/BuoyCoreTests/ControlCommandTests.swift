@@ -108,4 +108,63 @@ final class ControlCommandTests: XCTestCase {
                 ControlCommand.parse([name, "x"]), .failure(.extraArguments(command: name, ["x"])), name)
         }
     }
+
+    func testMessagesWithAButton() {
+        let cases: [([String], Result<ControlMessage, ControlCommandError>, UInt)] = [
+            (["hide"], .success(ControlMessage(command: .hide)), #line),
+            (
+                ["--button", "keyboard", "hide"],
+                .success(ControlMessage(button: "keyboard", command: .hide)), #line
+            ),
+            (
+                ["--button", "main", "move", "left"],
+                .success(ControlMessage(button: "main", command: .move(.left))), #line
+            ),
+            (["--button"], .failure(.missingButtonName), #line),
+            (["--button", "main"], .failure(.missingCommand), #line),
+            (
+                ["hide", "--button", "main"],
+                .failure(.extraArguments(command: "hide", ["--button", "main"])), #line
+            ),
+        ]
+        for (words, expected, line) in cases {
+            XCTAssertEqual(ControlMessage.parse(words), expected, "\(words)", line: line)
+            if case .success(let message) = expected {
+                XCTAssertEqual(
+                    ControlMessage.parse(message.words), expected, "round trip of \(words)", line: line)
+            }
+        }
+    }
+
+    func testWhichButtonsAMessageActsOn() {
+        let two = ["keyboard", "main"]
+        let cases: [(ControlMessage, [String], Result<ControlTarget?, ControlTargetError>, UInt)] = [
+            (ControlMessage(command: .hide), two, .success(.every), #line),
+            (ControlMessage(command: .toggle), two, .success(.every), #line),
+            (ControlMessage(button: "keyboard", command: .show), two, .success(.button("keyboard")), #line),
+            (ControlMessage(command: .tap), ["main"], .success(.button("main")), #line),
+            (ControlMessage(command: .tap), two, .failure(.severalButtons(two)), #line),
+            (ControlMessage(command: .move(.left)), two, .failure(.severalButtons(two)), #line),
+            (ControlMessage(command: .menu), two, .failure(.severalButtons(two)), #line),
+            (ControlMessage(button: "main", command: .menu), two, .success(.button("main")), #line),
+            (
+                ControlMessage(button: "nosuch", command: .hide), two,
+                .failure(.unknownButton("nosuch", known: two)), #line
+            ),
+            (ControlMessage(command: .state), two, .success(nil), #line),
+            (
+                ControlMessage(button: "main", command: .reload), two,
+                .failure(.takesNoButton(command: "reload")), #line
+            ),
+        ]
+        for (message, names, expected, line) in cases {
+            XCTAssertEqual(message.target(among: names), expected, "\(message.words)", line: line)
+        }
+        XCTAssertEqual(
+            ControlTargetError.unknownButton("x", known: two).message,
+            "no button named \"x\"; buttons: keyboard, main")
+        XCTAssertEqual(
+            ControlTargetError.severalButtons(two).message,
+            "there are several buttons (keyboard, main); name one with --button NAME")
+    }
 }

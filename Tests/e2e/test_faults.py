@@ -391,7 +391,7 @@ class CompositorLossTests(unittest.TestCase):
             wait_for(lambda: buoy.state_path.exists(), timeout=2, message="the state saved by the drag")
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 600, 400, steps=20, duration_ms=100)  # still held
-            wait_for(lambda: buoy.log().count("dragBegan") == 2, timeout=2, message="the second drag")
+            wait_for(lambda: buoy.log().count(": drag began") == 2, timeout=2, message="the second drag")
             self.assert_clean_exit_after_compositor_death(sway, buoy)
 
     def test_sigterm_while_the_button_is_held_exits_0(self):

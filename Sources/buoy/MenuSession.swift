@@ -1,0 +1,155 @@
+import BuoyButton
+import BuoyConfig
+import BuoyCore
+import BuoyWayland
+
+/// The menu between the buttons and `MenuPresenter`: which button it is
+/// open (or opening) from, the `buoy msg menu` requests waiting for it to
+/// open, and what an open menu holds (the keyboard, the scrim, the button's
+/// full opacity). There is one menu at a time, whichever button opened it.
+final class MenuSession {
+    private let presenter: MenuPresenter
+    private let runner: CommandRunner
+    private let log: Logger
+    /// The instance the menu is open (or opening) from.
+    private(set) weak var owner: ButtonInstance?
+    /// `buoy msg menu` requests answered once the menu has opened (or not).
+    private var replies: [ControlRequest] = []
+
+    init(display: Display, loop: EventLoop, runner: CommandRunner, log: Logger) {
+        presenter = MenuPresenter(display: display, loop: loop, log: log)
+        self.runner = runner
+        self.log = log
+    }
+
+    var isOpen: Bool { presenter.isOpen }
+    var isOpening: Bool { presenter.isOpening }
+    /// When the child drawing the menu is given up.
+    var deadline: Double? { presenter.deadline }
+
+    /// Starts opening the menu from `instance`, or closes it if open (or
+    /// stops it opening). Returns why it cannot open.
+    func toggle(from instance: ButtonInstance, now: Double) -> String? {
+        if presenter.isOpen {
+            close(now: now)
+            return nil
+        }
+        if presenter.isOpening {
+            cancelOpening("asked again")
+            return nil
+        }
+        let settings = instance.spec.menu
+        guard !settings.items.isEmpty else { return "no [[menu.item]] is configured" }
+        guard instance.controller.isVisible else { return "the button is hidden" }
+        _ = instance.controller.handle(.menuOpening(at: now))
+        guard let anchor = instance.menuAnchor else { return "the button is not on screen yet" }
+        if let problem = presenter.open(
+            settings.items, settings: settings, buttonColor: instance.spec.button.color, anchor: anchor,
+            now: now)
+        {
+            return problem
+        }
+        owner = instance
+        return nil
+    }
+
+    /// Answers `request` once the menu has opened, if it is opening.
+    func answerWhenOpen(_ request: ControlRequest) -> Bool {
+        guard presenter.isOpening else { return false }
+        replies.append(request)
+        return true
+    }
+
+    /// Takes what the menu's child has done: the menu opens once its images
+    /// are drawn. Keeps an open menu beside its button.
+    func update(_ wakeup: Wakeup, now: Double) {
+        let wasOpen = presenter.isOpen
+        switch presenter.update(wakeup, now: now, anchor: owner?.menuAnchor, parent: owner?.layer) {
+        case nil, .working: break
+        case .opened:
+            if let owner {
+                _ = owner.controller.handle(.menuOpened(at: now))
+                owner.holdForMenu(true)
+            }
+            log.info("menu opened")
+            answerReplies(ok: true)
+        case .failed(let problem):
+            log.warning("cannot open the menu: \(problem)")
+            answerReplies(ok: false, message: "cannot open the menu: \(problem)")
+        case .dropped(let problem):
+            if wasOpen { releaseHolds(now: now) }
+            log.error("menu closed: \(problem)")
+        }
+        presenter.follow(owner?.menuAnchor, now: now)
+    }
+
+    /// Stops the menu from opening; its children are killed.
+    func cancelOpening(_ why: String) {
+        presenter.cancelOpening()
+        log.info("menu: no longer opening it: \(why)")
+        answerReplies(ok: true, message: "the menu was closed before it opened: \(why)")
+    }
+
+    /// Drops the menu at once, shown or opening (its button is going away,
+    /// or hiding, or buoy is stopping).
+    func drop(now: Double) {
+        if presenter.isOpening {
+            answerReplies(ok: false, message: "the menu could not open: the button went away")
+        }
+        if presenter.isOpen { releaseHolds(now: now) }
+        presenter.reset()
+        owner = nil
+    }
+
+    func close(now: Double) {
+        guard presenter.isOpen else { return }
+        presenter.close(now: now)
+        releaseHolds(now: now)
+        log.info("menu closed")
+    }
+
+    /// A press on the open menu ended at `point`: run the item there, or close.
+    func release(at point: Point, now: Double) {
+        if let index = presenter.item(at: point) {
+            run(index, now: now)
+        } else {
+            close(now: now)
+        }
+    }
+
+    /// A key while the menu is open.
+    func handleKey(_ keysym: UInt32, at now: Double) {
+        guard presenter.isOpen, let key = MenuNavigation.key(forKeysym: keysym) else { return }
+        switch key {
+        case .dismiss: close(now: now)
+        case .activate: if let index = presenter.handle(.activate) { run(index, now: now) }
+        case .next, .previous: _ = presenter.handle(key)
+        }
+    }
+
+    /// The presenter, for the owner to draw with its own commit.
+    func presenter(for instance: ButtonInstance) -> MenuPresenter? {
+        instance === owner ? presenter : nil
+    }
+
+    /// Gives back what an open menu holds.
+    private func releaseHolds(now: Double) {
+        guard let owner else { return }
+        _ = owner.controller.handle(.menuClosed(at: now))
+        owner.holdForMenu(false)
+    }
+
+    private func answerReplies(ok: Bool, message: String? = nil) {
+        for request in replies { request.reply(ok: ok, message: message) }
+        replies = []
+    }
+
+    private func run(_ index: Int, now: Double) {
+        if let item = presenter.command(of: index) {
+            runner.run(
+                item.command, reason: "menu item \(index + 1) (\(item.label))",
+                limit: owner?.spec.actions.maxRunning ?? Actions().maxRunning)
+        }
+        close(now: now)
+    }
+}

@@ -1,0 +1,48 @@
+import BuoyCore
+
+/// The state file: where each button rested, by its name (and output, for
+/// `output = "*"`). Read once at start; written whole and atomically, so a
+/// buoy killed mid-save leaves the old file or the new one, never half.
+final class PlaceStore {
+    let path: String
+    private let log: Logger
+    private var places = SavedPlaces()
+
+    init(path: String, log: Logger) {
+        self.path = path
+        self.log = log
+        Files.removeStaleTemporaries(of: path)
+        switch Files.read(path, limit: 64 * 1024) {
+        case .success(let bytes):
+            // Version 1 files, of a single button, read as the place of main.
+            guard let saved = SavedPlaces.decode(String(decoding: bytes, as: UTF8.self)) else {
+                log.warning("ignoring the unreadable state file \(path)")
+                return
+            }
+            places = saved
+        case .failure(.missing): break
+        case .failure:
+            log.warning("ignoring the unreadable state file \(path)")
+        }
+    }
+
+    func place(of key: ButtonInstance.Key) -> SavedPlaces.Place? {
+        places.place(button: key.name, instanceOutput: key.instanceOutput)
+    }
+
+    /// Writes every instance's place; the places of instances not here now
+    /// (an unplugged output's) stay as they were.
+    func save(_ instances: [ButtonInstance]) {
+        for instance in instances {
+            if instance.restOutput == nil { instance.restOutput = instance.currentOutput?.name }
+            places.set(
+                SavedPlaces.Place(
+                    button: instance.key.name, instanceOutput: instance.key.instanceOutput,
+                    output: instance.restOutput, rest: instance.controller.rest))
+        }
+        Files.makeDirectories(Files.directory(of: path))
+        if !Files.writeAtomically(places.encoded(), to: path) {
+            log.warning("cannot save the buttons' places to \(path)")
+        }
+    }
+}
