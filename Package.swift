@@ -43,7 +43,9 @@ let package = Package(
             ]),
         .executableTarget(
             name: "buoy",
-            dependencies: ["BuoyCore", "BuoyGestures", "BuoyButton", "BuoyConfig", "BuoyDrawing", "BuoyWayland"],
+            dependencies: [
+                "BuoyCore", "BuoyGestures", "BuoyButton", "BuoyConfig", "BuoyDrawing", "BuoyWayland",
+            ],
             linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         // Test driver: a virtual pointer the e2e tests steer through stdin.
         .executableTarget(name: "buoy-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
