@@ -82,13 +82,16 @@ final class ButtonInstance {
     func placeSurface(outputsChanged: Bool, now: Double, log: Logger) -> [ButtonEffect] {
         let preferred = preferredOutputName
         let preferredOutput = preferred.flatMap { display.output(named: $0) }
-        if let layer, !layer.closed {
+        if let layer, !layer.closed, !lostItsOutput(layer) {
             let onPreferred = requestedOutput != nil && requestedOutput == preferredOutput?.name
             guard outputsChanged, preferredOutput != nil, !onPreferred else { return [] }
             log.info("\(label): output \(preferred ?? "") is there; moving the button to it")
             return controller.handle(.preferredOutputReturned(at: now))
         }
-        if layer != nil { log.info("\(label): the compositor closed the button's surface; placing it again") }
+        if let layer {
+            let why = layer.closed ? "the compositor closed the button's surface" : "the button's output is gone"
+            log.info("\(label): \(why); placing it again")
+        }
         var effects = dropSurface(now: now)
         guard display.outputs.contains(where: { $0.ready }) else { return effects }
         if let preferred, preferredOutput == nil, case .named = spec.button.output {
@@ -103,6 +106,14 @@ final class ButtonInstance {
             log.error("\(label): cannot create the button's surface: \(error)")
         }
         return effects
+    }
+
+    /// Whether the output the surface was put on went away. sway 1.7 then
+    /// closes the layer surface, but sway 1.10 only destroys the output, so
+    /// buoy cannot wait for `closed` alone.
+    private func lostItsOutput(_ layer: LayerSurface) -> Bool {
+        if let requestedOutput { return display.output(named: requestedOutput) == nil }
+        return !layer.outputs.isEmpty && layer.outputs.allSatisfy { display.output(for: $0) == nil }
     }
 
     /// Destroys the surfaces, newest first; the controller forgets the area.

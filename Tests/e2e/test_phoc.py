@@ -14,6 +14,7 @@ import unittest
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
 from harness import HeadlessPhoc, wait_for
 from test_faults import parse_state
+from test_buttons import KEYBOARD_COLOR, MAIN_COLOR, overlap, two_buttons
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
 from test_msg import config, msg
 
@@ -101,6 +102,35 @@ class PhocTests(unittest.TestCase):
             wait_closed(phoc)
             settle()
             self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
+
+    def test_two_buttons_each_run_their_own_command_and_one_dropped_on_the_other_moves_aside(self):
+        with HeadlessPhoc() as phoc:
+            pointer = phoc.pointer()
+            keyboard, main = phoc.artifact("keyboard-tapped"), phoc.artifact("main-tapped")
+            buoy = Buoy(phoc, two_buttons(f"echo k >> {keyboard}", f"echo m >> {main}")).start()
+            k = buoy.wait_for_button(KEYBOARD_COLOR)
+            m = buoy.wait_for_button(MAIN_COLOR)
+            wev = phoc.wev()
+            wev.mark()
+            between = (640, 360)
+            pointer.click(*between)
+            self.assertEqual(len(wev.wait_buttons(2)), 2, "the click between the buttons")
+            pointer.click(*k.centroid)
+            wait_for(lambda: count_lines(keyboard) == 1, timeout=3, message="keyboard's tap ran")
+            pointer.click(*m.centroid)
+            wait_for(lambda: count_lines(main) == 1, timeout=3, message="main's tap ran")
+
+            pointer.drag(*m.centroid, *k.centroid, steps=20, duration_ms=300, release=True)
+
+            def apart():
+                shot = phoc.screenshot()
+                k2, m2 = shot.find(KEYBOARD_COLOR, tolerance=8), shot.find(MAIN_COLOR, tolerance=8)
+                return bool(k2 and m2 and k2.count > 1500 and m2.count > 1500
+                            and not overlap(k2.bbox, m2.bbox) and m2.bbox[0] < 100)
+
+            wait_for(apart, timeout=3, message="the dropped button beside the other")
+            settle()
+            self.assertEqual((count_lines(keyboard), count_lines(main)), (1, 1))
 
 
 if __name__ == "__main__":
