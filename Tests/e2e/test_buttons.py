@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-import time
+import signal
+import subprocess
 import unittest
 
-from buoy_fixture import GREEN, MAGENTA, Buoy, count_lines, hex_color, settle
+from buoy_fixture import BUOY, GREEN, MAGENTA, Buoy, count_lines, hex_color, settle
 from harness import HeadlessSway, wait_for
 from test_faults import NestedSway, parse_state
 from test_msg import msg
@@ -196,6 +197,56 @@ tap = "echo tap >> {marker}"
             self.assertEqual(saved["places"],
                              [{"button": "main", "each": None, "output": "HEADLESS-1",
                                "rest": "corner bottom-right"}])
+
+    def test_sigusr1_toggles_every_button(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, two_buttons("true", "true")).start()
+            buoy.wait_for_button(KEYBOARD_COLOR)
+            buoy.wait_for_button(MAIN_COLOR)
+            buoy.process.send_signal(signal.SIGUSR1)
+            wait_for(lambda: [b["visible"] for b in state(buoy)["buttons"]] == [False, False], timeout=3,
+                     message="both hidden")
+            shot = sway.screenshot()
+            self.assertEqual((shot.find(KEYBOARD_COLOR, tolerance=8), shot.find(MAIN_COLOR, tolerance=8)),
+                             (None, None))
+            buoy.process.send_signal(signal.SIGUSR1)
+            buoy.wait_for_button(KEYBOARD_COLOR)
+            buoy.wait_for_button(MAIN_COLOR)
+
+    def test_a_bad_reload_names_the_line_and_leaves_the_running_buttons_as_they_were(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, two_buttons("true", "true")).start()
+            buoy.wait_for_button(KEYBOARD_COLOR)
+            before = state(buoy)["buttons"]
+            bad = two_buttons("true", "true").replace('name = "main"', 'name = "keyboard"')
+            line = bad.splitlines().index('name = "keyboard"', 3) + 1
+            buoy.config_path.write_text(bad)
+            result = msg(buoy, "reload")
+            self.assertEqual(result.returncode, 1)
+            self.assertRegex(result.stderr, rf"{buoy.config_path}:{line}:\d+: .*already used by the button at line 2")
+            self.assertEqual(state(buoy)["buttons"], before)
+            buoy.wait_for_button(MAIN_COLOR)
+
+    def test_check_rejects_bad_button_configs_with_their_line_and_warns_of_a_lone_corner_radius(self):
+        with HeadlessSway() as sway:
+            path = sway.artifact("check.toml")
+            cases = [
+                ('[[button]]\nname = "Main"\n', 2, "a-z"),
+                ('[[button]]\nname = "a"\n[[button]]\nname = "a"\n', 4, "already used"),
+                ("".join(f'[[button]]\nname = "b{i}"\n' for i in range(17)), 33, "at most 16 buttons"),
+                ('[button]\nsize = 56\n[[button]]\nname = "x"\n', 3, "cannot be mixed"),
+            ]
+            for text, line, words in cases:
+                path.write_text(text)
+                result = subprocess.run([BUOY, "--check", "--config", str(path)], capture_output=True,
+                                        text=True, timeout=10)
+                self.assertEqual(result.returncode, 1, (text, result.stderr))
+                self.assertRegex(result.stderr, rf"^{path}:{line}:\d+: .*{words}", text)
+            path.write_text("[button]\ncorner_radius = 10\n")
+            result = subprocess.run([BUOY, "--check", "--config", str(path)], capture_output=True, text=True,
+                                    timeout=10)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertRegex(result.stderr, rf"{path}:2:1: (warning: )?corner_radius has no effect")
 
 
 class EveryOutputTests(unittest.TestCase):
