@@ -37,6 +37,10 @@ final class ButtonInstance {
     /// The output the layer surface was asked for; nil is the compositor's choice.
     private var requestedOutput: String?
     private var shown: Shown?
+    /// What the face's buffer was painted with: a configure or a reload
+    /// commits again, but repaints (into the pool's second buffer) only
+    /// when the look or the scale changed.
+    private var painted: (look: ButtonLook, scale: Int)?
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
 
@@ -123,6 +127,7 @@ final class ButtonInstance {
         face = nil
         layer = nil
         shown = nil
+        painted = nil
         buffers.removeAll()
         return controller.handle(.area(nil, at: now))
     }
@@ -211,7 +216,7 @@ final class ButtonInstance {
         guard next != shown || menuFrame || surfaceChanged else { return false }
 
         var content = face.content
-        if shown?.look != look || shown?.scale != scale || content == nil {
+        if painted?.look != look || painted?.scale != scale || content == nil {
             let side = look.bufferSide(scale: scale)
             let free: ShmBuffer?
             do { free = try buffers.free(width: side, height: side) } catch {
@@ -221,6 +226,7 @@ final class ButtonInstance {
             // Both buffers still on screen: try again on the next frame.
             guard let buffer = free else { return false }
             ButtonPainter.paint(look, scale: scale, into: buffer.data, stride: buffer.stride)
+            painted = (look, scale)
             content = buffer
         }
         guard let buffer = content else { return false }
