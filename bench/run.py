@@ -229,8 +229,12 @@ class FrameStats:
         return self.commits / self.intervals if self.intervals else math.inf
 
 
-def frame_stats(messages: list[WlMessage], start_us: int, end_us: int) -> FrameStats:
+def frame_stats(messages: list[WlMessage], start_us: int, end_us: int,
+                surface: Optional[int] = None) -> FrameStats:
     """Commits of the layer surface(s) per frame callback within [start, end].
+
+    With `surface` (a layer surface's wl_surface id), only that surface's commits count, and
+    only the frame callbacks requested on it or on a subsurface in its tree.
 
     Counted from the first to the last frame callback that fires inside the window, so that a
     commit just before the window (whose callback fires inside it) or one just before its end
@@ -239,6 +243,7 @@ def frame_stats(messages: list[WlMessage], start_us: int, end_us: int) -> FrameS
     """
     layer_surfaces: set[int] = set()
     frame_callbacks: set[int] = set()
+    parent = surface_roots(messages) if surface is not None else {}
     commit_times: list[int] = []  # indices into messages
     done_times: list[int] = []
     motions = 0
@@ -248,10 +253,10 @@ def frame_stats(messages: list[WlMessage], start_us: int, end_us: int) -> FrameS
         if msg.request:
             if msg.interface == "zwlr_layer_shell_v1" and msg.name == "get_layer_surface":
                 ids = [int(i) for kind, i in _OBJECTS.findall(msg.args) if kind == "wl_surface"]
-                layer_surfaces.update(ids[:1])
+                layer_surfaces.update(i for i in ids[:1] if surface is None or i == surface)
             elif msg.interface == "wl_surface" and msg.name == "frame":
                 m = _NEW_ID.search(msg.args)
-                if m:
+                if m and (surface is None or root_of(msg.object_id, parent) == surface):
                     frame_callbacks.add(int(m.group(1)))
             elif msg.interface == "wl_surface" and msg.name == "commit" and msg.object_id in layer_surfaces:
                 if inside:
@@ -281,6 +286,78 @@ def frame_stats(messages: list[WlMessage], start_us: int, end_us: int) -> FrameS
     span_us = messages[last].time_us - messages[first].time_us
     per_second = (len(done_times) - 1) / (span_us / 1e6) if span_us else 0.0
     return FrameStats(len(commits), len(done_times) - 1, worst, motions, per_second)
+
+
+# Several buttons: each button is its own layer surface, with its face a (synchronized)
+# subsurface of it. A surface is told apart by its wl_surface object id; a subsurface's id is
+# mapped to the layer surface at the root of its tree.
+
+
+def surface_roots(messages: list[WlMessage]) -> dict[int, int]:
+    """Each subsurface's wl_surface id → the id of its parent, from
+    wl_subcompositor.get_subsurface(new id, surface, parent)."""
+    parent: dict[int, int] = {}
+    for msg in messages:
+        if msg.request and msg.interface == "wl_subcompositor" and msg.name == "get_subsurface":
+            ids = [int(i) for kind, i in _OBJECTS.findall(msg.args) if kind == "wl_surface"]
+            if len(ids) == 2:
+                parent[ids[0]] = ids[1]
+    return parent
+
+
+def root_of(surface: int, parent: dict[int, int]) -> int:
+    seen = set()
+    while surface in parent and surface not in seen:
+        seen.add(surface)
+        surface = parent[surface]
+    return surface
+
+
+def layer_surfaces(messages: list[WlMessage]) -> list[int]:
+    """The wl_surface ids passed to zwlr_layer_shell_v1.get_layer_surface, in order."""
+    found = []
+    for msg in messages:
+        if msg.request and msg.interface == "zwlr_layer_shell_v1" and msg.name == "get_layer_surface":
+            ids = [int(i) for kind, i in _OBJECTS.findall(msg.args) if kind == "wl_surface"]
+            found += ids[:1]
+    return found
+
+
+def pressed_layer_surface(messages: list[WlMessage], after_us: int) -> Optional[int]:
+    """The layer surface the pointer was on at the first wl_pointer.button press at or after
+    `after_us`: the surface of the last wl_pointer.enter before it, mapped to its root."""
+    parent = surface_roots(messages)
+    entered = None
+    for msg in messages:
+        if msg.request or msg.interface != "wl_pointer":
+            continue
+        if msg.name == "enter":
+            m = re.search(r"wl_surface@(\d+)", msg.args)
+            entered = int(m.group(1)) if m else None
+        elif msg.name == "leave":
+            entered = None
+        elif msg.name == "button" and msg.time_us >= after_us and msg.args.rstrip().endswith(", 1"):
+            return root_of(entered, parent) if entered is not None else None
+    return None
+
+
+def commits_by_layer_surface(messages: list[WlMessage], start_us: int, end_us: int) -> dict[int, tuple[int, int]]:
+    """For each layer surface: (commits of the layer surface itself, commits of any surface in
+    its tree, its face subsurface's included) within [start, end]."""
+    parent = surface_roots(messages)
+    layers = set(layer_surfaces(messages))
+    counts = {s: [0, 0] for s in layers}
+    for msg in messages:
+        if not (msg.request and msg.interface == "wl_surface" and msg.name == "commit"):
+            continue
+        if not start_us <= msg.time_us <= end_us:
+            continue
+        root = root_of(msg.object_id, parent)
+        if root in counts:
+            counts[root][1] += 1
+            if root == msg.object_id:
+                counts[root][0] += 1
+    return {s: (c[0], c[1]) for s, c in counts.items()}
 
 
 # ------------------------------------------------------------------------------------------
@@ -645,9 +722,12 @@ class Bench:
         self.rows.append(Row(name, "drag: worst on-screen error, button vs pointer", "px", 2, error,
                              note="logical px, still pointer mid-drag"))
 
-    def drag_once(self, sway: HeadlessSway, setup: Setup, debug: bool, screenshots: bool) -> dict:
+    def drag_once(self, sway: HeadlessSway, setup: Setup, debug: bool, screenshots: bool,
+                  config: Optional[str] = None) -> dict:
+        """Drags the magenta button; `config` replaces the one-button config."""
         pointer = Pointer(sway, self.pointer_binary)
-        config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60})
+        if config is None:
+            config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60})
         buoy = Client(sway, [self.buoy], "buoy-drag", config=config, debug=debug).start()
         factor = setup.scale  # screenshots are in buffer pixels
         button = wait_for_color(sway, buoy, MAGENTA)
@@ -660,6 +740,7 @@ class Bench:
         # Grab it off-centre, so a wrong grab offset would show.
         press = (cx + 8, cy - 6)
         pointer.move(*press)
+        press_us = realtime_us()
         pointer.down()
         grab = (press[0] - cx, press[1] - cy)
         cx, cy = press
@@ -703,9 +784,123 @@ class Bench:
         if debug:
             time.sleep(0.1)
             buoy.check_alive()
-            result["stats"] = frame_stats(parse_wayland_debug(buoy.log(), real_start), real_start, real_end)
+            messages = parse_wayland_debug(buoy.log(), real_start)
+            result["stats"] = frame_stats(messages, real_start, real_end)
+            result.update(messages=messages, start_us=real_start, end_us=real_end, press_us=press_us)
         buoy.stop()
         return result
+
+    # -- several buttons
+
+    # Four buttons at distinct places, so that they never overlap; b2, on the right, is the one
+    # dragged, and it is the only magenta one.
+    BUTTONS = (("b1", "left", "#00ff00"), ("b2", "right", "#ff00ff"),
+               ("b3", "top", "#0000ff"), ("b4", "bottom", "#ffff00"))
+
+    @staticmethod
+    def buttons_config(count: int, **keys) -> str:
+        lines = []
+        for name, position, color in Bench.BUTTONS[:count]:
+            lines += ["[[button]]", f'name = "{name}"', f'position = "{position}"', f'color = "{color}"']
+            lines += [f"{key} = {value}" for key, value in keys.items()]
+            lines.append("")
+        return "\n".join(lines)
+
+    def buttons_rss(self, setup: Setup) -> None:
+        """VmHWM 1 s after exec with one [[button]] and with four, in the same run; the extra
+        per button is (RSS4 − RSS1) / 3."""
+        one, four, extra = Series(), Series(), Series()
+        with setup.sway() as sway:
+            for run in range(self.runs):
+                values = {}
+                for count in (1, 4):
+                    client = Client(sway, [self.buoy], f"buoy-{count}-buttons",
+                                    config=self.buttons_config(count)).start()
+                    time.sleep(1.0)
+                    client.check_alive()
+                    values[count] = peak_rss_kb(client.pid) * 1024 / 1e6
+                    client.stop()
+                one.add(values[1])
+                four.add(values[4])
+                extra.add((values[4] - values[1]) / 3)
+                log(f"{setup.name} RSS with buttons run {run + 1}: 1 button {values[1]:.3f} MB, "
+                    f"4 buttons {values[4]:.3f} MB, extra per button {extra.values[-1]:.3f} MB")
+        self.rows.append(Row(setup.name, "peak RSS (VmHWM), 1 [[button]], start + 1 s", "MB", 2, one,
+                             note="MB = 10^6 bytes"))
+        self.rows.append(Row(setup.name, "peak RSS (VmHWM), 4 [[button]]s, start + 1 s", "MB", 2, four,
+                             goal="≤ 10 MB (10^6 bytes), every run", met=four.max <= 10.0))
+        self.rows.append(Row(setup.name, "peak RSS: extra per button, (RSS4 − RSS1) / 3", "MB", 3, extra,
+                             goal="≤ 0.3 MB, every run", met=extra.max <= 0.3, note="per run, same sway"))
+
+    def buttons_idle(self, setup: Setup) -> None:
+        """The idle figure with four buttons, each with idle_delay 0.2 and fade 0.1."""
+        wakeups = (Series(), Series())
+        ticks = (Series(), Series())
+        config = self.buttons_config(4, idle_delay=0.2, fade=0.1)
+        with setup.sway() as sway:
+            for run in range(self.runs):
+                ref = Client(sway, [self.reference], "reference").start()
+                buoy = Client(sway, [self.buoy], "buoy-idle-4", config=config).start()
+                time.sleep(1.0)
+                clients = (buoy, ref)
+                for c in clients:
+                    c.check_alive()
+                before = [(voluntary_switches(c.pid), cpu_ticks(c.pid)) for c in clients]
+                time.sleep(5.0)
+                after = [(voluntary_switches(c.pid), cpu_ticks(c.pid)) for c in clients]
+                for i, c in enumerate(clients):
+                    c.check_alive()
+                    wakeups[i].add(after[i][0] - before[i][0])
+                    ticks[i].add(after[i][1] - before[i][1])
+                    c.stop()
+                log(f"{setup.name} idle with 4 buttons run {run + 1}: buoy {wakeups[0].values[-1]:.0f} wakeups "
+                    f"{ticks[0].values[-1]:.0f} ticks; reference {wakeups[1].values[-1]:.0f} wakeups "
+                    f"{ticks[1].values[-1]:.0f} ticks")
+        self.rows.append(Row(setup.name, "4 buttons, idle after fade: voluntary ctx switches in 5 s", "", 0,
+                             wakeups[0], wakeups[1], goal="0 in every run", met=wakeups[0].max == 0))
+        self.rows.append(Row(setup.name, "4 buttons, idle after fade: CPU ticks (utime+stime) in 5 s", "ticks", 0,
+                             ticks[0], ticks[1], goal="0 in every run", met=ticks[0].max == 0))
+
+    def buttons_drag(self, setup: Setup) -> None:
+        """One of four buttons (b2, on the right) dragged at 1 kHz, WAYLAND_DEBUG runs only:
+        commits per frame callback on its layer surface, and commits on the other three's."""
+        rate, per_frame, worst_interval, others, others_tree = Series(), Series(), Series(), Series(), Series()
+        config = self.buttons_config(4, idle_delay=60)
+        for run in range(self.runs):
+            with setup.sway() as sway:
+                result = self.drag_once(sway, setup, debug=True, screenshots=False, config=config)
+            messages, start, end = result["messages"], result["start_us"], result["end_us"]
+            layers = layer_surfaces(messages)
+            if len(layers) != 4:
+                raise HarnessError(f"expected 4 layer surfaces in the log, found {layers}")
+            dragged = pressed_layer_surface(messages, result["press_us"])
+            if dragged not in layers:
+                raise HarnessError(f"the press was not on a layer surface: {dragged}, layers {layers}")
+            stats = frame_stats(messages, start, end, surface=dragged)
+            counts = commits_by_layer_surface(messages, start, end)
+            # Cross-check: the dragged surface is the only one with commits, or at least the busiest.
+            busiest = max(layers, key=lambda s: counts[s][0])
+            if busiest != dragged:
+                raise HarnessError(f"the pressed surface {dragged} is not the one committing most: {counts}")
+            other = [s for s in layers if s != dragged]
+            rate.add(result["rate"])
+            per_frame.add(stats.commits_per_frame)
+            worst_interval.add(stats.max_commits_between_dones)
+            others.add(sum(counts[s][0] for s in other))
+            others_tree.add(sum(counts[s][1] for s in other))
+            log(f"{setup.name} drag one of 4 run {run + 1}: {result['rate']:.0f} moves/s acked; dragged "
+                f"wl_surface@{dragged}: {stats.commits} commits / {stats.intervals} frame-callback intervals, "
+                f"max {stats.max_commits_between_dones} between two; others "
+                + ", ".join(f"wl_surface@{s}: {counts[s][0]} layer / {counts[s][1]} tree commits" for s in other))
+        name = setup.name
+        self.rows.append(Row(name, "drag 1 of 4: pointer moves/s achieved (WAYLAND_DEBUG run)", "/s", 0, rate))
+        self.rows.append(Row(name, "drag 1 of 4: dragged layer surface's commits per frame callback", "", 3,
+                             per_frame, goal="≤ 1 in every run", met=per_frame.max <= 1.0))
+        self.rows.append(Row(name, "drag 1 of 4: most commits between two frame callbacks", "", 0, worst_interval,
+                             goal="≤ 1", met=worst_interval.max <= 1))
+        self.rows.append(Row(name, "drag 1 of 4: commits of the other 3 layer surfaces during the drag", "", 0,
+                             others, goal="0 in every run", met=others.max == 0,
+                             note=f"their whole surface trees, faces included: {summary(others_tree, 0)}"))
 
     # -- tap
 
@@ -922,8 +1117,9 @@ def main() -> int:
     parser.add_argument("--drag-seconds", type=float, default=5.0)
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
-    parser.add_argument("--only", default="rss,menu,commit,idle,drag,tap,size",
-                        help="comma-separated subset of: rss,commit,idle,drag,tap,size")
+    parser.add_argument("--only", default="rss,rss4,menu,commit,idle,idle4,drag,drag4,tap,size",
+                        help="comma-separated subset of: rss,rss4,menu,commit,idle,idle4,drag,drag4,tap,size "
+                             "(rss4, idle4 and drag4 are the figures with four [[button]]s)")
     parser.add_argument("--setups", default="1280x720@1,3840x2160@2")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a goal is missed")
     args = parser.parse_args()
@@ -946,14 +1142,20 @@ def main() -> int:
         log(f"--- {setup.name} (logical {setup.logical[0]:.0f}x{setup.logical[1]:.0f})")
         if "rss" in only:
             bench.peak_rss(setup)
+        if "rss4" in only:
+            bench.buttons_rss(setup)
         if "menu" in only:
             bench.menu_rss(setup)
         if "commit" in only:
             bench.first_commit(setup)
         if "idle" in only:
             bench.idle(setup)
+        if "idle4" in only:
+            bench.buttons_idle(setup)
         if "drag" in only:
             bench.drag(setup)
+        if "drag4" in only:
+            bench.buttons_drag(setup)
         if "tap" in only:
             bench.tap(setup)
     if "size" in only:
@@ -1016,6 +1218,13 @@ def main() -> int:
             "`sh -c 'date +%s%N >> file'` from its exec to its timestamp, sampled between the taps "
             "(the start taken in the child just before exec). With double_tap set, the 0.25 s "
             "window is subtracted as well.",
+            "- **Four buttons**: `[[button]]`s b1 left, b2 right, b3 top, b4 bottom, each its own layer "
+            "surface. Peak RSS as above with one and with four of them, one after the other on the same "
+            "sway; the extra per button is (RSS4 − RSS1) / 3, per run. Idle as above, every button with "
+            "`idle_delay = 0.2`, `fade = 0.1`. Drag as above (WAYLAND_DEBUG run only) on b2: the layer "
+            "surfaces are the `wl_surface`s passed to `get_layer_surface`, subsurfaces are mapped to "
+            "their parent, and the dragged one is where the pointer entered before the press; the "
+            "other three's layer-surface commits are counted between the first and the last move.",
             "- **Binary size**: a stripped copy; buoy links the Swift standard library statically.",
             "",
         ]
