@@ -134,19 +134,9 @@ final class App {
     /// surface and area. Each instance is placed after the ones before it,
     /// avoiding where they rest.
     private func placeInstances(outputsChanged: Bool, now: Double) {
-        var wanted: [(ButtonInstance.Key, ButtonSpec)] = []
-        for spec in config.buttons {
-            if spec.button.output == .every {
-                for output in display.outputs where output.ready {
-                    guard let name = output.name else { continue }
-                    wanted.append((ButtonInstance.Key(name: spec.name, instanceOutput: name), spec))
-                }
-            } else {
-                wanted.append((ButtonInstance.Key(name: spec.name, instanceOutput: nil), spec))
-            }
-        }
+        let outputs = display.outputs.filter(\.ready).compactMap(\.name)
         var kept: [ButtonInstance] = []
-        for (key, spec) in wanted {
+        for (key, spec) in ButtonInstance.Key.wanted(by: config.buttons, outputs: outputs) {
             if let existing = instances.first(where: { $0.key == key }) {
                 kept.append(existing)
             } else {
@@ -358,17 +348,11 @@ final class App {
         if let reloadDue { consider(reloadDue) }
         if let at = menu.deadline { consider(at) }
         for instance in instances {
-            // Frames pace what moves or fades; a wakeup that drew nothing
-            // (a fade's first step can be too small to change a pixel)
-            // looks again in 16 ms.
-            let idle = !committed.contains(ObjectIdentifier(instance)) && !instance.framePending
-            switch instance.controller.nextWake(after: now) {
-            case .timer(let at)?: consider(at)
-            case .frames?: if idle { consider(now + 0.016) }
-            case nil: break
-            }
-            if idle, let presenter = menu.presenter(for: instance), presenter.needsFrame(at: now) {
-                consider(now + 0.016)
+            let committed = committed.contains(ObjectIdentifier(instance))
+            if let at = instance.deadline(
+                after: now, committed: committed, menu: menu.presenter(for: instance))
+            {
+                consider(at)
             }
         }
         loop.arm(deadline: deadline)

@@ -14,6 +14,16 @@ final class ButtonInstance {
     struct Key: Equatable {
         var name: String
         var instanceOutput: String?
+
+        /// The instances `buttons` call for on these outputs, in order: one
+        /// per output for `output = "*"`, one otherwise.
+        static func wanted(by buttons: [ButtonSpec], outputs: [String]) -> [(Key, ButtonSpec)] {
+            buttons.flatMap { spec in
+                spec.button.output == .every
+                    ? outputs.map { (Key(name: spec.name, instanceOutput: $0), spec) }
+                    : [(Key(name: spec.name, instanceOutput: nil), spec)]
+            }
+        }
     }
 
     /// What the compositor shows, so that commits that change nothing are skipped.
@@ -93,7 +103,8 @@ final class ButtonInstance {
             return controller.handle(.preferredOutputReturned(at: now))
         }
         if let layer {
-            let why = layer.closed ? "the compositor closed the button's surface" : "the button's output is gone"
+            let why =
+                layer.closed ? "the compositor closed the button's surface" : "the button's output is gone"
             log.info("\(label): \(why); placing it again")
         }
         var effects = dropSurface(now: now)
@@ -179,7 +190,21 @@ final class ButtonInstance {
 
     // MARK: - Frames
 
-    var framePending: Bool { layer?.framePending ?? false }
+    /// When the loop must wake for this instance: its controller's next
+    /// deadline, or, while something moves or fades (or `menu`, shown from
+    /// it, animates), 16 ms from now if this wakeup drew nothing and no
+    /// frame callback will come (a fade's first step can be too small to
+    /// change a pixel). Frame callbacks pace the rest.
+    func deadline(after now: Double, committed: Bool, menu: MenuPresenter?) -> Double? {
+        let wake = controller.nextWake(after: now)
+        var deadline: Double?
+        if case .timer(let at)? = wake { deadline = at }
+        let moving = wake == .frames || (menu?.needsFrame(at: now) ?? false)
+        if moving, !committed, !(layer?.framePending ?? false) {
+            deadline = min(deadline ?? .infinity, now + 0.016)
+        }
+        return deadline
+    }
 
     /// Commits one frame if anything visible changed and the compositor is
     /// ready for one; `menu` is drawn with it when this instance shows it.
