@@ -47,7 +47,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 TEST_USER = "buoytest"
 DEFAULT_BACKGROUND = (0x20, 0x20, 0x20)
 
-# Every name a client or sway might ask for; all of them are the same transparent pixel.
+# Every name a client or sway might ask for; all of them are the same transparent image.
 CURSOR_NAMES = (
     "default left_ptr arrow top_left_arrow pointer hand hand1 hand2 pointing_hand grab grabbing "
     "openhand closedhand dnd-move dnd-none move fleur all-scroll text xterm ibeam crosshair cross "
@@ -399,16 +399,19 @@ def screenshot(env: dict, path: Optional[str | os.PathLike] = None, scale: Optio
 
 
 def xcursor_bytes(nominal_size: int = 24) -> bytes:
-    """An Xcursor file holding one image: a single fully transparent pixel."""
+    """An Xcursor file holding one image: `nominal_size` x `nominal_size` fully transparent
+    pixels. Not 1x1: a compositor that draws a 1x1 cursor at scale 1.5 or more asks for a
+    0x0 swapchain, and sway 1.12 aborts (wlr_swapchain_create: Assertion 'width > 0')."""
     magic, image_type = 0x72756358, 0xFFFD0002  # "Xcur", XCURSOR_IMAGE_TYPE
     file_header, toc_entry, image_header = 16, 12, 36
     position = file_header + toc_entry
+    side = nominal_size
     return (
         struct.pack("<IIII", magic, file_header, 0x10000, 1)
         + struct.pack("<III", image_type, nominal_size, position)
         # header size, type, subtype (nominal size), version, width, height, xhot, yhot, delay
-        + struct.pack("<IIIIIIIII", image_header, image_type, nominal_size, 1, 1, 1, 0, 0, 0)
-        + struct.pack("<I", 0)  # ARGB, premultiplied: transparent
+        + struct.pack("<IIIIIIIII", image_header, image_type, nominal_size, 1, side, side, 0, 0, 0)
+        + bytes(4 * side * side)  # ARGB, premultiplied: transparent
     )
 
 
