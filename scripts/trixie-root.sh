@@ -65,6 +65,14 @@ inner() {
     DEBIAN_FRONTEND=noninteractive chroot "$partial" apt-get install -y -q --no-install-recommends $PACKAGES
     chroot "$partial" apt-get clean
     rm -f "$partial/usr/sbin/policy-rc.d"
+    # apt-get may exit 0 after an interrupt ("Operation was interrupted before it could
+    # finish"): only a root whose every package is installed and configured is complete.
+    # shellcheck disable=SC2086
+    if chroot "$partial" dpkg-query -W -f='${Status}\n' $PACKAGES | grep -qv '^install ok installed$' ||
+        [ -n "$(chroot "$partial" dpkg --audit)" ]; then
+        say "the packages in $partial are not all installed"
+        exit 1
+    fi
 }
 
 if [ "${1:-}" = "--release" ]; then
@@ -87,6 +95,9 @@ done
 
 uri=$(mirror)
 partial="$ROOT.partial"
+# sh waits for a child that catches SIGINT (apt-get does) and then carries on: stop here
+# instead, before the half-built root is stamped.
+trap 'say "interrupted: $partial is rebuilt by the next run"; exit 130' INT TERM HUP
 say "building $ROOT: debootstrap $SUITE from $uri, then $PACKAGES"
 started=$(date +%s)
 mkdir -p "$(dirname "$ROOT")"
