@@ -67,7 +67,8 @@ e2e-trixie-sway: build trixie-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-sway $(PYTHON) -m unittest -v \
 		$(filter-out $(E2E_HOST_ONLY),$(E2E_MODULES))
 
-e2e-smoke-%: build trixie-root
+# A static pattern rule: make skips implicit rules for phony targets.
+$(E2E_SMOKE_LEGS): e2e-smoke-%: build trixie-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-$* $(PYTHON) -m unittest -v test_smoke
 
 # Reused while its stamp names the same suite and packages; see the script.
