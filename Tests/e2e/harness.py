@@ -13,9 +13,13 @@ Standard library only. Typical use::
 Nothing here ever skips: a missing tool or a compositor that does not start raises
 HarnessError, and the test fails with the reason (and sway's log tail).
 
-HeadlessPhoc is the same for phoc 0.24 (Phosh's compositor), without the sway IPC.
+HeadlessPhoc is the same for phoc (Phosh's compositor), without the sway IPC; HeadlessLabwc and
+HeadlessWayfire likewise. matrix_compositor() is the one the selected leg of the matrix names.
 
 Environment:
+    BUOY_E2E_COMPOSITOR  the leg of the compositor matrix (MATRIX): host-sway (default),
+                   trixie-sway, trixie-labwc, trixie-phoc, ...; trixie-* run from the root
+    BUOY_E2E_ROOT  the Debian 13 root for trixie-* (default: <repo>/.build/trixie)
     BUOY_POINTER   path of the buoy-pointer binary (default: <repo>/.build/debug/buoy-pointer)
     BUOY_E2E_KEEP  if set, keep each test's temp dir (logs, screenshots) and print its path;
                    a test that fails inside `with HeadlessSway()` always keeps it, plus failure.png
