@@ -117,7 +117,9 @@ class HeadlessSwayTest(unittest.TestCase):
             sway.pointer()
             wev = sway.wev()
             wev.mark()
-            subprocess.run(["wtype", "xy"], env=sway.env, check=True, timeout=5)
+            # First a pause, as test_menu does: wtype's virtual keyboard gives the seat its
+            # keyboard, and a key typed before wev has its wl_keyboard is lost (sway 1.10).
+            subprocess.run(["wtype", "-s", "300", "xy"], env=sway.env, check=True, timeout=5)
             keys = wev.wait_keys(4)
             self.assertEqual(
                 [(k.sym, k.state) for k in keys],
