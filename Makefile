@@ -44,10 +44,36 @@ lint:
 unit: deps static-libs
 	$(SWIFT) test
 
-# End-to-end tests on a private headless sway per test; they never skip.
-e2e: build
-	BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer \
-		$(PYTHON) -m unittest discover -s Tests/e2e -p 'test_*.py' -v
+# End-to-end tests on a private headless compositor per test; they never skip.
+# `make e2e` runs every leg of the compositor matrix (Tests/e2e/README.md): the
+# whole suite on the host's sway 1.7 and phoc 0.24, and on trixie's sway; the
+# smoke set (test_smoke.py) on trixie's labwc and phoc. The trixie compositors
+# come from a Debian 13 root that `make trixie-root` builds once under .build/.
+TRIXIE_ROOT := .build/trixie
+E2E_ENV = BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer PYTHONPATH=Tests/e2e
+E2E_MODULES = $(basename $(notdir $(wildcard Tests/e2e/test_*.py)))
+# Modules that test one host compositor by name, so only the host leg runs them.
+E2E_HOST_ONLY := test_phoc
+E2E_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
+
+.PHONY: trixie-root e2e-host e2e-trixie-sway $(E2E_SMOKE_LEGS)
+
+e2e: e2e-host e2e-trixie-sway $(E2E_SMOKE_LEGS)
+
+e2e-host: build
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=host-sway $(PYTHON) -m unittest -v $(E2E_MODULES)
+
+e2e-trixie-sway: build trixie-root
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-sway $(PYTHON) -m unittest -v \
+		$(filter-out $(E2E_HOST_ONLY),$(E2E_MODULES))
+
+# A static pattern rule: make skips implicit rules for phony targets.
+$(E2E_SMOKE_LEGS): e2e-smoke-%: build trixie-root
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-$* $(PYTHON) -m unittest -v test_smoke
+
+# Reused while its stamp names the same suite and packages; see the script.
+trixie-root: deps
+	scripts/trixie-root.sh $(TRIXIE_ROOT)
 
 # fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser.
 test: deps lint check-protocols unit e2e fuzz-smoke
@@ -61,8 +87,12 @@ run: build
 		BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer $(PYTHON) scripts/demo.py; \
 	fi
 
+# The trixie root is never left with anything mounted, but make sure before
+# removing it: rm would otherwise descend into the host's /dev.
 clean:
-	rm -rf .build demo
+	@[ ! -d $(TRIXIE_ROOT) ] || scripts/trixie-root.sh --release $(TRIXIE_ROOT)
+	@[ ! -d $(TRIXIE_ROOT).partial ] || scripts/trixie-root.sh --release $(TRIXIE_ROOT).partial
+	rm -rf --one-file-system .build demo
 
 # Packaging, benchmarks and fuzzing live in their own fragments.
 include $(wildcard mk/*.mk)

@@ -1,10 +1,11 @@
 #!/bin/sh
-# Installs the Debian packages buoy needs to build, test and run its demo,
-# but only those missing, so a prepared machine pays nothing. Runs apt-get
-# update once before installing.
+# Installs the Debian packages buoy needs to build, test and run its demo
+# (debootstrap builds the e2e matrix's Debian 13 root), but only those
+# missing, so a prepared machine pays nothing. Runs apt-get update once before
+# installing.
 set -eu
 packages="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev wayland-protocols
-sway grim wev foot wtype wvkbd scdoc man-db xkb-data fonts-dejavu-core librsvg2-2 phoc weston python3"
+sway grim wev foot wtype wvkbd scdoc man-db xkb-data fonts-dejavu-core librsvg2-2 phoc weston debootstrap python3"
 missing=""
 for package in $packages; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -90,6 +90,23 @@ class Buoy:
         wait_for(visible, timeout=timeout, message=f"buoy's button ({hex_color(color)}) on screen")
         return found[-1]
 
+    def wait_for_button_to_rest(self, color: tuple[int, int, int], timeout: float = 5.0,
+                                still: float = 0.15) -> Match:
+        """Waits until the button shows and has not moved for `still` s (a snap or slide has
+        landed); returns where. A press aimed at a button still moving may miss it."""
+        last: list = [None, 0.0]
+
+        def resting():
+            match = self.wait_for_button(color, timeout=timeout)
+            now = time.monotonic()
+            if last[0] is None or match.bbox != last[0].bbox:
+                last[:] = [match, now]
+                return None
+            return match if now - last[1] >= still else None
+
+        return wait_for(resting, timeout=timeout, interval=0.03,
+                        message=f"buoy's button ({hex_color(color)}) at rest")
+
 
 def count_lines(path: Path) -> int:
     return len(path.read_text().splitlines()) if path.exists() else 0

@@ -13,9 +13,13 @@ Standard library only. Typical use::
 Nothing here ever skips: a missing tool or a compositor that does not start raises
 HarnessError, and the test fails with the reason (and sway's log tail).
 
-HeadlessPhoc is the same for phoc 0.24 (Phosh's compositor), without the sway IPC.
+HeadlessPhoc is the same for phoc (Phosh's compositor), without the sway IPC; HeadlessLabwc and
+HeadlessWayfire likewise. matrix_compositor() is the one the selected leg of the matrix names.
 
 Environment:
+    BUOY_E2E_COMPOSITOR  the leg of the compositor matrix (MATRIX): host-sway (default),
+                   trixie-sway, trixie-labwc, trixie-phoc, ...; trixie-* run from the root
+    BUOY_E2E_ROOT  the Debian 13 root for trixie-* (default: <repo>/.build/trixie)
     BUOY_POINTER   path of the buoy-pointer binary (default: <repo>/.build/debug/buoy-pointer)
     BUOY_E2E_KEEP  if set, keep each test's temp dir (logs, screenshots) and print its path;
                    a test that fails inside `with HeadlessSway()` always keeps it, plus failure.png
@@ -47,7 +51,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 TEST_USER = "buoytest"
 DEFAULT_BACKGROUND = (0x20, 0x20, 0x20)
 
-# Every name a client or sway might ask for; all of them are the same transparent pixel.
+# Every name a client or sway might ask for; all of them are the same transparent image.
 CURSOR_NAMES = (
     "default left_ptr arrow top_left_arrow pointer hand hand1 hand2 pointing_hand grab grabbing "
     "openhand closedhand dnd-move dnd-none move fleur all-scroll text xterm ibeam crosshair cross "
@@ -399,16 +403,19 @@ def screenshot(env: dict, path: Optional[str | os.PathLike] = None, scale: Optio
 
 
 def xcursor_bytes(nominal_size: int = 24) -> bytes:
-    """An Xcursor file holding one image: a single fully transparent pixel."""
+    """An Xcursor file holding one image: `nominal_size` x `nominal_size` fully transparent
+    pixels. Not 1x1: a compositor that draws a 1x1 cursor at scale 1.5 or more asks for a
+    0x0 swapchain, and sway 1.12 aborts (wlr_swapchain_create: Assertion 'width > 0')."""
     magic, image_type = 0x72756358, 0xFFFD0002  # "Xcur", XCURSOR_IMAGE_TYPE
     file_header, toc_entry, image_header = 16, 12, 36
     position = file_header + toc_entry
+    side = nominal_size
     return (
         struct.pack("<IIII", magic, file_header, 0x10000, 1)
         + struct.pack("<III", image_type, nominal_size, position)
         # header size, type, subtype (nominal size), version, width, height, xhot, yhot, delay
-        + struct.pack("<IIIIIIIII", image_header, image_type, nominal_size, 1, 1, 1, 0, 0, 0)
-        + struct.pack("<I", 0)  # ARGB, premultiplied: transparent
+        + struct.pack("<IIIIIIIII", image_header, image_type, nominal_size, 1, side, side, 0, 0, 0)
+        + bytes(4 * side * side)  # ARGB, premultiplied: transparent
     )
 
 
@@ -425,6 +432,140 @@ def write_cursor_theme(icons_dir: Path, theme: str = "default") -> Path:
         if not link.exists():
             link.symlink_to("blank")
     return icons_dir
+
+
+# --------------------------------------------------------------------------------------------
+# The compositor matrix: which compositor, and from where
+
+MATRIX_ENV = "BUOY_E2E_COMPOSITOR"
+# Each leg of the matrix: the compositor class that runs it, and whether that compositor
+# comes from the trixie root (scripts/trixie-root.sh) rather than the host.
+MATRIX = {
+    "host-sway": ("HeadlessSway", False),
+    "host-phoc": ("HeadlessPhoc", False),
+    "trixie-sway": ("HeadlessSway", True),
+    "trixie-labwc": ("HeadlessLabwc", True),
+    "trixie-wayfire": ("HeadlessWayfire", True),
+    "trixie-phoc": ("HeadlessPhoc", True),
+}
+ROOT_STAMP = ".buoy-root-stamp"
+# Clients that must come from the root when the compositor does: Debian 12's wvkbd 0.12
+# sends a keymap that sway 1.10+ rejects ("Failed to parse input xkb string").
+ROOT_CLIENTS = ("wvkbd-mobintl", "wvkbd-deskintl")
+
+
+def selected_compositor() -> str:
+    """The leg named by BUOY_E2E_COMPOSITOR (default host-sway); HarnessError if unknown."""
+    name = os.environ.get(MATRIX_ENV) or "host-sway"
+    if name not in MATRIX:
+        raise HarnessError(f"{MATRIX_ENV}={name!r} is none of {', '.join(MATRIX)}")
+    return name
+
+
+def expected_failure_on(*legs: str, why: str):
+    """Marks a test as a known failure on these legs of the matrix; `why` says what is wrong
+    (and where it is tracked). On those legs the run then fails if the test passes, so the
+    mark goes with the bug."""
+    import unittest
+
+    def decorate(test):
+        return unittest.expectedFailure(test) if selected_compositor() in legs else test
+
+    return decorate
+
+
+def trixie_root() -> Path:
+    """The Debian 13 root (BUOY_E2E_ROOT, default <repo>/.build/trixie); HarnessError unless
+    scripts/trixie-root.sh finished building it."""
+    root = Path(os.environ.get("BUOY_E2E_ROOT") or REPO_ROOT / ".build" / "trixie").resolve()
+    if not (root / ROOT_STAMP).is_file():
+        raise HarnessError(f"no complete Debian root at {root}: build it with `make trixie-root` "
+                           "(scripts/trixie-root.sh)")
+    return root
+
+
+class _FromMatrix:
+    def __repr__(self) -> str:
+        return "<from BUOY_E2E_COMPOSITOR>"
+
+
+FROM_MATRIX = _FromMatrix()
+
+
+def _matrix_root(program: str, root) -> Optional[Path]:
+    """A compositor class's root: the one given, or the trixie root if the selected leg runs
+    this program from it (so HeadlessSway() on the trixie-sway leg is trixie's sway)."""
+    if root is not FROM_MATRIX:
+        return Path(root).resolve() if root else None
+    name = selected_compositor()
+    if MATRIX[name][1] and name.split("-", 1)[1] == program:
+        return trixie_root()
+    return None
+
+
+def matrix_compositor(**kwargs) -> "HeadlessSway":
+    """The selected leg's compositor, not yet started: `with matrix_compositor() as c:`.
+    Keyword arguments go to its class (resolution, start_timeout, ...)."""
+    name = selected_compositor()
+    class_name, from_root = MATRIX[name]
+    cls = globals()[class_name]
+    return cls(root=trixie_root() if from_root else None, **kwargs)
+
+
+# A private mount namespace (unshare -m), so these mounts vanish with the process they were
+# made for, however it ends: nothing is ever left mounted under the root on the host.
+_CHROOT_SCRIPT = """set -e
+root=$1 share=$2
+shift 2
+mount -t proc proc "$root/proc"
+mount -t sysfs sys "$root/sys"
+mount --bind /dev "$root/dev"
+mount --bind /dev/shm "$root/dev/shm"
+mount -t devpts devpts "$root/dev/pts"
+mount --bind "$share" "$root$share"
+exec chroot "$root" "$@"
+"""
+
+
+def root_argv(root: Path, share: Path, argv: Sequence[str], env: dict,
+              account: Optional[pwd.struct_passwd] = None) -> list[str]:
+    """argv run inside `root` with exactly `env`, as `account` if given (else as root).
+
+    `share` (the tests' temp dir, which holds every test's dir) is bind-mounted at the same
+    path inside, so paths in configs, sockets and runtime dirs mean the same on both sides."""
+    if os.geteuid() != 0:
+        raise HarnessError(f"running programs from {root} needs root (chroot, mount)")
+    (root / str(share).lstrip("/")).mkdir(parents=True, exist_ok=True)
+    inner = ["env", "-i", *(f"{k}={v}" for k, v in env.items()), *argv]
+    if account is not None:
+        # Set after the uid change, which would clear a pdeathsig set before it.
+        inner = ["setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--init-groups",
+                 "--pdeathsig=KILL", *inner]
+    return ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", _CHROOT_SCRIPT, "sh",
+            str(root), str(share), *inner]
+
+
+def _ensure_root_user(root: Path, account: pwd.struct_passwd) -> None:
+    """The host's test user, with the same uid and gid, in the root's passwd and group."""
+    import grp
+
+    group = grp.getgrgid(account.pw_gid)
+    for name, line in (("passwd", f"{account.pw_name}:x:{account.pw_uid}:{account.pw_gid}::"
+                                  f"/nonexistent:/bin/sh\n"),
+                       ("group", f"{group.gr_name}:x:{group.gr_gid}:\n")):
+        path = root / "etc" / name
+        lines = path.read_text().splitlines(keepends=True)
+        key = line.split(":", 1)[0] + ":"
+        kept = [entry for entry in lines if not entry.startswith(key)]
+        if line not in lines:
+            path.write_text("".join(kept) + line)
+
+
+def require_root_tools(root: Path, *names: str) -> None:
+    missing = [n for n in names if not any((root / d / n).exists() for d in ("usr/bin", "usr/sbin"))]
+    if missing:
+        raise HarnessError(f"the root {root} lacks {', '.join(missing)}: rebuild it "
+                           "(rm -rf .build/trixie; make trixie-root)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -448,10 +589,19 @@ def _start_compositor(owner, argv: list[str], config_text: str, config_name: str
     """The start-up the compositor classes share: a fresh temp dir (kept on `owner.dir`),
     a private runtime dir and home, the transparent cursor theme, the config file, and the
     compositor itself (as the unprivileged test user when running as root), logging to
-    `<owner.program>.log`. Returns the cursor theme directory and the config path."""
+    `<owner.program>.log`. Returns the cursor theme directory and the config path.
+
+    With `owner.root` set, the compositor runs inside that root (root_argv), as the same
+    user with the same uid; its temp dir has the same path there."""
     as_root = os.geteuid() == 0
+    root: Optional[Path] = getattr(owner, "root", None)
     account = _ensure_test_user(owner.user) if as_root else None
     name = owner.program
+    if root is not None:
+        if account is None:
+            raise HarnessError(f"{name} from {root} needs the tests to run as root (chroot, mount)")
+        require_root_tools(root, argv[0], "setpriv")
+        _ensure_root_user(root, account)
     owner.dir = Path(tempfile.mkdtemp(prefix=f"buoy-e2e-{'' if name == 'sway' else name + '-'}"))
     owner.dir.chmod(0o755)  # the compositor (another user) reads the config and cursor theme here
     owner.runtime_dir = owner.dir / "runtime"
@@ -465,7 +615,7 @@ def _start_compositor(owner, argv: list[str], config_text: str, config_name: str
         for path in (owner.runtime_dir, home):
             os.chown(path, account.pw_uid, account.pw_gid)
     env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PATH": "/usr/bin:/bin" if root is not None else os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(home),
         "XDG_CONFIG_HOME": str(home / ".config"),
         "XDG_CACHE_HOME": str(home / ".cache"),
@@ -480,7 +630,10 @@ def _start_compositor(owner, argv: list[str], config_text: str, config_name: str
         **extra_env,
     }
     argv = [*argv, str(config)]
-    if account is not None:
+    if root is not None:
+        argv = root_argv(root, owner.dir.parent, argv, env, account)
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    elif account is not None:
         argv = [
             "setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--init-groups",
             # Set after the uid change, which would clear a pdeathsig set before it.
@@ -513,7 +666,11 @@ class HeadlessSway:
         extra_config: str = "",
         start_timeout: float = 10.0,
         user: str = TEST_USER,
+        root=FROM_MATRIX,
     ):
+        # A Debian root to run the compositor from (None: the host's); by default the trixie
+        # root if BUOY_E2E_COMPOSITOR names this compositor from there (trixie-sway).
+        self.root: Optional[Path] = _matrix_root(self.program, root)
         self.resolution = resolution
         self.scale = scale
         self.background = background
@@ -554,7 +711,11 @@ class HeadlessSway:
 
     def start(self) -> None:
         as_root = os.geteuid() == 0
-        require_tools("sway", "swaymsg", "swaybg", "grim", *(["setpriv"] if as_root else []))
+        require_tools("swaymsg", "grim", *(["setpriv"] if as_root else []))
+        if self.root is None:
+            require_tools("sway", "swaybg")
+        else:
+            require_root_tools(self.root, "swaybg")
         icons, config = _start_compositor(self, ["sway", "-c"], self.config_text(), "sway.config",
                                           self.backend_env)
 
@@ -676,6 +837,14 @@ class HeadlessSway:
                 raise HarnessError(f"swaymsg {' '.join(args)} failed: {failed}")
         return reply
 
+    def globals(self) -> dict[str, int]:
+        """The globals this compositor offers: interface -> version."""
+        wire = WaylandWire(self.env)
+        try:
+            return {name: version for name, (_, version) in wire.globals.items()}
+        finally:
+            wire.close()
+
     def outputs(self) -> list[dict]:
         return self.swaymsg("-t", "get_outputs")
 
@@ -706,7 +875,10 @@ class HeadlessSway:
     def spawn(self, argv: Sequence[str], log: Optional[str] = None, **kwargs) -> subprocess.Popen:
         """Starts a client with this compositor's env; it is stopped when the compositor stops.
         With `log`, stdout and stderr go to that file in the temp dir."""
-        require_tools(argv[0])
+        if self.root is not None and Path(argv[0]).name in ROOT_CLIENTS:
+            argv = self.root_client(argv, kwargs.pop("env", None))
+        else:
+            require_tools(argv[0])
         if log is not None:
             with open(self.dir / log, "wb") as out:
                 kwargs.setdefault("stdout", out)
@@ -721,6 +893,19 @@ class HeadlessSway:
         kwargs.setdefault("env", self.env)
         kwargs.setdefault("stdin", subprocess.DEVNULL)
         return subprocess.Popen(list(argv), preexec_fn=_die_with_parent, **kwargs)
+
+    def root_client(self, argv: Sequence[str], env: Optional[dict] = None) -> list[str]:
+        """argv for a client that runs inside this compositor's root (as root), with the
+        Wayland part of `env` (default: this compositor's env). spawn() uses it for
+        ROOT_CLIENTS."""
+        if self.root is None:
+            raise HarnessError(f"{self.program} does not run from a root")
+        require_root_tools(self.root, argv[0])
+        env = self.env if env is None else env
+        keep = ("WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "XCURSOR_PATH", "XCURSOR_THEME", "XCURSOR_SIZE")
+        inner = {"PATH": "/usr/bin:/bin", "HOME": str(self.dir / "home"), "LANG": "C.UTF-8",
+                 **{k: env[k] for k in keep if k in env}}
+        return root_argv(self.root, self.dir.parent, argv, inner)
 
     def track(self, closable) -> None:
         """Stops `closable` (a Popen or something with close()) with the compositor."""
@@ -785,6 +970,7 @@ class Pointer:
                 "`swift build --product buoy-pointer` or set BUOY_POINTER"
             )
         self.timeout = timeout
+        self.held = False  # the left button, as far as this driver pressed it
         self._stderr_path = compositor.artifact(compositor.unique("buoy-pointer") + ".log")
         with open(self._stderr_path, "wb") as err:
             self.process = subprocess.Popen(
@@ -837,20 +1023,44 @@ class Pointer:
         self.command(f"move {x} {y}")
 
     def down(self) -> None:
+        self._refuse_second_press("down()")
         self.command("down")
+        self.held = True
 
     def up(self) -> None:
         self.command("up")
+        self.held = False
 
     def click(self, x: float, y: float) -> None:
+        self._refuse_second_press("click()")
         self.command(f"click {x} {y}")
+
+    def _refuse_second_press(self, what: str) -> None:
+        # wlroots 0.18+ counts presses: after a second press of a held button, the first
+        # release is held back, and the client never sees the button come up.
+        if self.held:
+            raise HarnessError(f"pointer.{what} while the button is held: release it first (up())")
 
     def drag(self, x1: float, y1: float, x2: float, y2: float, steps: int = 10, duration_ms: int = 100,
              release: bool = False) -> None:
         """Presses at (x1, y1) and moves to (x2, y2) in `steps` moves over `duration_ms`. The
-        button stays down unless `release`."""
-        self.command(f"drag {x1} {y1} {x2} {y2} {steps} {duration_ms}",
-                     timeout=self.timeout + duration_ms / 1000)
+        button stays down unless `release`.
+
+        If the button is already held (a drag continued), it is not pressed again: the pointer
+        moves to (x1, y1) and on from there, so every compositor sees one press per release."""
+        if self.held:
+            self.move(x1, y1)
+            start = time.monotonic()
+            for step in range(1, steps + 1):
+                fraction = step / steps
+                delay = start + duration_ms / 1000 * fraction - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+                self.move(x1 + (x2 - x1) * fraction, y1 + (y2 - y1) * fraction)
+        else:
+            self.command(f"drag {x1} {y1} {x2} {y2} {steps} {duration_ms}",
+                         timeout=self.timeout + duration_ms / 1000)
+            self.held = True
         if release:
             self.up()
 
@@ -1210,8 +1420,92 @@ class SeatDevice:
 # A second compositor: phoc
 
 
-class HeadlessPhoc(HeadlessSway):
-    """A private headless phoc (Phosh's compositor, 0.24 on Debian 12) for one test.
+class _HeadlessWlroots(HeadlessSway):
+    """What phoc, labwc and wayfire share: no sway IPC (swaymsg, outputs(), tree() and
+    windows() raise HarnessError), a socket named by the compositor, optionally a seat device
+    before any other client, and ready once a screenshot has the output's size (and, where
+    the compositor paints a known colour, shows it)."""
+
+    # The command before the config path, the config's file name, extra environment.
+    command: tuple[str, ...] = ()
+    config_name = ""
+    extra_env: dict = {}
+    # Create a SeatDevice as soon as the socket appears (see HeadlessPhoc).
+    seat_first = False
+    # The centre pixel once the compositor has painted, or None to accept any colour.
+    painted_colour: Optional[tuple[int, int, int]] = None
+
+    def __init__(self, resolution: tuple[int, int] = (1280, 720), start_timeout: float = 10.0,
+                 user: str = TEST_USER, root=FROM_MATRIX, background=(0, 0, 0)):
+        super().__init__(resolution=resolution, scale=1, background=background,
+                         start_timeout=start_timeout, user=user, root=root)
+        self.seat_device: Optional[SeatDevice] = None
+
+    def missing_hint(self) -> str:
+        return f"apt-get install -y --no-install-recommends {self.program}"
+
+    def start(self) -> None:
+        as_root = os.geteuid() == 0
+        if self.root is None and shutil.which(self.command[0]) is None:
+            raise HarnessError(f"the {self.program} tests need {self.command[0]}, which is missing "
+                               f"({self.missing_hint()})")
+        require_tools("grim", *(["setpriv"] if as_root else []))
+        icons, _ = _start_compositor(self, list(self.command), self.config_text(), self.config_name,
+                                     dict(self.extra_env))
+
+        def socket():
+            if self.process.poll() is not None:
+                raise self._fail(f"{self.program} exited during start-up")
+            found = [p for p in self.runtime_dir.glob("wayland-*") if not p.name.endswith(".lock")]
+            return found[0] if found else None
+
+        try:
+            path = wait_for(socket, self.start_timeout, message=f"{self.program}'s socket")
+        except WaitTimeout as e:
+            raise self._fail(str(e)) from None
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_SOCKET", "SWAYSOCK")},
+            "WAYLAND_DISPLAY": path.name,
+            "XDG_RUNTIME_DIR": str(self.runtime_dir),
+            "XCURSOR_PATH": str(icons),
+            "XCURSOR_THEME": "default",
+            "XCURSOR_SIZE": "24",
+        }
+        if self.seat_first:
+            self.seat_device = SeatDevice(self.env)
+            self.track(self.seat_device)
+
+        def painted():
+            if self.process.poll() is not None:
+                raise self._fail(f"{self.program} exited during start-up")
+            try:
+                image = self.screenshot()
+            except HarnessError:
+                return False  # screencopy may come up after the socket
+            if image.size != self.resolution:
+                return False
+            return self.painted_colour is None or \
+                image.pixel(image.width // 2, image.height // 2) == self.painted_colour
+
+        try:
+            wait_for(painted, self.start_timeout, 0.05,
+                     f"a {self.resolution} screenshot" + (f" of {self.painted_colour}" if self.painted_colour else ""))
+        except WaitTimeout as e:
+            raise self._fail(str(e)) from None
+
+    def swaymsg(self, *args: str, **kwargs):
+        raise HarnessError(f"{self.program} has no sway IPC")
+
+    def windows(self) -> list[dict]:
+        raise HarnessError(f"{self.program} has no sway IPC; its Wev waits for its own configure")
+
+    def wev(self, timeout: float = 5.0) -> "Wev":
+        return MaximizedWev(self, timeout)
+
+
+class HeadlessPhoc(_HeadlessWlroots):
+    """A private headless phoc (Phosh's compositor: 0.24 on Debian 12, 0.46 from the trixie
+    root) for one test.
 
     Same interface as HeadlessSway except the sway IPC: swaymsg, outputs(), tree() and
     windows() raise HarnessError. Differences that matter to tests:
@@ -1226,67 +1520,65 @@ class HeadlessPhoc(HeadlessSway):
     """
 
     program = "phoc"
-
-    def __init__(self, resolution: tuple[int, int] = (1280, 720), start_timeout: float = 10.0,
-                 user: str = TEST_USER):
-        super().__init__(resolution=resolution, scale=1, background=(0, 0, 0),
-                         start_timeout=start_timeout, user=user)
-        self.seat_device: Optional[SeatDevice] = None
+    command = ("phoc", "-C")
+    config_name = "phoc.ini"
+    # phoc keeps its settings in dconf; the memory backend needs no session bus.
+    extra_env = {"GSETTINGS_BACKEND": "memory"}
+    seat_first = True
+    painted_colour = (0, 0, 0)
 
     def config_text(self) -> str:
         w, h = self.resolution
         return f"[core]\nxwayland=false\n\n[output:HEADLESS-1]\nmode={w}x{h}\n"
 
-    def start(self) -> None:
-        as_root = os.geteuid() == 0
-        if shutil.which("phoc") is None:
-            raise HarnessError("the phoc tests need phoc, which is missing "
-                               "(apt-get install -y --no-install-recommends phoc)")
-        require_tools("grim", *(["setpriv"] if as_root else []))
-        # phoc keeps its settings in dconf; the memory backend needs no session bus.
-        icons, _ = _start_compositor(self, ["phoc", "-C"], self.config_text(), "phoc.ini",
-                                     {"GSETTINGS_BACKEND": "memory"})
-
-        def socket():
-            if self.process.poll() is not None:
-                raise self._fail("phoc exited during start-up")
-            found = [p for p in self.runtime_dir.glob("wayland-*") if not p.name.endswith(".lock")]
-            return found[0] if found else None
-
-        try:
-            path = wait_for(socket, self.start_timeout, message="phoc's socket")
-        except WaitTimeout as e:
-            raise self._fail(str(e)) from None
-        self.env = {
-            **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_SOCKET", "SWAYSOCK")},
-            "WAYLAND_DISPLAY": path.name,
-            "XDG_RUNTIME_DIR": str(self.runtime_dir),
-            "XCURSOR_PATH": str(icons),
-            "XCURSOR_THEME": "default",
-            "XCURSOR_SIZE": "24",
-        }
-        self.seat_device = SeatDevice(self.env)
-        self.track(self.seat_device)
-
-        def painted():
-            if self.process.poll() is not None:
-                raise self._fail("phoc exited during start-up")
-            image = self.screenshot()
-            return image.size == self.resolution and image.pixel(image.width // 2, image.height // 2) == self.background
-
-        try:
-            wait_for(painted, self.start_timeout, 0.05, f"a {self.resolution} screenshot of {self.background}")
-        except WaitTimeout as e:
-            raise self._fail(str(e)) from None
-
-    def swaymsg(self, *args: str, **kwargs):
-        raise HarnessError("phoc has no sway IPC")
-
-    def windows(self) -> list[dict]:
-        raise HarnessError("phoc has no sway IPC; PhocWev waits for its own configure")
-
     def wev(self, timeout: float = 5.0) -> "Wev":
         return PhocWev(self, timeout)
+
+
+class HeadlessLabwc(_HeadlessWlroots):
+    """A private headless labwc (0.8 from the trixie root) for one test: a stacking
+    compositor in Openbox's manner. Its rc.xml maximizes every window, so wev lies under the
+    whole output as on sway, and takes no decorations. Output size: the headless default,
+    1280x720 (labwc has no output configuration of its own)."""
+
+    program = "labwc"
+    command = ("labwc", "-c")
+    config_name = "rc.xml"
+    extra_env = {"WLR_HEADLESS_OUTPUTS": "1"}
+
+    def __init__(self, resolution: tuple[int, int] = (1280, 720), **kwargs):
+        if tuple(resolution) != (1280, 720):
+            raise HarnessError("HeadlessLabwc runs at the headless default, 1280x720, only")
+        super().__init__(resolution=resolution, **kwargs)
+
+    def config_text(self) -> str:
+        return (
+            '<?xml version="1.0"?>\n<labwc_config>\n'
+            "  <core><decoration>client</decoration><gap>0</gap></core>\n"
+            '  <windowRules><windowRule identifier="*" serverDecoration="no">'
+            '<action name="Maximize"/></windowRule></windowRules>\n'
+            "</labwc_config>\n"
+        )
+
+
+class HeadlessWayfire(_HeadlessWlroots):
+    """A private headless wayfire (0.9 from the trixie root) for one test, with software
+    rendering (there is no GPU) and a minimal plugin set: window-rules, to maximize every
+    window, so wev lies under the whole output as on sway."""
+
+    program = "wayfire"
+    command = ("wayfire", "-c")
+    config_name = "wayfire.ini"
+    extra_env = {"WLR_HEADLESS_OUTPUTS": "1"}
+
+    def config_text(self) -> str:
+        w, h = self.resolution
+        return (
+            "[core]\nplugins = window-rules\nxwayland = false\n"
+            "preferred_decoration_mode = client\n\n"
+            f"[output:HEADLESS-1]\nmode = {w}x{h}\n\n"
+            "[window-rules]\nmaximize_all = on created then maximize\n"
+        )
 
 
 class HeadlessWeston(HeadlessSway):
@@ -1333,6 +1625,22 @@ class HeadlessWeston(HeadlessSway):
             self._keep = True
         self.stop()
 
+
+
+class MaximizedWev(Wev):
+    """wev on a compositor without IPC whose config maximizes it (labwc, wayfire): mapped
+    once its toplevel is configured maximized to a real size, plus a moment for the commit."""
+
+    _MAXIMIZED = re.compile(r"xdg_toplevel\] configure: width: [1-9]\d*; height: [1-9]\d*\n"
+                            r"\s+.*maximized")
+
+    def _wait_mapped(self, timeout: float) -> None:
+        def maximized():
+            self._check_running()
+            return self._MAXIMIZED.search(self.text())
+
+        wait_for(maximized, timeout, 0.05, "wev's toplevel to be configured maximized")
+        time.sleep(0.1)
 
 
 class PhocWev(Wev):

@@ -1,0 +1,111 @@
+#!/bin/sh
+# Builds, once, the Debian 13 (trixie) root that the e2e matrix runs newer
+# compositors from (Tests/e2e/README.md), and reuses it while its stamp still
+# names the same suite and packages.
+#
+#   scripts/trixie-root.sh [ROOT]     build or reuse ROOT (default .build/trixie)
+#   scripts/trixie-root.sh --release ROOT
+#                                     undo any mount left under ROOT (make clean)
+#
+# Every mount (proc, sys, /dev, /dev/shm, devpts) is made in a private mount
+# namespace (unshare -m) that dies with this script, so no mount outlives it,
+# whether it ends well, fails, is interrupted or killed; a leftover mount would
+# make `rm -rf .build` descend into the host's /dev. The root is built under
+# ROOT.partial and renamed only once complete, so an interrupted debootstrap
+# or apt-get is rebuilt from scratch by the next run.
+set -eu
+
+SUITE=trixie
+PACKAGES="sway labwc phoc wayfire grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core"
+STAMP_NAME=.buoy-root-stamp
+
+say() { echo "trixie-root: $*" >&2; }
+
+# Lazily unmounts whatever is mounted at or under $1, deepest first.
+release_mounts() {
+    target=$(realpath -m "$1")
+    # mountinfo field 5 is the mount point (octal escapes for spaces; our paths have none).
+    awk -v t="$target" '$5 == t || index($5, t "/") == 1 { print $5 }' /proc/self/mountinfo |
+        sort -r | while read -r point; do
+            umount -l "$point" 2>/dev/null || say "cannot unmount $point"
+        done
+}
+
+# The first Debian mirror apt's sources name (deb822 or one-line format).
+mirror() {
+    uri=""
+    if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+        uri=$(awk '/^URIs:/ { for (i = 2; i <= NF; i++) if ($i !~ /security/) { print $i; exit } }' \
+            /etc/apt/sources.list.d/debian.sources)
+    fi
+    if [ -z "$uri" ] && [ -f /etc/apt/sources.list ]; then
+        uri=$(awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) {
+            if ($i !~ /security/) { print $i; exit } else break } }' /etc/apt/sources.list)
+    fi
+    echo "${uri:-http://deb.debian.org/debian}"
+}
+
+stamp_text() {
+    printf 'suite %s\npackages %s\n' "$SUITE" "$PACKAGES"
+}
+
+# In the private mount namespace: debootstrap, then the packages.
+inner() {
+    partial=$1 uri=$2
+    debootstrap --variant=minbase "$SUITE" "$partial" "$uri"
+    mount -t proc proc "$partial/proc"
+    mount -t sysfs sys "$partial/sys"
+    mount --bind /dev "$partial/dev"
+    mount --bind /dev/shm "$partial/dev/shm"
+    mount -t devpts devpts "$partial/dev/pts"
+    # No service may start inside the root while packages install.
+    printf '#!/bin/sh\nexit 101\n' > "$partial/usr/sbin/policy-rc.d"
+    chmod 755 "$partial/usr/sbin/policy-rc.d"
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive chroot "$partial" apt-get install -y -q --no-install-recommends $PACKAGES
+    chroot "$partial" apt-get clean
+    rm -f "$partial/usr/sbin/policy-rc.d"
+    # apt-get may exit 0 after an interrupt ("Operation was interrupted before it could
+    # finish"): only a root whose every package is installed and configured is complete.
+    # shellcheck disable=SC2086
+    if chroot "$partial" dpkg-query -W -f='${Status}\n' $PACKAGES | grep -qv '^install ok installed$' ||
+        [ -n "$(chroot "$partial" dpkg --audit)" ]; then
+        say "the packages in $partial are not all installed"
+        exit 1
+    fi
+}
+
+if [ "${1:-}" = "--release" ]; then
+    release_mounts "${2:?--release needs the root}"
+    exit 0
+fi
+if [ "${1:-}" = "--inner" ]; then
+    inner "$2" "$3"
+    exit 0
+fi
+
+ROOT=${1:-.build/trixie}
+if [ -f "$ROOT/$STAMP_NAME" ] && [ "$(cat "$ROOT/$STAMP_NAME")" = "$(stamp_text)" ]; then
+    exit 0
+fi
+[ "$(id -u)" -eq 0 ] || { say "building $ROOT needs root (debootstrap, chroot, mount)"; exit 1; }
+for tool in debootstrap unshare chroot; do
+    command -v "$tool" >/dev/null || { say "$tool is missing (make deps installs it)"; exit 1; }
+done
+
+uri=$(mirror)
+partial="$ROOT.partial"
+# sh waits for a child that catches SIGINT (apt-get does) and then carries on: stop here
+# instead, before the half-built root is stamped.
+trap 'say "interrupted: $partial is rebuilt by the next run"; exit 130' INT TERM HUP
+say "building $ROOT: debootstrap $SUITE from $uri, then $PACKAGES"
+started=$(date +%s)
+mkdir -p "$(dirname "$ROOT")"
+for dir in "$partial" "$ROOT"; do
+    release_mounts "$dir"
+    rm -rf --one-file-system "$dir"
+done
+unshare --mount --propagation private -- "$0" --inner "$partial" "$uri"
+stamp_text > "$partial/$STAMP_NAME"
+mv "$partial" "$ROOT"
+say "built $ROOT in $(($(date +%s) - started)) s"
