@@ -462,18 +462,6 @@ def selected_compositor() -> str:
     return name
 
 
-def expected_failure_on(*legs: str, why: str):
-    """Marks a test as a known failure on these legs of the matrix; `why` says what is wrong
-    (and where it is tracked). On those legs the run then fails if the test passes, so the
-    mark goes with the bug."""
-    import unittest
-
-    def decorate(test):
-        return unittest.expectedFailure(test) if selected_compositor() in legs else test
-
-    return decorate
-
-
 def trixie_root() -> Path:
     """The Debian 13 root (BUOY_E2E_ROOT, default <repo>/.build/trixie); HarnessError unless
     scripts/trixie-root.sh finished building it."""

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Optional
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessSway, expected_failure_on, proc_children, proc_fds, proc_kib, screenshot, wait_for
+from harness import HeadlessSway, proc_children, proc_fds, proc_kib, screenshot, wait_for
 from test_msg import config, msg, socket_path
 
 SIZE = 56
@@ -408,9 +408,6 @@ class CompositorLossTests(unittest.TestCase):
 
 
 class OutputChurnTests(unittest.TestCase):
-    @expected_failure_on("trixie-sway", why=(
-        "sway 1.10 destroys an unplugged output without sending zwlr_layer_surface_v1.closed "
-        "(1.7 sends it), and buoy waits for closed: the button stays on the gone output"))
     def test_20_cycles_of_output_churn_leave_the_button_on_a_live_output(self):
         with NestedSway() as sway:
             buoy = Buoy(sway, config()).start()
