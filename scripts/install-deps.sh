@@ -22,7 +22,10 @@ if [ "$(id -u)" -ne 0 ]; then
     sudo=sudo
 fi
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
+# Wait for another apt (an unattended upgrade, say) rather than fail at once.
+lock="-o DPkg::Lock::Timeout=300"
+# shellcheck disable=SC2086
+$sudo apt-get $lock update -qq
 # No recommends: sway would pull in Xwayland and a desktop's worth of extras.
 # shellcheck disable=SC2086
-$sudo apt-get install -y -qq --no-install-recommends $missing
+$sudo apt-get $lock install -y -qq --no-install-recommends $missing
