@@ -107,9 +107,9 @@ class MessageTests(unittest.TestCase):
             self.assertEqual(result.returncode, 1)
             self.assertEqual(len(result.stderr.strip().splitlines()), 1, result.stderr)
             self.assertIn("no running buoy", result.stderr)
-            result = msg(buoy, "move", "up")
+            result = msg(buoy, "move", "100")
             self.assertEqual(result.returncode, 2)
-            self.assertIn("up", result.stderr)
+            self.assertIn("move 100: x y needs both coordinates", result.stderr)
 
     def test_buoy_msg_from_another_uid_is_rejected(self):
         with HeadlessSway() as sway:
