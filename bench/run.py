@@ -79,7 +79,7 @@ def shared_buffers_not_resident(pid: int) -> int:
 
 
 def open_latencies_ms(log_text: str) -> tuple[float, float]:
-    """From a -v log: the time from each "buoy msg menu" to the "menu opened" after it, for the
+    """From a -d log: the time from each "buoy msg menu" to the "menu opened" after it, for the
     first and the last opening."""
     stamps = []
     request = None
@@ -487,7 +487,7 @@ class Bench:
         first_open, reopen = Series(), Series()
         with setup.sway() as sway:
             for run in range(self.runs):
-                client = Client(sway, [self.buoy, "-vv"], "buoy-menu", config=items).start()
+                client = Client(sway, [self.buoy, "-dd"], "buoy-menu", config=items).start()
                 time.sleep(0.5)
                 client.check_alive()
                 subprocess.run([self.buoy, "msg", "menu"], env=client.env, check=True, timeout=5,
@@ -994,7 +994,7 @@ def main() -> int:
             "",
             "See bench/README.md. In short:",
             "",
-            "- **Peak RSS**: VmHWM from /proc/PID/status, 1 s after exec; buoy runs without -v and "
+            "- **Peak RSS**: VmHWM from /proc/PID/status, 1 s after exec; buoy runs without -d and "
             "with an empty config. MB = 10^6 bytes (VmHWM's kB are KiB).",
             "- **exec → first buffer commit**: WAYLAND_DEBUG=1; the exec time is CLOCK_REALTIME just "
             "before Popen. The end is the first `wl_surface.commit` after an `attach` of a buffer on "

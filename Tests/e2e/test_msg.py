@@ -139,7 +139,9 @@ class InstanceTests(unittest.TestCase):
             first.wait_for_button(MAGENTA)
             second = Buoy(sway, config(), name="second").start()
             self.assertEqual(second.process.wait(timeout=5), 1)
-            self.assertIn("already running", second.log())
+            # One line, which names buoy once.
+            self.assertRegex(second.log(), r"(?m)^buoy: already running on this display \(it answers on .*\); "
+                                           r"use --replace to replace it$")
             self.assertIsNone(first.process.poll())
 
             third = Buoy(sway, config(), name="third", args=("--replace",)).start()

@@ -192,7 +192,7 @@ class SocketTests(unittest.TestCase):
             started = time.monotonic()
             pointer.click(cx, cy)
             wait_for(lambda: count_lines(marker) == 1, timeout=1, message="the tap's command")
-            self.assertLess(time.monotonic() - started, 0.2, "a tap with 5 silent peers connected")
+            self.assertLess(time.monotonic() - started, 0.15, "a tap with 5 silent peers connected")
             self.assertEqual(msg(buoy, "state").returncode, 0, "answered while they are connected")
             for peer in silent:
                 peer.settimeout(4)

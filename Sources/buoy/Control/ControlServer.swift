@@ -46,7 +46,7 @@ enum ControlServerError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .alreadyRunning(let path):
-            return "buoy is already running (it answers on \(path)); use --replace to replace it"
+            return "already running on this display (it answers on \(path)); use --replace to replace it"
         case .pathTooLong(let path, let limit):
             return "the control socket path \(path) is longer than \(limit) bytes"
         case .notASocket(let path):

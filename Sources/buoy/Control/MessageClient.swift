@@ -52,6 +52,14 @@ enum MessageClient {
     /// Runs `buoy msg` with the words after `msg`; returns the exit status:
     /// 0 for `ok`, 1 for an error reply or no instance, 2 for a usage error.
     static func run(_ words: [String]) -> Int32 {
+        if words == ["--help"] || words == ["-h"] {
+            print(Invocation.messageUsage)
+            return 0
+        }
+        if words.isEmpty {
+            printError(Invocation.messageUsage)
+            return 2
+        }
         let message: ControlMessage
         switch ControlMessage.parse(words) {
         case .success(let parsed): message = parsed
