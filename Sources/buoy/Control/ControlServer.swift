@@ -277,8 +277,9 @@ final class ControlServer {
                 log.info("control socket: bad request: \(error.message)")
                 send("error: \(error.message)\n", on: connection, now: now)
             case .success(let message) where message.command == .subscribe:
-                if let button = message.button {
-                    return send("error: subscribe takes no --button (\(button))\n", on: connection, now: now)
+                if message.button != nil {
+                    let error = ControlTargetError.takesNoButton(command: ControlCommandName.subscribe.rawValue)
+                    return send("error: \(error.message)\n", on: connection, now: now)
                 }
                 log.info("buoy msg subscribe: \(subscriberCount + 1) subscribers")
                 connection.phase = .subscribed
