@@ -278,7 +278,8 @@ final class ControlServer {
                 send("error: \(error.message)\n", on: connection, now: now)
             case .success(let message) where message.command == .subscribe:
                 if message.button != nil {
-                    let error = ControlTargetError.takesNoButton(command: ControlCommandName.subscribe.rawValue)
+                    let error = ControlTargetError.takesNoButton(
+                        command: ControlCommandName.subscribe.rawValue)
                     return send("error: \(error.message)\n", on: connection, now: now)
                 }
                 log.info("buoy msg subscribe: \(subscriberCount + 1) subscribers")
