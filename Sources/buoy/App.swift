@@ -271,13 +271,20 @@ final class App {
             }
             if message.command == .menu, menu.answerWhenOpen(request) { return }
         case .reload:
-            // The diagnostics are the payload, which `buoy msg` prints to stderr.
+            // One line per diagnostic (path:line:col: message, without the
+            // source line and caret): the first error is the status line,
+            // the rest and the warnings the payload, for stderr.
+            func headlines(_ text: String) -> [String] {
+                text.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+            }
             switch reload(now: now) {
             case .failure(let failure):
+                let lines = headlines(failure.message)
                 return request.reply(
-                    ok: false, message: "reload failed; the running config stays", payload: failure.message)
+                    ok: false, message: lines.first ?? failure.message,
+                    payload: lines.dropFirst().joined(separator: "\n"))
             case .success(let warnings):
-                return request.reply(ok: true, payload: warnings.joined(separator: "\n"))
+                return request.reply(ok: true, payload: warnings.flatMap(headlines).joined(separator: "\n"))
             }
         case .state:
             let report = StateReport(

@@ -76,9 +76,14 @@ enum MessageClient {
         case .failure(let error):
             printError("buoy: \(error)")
             return 1
+        case .success(let reply) where message.command == .reload:
+            // The config's diagnostics: the first error is the status line,
+            // the others and the warnings the payload.
+            if !reply.ok { printError("buoy: \(reply.message ?? "failed")") }
+            writeOut(reply.payload, to: 2)
+            return reply.ok ? 0 : 1
         case .success(let reply):
-            // reload's payload is the config's diagnostics.
-            writeOut(reply.payload, to: message.command == .reload ? 2 : 1)
+            writeOut(reply.payload)
             if reply.ok {
                 if let message = reply.message { printError("buoy: \(message)") }
                 return 0
