@@ -389,6 +389,10 @@ class CompositorLossTests(unittest.TestCase):
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 100, 300, steps=20, duration_ms=100, release=True)
             wait_for(lambda: buoy.state_path.exists(), timeout=2, message="the state saved by the drag")
+            # The state is saved at the release, before the glide to the left edge: a screenshot
+            # taken then (under load) would send the next press where the button no longer is.
+            wait_for(lambda: buoy.wait_for_button(MAGENTA).centroid[0] < 40, timeout=2,
+                     message="the glide to the left edge done")
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 600, 400, steps=20, duration_ms=100)  # still held
             wait_for(lambda: buoy.log().count(": drag began") == 2, timeout=2, message="the second drag")
