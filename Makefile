@@ -82,7 +82,7 @@ test: deps lint check-protocols unit e2e fuzz-smoke
 # private headless sway demo that saves screenshots under demo/.
 run: build
 	@if [ -n "$${WAYLAND_DISPLAY:-}" ] && [ -S "$${XDG_RUNTIME_DIR:-/nonexistent}/$${WAYLAND_DISPLAY}" ]; then \
-		exec $(RELEASE)/buoy --config examples/config.toml -v; \
+		exec $(RELEASE)/buoy --config examples/config.toml -d; \
 	else \
 		BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer $(PYTHON) scripts/demo.py; \
 	fi

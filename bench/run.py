@@ -10,6 +10,7 @@ only. `make bench` builds everything and runs this; bench/README.md describes th
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import datetime
 import math
@@ -17,10 +18,12 @@ import os
 import re
 import select
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Optional, Sequence
@@ -79,7 +82,7 @@ def shared_buffers_not_resident(pid: int) -> int:
 
 
 def open_latencies_ms(log_text: str) -> tuple[float, float]:
-    """From a -v log: the time from each "buoy msg menu" to the "menu opened" after it, for the
+    """From a -d log: the time from each "buoy msg menu" to the "menu opened" after it, for the
     first and the last opening."""
     stamps = []
     request = None
@@ -564,7 +567,7 @@ class Bench:
         first_open, reopen = Series(), Series()
         with setup.sway() as sway:
             for run in range(self.runs):
-                client = Client(sway, [self.buoy, "-vv"], "buoy-menu", config=items).start()
+                client = Client(sway, [self.buoy, "-dd"], "buoy-menu", config=items).start()
                 time.sleep(0.5)
                 client.check_alive()
                 subprocess.run([self.buoy, "msg", "menu"], env=client.env, check=True, timeout=5,
@@ -978,6 +981,72 @@ class Bench:
                              note="buoy links the Swift runtime statically; shared libraries not counted"))
 
 
+class SilentPeers:
+    """A thread that, every `interval` s, connects to buoy's control socket on `sway` and sends
+    nothing: a crashed script or an `nc -U` left open. buoy drops each after its 2 s timeout."""
+
+    def __init__(self, sway: HeadlessSway, interval: float = 0.1):
+        self.path = str(Path(sway.env["XDG_RUNTIME_DIR"]) / f"buoy-{sway.env['WAYLAND_DISPLAY']}.sock")
+        self.interval = interval
+        self.connected = 0
+        self.peers: list[socket.socket] = []
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "SilentPeers":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stopping.set()
+        self.thread.join()
+        for peer in self.peers:
+            peer.close()
+
+    def _run(self) -> None:
+        while not self.stopping.wait(self.interval):
+            peer = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                peer.connect(self.path)  # before buoy listens: refused, try again
+            except OSError:
+                peer.close()
+                continue
+            self.connected += 1
+            self.peers.append(peer)
+
+
+@dataclasses.dataclass
+class SilentPeersSetup(Setup):
+    """A Setup whose sway has SilentPeers connecting to buoy throughout."""
+
+    @property
+    def name(self) -> str:
+        return Setup(self.resolution, self.scale).name
+
+    @contextlib.contextmanager
+    def sway(self):
+        with super().sway() as sway, SilentPeers(sway) as peers:
+            yield sway
+            if peers.connected == 0:
+                raise HarnessError("no silent peer ever connected to buoy's socket")
+
+
+def silent_peers(bench: "Bench", setup: Setup) -> None:
+    """The tap and drag figures again, with a silent peer connecting every 100 ms: the control
+    socket must never hold up the button (issue 14). Keeps the rows with goals, and the frame
+    rate, which a stalled loop lowers while every frame still has its one commit."""
+    first = len(bench.rows)
+    peered = SilentPeersSetup(setup.resolution, setup.scale)
+    bench.tap(peered)
+    bench.drag(peered)
+    kept = ("release → tap command started, no double_tap", "drag: frame callbacks/s",
+            "drag: layer-surface commits per frame callback", "drag: most commits between two frame callbacks")
+    rows = [row for row in bench.rows[first:] if row.figure in kept]
+    for row in rows:
+        row.figure += ", a silent peer connecting every 100 ms"
+    bench.rows[first:] = rows
+
+
 def count_lines(path: Path) -> int:
     try:
         return len(path.read_text().split())
@@ -1117,9 +1186,10 @@ def main() -> int:
     parser.add_argument("--drag-seconds", type=float, default=5.0)
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
-    parser.add_argument("--only", default="rss,rss4,menu,commit,idle,idle4,drag,drag4,tap,size",
-                        help="comma-separated subset of: rss,rss4,menu,commit,idle,idle4,drag,drag4,tap,size "
-                             "(rss4, idle4 and drag4 are the figures with four [[button]]s)")
+    parser.add_argument("--only", default="rss,rss4,menu,commit,idle,idle4,drag,drag4,tap,silent,size",
+                        help="comma-separated subset of: rss,rss4,menu,commit,idle,idle4,drag,drag4,tap,silent,"
+                             "size (rss4, idle4 and drag4 are the figures with four [[button]]s; silent is tap "
+                             "and drag with silent peers on the control socket)")
     parser.add_argument("--setups", default="1280x720@1,3840x2160@2")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a goal is missed")
     args = parser.parse_args()
@@ -1158,6 +1228,8 @@ def main() -> int:
             bench.buttons_drag(setup)
         if "tap" in only:
             bench.tap(setup)
+        if "silent" in only:
+            silent_peers(bench, setup)
     if "size" in only:
         bench.binary_size()
 
@@ -1196,7 +1268,7 @@ def main() -> int:
             "",
             "See bench/README.md. In short:",
             "",
-            "- **Peak RSS**: VmHWM from /proc/PID/status, 1 s after exec; buoy runs without -v and "
+            "- **Peak RSS**: VmHWM from /proc/PID/status, 1 s after exec; buoy runs without -d and "
             "with an empty config. MB = 10^6 bytes (VmHWM's kB are KiB).",
             "- **exec → first buffer commit**: WAYLAND_DEBUG=1; the exec time is CLOCK_REALTIME just "
             "before Popen. The end is the first `wl_surface.commit` after an `attach` of a buffer on "

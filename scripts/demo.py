@@ -50,9 +50,9 @@ def main() -> int:
     with HeadlessSway(background=(0x2E, 0x34, 0x40)) as sway:
         pointer = sway.pointer()
         events = sway.artifact("events")
-        # -v, not -vv: debug logging describes values by reflection, which
+        # -d, not -dd: debug logging describes values by reflection, which
         # costs memory that a normal run does not pay.
-        buoy = Buoy(sway, demo_config(events), verbosity="-v").start()
+        buoy = Buoy(sway, demo_config(events), verbosity="-d").start()
 
         def shot(name: str, note: str):
             sway.screenshot().save_png(out / name)

@@ -95,7 +95,7 @@ def soak_gestures(count: int, seed: int, goals: Goals) -> None:
     with HeadlessSway() as sway:
         pointer = sway.pointer()
         text, markers = soak_config(sway)
-        buoy = Buoy(sway, text, verbosity="-v").start()
+        buoy = Buoy(sway, text, verbosity="-d").start()
         buoy.wait_for_button(MAGENTA)
         width, height = pointer.extent
         sent = {kind: 0 for kind, _ in KINDS}

@@ -1,3 +1,57 @@
+/// The name of each `buoy msg` command: the one list that the parser, the
+/// help (`ControlCommandName.help`) and buoy(1) follow.
+public enum ControlCommandName: String, CaseIterable, Sendable {
+    case show, hide, toggle, move, tap
+    case doubleTap = "double-tap"
+    case longPress = "long-press"
+    case menu, reload, state, subscribe, quit
+
+    /// What follows the name, as the help shows it; empty when nothing does.
+    public var arguments: String {
+        self == .move ? "<edge|corner|center|OUTPUT|X Y>" : ""
+    }
+
+    /// One line for the help.
+    public var summary: String {
+        switch self {
+        case .show: return "show the button"
+        case .hide: return "hide the button"
+        case .toggle: return "hide the button if it shows, else show it"
+        case .move: return "move it to an edge, a corner, the centre, an output, or x y (logical px)"
+        case .tap: return "run the tap action"
+        case .doubleTap: return "run the double_tap action"
+        case .longPress: return "run the long_press action"
+        case .menu: return "open the menu, or close it"
+        case .reload: return "read the config again; print its warnings or errors"
+        case .state: return "print the state as one line of JSON"
+        case .subscribe: return "print one line of JSON per event until buoy exits"
+        case .quit: return "save the places and stop buoy"
+        }
+    }
+
+    /// Every command with its arguments and summary, one per line, for
+    /// `buoy --help` and `buoy msg --help`.
+    public static var help: String {
+        let rows = allCases.map { name in
+            (name.arguments.isEmpty ? name.rawValue : name.rawValue + " " + name.arguments, name.summary)
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { usage, summary in
+            "  " + usage + String(repeating: " ", count: width - usage.count + 2) + summary
+        }.joined(separator: "\n")
+    }
+}
+
+/// Where `buoy msg move` sends the button.
+public enum MoveTarget: Equatable, Sendable {
+    /// An edge's middle, a corner or the centre.
+    case placement(Placement)
+    /// The output of this name (`wl_output.name`), where it rests as it did.
+    case output(String)
+    /// Its top-left corner at x, y in logical pixels, clamped fully on screen.
+    case point(x: Double, y: Double)
+}
+
 /// A command for the running instance, as sent by `buoy msg <command>`.
 ///
 /// On the wire a command is its `words` joined by single spaces; `parse`
@@ -6,8 +60,8 @@ public enum ControlCommand: Equatable, Sendable {
     case show
     case hide
     case toggle
-    /// Moves the button to an edge's middle, a corner or the centre.
-    case move(Placement)
+    /// Moves the button to a placement, an output or a point.
+    case move(MoveTarget)
     /// Runs the tap action as if the button had been tapped.
     case tap
     case doubleTap
@@ -18,16 +72,15 @@ public enum ControlCommand: Equatable, Sendable {
     case reload
     /// Asks for a `StateReport` as the reply's payload.
     case state
+    /// Keeps the connection and streams `ButtonEvent`s on it.
+    case subscribe
     /// Stops the instance (`buoy --replace` sends it).
     case quit
 
     /// Every command's name, in the order help and errors list them.
-    public static let names = [
-        "show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "reload", "state",
-        "quit",
-    ]
+    public static let names = ControlCommandName.allCases.map(\.rawValue)
 
-    /// What `move` accepts, in the order errors list them.
+    /// The placements `move` accepts, in the order errors list them.
     public static let placements: [Placement] = [
         .left, .right, .top, .bottom, .topLeft, .topRight, .bottomLeft, .bottomRight, .center,
     ]
@@ -35,50 +88,75 @@ public enum ControlCommand: Equatable, Sendable {
     /// Parses a command from its words (`["move", "top-left"]`). Names are
     /// exact and lowercase.
     public static func parse(_ words: [String]) -> Result<ControlCommand, ControlCommandError> {
-        guard let name = words.first else { return .failure(.missingCommand) }
+        guard let word = words.first else { return .failure(.missingCommand) }
+        guard let name = ControlCommandName(rawValue: word) else { return .failure(.unknownCommand(word)) }
         let arguments = Array(words.dropFirst())
         let command: ControlCommand
         switch name {
-        case "show": command = .show
-        case "hide": command = .hide
-        case "toggle": command = .toggle
-        case "tap": command = .tap
-        case "double-tap": command = .doubleTap
-        case "long-press": command = .longPress
-        case "menu": command = .menu
-        case "reload": command = .reload
-        case "state": command = .state
-        case "quit": command = .quit
-        case "move":
-            guard let position = arguments.first else { return .failure(.missingPlacement) }
-            guard let placement = Placement(rawValue: position) else {
-                return .failure(.unknownPlacement(position))
-            }
-            guard arguments.count == 1 else {
-                return .failure(.extraArguments(command: name, Array(arguments.dropFirst())))
-            }
-            return .success(.move(placement))
-        default:
-            return .failure(.unknownCommand(name))
+        case .show: command = .show
+        case .hide: command = .hide
+        case .toggle: command = .toggle
+        case .tap: command = .tap
+        case .doubleTap: command = .doubleTap
+        case .longPress: command = .longPress
+        case .menu: command = .menu
+        case .reload: command = .reload
+        case .state: command = .state
+        case .subscribe: command = .subscribe
+        case .quit: command = .quit
+        case .move: return parseMove(arguments).map { .move($0) }
         }
-        guard arguments.isEmpty else { return .failure(.extraArguments(command: name, arguments)) }
+        guard arguments.isEmpty else { return .failure(.extraArguments(command: word, arguments)) }
         return .success(command)
+    }
+
+    /// `<placement>`, `<output>` or `<x> <y>`.
+    private static func parseMove(_ arguments: [String]) -> Result<MoveTarget, ControlCommandError> {
+        switch arguments.count {
+        case 0: return .failure(.missingPlacement)
+        case 1:
+            let word = arguments[0]
+            if let placement = Placement(rawValue: word) { return .success(.placement(placement)) }
+            if Double(word) != nil { return .failure(.missingCoordinate(word)) }
+            guard !word.isEmpty else { return .failure(.unknownPlacement(word)) }
+            return .success(.output(word))
+        case 2:
+            guard let x = Double(arguments[0]), let y = Double(arguments[1]), x.isFinite, y.isFinite else {
+                if Double(arguments[0]) == nil {
+                    return .failure(.extraArguments(command: "move", [arguments[1]]))
+                }
+                return .failure(.badCoordinates(arguments))
+            }
+            return .success(.point(x: x, y: y))
+        default:
+            return .failure(.extraArguments(command: "move", Array(arguments.dropFirst(2))))
+        }
+    }
+
+    public var name: ControlCommandName {
+        switch self {
+        case .show: return .show
+        case .hide: return .hide
+        case .toggle: return .toggle
+        case .move: return .move
+        case .tap: return .tap
+        case .doubleTap: return .doubleTap
+        case .longPress: return .longPress
+        case .menu: return .menu
+        case .reload: return .reload
+        case .state: return .state
+        case .subscribe: return .subscribe
+        case .quit: return .quit
+        }
     }
 
     /// The words that `parse` turns back into this command.
     public var words: [String] {
         switch self {
-        case .show: return ["show"]
-        case .hide: return ["hide"]
-        case .toggle: return ["toggle"]
-        case .move(let placement): return ["move", placement.rawValue]
-        case .tap: return ["tap"]
-        case .doubleTap: return ["double-tap"]
-        case .longPress: return ["long-press"]
-        case .menu: return ["menu"]
-        case .reload: return ["reload"]
-        case .state: return ["state"]
-        case .quit: return ["quit"]
+        case .move(.placement(let placement)): return ["move", placement.rawValue]
+        case .move(.output(let output)): return ["move", output]
+        case .move(.point(let x, let y)): return ["move", StateReport.number(x), StateReport.number(y)]
+        default: return [name.rawValue]
         }
     }
 }
@@ -89,8 +167,12 @@ public enum ControlCommandError: Error, Equatable, Sendable {
     case unknownCommand(String)
     /// `move` without a position.
     case missingPlacement
-    /// `move` with a position that is not one of `ControlCommand.placements`.
+    /// `move ""`: no placement, and no output has that name.
     case unknownPlacement(String)
+    /// `move 100`: a number alone.
+    case missingCoordinate(String)
+    /// `move 100 abc`.
+    case badCoordinates([String])
     /// Words after a complete command.
     case extraArguments(command: String, [String])
     /// `--button` without a name.
@@ -105,12 +187,17 @@ public enum ControlCommandError: Error, Equatable, Sendable {
         case .unknownCommand(let name):
             return "unknown command \"\(name)\"; commands: \(commands)"
         case .missingPlacement:
-            return "move needs a position: \(placements)"
+            return "move needs a position (\(placements)), an output's name, or x y"
         case .unknownPlacement(let name):
             return "move: unknown position \"\(name)\"; positions: \(placements)"
+        case .missingCoordinate(let x):
+            return "move \(x): x y needs both coordinates"
+        case .badCoordinates(let words):
+            let quoted = words.map { "\"\($0)\"" }.joined(separator: " ")
+            return "move: x y must be two numbers (logical pixels), not \(quoted)"
         case .extraArguments(let command, let extra):
             let quoted = extra.map { "\"\($0)\"" }.joined(separator: " ")
-            let takes = command == "move" ? "takes one position" : "takes no arguments"
+            let takes = command == "move" ? "takes a position, an output, or x y" : "takes no arguments"
             return "\(command) \(takes); unexpected \(quoted)"
         case .missingButtonName:
             return "--button needs a button's name, before the command"
@@ -180,11 +267,11 @@ public enum ControlTargetError: Error, Equatable, Sendable {
 extension ControlMessage {
     /// The buttons this message acts on, given the configured buttons' names;
     /// nil for commands about the instance as a whole (`reload`, `state`,
-    /// `quit`). `show`, `hide` and `toggle` act on every button unless one is
+    /// `subscribe`, `quit`). `show`, `hide` and `toggle` act on every button unless one is
     /// named; the other commands on the only one there is, or the named one.
     public func target(among names: [String]) -> Result<ControlTarget?, ControlTargetError> {
         switch command {
-        case .reload, .state, .quit:
+        case .reload, .state, .subscribe, .quit:
             if button != nil { return .failure(.takesNoButton(command: command.words[0])) }
             return .success(nil)
         case .show, .hide, .toggle, .move, .tap, .doubleTap, .longPress, .menu:

@@ -7,8 +7,11 @@ import Glibc
 public struct Wakeup {
     public var signals: [Int32] = []
     public var timerFired = false
-    /// Extra descriptors (IPC, inotify) that are readable.
+    /// Extra descriptors (IPC, inotify) that are readable, or have hung up
+    /// or failed.
     public var readable: [Int32] = []
+    /// Extra descriptors watched for `POLLOUT` that can be written.
+    public var writable: [Int32] = []
 }
 
 /// The single poll loop: the Wayland socket, one timerfd for every deadline
@@ -18,7 +21,8 @@ public final class EventLoop {
     private let display: Display
     private let timerFD: Int32
     private let signalFD: Int32
-    private var extraFDs: [Int32] = []
+    /// The extra descriptors and the poll events each is watched for.
+    private var extraFDs: [(fd: Int32, events: Int16)] = []
     private var armedDeadline: Double?
 
     /// Blocks `signals` process-wide and routes them through a signalfd.
@@ -37,12 +41,19 @@ public final class EventLoop {
         close(signalFD)
     }
 
-    public func watch(_ fd: Int32) {
-        if !extraFDs.contains(fd) { extraFDs.append(fd) }
+    /// Adds `fd` to the poll, or changes what it is polled for. `POLLOUT`
+    /// asks for write readiness (a socket whose peer reads slowly); `0`
+    /// still reports a hangup or an error. Either lands in the `Wakeup`.
+    public func watch(_ fd: Int32, events: Int16 = Int16(POLLIN)) {
+        if let index = extraFDs.firstIndex(where: { $0.fd == fd }) {
+            extraFDs[index].events = events
+        } else {
+            extraFDs.append((fd, events))
+        }
     }
 
     public func unwatch(_ fd: Int32) {
-        extraFDs.removeAll { $0 == fd }
+        extraFDs.removeAll { $0.fd == fd }
     }
 
     /// Arms the timer at a CLOCK_MONOTONIC deadline in seconds, or disarms it
@@ -88,7 +99,7 @@ public final class EventLoop {
                 pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
             ]
-            for fd in extraFDs { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            for extra in extraFDs { fds.append(pollfd(fd: extra.fd, events: extra.events, revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), -1)
             if ready < 0 {
                 wl_display_cancel_read(proxy)
@@ -113,8 +124,9 @@ public final class EventLoop {
                     wakeup.signals.append(signal)
                 }
             }
-            for pollFD in fds.dropFirst(3) where pollFD.revents != 0 {
-                wakeup.readable.append(pollFD.fd)
+            for pollFD in fds.dropFirst(3) {
+                if pollFD.revents & ~Int16(POLLOUT) != 0 { wakeup.readable.append(pollFD.fd) }
+                if pollFD.revents & Int16(POLLOUT) != 0 { wakeup.writable.append(pollFD.fd) }
             }
         }
     }

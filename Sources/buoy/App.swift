@@ -37,7 +37,7 @@ final class App {
     ) {
         self.display = display
         self.server = server
-        if let server { loop.watch(server.fd) }
+        server?.start(on: loop)
         self.loop = loop
         self.config = config
         self.loader = loader
@@ -50,6 +50,7 @@ final class App {
         }
         runner = CommandRunner(log: log)
         menu = MenuSession(display: display, loop: loop, runner: runner, log: log)
+        menu.publish = { [weak server] event in server?.publish(event) }
         places = PlaceStore(path: Files.statePath, log: log)
     }
 
@@ -75,10 +76,7 @@ final class App {
             loop.unwatch(configWatch)
             close(configWatch)
         }
-        if let server {
-            loop.unwatch(server.fd)
-            server.close()
-        }
+        server?.close()
     }
 
     // MARK: - One wakeup
@@ -98,8 +96,8 @@ final class App {
         }
         placeInstances(outputsChanged: display.takeOutputsChanged(), now: now)
         for record in display.takeInput() { route(record) }
-        if let server, wakeup.readable.contains(server.fd) {
-            for request in server.acceptRequests() { handle(request, now: now) }
+        if let server {
+            for request in server.update(wakeup, now: now) { handle(request, now: now) }
         }
         // Each controller fires what is due itself (gestures, the tuck).
         for instance in instances {
@@ -201,6 +199,7 @@ final class App {
             log.debug("\(instance.label): \(effect)")
             switch effect {
             case .run(let gesture):
+                publish(ButtonEvent.Kind(gesture), for: instance)
                 runAction(instance.spec.actions[gesture], name: gesture.rawValue, from: instance, now: now)
             case .menuRelease(let point):
                 menu.release(at: point, now: now)
@@ -209,6 +208,8 @@ final class App {
             case .save:
                 instance.restOutput = instance.currentOutput?.name ?? instance.restOutput
                 places.save(instances)
+                publish(
+                    .moved(edge: instance.controller.rest.name, output: instance.restOutput), for: instance)
             case .cursor(let cursor):
                 let role: CursorRole = cursor == .grabbing ? .grabbing : .hover
                 for seat in display.seats { seat.setCursor(role, scale: instance.scale) }
@@ -260,16 +261,29 @@ final class App {
             }
             if message.command == .menu, menu.answerWhenOpen(request) { return }
         case .reload:
-            if case .failure(let failure) = reload(now: now) {
-                // The first line is path:line:col: message; the rest is the caret.
-                let first = failure.message.split(separator: "\n", maxSplits: 1).first.map(String.init)
-                return request.reply(ok: false, message: first ?? failure.message)
+            // One line per diagnostic (path:line:col: message, without the
+            // source line and caret): the first error is the status line,
+            // the rest and the warnings the payload, for stderr.
+            func headlines(_ text: String) -> [String] {
+                text.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+            }
+            switch reload(now: now) {
+            case .failure(let failure):
+                let lines = headlines(failure.message)
+                return request.reply(
+                    ok: false, message: lines.first ?? failure.message,
+                    payload: lines.dropFirst().joined(separator: "\n"))
+            case .success(let warnings):
+                return request.reply(ok: true, payload: warnings.flatMap(headlines).joined(separator: "\n"))
             }
         case .state:
             let report = StateReport(
                 instances: instances, first: config.buttons[0], menuOpen: menu.isOpen, config: loader.path,
                 now: now)
             return request.reply(ok: true, payload: report.json)
+        case .subscribe:
+            // ControlServer keeps subscribers itself; this is not reached.
+            return request.reply(ok: false, message: "subscribe is handled by the socket")
         case .quit:
             request.reply(ok: true)
             places.save(instances)
@@ -283,18 +297,28 @@ final class App {
     private func act(_ command: ControlCommand, on targets: [ButtonInstance], now: Double) -> String? {
         guard let first = targets.first else { return "the button is not on any output" }
         switch command {
-        case .move(let placement):
+        case .move(.placement(let placement)):
             for instance in targets {
                 let rest = RestPosition(placement: placement)
                 perform(instance.controller.handle(.moveTo(rest, at: now)), for: instance, now: now)
             }
-        case .tap: runAction(first.spec.actions.tap, name: ButtonGesture.tap.rawValue, from: first, now: now)
-        case .doubleTap:
-            runAction(
-                first.spec.actions.doubleTap, name: ButtonGesture.doubleTap.rawValue, from: first, now: now)
-        case .longPress:
-            runAction(
-                first.spec.actions.longPress, name: ButtonGesture.longPress.rawValue, from: first, now: now)
+        case .move(.point(let x, let y)):
+            for instance in targets {
+                guard let rest = Self.rest(atX: x, y: y, for: instance) else {
+                    return "\(instance.label) is not placed yet"
+                }
+                perform(instance.controller.handle(.moveTo(rest, at: now)), for: instance, now: now)
+            }
+        case .move(.output(let name)):
+            return move(targets, toOutput: name, now: now)
+        case .tap, .doubleTap, .longPress:
+            let gesture: ButtonGesture =
+                command == .tap ? .tap : command == .doubleTap ? .doubleTap : .longPress
+            guard let action = first.spec.actions[gesture] else {
+                return
+                    "\(first.key.name) has no \(gesture.rawValue) action configured ([actions] \(gesture.rawValue))"
+            }
+            runAction(action, name: gesture.rawValue, from: first, now: now)
         case .menu:
             if let problem = menu.toggle(from: first, now: now) { return "cannot open the menu: \(problem)" }
         default: break
@@ -302,16 +326,67 @@ final class App {
         return nil
     }
 
+    /// `msg move x y`: the free rest whose top-left is at x, y in the area
+    /// the button moves in, clamped so all of it is on screen.
+    private static func rest(atX x: Double, y: Double, for instance: ButtonInstance) -> RestPosition? {
+        guard let usable = instance.controller.usable else { return nil }
+        let size = instance.controller.settings.size
+        func fraction(_ value: Double, from start: Double, length: Double) -> Double {
+            guard length > size else { return 0.5 }
+            return min(max((value - start) / (length - size), 0), 1)
+        }
+        return .free(
+            fx: fraction(x, from: usable.minX, length: usable.width),
+            fy: fraction(y, from: usable.minY, length: usable.height))
+    }
+
+    /// `msg move OUTPUT`: the button rests on that output, where it rests now.
+    private func move(_ targets: [ButtonInstance], toOutput name: String, now: Double) -> String? {
+        guard display.output(named: name) != nil else {
+            let outputs = display.outputs.compactMap(\.name).joined(separator: ", ")
+            let positions = ControlCommand.placements.map(\.rawValue).joined(separator: ", ")
+            return "no output or position named \"\(name)\"; outputs: \(outputs); positions: \(positions)"
+        }
+        for instance in targets {
+            if instance.key.instanceOutput != nil {
+                return "\(instance.key.name) shows on every output (output = \"*\")"
+            }
+            if case .named(let configured) = instance.spec.button.output, configured != name {
+                return "\(instance.key.name)'s config puts it on \(configured) (output = \"\(configured)\")"
+            }
+            guard instance.currentOutput?.name != name else { continue }
+            log.info("\(instance.label): moving the button to \(name)")
+            if menu.owner === instance { menu.drop(now: now) }
+            instance.restOutput = name
+            perform(instance.dropSurface(now: now), for: instance, now: now)
+            perform(instance.placeSurface(outputsChanged: false, now: now, log: log), for: instance, now: now)
+            publish(.moved(edge: instance.controller.rest.name, output: name), for: instance)
+        }
+        places.save(instances)
+        return nil
+    }
+
+    // MARK: - Events
+
+    /// Tells `buoy msg subscribe`'s subscribers.
+    private func publish(_ kind: ButtonEvent.Kind, for instance: ButtonInstance) {
+        server?.publish(ButtonEvent(kind, button: instance.key.name))
+    }
+
     // MARK: - Config and visibility
 
     /// Reads the config again. A bad file changes nothing: the running config
-    /// stays and the error (path:line:col) is logged and returned.
-    func reload(now: Double) -> Result<Void, ConfigLoader.Failure> {
-        switch loader.load() {
+    /// stays and the error (path:line:col) is logged and returned. Returns
+    /// the new config's warnings. Subscribers hear of it once per button.
+    func reload(now: Double) -> Result<[String], ConfigLoader.Failure> {
+        switch loader.loadWithWarnings() {
         case .failure(let failure):
             log.error("reload failed; keeping the running config:\n\(failure.message)")
+            for spec in config.buttons {
+                server?.publish(ButtonEvent(.reloadFailed(diagnostic: failure.message), button: spec.name))
+            }
             return .failure(failure)
-        case .success(let new):
+        case .success(let (new, warnings)):
             config = new
             for instance in instances {
                 guard let spec = new.buttons.first(where: { $0.name == instance.key.name }) else { continue }
@@ -323,7 +398,10 @@ final class App {
             // Instances of buttons that are gone, or new, follow in placeInstances.
             placeInstances(outputsChanged: true, now: now)
             log.info("reloaded \(loader.path)")
-            return .success(())
+            for spec in new.buttons {
+                server?.publish(ButtonEvent(.reloaded(warnings: warnings), button: spec.name))
+            }
+            return .success(warnings)
         }
     }
 
@@ -332,6 +410,7 @@ final class App {
             log.info(
                 visible ? "\(instance.label): showing the button" : "\(instance.label): hiding the button")
             perform(instance.controller.handle(.setVisible(visible, at: now)), for: instance, now: now)
+            publish(visible ? .shown : .hidden, for: instance)
         }
     }
 
@@ -347,6 +426,7 @@ final class App {
         func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
         if let reloadDue { consider(reloadDue) }
         if let at = menu.deadline { consider(at) }
+        if let at = server?.deadline { consider(at) }
         for instance in instances {
             let committed = committed.contains(ObjectIdentifier(instance))
             if let at = instance.deadline(

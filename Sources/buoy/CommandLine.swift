@@ -1,3 +1,5 @@
+import BuoyCore
+
 /// What the user asked for on the command line.
 struct Invocation: Equatable {
     enum Mode: Equatable {
@@ -16,8 +18,9 @@ struct Invocation: Equatable {
     /// `--replace`: stop a running instance on this display instead of refusing.
     var replace = false
 
-    static let usage = """
-        Usage: buoy [--config PATH] [-v|-vv] [--replace]
+    static var usage: String {
+        """
+        Usage: buoy [--config PATH] [-d|-dd] [--replace]
                buoy --check [--config PATH]
                buoy msg [--button NAME] <command>
                buoy --print-default-config | --help | --version
@@ -31,17 +34,26 @@ struct Invocation: Equatable {
               --replace       stop the buoy already running on this display
               --print-default-config
                               print an example config with every key
-          -v, -vv             log more (info, debug) to stderr
+          -d, --debug         log more to stderr: -d what buoy does, -dd
+                              debugging detail too
           -h, --help          show this help
-              --version       show the version
+          -v, --version       show the version
 
-        Commands for `buoy msg`: show, hide, toggle, move <edge|corner>, tap,
-        double-tap, long-press, menu, reload, state, quit. With several
-        buttons, --button NAME picks one; show, hide and toggle act on all
-        of them without it.
+        \(messageUsage)
 
         See buoy(1) and buoy(5).
         """
+    }
+
+    /// `buoy msg --help`: the commands, from `ControlCommandName`.
+    static var messageUsage: String {
+        """
+        Commands for `buoy msg [--button NAME] <command>`:
+        \(ControlCommandName.help)
+        With several buttons, --button NAME picks one; show, hide and toggle
+        act on all of them without it.
+        """
+    }
 
     /// Parses `arguments` (without the program name), or returns a message
     /// for a usage error.
@@ -61,13 +73,16 @@ struct Invocation: Equatable {
                 invocation.configPath = path
             case "--check": invocation.mode = .check
             case "-h", "--help": invocation.mode = .help
-            case "--version": invocation.mode = .version
+            case "-v", "--version": invocation.mode = .version
             case "--print-default-config": invocation.mode = .printDefaultConfig
             case "--replace": invocation.replace = true
-            case "-v": invocation.verbosity += 1
-            case "-vv": invocation.verbosity += 2
+            case "--debug": invocation.verbosity += 1
             default:
-                if argument.hasPrefix("--config=") {
+                // -d, -dd: as sway and swayidle count them.
+                if argument.count > 1, argument.hasPrefix("-"), argument.dropFirst().allSatisfy({ $0 == "d" })
+                {
+                    invocation.verbosity += argument.count - 1
+                } else if argument.hasPrefix("--config=") {
                     invocation.configPath = String(argument.dropFirst("--config=".count))
                 } else {
                     return .failure(UsageError("unknown argument \"\(argument)\"; see buoy --help"))

@@ -22,12 +22,18 @@ struct ConfigLoader {
     /// The config, or the message to show. A missing default file means the
     /// built-in defaults.
     func load() -> Result<Config, Failure> {
+        loadWithWarnings().map(\.config)
+    }
+
+    /// `load`, and the config's warnings (rendered; they are logged too),
+    /// for `buoy msg reload` to print.
+    func loadWithWarnings() -> Result<(config: Config, warnings: [String]), Failure> {
         let path = self.path
         if let problem = Self.unsafeOwnership(path) { return .failure(Failure(problem)) }
         switch Files.read(path, limit: Self.sizeLimit) {
         case .failure(.missing) where explicitPath == nil:
             log.notice("no config file at \(path); using the built-in defaults")
-            return .success(.defaults)
+            return .success((.defaults, []))
         case .failure(.missing):
             return .failure(Failure("\(path): no such file"))
         case .failure(.unreadable(let why)):
@@ -43,7 +49,7 @@ struct ConfigLoader {
             do {
                 let (config, warnings) = try Config.parse(bytes, path: path)
                 for warning in warnings { log.warning(warning.rendered) }
-                return .success(config)
+                return .success((config, warnings.map(\.rendered)))
             } catch {
                 return .failure(Failure(error.diagnostic.rendered))
             }

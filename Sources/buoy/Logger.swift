@@ -1,6 +1,7 @@
+import BuoyWayland
 import Glibc
 
-/// Levelled, timestamped logging to stderr. `-v` shows info, `-vv` debug;
+/// Levelled, timestamped logging to stderr. `-d` shows info, `-dd` debug;
 /// warnings and errors always show.
 struct Logger {
     enum Level: Int, Comparable {
@@ -19,9 +20,23 @@ struct Logger {
     }
 
     var threshold: Level
+    /// stderr is the journal, which stamps each line itself: no timestamp,
+    /// and the level as a syslog prefix that journald reads.
+    var toJournal: Bool
 
-    init(verbosity: Int) {
+    init(verbosity: Int, toJournal: Bool = Self.stderrIsTheJournal()) {
         threshold = verbosity >= 2 ? .debug : verbosity == 1 ? .info : .warning
+        self.toJournal = toJournal
+    }
+
+    /// Whether stderr is the stream that `JOURNAL_STREAM` names ("dev:inode"),
+    /// as systemd sets it for a service; a program started from such a
+    /// service with stderr elsewhere inherits the variable, hence the check.
+    static func stderrIsTheJournal() -> Bool {
+        guard let stream = Environment.string("JOURNAL_STREAM") else { return false }
+        var info = stat()
+        guard fstat(2, &info) == 0 else { return false }
+        return stream == "\(info.st_dev):\(info.st_ino)"
     }
 
     func error(_ message: @autoclosure () -> String) { log(.error, message()) }
@@ -39,6 +54,11 @@ struct Logger {
     }
 
     private func write(_ level: Level, _ message: String) {
+        if toJournal {
+            // sd-daemon(3) priorities: journald strips the prefix.
+            let priority = [Level.error: 3, .warning: 4, .info: 6, .debug: 7][level] ?? 6
+            return printError("<\(priority)>[\(level.label)] \(message)")
+        }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var parts = tm()

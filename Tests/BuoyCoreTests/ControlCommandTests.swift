@@ -3,7 +3,7 @@ import XCTest
 
 final class ControlCommandTests: XCTestCase {
     private let commands =
-        "show, hide, toggle, move, tap, double-tap, long-press, menu, reload, state, quit"
+        "show, hide, toggle, move, tap, double-tap, long-press, menu, reload, state, subscribe, quit"
     private let positions =
         "left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center"
 
@@ -18,23 +18,32 @@ final class ControlCommandTests: XCTestCase {
             (["menu"], .menu, #line),
             (["reload"], .reload, #line),
             (["state"], .state, #line),
+            (["subscribe"], .subscribe, #line),
             (["quit"], .quit, #line),
-            (["move", "left"], .move(.left), #line),
-            (["move", "right"], .move(.right), #line),
-            (["move", "top"], .move(.top), #line),
-            (["move", "bottom"], .move(.bottom), #line),
-            (["move", "top-left"], .move(.topLeft), #line),
-            (["move", "top-right"], .move(.topRight), #line),
-            (["move", "bottom-left"], .move(.bottomLeft), #line),
-            (["move", "bottom-right"], .move(.bottomRight), #line),
-            (["move", "center"], .move(.center), #line),
+            (["move", "left"], .move(.placement(.left)), #line),
+            (["move", "right"], .move(.placement(.right)), #line),
+            (["move", "top"], .move(.placement(.top)), #line),
+            (["move", "bottom"], .move(.placement(.bottom)), #line),
+            (["move", "top-left"], .move(.placement(.topLeft)), #line),
+            (["move", "top-right"], .move(.placement(.topRight)), #line),
+            (["move", "bottom-left"], .move(.placement(.bottomLeft)), #line),
+            (["move", "bottom-right"], .move(.placement(.bottomRight)), #line),
+            (["move", "center"], .move(.placement(.center)), #line),
+            // Any other word names an output.
+            (["move", "HDMI-A-1"], .move(.output("HDMI-A-1")), #line),
+            (["move", "100", "200"], .move(.point(x: 100, y: 200)), #line),
+            (["move", "-5", "12.5"], .move(.point(x: -5, y: 12.5)), #line),
         ]
         for (words, command, line) in cases {
             XCTAssertEqual(try ControlCommand.parse(words).get(), command, line: line)
             // What the client sends is what the server parses.
             XCTAssertEqual(command.words, words, line: line)
         }
-        XCTAssertEqual(cases.map { $0.0[0] }.filter { $0 != "move" }.count + 1, ControlCommand.names.count)
+        XCTAssertEqual(Set(cases.map { $0.0[0] }), Set(ControlCommand.names))
+        XCTAssertEqual(ControlCommand.names, ControlCommandName.allCases.map(\.rawValue))
+        for (_, command, line) in cases {
+            XCTAssertEqual(command.name.rawValue, command.words[0], line: line)
+        }
         XCTAssertEqual(Set(ControlCommand.placements), Set(Placement.allCases))
     }
 
@@ -53,31 +62,30 @@ final class ControlCommandTests: XCTestCase {
                 ["move left"], .unknownCommand("move left"),
                 "unknown command \"move left\"; commands: \(commands)", #line
             ),
-            (["move"], .missingPlacement, "move needs a position: \(positions)", #line),
             (
-                ["move", "up"], .unknownPlacement("up"),
-                "move: unknown position \"up\"; positions: \(positions)", #line
-            ),
-            (
-                ["move", "topleft"], .unknownPlacement("topleft"),
-                "move: unknown position \"topleft\"; positions: \(positions)", #line
-            ),
-            (
-                ["move", "Left"], .unknownPlacement("Left"),
-                "move: unknown position \"Left\"; positions: \(positions)", #line
+                ["move"], .missingPlacement, "move needs a position (\(positions)), an output's name, or x y",
+                #line
             ),
             (
                 ["move", ""], .unknownPlacement(""),
                 "move: unknown position \"\"; positions: \(positions)", #line
             ),
-            // A bad position is reported before extra words.
+            (["move", "100"], .missingCoordinate("100"), "move 100: x y needs both coordinates", #line),
             (
-                ["move", "up", "now"], .unknownPlacement("up"),
-                "move: unknown position \"up\"; positions: \(positions)", #line
+                ["move", "100", "abc"], .badCoordinates(["100", "abc"]),
+                "move: x y must be two numbers (logical pixels), not \"100\" \"abc\"", #line
+            ),
+            (
+                ["move", "1", "nan"], .badCoordinates(["1", "nan"]),
+                "move: x y must be two numbers (logical pixels), not \"1\" \"nan\"", #line
             ),
             (
                 ["move", "left", "now"], .extraArguments(command: "move", ["now"]),
-                "move takes one position; unexpected \"now\"", #line
+                "move takes a position, an output, or x y; unexpected \"now\"", #line
+            ),
+            (
+                ["move", "1", "2", "3"], .extraArguments(command: "move", ["3"]),
+                "move takes a position, an output, or x y; unexpected \"3\"", #line
             ),
             (
                 ["state", "--json"], .extraArguments(command: "state", ["--json"]),
@@ -118,7 +126,7 @@ final class ControlCommandTests: XCTestCase {
             ),
             (
                 ["--button", "main", "move", "left"],
-                .success(ControlMessage(button: "main", command: .move(.left))), #line
+                .success(ControlMessage(button: "main", command: .move(.placement(.left)))), #line
             ),
             (["--button"], .failure(.missingButtonName), #line),
             (["--button", "main"], .failure(.missingCommand), #line),
@@ -144,7 +152,7 @@ final class ControlCommandTests: XCTestCase {
             (ControlMessage(button: "keyboard", command: .show), two, .success(.button("keyboard")), #line),
             (ControlMessage(command: .tap), ["main"], .success(.button("main")), #line),
             (ControlMessage(command: .tap), two, .failure(.severalButtons(two)), #line),
-            (ControlMessage(command: .move(.left)), two, .failure(.severalButtons(two)), #line),
+            (ControlMessage(command: .move(.placement(.left))), two, .failure(.severalButtons(two)), #line),
             (ControlMessage(command: .menu), two, .failure(.severalButtons(two)), #line),
             (ControlMessage(button: "main", command: .menu), two, .success(.button("main")), #line),
             (
@@ -152,6 +160,11 @@ final class ControlCommandTests: XCTestCase {
                 .failure(.unknownButton("nosuch", known: two)), #line
             ),
             (ControlMessage(command: .state), two, .success(nil), #line),
+            (ControlMessage(command: .subscribe), two, .success(nil), #line),
+            (
+                ControlMessage(button: "main", command: .subscribe), two,
+                .failure(.takesNoButton(command: "subscribe")), #line
+            ),
             (
                 ControlMessage(button: "main", command: .reload), two,
                 .failure(.takesNoButton(command: "reload")), #line
@@ -166,5 +179,37 @@ final class ControlCommandTests: XCTestCase {
         XCTAssertEqual(
             ControlTargetError.severalButtons(two).message,
             "there are several buttons (keyboard, main); name one with --button NAME")
+    }
+
+    func testHelpListsEveryCommandInOrder() {
+        let lines = ControlCommandName.help.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, ControlCommandName.allCases.count)
+        for (line, name) in zip(lines, ControlCommandName.allCases) {
+            XCTAssertTrue(line.hasPrefix("  \(name.rawValue)"), line)
+            XCTAssertTrue(line.hasSuffix(name.summary), line)
+        }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  move <edge|corner|center|OUTPUT|X Y>  ") })
+    }
+
+    /// buoy(1) documents every command, under COMMANDS, and its SYNOPSIS and
+    /// `--help` say the same about them.
+    func testTheManPageDocumentsEveryCommand() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/buoy.1.scd")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let commands = try XCTUnwrap(text.range(of: "# COMMANDS")).upperBound
+        let end = try XCTUnwrap(text.range(of: "\n# ", range: commands..<text.endIndex)).lowerBound
+        let section = text[commands..<end]
+        var documented: [String] = []
+        for line in section.split(separator: "\n") where line.hasPrefix("*") {
+            // "*tap*, *double-tap*, *long-press*" and "*move* _position_" alike.
+            for match in line.split(separator: ",") {
+                let word = match.trimmingCharacters(in: .whitespaces)
+                guard word.hasPrefix("*"), let close = word.dropFirst().firstIndex(of: "*") else { continue }
+                documented.append(String(word[word.index(after: word.startIndex)..<close]))
+            }
+        }
+        let names = ControlCommandName.allCases.map(\.rawValue)
+        XCTAssertEqual(documented.filter { names.contains($0) }, names, "buoy(1)'s COMMANDS, in order")
     }
 }

@@ -26,7 +26,7 @@ class Buoy:
     """One buoy process with its own config, state and config dirs under the test's temp dir."""
 
     def __init__(self, sway: HeadlessSway, config: Optional[str] = "", args: tuple = (),
-                 name: str = "buoy", env: Optional[dict] = None, verbosity: str = "-vv"):
+                 name: str = "buoy", env: Optional[dict] = None, verbosity: str = "-dd"):
         self.sway = sway
         self.home = sway.artifact(name)
         self.config_path = self.home / "config" / "buoy" / "config.toml"

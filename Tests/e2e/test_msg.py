@@ -107,9 +107,9 @@ class MessageTests(unittest.TestCase):
             self.assertEqual(result.returncode, 1)
             self.assertEqual(len(result.stderr.strip().splitlines()), 1, result.stderr)
             self.assertIn("no running buoy", result.stderr)
-            result = msg(buoy, "move", "up")
+            result = msg(buoy, "move", "100")
             self.assertEqual(result.returncode, 2)
-            self.assertIn("up", result.stderr)
+            self.assertIn("move 100: x y needs both coordinates", result.stderr)
 
     def test_buoy_msg_from_another_uid_is_rejected(self):
         with HeadlessSway() as sway:
@@ -139,7 +139,9 @@ class InstanceTests(unittest.TestCase):
             first.wait_for_button(MAGENTA)
             second = Buoy(sway, config(), name="second").start()
             self.assertEqual(second.process.wait(timeout=5), 1)
-            self.assertIn("already running", second.log())
+            # One line, which names buoy once.
+            self.assertRegex(second.log(), r"(?m)^buoy: already running on this display \(it answers on .*\); "
+                                           r"use --replace to replace it$")
             self.assertIsNone(first.process.poll())
 
             third = Buoy(sway, config(), name="third", args=("--replace",)).start()

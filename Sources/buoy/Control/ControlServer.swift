@@ -16,9 +16,16 @@
 //     (its images are drawn by a child first), or could not.
 //  3. The client reads until EOF.
 //
-// Everything runs on buoy's one thread: the listening socket is part of the
-// event loop's poll, and a request line, which a client writes right after
-// connecting, is waited for at most 200 ms per wakeup.
+// Everything runs on buoy's one thread and nothing waits: the listening
+// socket and every connection are part of the event loop's poll. A request
+// line may come in pieces; a peer that has not sent it within 2 s, or has
+// not taken its reply within 2 s, is dropped. Replies are queued and written
+// as the socket takes them.
+//
+// `subscribe` keeps its connection: after the `ok` line, one JSON object
+// per line for each event (see ButtonEvent), until either side closes. A
+// subscriber more than 64 KiB behind, beyond what the kernel holds, is
+// dropped rather than waited for.
 
 import BuoyCore
 import BuoyWayland
@@ -39,7 +46,7 @@ enum ControlServerError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .alreadyRunning(let path):
-            return "buoy is already running (it answers on \(path)); use --replace to replace it"
+            return "already running on this display (it answers on \(path)); use --replace to replace it"
         case .pathTooLong(let path, let limit):
             return "the control socket path \(path) is longer than \(limit) bytes"
         case .notASocket(let path):
@@ -50,16 +57,24 @@ enum ControlServerError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// The listening end of the control socket. The app polls `fd` and calls
-/// `acceptRequests` when it is readable.
+/// The listening end of the control socket and every connection on it.
+/// Nothing here waits: each connection is non-blocking and in the event
+/// loop's poll, with its own buffers and deadline, and `update` takes what
+/// the wakeup says is ready.
 final class ControlServer {
     /// The longest request line, newline included.
     static let requestLimit = 4096
-    /// How long one `acceptRequests` call waits, in all, for request lines.
-    static let readBudget = 0.2
-    /// Connections served per call; more wait for the next wakeup (the
+    /// How long a peer has to send its request line, and to take its reply:
+    /// a silent one (`nc -U` left open, a crashed script) is dropped then.
+    static let timeout = 2.0
+    /// Connections accepted per wakeup; more wait for the next one (the
     /// listening socket stays readable), so a flood cannot stall the loop.
     static let acceptLimit = 16
+    /// Open connections at most; past it, new ones are closed at once.
+    static let connectionLimit = 64
+    /// How far a subscriber may fall behind, beyond what the kernel holds,
+    /// before it is dropped.
+    static let subscriberBacklog = 64 * 1024
 
     /// The listening socket; -1 once closed.
     private(set) var fd: Int32
@@ -67,6 +82,9 @@ final class ControlServer {
     private let log: Logger
     /// The socket file this server created, to never unlink a successor's.
     private let identity: FileIdentity
+    private var loop: EventLoop?
+    /// By descriptor; a connection leaves before its descriptor is closed.
+    private var connections: [Int32: ControlConnection] = [:]
 
     /// `$XDG_RUNTIME_DIR/buoy-<display>.sock`, or nil when XDG_RUNTIME_DIR is unset.
     static func socketPath() -> String? {
@@ -108,25 +126,77 @@ final class ControlServer {
 
     deinit { close() }
 
-    /// Stops listening and removes the socket file, unless another instance
-    /// has replaced it since.
+    /// Puts the listening socket, and from now on every connection, in `loop`'s poll.
+    func start(on loop: EventLoop) {
+        self.loop = loop
+        if fd >= 0 { loop.watch(fd) }
+    }
+
+    /// Closes every connection, stops listening and removes the socket
+    /// file, unless another instance has replaced it since.
     func close() {
+        for connection in Array(connections.values) { drop(connection) }
         guard fd >= 0 else { return }
+        loop?.unwatch(fd)
         if FileIdentity(path) == identity { unlink(path) }
         Glibc.close(fd)
         fd = -1
     }
 
-    /// Accepts the pending connections and reads their requests. Peers of
-    /// another user and unparsable requests are answered here; the rest are
-    /// returned for the app to carry out and `reply` to.
-    func acceptRequests() -> [ControlRequest] {
+    /// The earliest time a connection is given up: the app folds it into
+    /// the loop's timer.
+    var deadline: Double? {
+        connections.values.compactMap(\.deadline).min()
+    }
+
+    var subscriberCount: Int { connections.values.filter { $0.phase == .subscribed }.count }
+
+    /// Takes one wakeup: reads what arrived, writes what can be written,
+    /// accepts new connections and drops the ones past their deadline.
+    /// Peers of another user, unparsable requests and `subscribe` are
+    /// handled here; the other requests are returned for the app to carry
+    /// out and `reply` to.
+    func update(_ wakeup: Wakeup, now: Double) -> [ControlRequest] {
         guard fd >= 0 else { return [] }
         var requests: [ControlRequest] = []
-        let deadline = monotonicNow() + Self.readBudget
+        for ready in wakeup.writable {
+            if let connection = connections[ready] { flush(connection, now: now) }
+        }
+        for ready in wakeup.readable {
+            if let connection = connections[ready] { service(connection, now: now, into: &requests) }
+        }
+        if wakeup.readable.contains(fd) { accept(now: now, into: &requests) }
+        for connection in Array(connections.values) {
+            guard let deadline = connection.deadline, now >= deadline else { continue }
+            log.info(
+                connection.phase == .reading
+                    ? "control socket: dropped a peer that sent no request within \(Self.timeout) s"
+                    : "control socket: dropped a peer that did not take its reply within \(Self.timeout) s")
+            drop(connection)
+        }
+        return requests
+    }
+
+    /// Sends `event` to every subscriber, at once; one that has fallen too
+    /// far behind is dropped.
+    func publish(_ event: ButtonEvent) {
+        let subscribers = connections.values.filter { $0.phase == .subscribed }
+        guard !subscribers.isEmpty else { return }
+        let line = Array((event.json + "\n").utf8)
+        for subscriber in subscribers {
+            guard subscriber.outgoing.enqueue(line) else {
+                log.info("control socket: dropped a subscriber that stopped reading")
+                drop(subscriber)
+                continue
+            }
+            flush(subscriber, now: monotonicNow())
+        }
+    }
+
+    private func accept(now: Double, into requests: inout [ControlRequest]) {
         for _ in 0..<Self.acceptLimit {
-            let connection = buoy_unix_accept(fd)
-            if connection < 0 {
+            let descriptor = buoy_unix_accept(fd)
+            if descriptor < 0 {
                 let error = errno
                 if error == EAGAIN || error == EWOULDBLOCK { break }
                 // The client gave up between connect and accept: try the next.
@@ -134,34 +204,151 @@ final class ControlServer {
                 log.warning("control socket: cannot accept: \(String(cString: strerror(error)))")
                 break
             }
-            let peer = buoy_peer_uid(connection)
-            guard peer == Int64(getuid()) else {
-                log.warning("control socket: refused a connection from uid \(peer)")
-                // Draining the request avoids a reset that could hide the reply.
-                var scratch = [UInt8](repeating: 0, count: Self.requestLimit)
-                _ = recv(connection, &scratch, scratch.count, Int32(MSG_DONTWAIT))
-                ControlRequest.reply(on: connection, "error: permission denied\n")
+            guard connections.count < Self.connectionLimit else {
+                log.warning("control socket: \(Self.connectionLimit) connections open; closing a new one")
+                Glibc.close(descriptor)
                 continue
             }
-            switch UnixSocket.readLine(connection, limit: Self.requestLimit, deadline: deadline) {
-            case .success(let line):
-                switch ControlMessage.parse(Self.words(line)) {
-                case .success(let message):
-                    log.debug("control socket: \(message.words.joined(separator: " "))")
-                    requests.append(ControlRequest(message: message, connection: connection))
-                case .failure(let error):
-                    log.info("control socket: bad request: \(error.message)")
-                    ControlRequest.reply(on: connection, "error: \(error.message)\n")
-                }
-            case .failure(.closed):
-                // A client that only probed whether buoy runs.
-                Glibc.close(connection)
+            let peer = buoy_peer_uid(descriptor)
+            let refused = peer != Int64(getuid())
+            if refused { log.warning("control socket: refused a connection from uid \(peer)") }
+            let connection = ControlConnection(
+                fd: descriptor, refused: refused, requestLimit: Self.requestLimit,
+                deadline: now + Self.timeout)
+            connections[descriptor] = connection
+            loop?.watch(descriptor, events: Int16(POLLIN))
+            // A client writes its request right after connecting; it is
+            // often here already.
+            service(connection, now: now, into: &requests)
+        }
+    }
+
+    /// Reads what `connection` sent; a hangup or error drops it.
+    private func service(_ connection: ControlConnection, now: Double, into requests: inout [ControlRequest])
+    {
+        // Polled without POLLIN (its request is with the app, or the peer
+        // has shut its end), only a hangup or an error makes it readable.
+        if connection.phase != .reading, !connection.readOpen || connection.phase == .awaiting {
+            return drop(connection)
+        }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        // Bounded, so that a peer that keeps writing cannot hold the loop.
+        for _ in 0..<16 {
+            guard connections[connection.fd] === connection, connection.readOpen else { return }
+            let count = recv(connection.fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+            if count > 0 {
+                // After the request line, what a peer sends is ignored.
+                guard connection.phase == .reading else { continue }
+                let outcome = connection.framer.append(chunk[0..<count])
+                take(outcome, from: connection, now: now, into: &requests)
+                continue
+            }
+            if count < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                if error != EAGAIN && error != EWOULDBLOCK { drop(connection) }
+                return
+            }
+            // EOF: the peer has shut its end for writing, and may still read.
+            connection.readOpen = false
+            if connection.phase == .reading {
+                take(connection.framer.end(), from: connection, now: now, into: &requests)
+            }
+            watchEvents(of: connection)
+        }
+    }
+
+    private func take(
+        _ outcome: RequestFramer.Outcome, from connection: ControlConnection, now: Double,
+        into requests: inout [ControlRequest]
+    ) {
+        switch outcome {
+        case .incomplete: return
+        case .closed:
+            // A client that only probed whether buoy runs.
+            drop(connection)
+        case .tooLong(let limit):
+            log.info("control socket: request longer than \(limit) bytes")
+            send("error: request longer than \(limit) bytes\n", on: connection, now: now)
+        case .line(let line):
+            if connection.refused { return send("error: permission denied\n", on: connection, now: now) }
+            switch ControlMessage.parse(Self.words(line)) {
             case .failure(let error):
-                log.info("control socket: \(error)")
-                ControlRequest.reply(on: connection, "error: \(error)\n")
+                log.info("control socket: bad request: \(error.message)")
+                send("error: \(error.message)\n", on: connection, now: now)
+            case .success(let message) where message.command == .subscribe:
+                if message.button != nil {
+                    let error = ControlTargetError.takesNoButton(
+                        command: ControlCommandName.subscribe.rawValue)
+                    return send("error: \(error.message)\n", on: connection, now: now)
+                }
+                log.info("buoy msg subscribe: \(subscriberCount + 1) subscribers")
+                connection.phase = .subscribed
+                connection.deadline = nil
+                connection.outgoing = OutgoingBuffer(limit: Self.subscriberBacklog)
+                _ = connection.outgoing.enqueue(Array("ok\n".utf8))
+                flush(connection, now: now)
+            case .success(let message):
+                log.debug("control socket: \(message.words.joined(separator: " "))")
+                connection.phase = .awaiting
+                connection.deadline = nil
+                watchEvents(of: connection)
+                requests.append(ControlRequest(message: message, connection: connection, server: self))
             }
         }
-        return requests
+    }
+
+    /// Queues a reply, writes what the socket takes now, and closes the
+    /// connection once it is all written.
+    fileprivate func send(_ text: String, on connection: ControlConnection, now: Double) {
+        guard connections[connection.fd] === connection, connection.phase != .replying else { return }
+        connection.phase = .replying
+        connection.deadline = now + Self.timeout
+        connection.outgoing = OutgoingBuffer(limit: Int.max)
+        _ = connection.outgoing.enqueue(Array(text.utf8))
+        flush(connection, now: now)
+    }
+
+    /// Writes what the socket takes without waiting. MSG_NOSIGNAL: a peer
+    /// that has gone away is EPIPE, never a SIGPIPE that would kill buoy.
+    private func flush(_ connection: ControlConnection, now: Double) {
+        guard connections[connection.fd] === connection else { return }
+        while !connection.outgoing.isEmpty {
+            let sent = connection.outgoing.pending.withUnsafeBytes { bytes in
+                Glibc.send(connection.fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if sent > 0 {
+                connection.outgoing.consume(sent)
+                continue
+            }
+            let error = errno
+            if sent < 0 && error == EINTR { continue }
+            if sent < 0 && (error == EAGAIN || error == EWOULDBLOCK) { break }
+            drop(connection)
+            return
+        }
+        if connection.outgoing.isEmpty, connection.phase == .replying { return drop(connection) }
+        watchEvents(of: connection)
+    }
+
+    /// Polls for what `connection` waits for: its request, room for what
+    /// it has to write, or (with 0) only a hangup.
+    private func watchEvents(of connection: ControlConnection) {
+        guard connections[connection.fd] === connection else { return }
+        var events: Int16 = 0
+        if connection.readOpen && connection.phase != .awaiting { events |= Int16(POLLIN) }
+        if !connection.outgoing.isEmpty { events |= Int16(POLLOUT) }
+        loop?.watch(connection.fd, events: events)
+    }
+
+    /// Closes a connection and forgets it; a request still waiting for its
+    /// reply gets none.
+    fileprivate func drop(_ connection: ControlConnection) {
+        guard connections[connection.fd] === connection else { return }
+        connections[connection.fd] = nil
+        loop?.unwatch(connection.fd)
+        Glibc.close(connection.fd)
+        connection.phase = .closed
     }
 
     /// A request line's words. Tabs, repeated spaces and a CR before the
@@ -214,26 +401,65 @@ final class ControlServer {
     }
 }
 
-/// A request waiting for its reply; its client blocks until `reply` or until
+/// One peer of the control socket: what it has sent so far, where it is in
+/// its exchange, and what waits to be written to it.
+final class ControlConnection {
+    enum Phase: Equatable {
+        /// Its request line is still coming.
+        case reading
+        /// The request is with the app, which has not replied yet.
+        case awaiting
+        /// The reply is being written; the connection closes after it.
+        case replying
+        /// `subscribe`: event lines are written to it until it goes away.
+        case subscribed
+        case closed
+    }
+
+    let fd: Int32
+    /// A peer of another user: whatever it asks is answered with an error.
+    let refused: Bool
+    var phase = Phase.reading
+    var framer: RequestFramer
+    var outgoing = OutgoingBuffer(limit: 0)
+    /// When it is given up; nil while the app or a subscription holds it.
+    var deadline: Double?
+    /// False once the peer has shut its end for writing.
+    var readOpen = true
+
+    init(fd: Int32, refused: Bool, requestLimit: Int, deadline: Double) {
+        self.fd = fd
+        self.refused = refused
+        self.framer = RequestFramer(limit: requestLimit)
+        self.deadline = deadline
+    }
+}
+
+/// A request waiting for its reply; its client waits until `reply` or until
 /// this object goes away (which closes the connection without an answer).
 final class ControlRequest {
     let message: ControlMessage
-    private var connection: Int32
+    private let connection: ControlConnection
+    private weak var server: ControlServer?
+    private var replied = false
 
-    init(message: ControlMessage, connection: Int32) {
+    init(message: ControlMessage, connection: ControlConnection, server: ControlServer) {
         self.message = message
         self.connection = connection
+        self.server = server
     }
 
     deinit {
-        if connection >= 0 { Glibc.close(connection) }
+        if !replied { server?.drop(connection) }
     }
 
-    /// Sends the status line (`ok`, `ok: message` or `error: message`) and
-    /// the payload, then closes the connection. Only the first call counts.
-    /// A client that has gone away is ignored.
+    /// Queues the status line (`ok`, `ok: message` or `error: message`) and
+    /// the payload, written without waiting; the connection closes once they
+    /// are written. Only the first call counts. A client that has gone away
+    /// is ignored.
     func reply(ok: Bool, message: String? = nil, payload: String? = nil) {
-        guard connection >= 0 else { return }
+        guard !replied else { return }
+        replied = true
         var text: String
         if ok {
             text = message.map { "ok: " + Self.oneLine($0) } ?? "ok"
@@ -245,14 +471,7 @@ final class ControlRequest {
             text += payload
             if !payload.hasSuffix("\n") { text += "\n" }
         }
-        Self.reply(on: connection, text)
-        connection = -1
-    }
-
-    /// Writes `text` within a short deadline and closes `connection`.
-    fileprivate static func reply(on connection: Int32, _ text: String) {
-        _ = UnixSocket.sendAll(connection, text, deadline: monotonicNow() + 0.2)
-        Glibc.close(connection)
+        server?.send(text, on: connection, now: monotonicNow())
     }
 
     private static func oneLine(_ message: String) -> String {
@@ -365,30 +584,6 @@ enum UnixSocket {
                 guard wait(fd, for: Int16(POLLOUT), deadline: deadline) else { return ETIMEDOUT }
             }
             return 0
-        }
-    }
-
-    /// Reads up to the first newline (excluded). EOF after some bytes ends
-    /// the line too.
-    static func readLine(_ fd: Int32, limit: Int, deadline: Double) -> Result<[UInt8], ReadError> {
-        var line: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: limit)
-        while true {
-            let count = recv(fd, &chunk, chunk.count, 0)
-            if count > 0 {
-                line += chunk[0..<count]
-                if let newline = line.firstIndex(of: UInt8(ascii: "\n")) {
-                    return newline < limit
-                        ? .success(Array(line[..<newline])) : .failure(.tooLong(limit: limit))
-                }
-                if line.count >= limit { return .failure(.tooLong(limit: limit)) }
-                continue
-            }
-            if count == 0 { return line.isEmpty ? .failure(.closed) : .success(line) }
-            let error = errno
-            if error == EINTR { continue }
-            guard error == EAGAIN || error == EWOULDBLOCK else { return .failure(.failed(error)) }
-            guard wait(fd, for: Int16(POLLIN), deadline: deadline) else { return .failure(.timedOut) }
         }
     }
 

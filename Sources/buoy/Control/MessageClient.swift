@@ -52,6 +52,14 @@ enum MessageClient {
     /// Runs `buoy msg` with the words after `msg`; returns the exit status:
     /// 0 for `ok`, 1 for an error reply or no instance, 2 for a usage error.
     static func run(_ words: [String]) -> Int32 {
+        if words == ["--help"] || words == ["-h"] {
+            print(Invocation.messageUsage)
+            return 0
+        }
+        if words.isEmpty {
+            printError(Invocation.messageUsage)
+            return 2
+        }
         let message: ControlMessage
         switch ControlMessage.parse(words) {
         case .success(let parsed): message = parsed
@@ -63,10 +71,17 @@ enum MessageClient {
             printError("buoy: \(MessageError.noRuntimeDirectory)")
             return 1
         }
+        if message.command == .subscribe { return subscribe(message, path: path) }
         switch send(message, path: path, timeout: message.command == .menu ? menuTimeout : timeout) {
         case .failure(let error):
             printError("buoy: \(error)")
             return 1
+        case .success(let reply) where message.command == .reload:
+            // The config's diagnostics: the first error is the status line,
+            // the others and the warnings the payload.
+            if !reply.ok { printError("buoy: \(reply.message ?? "failed")") }
+            writeOut(reply.payload, to: 2)
+            return reply.ok ? 0 : 1
         case .success(let reply):
             writeOut(reply.payload)
             if reply.ok {
@@ -86,16 +101,9 @@ enum MessageClient {
     > {
         let deadline = monotonicNow() + timeout
         let fd: Int32
-        switch UnixSocket.connect(path, deadline: deadline) {
+        switch connect(path, deadline: deadline) {
         case .success(let connected): fd = connected
-        case .failure(let error):
-            switch error.code {
-            case ENOENT: return .failure(.notRunning(path: path, stale: false))
-            case ECONNREFUSED: return .failure(.notRunning(path: path, stale: true))
-            case EACCES: return .failure(.permissionDenied(path: path))
-            case ETIMEDOUT: return .failure(.timedOut(seconds: timeout))
-            default: return .failure(.system("connect to \(path)", errno: error.code))
-            }
+        case .failure(let error): return .failure(error)
         }
         defer { close(fd) }
         let sent = UnixSocket.sendAll(fd, message.words.joined(separator: " ") + "\n", deadline: deadline)
@@ -152,17 +160,93 @@ enum MessageClient {
         return .failure(.badReply("unexpected reply from the running buoy: \"\(shown)\""))
     }
 
-    /// Writes `text` to stdout unbuffered, so it precedes anything on stderr.
-    private static func writeOut(_ text: String) {
+    /// `buoy msg subscribe`: copies the event lines to stdout as they come,
+    /// until the instance closes the connection (it exited: status 0) or
+    /// stdout is closed. This process may block; buoy never waits for it.
+    static func subscribe(_ message: ControlMessage, path: String) -> Int32 {
+        let fd: Int32
+        switch connect(path, deadline: monotonicNow() + timeout) {
+        case .success(let connected): fd = connected
+        case .failure(let error):
+            printError("buoy: \(error)")
+            return 1
+        }
+        defer { close(fd) }
+        let request = message.words.joined(separator: " ") + "\n"
+        let sent = UnixSocket.sendAll(fd, request, deadline: monotonicNow() + timeout)
+        guard sent == 0 || sent == EPIPE || sent == ECONNRESET else {
+            printError("buoy: \(MessageError.system("send to \(path)", errno: sent))")
+            return 1
+        }
+        var status: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            // The status line comes at once; events may take hours.
+            let ready = poll(&entry, 1, status.last == UInt8(ascii: "\n") ? -1 : Int32(timeout * 1000))
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 {
+                printError("buoy: \(MessageError.timedOut(seconds: timeout))")
+                return 1
+            }
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if count <= 0 {
+                if status.last == UInt8(ascii: "\n") { return 0 }
+                printError(
+                    "buoy: \(MessageError.badReply("the running buoy closed the connection without replying"))"
+                )
+                return 1
+            }
+            var bytes = chunk[0..<count]
+            if status.last != UInt8(ascii: "\n") {
+                let newline = bytes.firstIndex(of: UInt8(ascii: "\n"))
+                status += bytes[..<(newline.map { $0 + 1 } ?? bytes.endIndex)]
+                guard let newline else { continue }
+                bytes = bytes[(newline + 1)...]
+                switch parseReply(status) {
+                case .failure(let error):
+                    printError("buoy: \(error)")
+                    return 1
+                case .success(let reply) where !reply.ok:
+                    printError("buoy: \(reply.message ?? "failed")")
+                    return 1
+                case .success: break
+                }
+            }
+            guard writeOut(String(decoding: bytes, as: UTF8.self)) else { return 0 }
+        }
+    }
+
+    /// The socket, with the errors `send` reports.
+    private static func connect(_ path: String, deadline: Double) -> Result<Int32, MessageError> {
+        switch UnixSocket.connect(path, deadline: deadline) {
+        case .success(let fd): return .success(fd)
+        case .failure(let error):
+            switch error.code {
+            case ENOENT: return .failure(.notRunning(path: path, stale: false))
+            case ECONNREFUSED: return .failure(.notRunning(path: path, stale: true))
+            case EACCES: return .failure(.permissionDenied(path: path))
+            case ETIMEDOUT: return .failure(.timedOut(seconds: timeout))
+            default: return .failure(.system("connect to \(path)", errno: error.code))
+            }
+        }
+    }
+
+    /// Writes `text` to stdout (or `fd`) unbuffered, so it precedes anything
+    /// on stderr; false when it cannot be written (a closed pipe).
+    @discardableResult
+    private static func writeOut(_ text: String, to fd: Int32 = 1) -> Bool {
         var text = text
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
-                if written <= 0 { break }
+                if written <= 0 { return false }
                 offset += written
             }
+            return true
         }
     }
 }

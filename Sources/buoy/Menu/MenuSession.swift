@@ -15,6 +15,8 @@ final class MenuSession {
     private(set) weak var owner: ButtonInstance?
     /// `buoy msg menu` requests answered once the menu has opened (or not).
     private var replies: [ControlRequest] = []
+    /// Tells `buoy msg subscribe` that the menu opened or closed.
+    var publish: (ButtonEvent) -> Void = { _ in }
 
     init(display: Display, loop: EventLoop, runner: CommandRunner, log: Logger) {
         presenter = MenuPresenter(display: display, loop: loop, log: log)
@@ -72,6 +74,7 @@ final class MenuSession {
                 owner.holdForMenu(true)
             }
             log.info("menu opened")
+            if let owner { publish(ButtonEvent(.menuOpened, button: owner.key.name)) }
             answerReplies(ok: true)
         case .failed(let problem):
             log.warning("cannot open the menu: \(problem)")
@@ -101,10 +104,11 @@ final class MenuSession {
         owner = nil
     }
 
-    func close(now: Double) {
+    /// Closes the open menu; `chosen` is the label of the item it ran.
+    func close(now: Double, chosen: String? = nil) {
         guard presenter.isOpen else { return }
         presenter.close(now: now)
-        releaseHolds(now: now)
+        releaseHolds(now: now, chosen: chosen)
         log.info("menu closed")
     }
 
@@ -132,9 +136,10 @@ final class MenuSession {
         instance === owner ? presenter : nil
     }
 
-    /// Gives back what an open menu holds.
-    private func releaseHolds(now: Double) {
+    /// Gives back what an open menu holds: it has closed.
+    private func releaseHolds(now: Double, chosen: String? = nil) {
         guard let owner else { return }
+        publish(ButtonEvent(.menuClosed(chosen: chosen), button: owner.key.name))
         _ = owner.controller.handle(.menuClosed(at: now))
         owner.holdForMenu(false)
     }
@@ -145,11 +150,12 @@ final class MenuSession {
     }
 
     private func run(_ index: Int, now: Double) {
-        if let item = presenter.command(of: index) {
+        let item = presenter.command(of: index)
+        if let item {
             runner.run(
                 item.command, reason: "menu item \(index + 1) (\(item.label))",
                 limit: owner?.spec.actions.maxRunning ?? Actions().maxRunning)
         }
-        close(now: now)
+        close(now: now, chosen: item?.label)
     }
 }

@@ -1,0 +1,62 @@
+/// What `buoy msg subscribe` reports: one thing that happened to one button.
+public struct ButtonEvent: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A gesture on the button itself (not `buoy msg tap`).
+        case tap, doubleTap, longPress
+        case menuOpened
+        /// `chosen` is the label of the item that was run, if one was.
+        case menuClosed(chosen: String?)
+        /// It came to rest somewhere new: `RestPosition.name`, and its output.
+        case moved(edge: String, output: String?)
+        case shown, hidden
+        /// The config was read again; `warnings` are its diagnostics, rendered.
+        case reloaded(warnings: [String])
+        /// The config could not be read again; the running one stays.
+        case reloadFailed(diagnostic: String)
+
+        /// The `event` field.
+        public var name: String {
+            switch self {
+            case .tap: return "tap"
+            case .doubleTap: return "double_tap"
+            case .longPress: return "long_press"
+            case .menuOpened: return "menu_opened"
+            case .menuClosed: return "menu_closed"
+            case .moved: return "moved"
+            case .shown: return "shown"
+            case .hidden: return "hidden"
+            case .reloaded: return "reloaded"
+            case .reloadFailed: return "reload_failed"
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// The button's `name` from the config; every event has one.
+    public var button: String
+
+    public init(_ kind: Kind, button: String) {
+        self.kind = kind
+        self.button = button
+    }
+
+    /// One line of JSON, without a newline: `event` first, then `name`, then
+    /// what this kind carries.
+    /// `{"event":"moved","name":"main","edge":"top-left","output":"DP-1"}`
+    public var json: String {
+        var text = "{\"event\":" + StateReport.string(kind.name) + ",\"name\":" + StateReport.string(button)
+        switch kind {
+        case .tap, .doubleTap, .longPress, .menuOpened, .shown, .hidden: break
+        case .menuClosed(let chosen):
+            text += ",\"chosen\":" + (chosen.map(StateReport.string) ?? "null")
+        case .moved(let edge, let output):
+            text += ",\"edge\":" + StateReport.string(edge)
+            text += ",\"output\":" + (output.map(StateReport.string) ?? "null")
+        case .reloaded(let warnings):
+            text += ",\"warnings\":[" + warnings.map(StateReport.string).joined(separator: ",") + "]"
+        case .reloadFailed(let diagnostic):
+            text += ",\"diagnostic\":" + StateReport.string(diagnostic)
+        }
+        return text + "}"
+    }
+}

@@ -1,0 +1,16 @@
+import BuoyButton
+import BuoyCore
+import XCTest
+
+final class GestureEventTests: XCTestCase {
+    /// A gesture's event is named as its action is in the config.
+    func testEachGesturesEvent() {
+        let cases: [(ButtonGesture, ButtonEvent.Kind)] = [
+            (.tap, .tap), (.doubleTap, .doubleTap), (.longPress, .longPress),
+        ]
+        for (gesture, kind) in cases {
+            XCTAssertEqual(ButtonEvent.Kind(gesture), kind)
+            XCTAssertEqual(kind.name, gesture.rawValue)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import XCTest
+
+@testable import BuoyCore
+
+final class ButtonEventTests: XCTestCase {
+    func testEveryKindsLine() {
+        let cases: [(ButtonEvent.Kind, String)] = [
+            (.tap, #"{"event":"tap","name":"main"}"#),
+            (.doubleTap, #"{"event":"double_tap","name":"main"}"#),
+            (.longPress, #"{"event":"long_press","name":"main"}"#),
+            (.menuOpened, #"{"event":"menu_opened","name":"main"}"#),
+            (.menuClosed(chosen: nil), #"{"event":"menu_closed","name":"main","chosen":null}"#),
+            (.menuClosed(chosen: "Files"), #"{"event":"menu_closed","name":"main","chosen":"Files"}"#),
+            (
+                .moved(edge: "top-left", output: "DP-1"),
+                #"{"event":"moved","name":"main","edge":"top-left","output":"DP-1"}"#
+            ),
+            (
+                .moved(edge: "free", output: nil),
+                #"{"event":"moved","name":"main","edge":"free","output":null}"#
+            ),
+            (.shown, #"{"event":"shown","name":"main"}"#),
+            (.hidden, #"{"event":"hidden","name":"main"}"#),
+            (.reloaded(warnings: []), #"{"event":"reloaded","name":"main","warnings":[]}"#),
+            (
+                .reloaded(warnings: ["a:1:1: x", "a:2:1: y"]),
+                #"{"event":"reloaded","name":"main","warnings":["a:1:1: x","a:2:1: y"]}"#
+            ),
+            (
+                .reloadFailed(diagnostic: "c.toml:2:8: size expects a number\n  size = 'big'\n         ^"),
+                #"{"event":"reload_failed","name":"main","diagnostic":"c.toml:2:8: size expects a number\u000a  size = 'big'\u000a         ^"}"#
+            ),
+        ]
+        for (kind, line) in cases {
+            XCTAssertEqual(ButtonEvent(kind, button: "main").json, line, kind.name)
+        }
+    }
+
+    func testNamesAndLabelsAreEscaped() {
+        XCTAssertEqual(
+            ButtonEvent(.menuClosed(chosen: "say \"hi\" \\ ünï"), button: "k\tb").json,
+            #"{"event":"menu_closed","name":"k\u0009b","chosen":"say \"hi\" \\ ünï"}"#)
+    }
+
+    /// One line each: a subscriber splits on newlines.
+    func testNoLineHasANewline() {
+        let event = ButtonEvent(.reloadFailed(diagnostic: "a\nb\r\n"), button: "x\ny")
+        XCTAssertFalse(event.json.contains("\n"))
+        XCTAssertFalse(event.json.contains("\r"))
+    }
+}

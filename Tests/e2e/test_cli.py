@@ -1,0 +1,153 @@
+"""buoy's command line: --version, -d, the commands' help, and msg's habits, on a real headless sway."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import unittest
+
+from buoy_fixture import BUOY, MAGENTA, Buoy
+from harness import REPO_ROOT, HeadlessSway, wait_for
+from test_msg import config, msg
+
+STAMP = re.compile(r"^buoy \d\d:\d\d:\d\d\.\d{3} \[")
+
+
+def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    # No WAYLAND_DISPLAY and no runtime dir: nothing here may need a display.
+    bare = {"PATH": os.environ["PATH"], "HOME": "/nonexistent", **(env or {})}
+    return subprocess.run([BUOY, *args], env=bare, capture_output=True, text=True, timeout=10)
+
+
+def man_page_commands() -> list[str]:
+    """The commands buoy(1) documents under COMMANDS, in order."""
+    text = (REPO_ROOT / "docs" / "buoy.1.scd").read_text()
+    section = text.split("# COMMANDS", 1)[1].split("\n# ", 1)[0]
+    names = []
+    for line in section.splitlines():
+        if line.startswith("*") and not line.startswith("*buoy"):
+            names += re.findall(r"\*([a-z-]+)\*", line.split(" _")[0])
+    return names
+
+
+class OptionTests(unittest.TestCase):
+    def test_version_without_a_display(self):
+        for flag in ("-v", "--version"):
+            result = run(flag)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertRegex(result.stdout, r"^buoy \d+\.\d+\.\d+\n$")
+            self.assertEqual(result.stderr, "")
+
+    def test_verbosity_is_d_and_vv_is_gone(self):
+        result = run("-vv")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn('unknown argument "-vv"', result.stderr)
+        for flags in (["-d"], ["-dd"], ["--debug", "--debug"], ["-d", "-d"]):
+            result = run(*flags, "--check", "--config", "/nonexistent/config.toml")
+            self.assertEqual(result.returncode, 1, flags)
+            self.assertIn("no such file", result.stderr)
+
+    def test_help_lists_every_command_the_man_page_does(self):
+        documented = man_page_commands()
+        self.assertIn("quit", documented)
+        self.assertIn("subscribe", documented)
+        help_text = run("--help").stdout
+        msg_help = run("msg", "--help")
+        self.assertEqual(msg_help.returncode, 0)
+        listed = [line.split()[0] for line in msg_help.stdout.splitlines() if line.startswith("  ")]
+        self.assertEqual(listed, documented)
+        for name in documented:
+            self.assertRegex(help_text, rf"(?m)^  {re.escape(name)}\b")
+        self.assertIn("-d, --debug", help_text)
+        self.assertIn("-v, --version", help_text)
+        # No command at all: the same list, as a usage error.
+        bare = run("msg")
+        self.assertEqual(bare.returncode, 2)
+        self.assertEqual(bare.stdout, "")
+        self.assertIn(msg_help.stdout.strip(), bare.stderr)
+
+
+class MessageHabitTests(unittest.TestCase):
+    def test_an_action_that_is_not_configured_fails_with_the_reason(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config(actions={"tap": '"true"'})).start()
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "tap").returncode, 0)
+            for command, key in (("double-tap", "double_tap"), ("long-press", "long_press")):
+                result = msg(buoy, command)
+                self.assertEqual(result.returncode, 1, result.stderr)
+                self.assertIn(f"main has no {key} action configured", result.stderr)
+
+    def test_reload_prints_the_warnings_and_the_errors(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config()).start()
+            buoy.wait_for_button(MAGENTA)
+            buoy.config_path.write_text(config() + "colour = 1\n")
+            result = msg(buoy, "reload")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertRegex(result.stderr, r'^\S+/config\.toml:\d+:1: unknown key "colour" in \[button\]; did you mean "color"\?\n$')
+            self.assertEqual(result.stdout, "")
+            buoy.config_path.write_text("[button]\nsize = 9\nopacity = 7\n")
+            result = msg(buoy, "reload")
+            self.assertEqual(result.returncode, 1)
+            self.assertEqual(result.stderr.splitlines()[0],
+                             f"buoy: {buoy.config_path}:2:8: size must be between 16 and 512, got 9")
+
+    def test_move_to_x_y_is_clamped_on_screen_and_to_an_output(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config()).start()
+            buoy.wait_for_button(MAGENTA)
+
+            def state():
+                return json.loads(msg(buoy, "state").stdout)
+
+            self.assertEqual(msg(buoy, "move", "100", "200").returncode, 0)
+            self.assertEqual((state()["x"], state()["y"], state()["edge"]), (100, 200, "free"))
+            self.assertEqual(msg(buoy, "move", "5000", "-30").returncode, 0)
+            self.assertEqual((state()["x"], state()["y"]), (1280 - 56, 0), "fully on screen")
+            wait_for(lambda: buoy.wait_for_button(MAGENTA).bbox[0] >= 1280 - 58, timeout=3,
+                     message="drawn at the right edge")
+
+            result = msg(buoy, "move", "HEADLESS-9")
+            self.assertEqual(result.returncode, 1)
+            self.assertIn('no output or position named "HEADLESS-9"; outputs: HEADLESS-1', result.stderr)
+            sway.swaymsg("create_output")
+            wait_for(lambda: msg(buoy, "move", "HEADLESS-2").returncode == 0, timeout=3,
+                     message="moved to HEADLESS-2")
+            wait_for(lambda: state()["output"] == "HEADLESS-2", timeout=3, message="on HEADLESS-2")
+            self.assertEqual(state()["edge"], "free", "it rests as it did")
+
+
+class LoggingTests(unittest.TestCase):
+    def test_to_the_journal_no_timestamps_but_priorities(self):
+        with HeadlessSway() as sway:
+            for journal in (True, False):
+                path = sway.artifact(f"stderr-{journal}.log")
+                with open(path, "w") as err:
+                    info = os.fstat(err.fileno())
+                    stream = f"{info.st_dev}:{info.st_ino}" if journal else "1:2"
+                    buoy = Buoy(sway, config(), name=f"buoy-{journal}")
+                    process = subprocess.Popen([BUOY, "-dd"], env={**buoy.env, "JOURNAL_STREAM": stream},
+                                               stdout=subprocess.DEVNULL, stderr=err)
+                    buoy.process = process
+                    try:
+                        buoy.wait_for_button(MAGENTA)
+                        self.assertEqual(msg(buoy, "quit").returncode, 0)
+                        self.assertEqual(process.wait(timeout=5), 0)
+                    finally:
+                        if process.poll() is None:
+                            process.kill()
+                lines = path.read_text().splitlines()
+                self.assertTrue(lines)
+                if journal:
+                    self.assertTrue(all(re.match(r"^<[3467]>\[(error|warning|info|debug)\] ", line)
+                                        for line in lines), lines[:5])
+                    self.assertTrue(any(line.startswith("<6>[info] listening for buoy msg") for line in lines))
+                else:
+                    self.assertTrue(all(STAMP.match(line) for line in lines), lines[:5])
+
+
+if __name__ == "__main__":
+    unittest.main()
