@@ -65,6 +65,9 @@ public enum ButtonInput: Sendable, Equatable {
     case setVisible(Bool, at: Double)
     /// `buoy msg move`: rest there (or at the nearest free place).
     case moveTo(RestPosition, at: Double)
+    /// `buoy msg move X Y`: rest with the top-left there, wherever that is
+    /// (no snapping), clamped fully onto the usable area.
+    case moveToPoint(Point, at: Double)
     /// The output this button prefers came back while it shows elsewhere.
     case preferredOutputReturned(at: Double)
 }
@@ -76,7 +79,7 @@ extension ButtonInput {
         case .hover(_, let t), .press(_, let t), .move(_, let t), .release(_, let t), .cancel(let t),
             .tick(let t),
             .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),
-            .setVisible(_, let t), .moveTo(_, let t), .preferredOutputReturned(let t):
+            .setVisible(_, let t), .moveTo(_, let t), .moveToPoint(_, let t), .preferredOutputReturned(let t):
             return t
         case .neighbours: return 0
         }
@@ -384,6 +387,12 @@ public struct ButtonController: Sendable, Equatable {
             }
         case .setVisible(let visible, let now):
             effects += setVisible(visible, at: now)
+        case .moveToPoint(let topLeft, let now):
+            guard let usable else { break }
+            let size = settings.size
+            let center = Point(x: topLeft.x + size / 2, y: topLeft.y + size / 2)
+            let free = Snapping.rest(forCenter: center, mode: .none, size: size, margin: 0, in: usable)
+            effects += handle(.moveTo(free, at: now))
         case .moveTo(let position, let now):
             fade.wake(at: now)
             untuck()

@@ -261,20 +261,9 @@ final class App {
             }
             if message.command == .menu, menu.answerWhenOpen(request) { return }
         case .reload:
-            // One line per diagnostic (path:line:col: message, without the
-            // source line and caret): the first error is the status line,
-            // the rest and the warnings the payload, for stderr.
-            func headlines(_ text: String) -> [String] {
-                text.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
-            }
             switch reload(now: now) {
-            case .failure(let failure):
-                let lines = headlines(failure.message)
-                return request.reply(
-                    ok: false, message: lines.first ?? failure.message,
-                    payload: lines.dropFirst().joined(separator: "\n"))
-            case .success(let warnings):
-                return request.reply(ok: true, payload: warnings.flatMap(headlines).joined(separator: "\n"))
+            case .failure(let failure): return request.reply(ok: false, diagnostics: [failure.message])
+            case .success(let warnings): return request.reply(ok: true, diagnostics: warnings)
             }
         case .state:
             let report = StateReport(
@@ -304,10 +293,9 @@ final class App {
             }
         case .move(.point(let x, let y)):
             for instance in targets {
-                guard let rest = Self.rest(atX: x, y: y, for: instance) else {
-                    return "\(instance.label) is not placed yet"
-                }
-                perform(instance.controller.handle(.moveTo(rest, at: now)), for: instance, now: now)
+                guard instance.controller.usable != nil else { return "\(instance.label) is not placed yet" }
+                let topLeft = Point(x: x, y: y)
+                perform(instance.controller.handle(.moveToPoint(topLeft, at: now)), for: instance, now: now)
             }
         case .move(.output(let name)):
             return move(targets, toOutput: name, now: now)
@@ -326,20 +314,6 @@ final class App {
         return nil
     }
 
-    /// `msg move x y`: the free rest whose top-left is at x, y in the area
-    /// the button moves in, clamped so all of it is on screen.
-    private static func rest(atX x: Double, y: Double, for instance: ButtonInstance) -> RestPosition? {
-        guard let usable = instance.controller.usable else { return nil }
-        let size = instance.controller.settings.size
-        func fraction(_ value: Double, from start: Double, length: Double) -> Double {
-            guard length > size else { return 0.5 }
-            return min(max((value - start) / (length - size), 0), 1)
-        }
-        return .free(
-            fx: fraction(x, from: usable.minX, length: usable.width),
-            fy: fraction(y, from: usable.minY, length: usable.height))
-    }
-
     /// `msg move OUTPUT`: the button rests on that output, where it rests now.
     private func move(_ targets: [ButtonInstance], toOutput name: String, now: Double) -> String? {
         guard display.output(named: name) != nil else {
@@ -347,14 +321,8 @@ final class App {
             let positions = ControlCommand.placements.map(\.rawValue).joined(separator: ", ")
             return "no output or position named \"\(name)\"; outputs: \(outputs); positions: \(positions)"
         }
-        for instance in targets {
-            if instance.key.instanceOutput != nil {
-                return "\(instance.key.name) shows on every output (output = \"*\")"
-            }
-            if case .named(let configured) = instance.spec.button.output, configured != name {
-                return "\(instance.key.name)'s config puts it on \(configured) (output = \"\(configured)\")"
-            }
-            guard instance.currentOutput?.name != name else { continue }
+        if let refusal = targets.lazy.compactMap({ $0.refusalToMove(to: name) }).first { return refusal }
+        for instance in targets where instance.currentOutput?.name != name {
             log.info("\(instance.label): moving the button to \(name)")
             if menu.owner === instance { menu.drop(now: now) }
             instance.restOutput = name

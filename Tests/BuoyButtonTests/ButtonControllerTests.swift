@@ -293,6 +293,16 @@ private let cases: [Case] = [
             Step(.setVisible(true, at: 3), [], [.origin(pt(8, 656))]),
         ]),
 
+    Case(
+        "move to a point rests there, clamped fully on screen, and saves",
+        [
+            area(),
+            Step(
+                .moveToPoint(pt(153, 83), at: 1), [.save],
+                [.restingOrigin(pt(153, 83)), .rest(.free(fx: 0.125, fy: 0.125))]),
+            Step(.moveToPoint(pt(5000, -20), at: 2), [.save], [.restingOrigin(pt(1224, 0))]),
+        ]),
+
     // MARK: regressions from the App this replaced
     Case(
         "a reload during a press keeps that press's rules, and the next press has the new ones", plain,

@@ -131,6 +131,15 @@ final class ButtonInstance {
         return !layer.outputs.isEmpty && layer.outputs.allSatisfy { display.output(for: $0) == nil }
     }
 
+    /// Why `buoy msg move OUTPUT` cannot move this instance there, if it cannot.
+    func refusalToMove(to output: String) -> String? {
+        if key.instanceOutput != nil { return "\(key.name) shows on every output (output = \"*\")" }
+        if case .named(let configured) = spec.button.output, configured != output {
+            return "\(key.name)'s config puts it on \(configured) (output = \"\(configured)\")"
+        }
+        return nil
+    }
+
     /// Destroys the surfaces, newest first; the controller forgets the area.
     @discardableResult
     func dropSurface(now: Double) -> [ButtonEffect] {

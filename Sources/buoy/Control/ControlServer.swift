@@ -474,6 +474,21 @@ final class ControlRequest {
         server?.send(text, on: connection, now: monotonicNow())
     }
 
+    /// Answers with config diagnostics, one line each (path:line:col:
+    /// message, without the source line and caret): failed with the first
+    /// error as the status line and the rest as the payload, or ok with the
+    /// warnings as the payload.
+    func reply(ok: Bool, diagnostics: [String]) {
+        let lines = diagnostics.flatMap {
+            $0.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+        }
+        if ok {
+            reply(ok: true, payload: lines.joined(separator: "\n"))
+        } else {
+            reply(ok: false, message: lines.first, payload: lines.dropFirst().joined(separator: "\n"))
+        }
+    }
+
     private static func oneLine(_ message: String) -> String {
         String(
             String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
