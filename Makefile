@@ -27,16 +27,17 @@ static-libs:
 	fi; \
 	ln -sf "$$archive" .build/static-libs/libstdc++.a
 
-# Regenerates the wayland-scanner glue from protocols/ and wayland-protocols.
+# Regenerates the wayland-scanner glue from protocols/, wayland-protocols and
+# plasma-wayland-protocols (KWin's fake-input, for buoy-touch only).
 protocols:
 	scripts/gen-protocols.sh
 
 # CI: the committed glue must be what `make protocols` produces.
 check-protocols: deps
 	scripts/gen-protocols.sh
-	git diff --exit-code -- Sources/CWaylandProtocols
-	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols)" || \
-		{ echo "untracked generated files in Sources/CWaylandProtocols"; exit 1; }
+	git diff --exit-code -- Sources/CWaylandProtocols Sources/CKWinFakeInput
+	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols Sources/CKWinFakeInput)" || \
+		{ echo "untracked generated files in Sources/CWaylandProtocols or Sources/CKWinFakeInput"; exit 1; }
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
