@@ -45,9 +45,10 @@ lint:
 unit: deps static-libs
 	$(SWIFT) test
 
-# End-to-end tests on a private headless sway per test; they never skip.
+# End-to-end tests on a private headless compositor per test (sway; phoc, KWin and weston
+# in their own modules); they never skip.
 e2e: build
-	BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer \
+	BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer BUOY_TOUCH=$(RELEASE)/buoy-touch \
 		$(PYTHON) -m unittest discover -s Tests/e2e -p 'test_*.py' -v
 
 # fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser.
