@@ -226,6 +226,19 @@ class KWinTests(unittest.TestCase):
      test_a_click_opens_the_menu_and_a_click_on_item_2_runs_it_once) = both(
         menu_opens_and_item_2_runs_once)
 
+    def test_the_menu_opened_by_touch_takes_the_keyboard_and_down_then_enter_runs_item_2(self):
+        # KEY_DOWN and KEY_ENTER, through fake input's keyboard.
+        with HeadlessKWin() as kwin:
+            touch = kwin.touch()
+            buoy, markers, (cx, cy) = start_buoy_with_menu(kwin)
+            touch.tap(cx, cy)
+            wait_open(kwin, buoy)
+            touch.key(108)
+            touch.key(28)
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran from the keyboard")
+            wait_closed(kwin)
+            self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
+
     def test_touch_cancel_in_the_middle_of_a_drag_leaves_the_button_on_screen_and_runs_nothing(self):
         with HeadlessKWin() as kwin:
             touch = kwin.touch()
