@@ -27,16 +27,17 @@ static-libs:
 	fi; \
 	ln -sf "$$archive" .build/static-libs/libstdc++.a
 
-# Regenerates the wayland-scanner glue from protocols/ and wayland-protocols.
+# Regenerates the wayland-scanner glue from protocols/, wayland-protocols and
+# plasma-wayland-protocols (KWin's fake-input, for buoy-touch only).
 protocols:
 	scripts/gen-protocols.sh
 
 # CI: the committed glue must be what `make protocols` produces.
 check-protocols: deps
 	scripts/gen-protocols.sh
-	git diff --exit-code -- Sources/CWaylandProtocols
-	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols)" || \
-		{ echo "untracked generated files in Sources/CWaylandProtocols"; exit 1; }
+	git diff --exit-code -- Sources/CWaylandProtocols Sources/CKWinFakeInput
+	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols Sources/CKWinFakeInput)" || \
+		{ echo "untracked generated files in Sources/CWaylandProtocols or Sources/CKWinFakeInput"; exit 1; }
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
@@ -47,13 +48,15 @@ unit: deps static-libs
 # End-to-end tests on a private headless compositor per test; they never skip.
 # `make e2e` runs every leg of the compositor matrix (Tests/e2e/README.md): the
 # whole suite on the host's sway 1.7 and phoc 0.24, and on trixie's sway; the
-# smoke set (test_smoke.py) on trixie's labwc and phoc. The trixie compositors
+# smoke set (test_smoke.py) on trixie's labwc and phoc; KWin 5.27 (test_kwin.py, real
+# touch) with the host leg. The trixie compositors
 # come from a Debian 13 root that `make trixie-root` builds once under .build/.
 TRIXIE_ROOT := .build/trixie
-E2E_ENV = BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer PYTHONPATH=Tests/e2e
+E2E_ENV = BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer BUOY_TOUCH=$(RELEASE)/buoy-touch \
+	PYTHONPATH=Tests/e2e
 E2E_MODULES = $(basename $(notdir $(wildcard Tests/e2e/test_*.py)))
 # Modules that test one host compositor by name, so only the host leg runs them.
-E2E_HOST_ONLY := test_phoc
+E2E_HOST_ONLY := test_phoc test_kwin
 E2E_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
 
 .PHONY: trixie-root e2e-host e2e-trixie-sway $(E2E_SMOKE_LEGS)

@@ -29,6 +29,8 @@ let package = Package(
             name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
+        // KWin's fake input (LGPL), for buoy-touch only: see scripts/gen-protocols.sh.
+        .target(name: "CKWinFakeInput", dependencies: ["CWaylandClient"]),
 
         // libm: Double.squareRoot() and friends lower to it.
         .target(name: "BuoyCore", linkerSettings: [.linkedLibrary("m")]),
@@ -47,8 +49,14 @@ let package = Package(
                 "BuoyCore", "BuoyGestures", "BuoyButton", "BuoyConfig", "BuoyDrawing", "BuoyWayland",
             ],
             linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
-        // Test driver: a virtual pointer the e2e tests steer through stdin.
-        .executableTarget(name: "buoy-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols"]),
+        // Test drivers the e2e tests steer through stdin: a virtual pointer (wlroots), and
+        // touch, pointer and keys through KWin's fake input. DriverSupport is their loop.
+        .target(name: "DriverSupport", dependencies: ["CWaylandClient"]),
+        .executableTarget(
+            name: "buoy-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols", "DriverSupport"]),
+        .executableTarget(
+            name: "buoy-touch",
+            dependencies: ["CWaylandClient", "CWaylandProtocols", "CKWinFakeInput", "DriverSupport"]),
 
         .testTarget(name: "BuoyCoreTests", dependencies: ["BuoyCore"]),
         .testTarget(name: "BuoyGesturesTests", dependencies: ["BuoyGestures"]),

@@ -1,35 +1,33 @@
 import CWaylandClient
 import CWaylandProtocols
+import DriverSupport
 import Glibc
 
 private let btnLeft: UInt32 = 0x110
 /// Extent units per logical pixel, so fractional coordinates survive motion_absolute's integers.
 private let subpixel: Double = 100
 
-struct DriverError: Error {
-    var message: String
-}
-
 /// The connection, its globals and the virtual pointer. Registry handlers only record;
 /// `execute` is the one place that sends input.
-final class Driver {
+final class Driver: LineDriver {
     let display: OpaquePointer
-    private var registry: OpaquePointer?
+    private var registry: Registry?
     private var seat: OpaquePointer?
     private var manager: OpaquePointer?
     private var xdgOutputManager: OpaquePointer?
     private var outputs: [Output] = []
     private var pointer: OpaquePointer?
 
-    init(display: OpaquePointer) {
+    required init(display: OpaquePointer) {
         self.display = display
     }
 
     /// Binds the globals and creates the virtual pointer.
     func setUp() throws(DriverError) {
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(
-            registry, DriverListeners.registry, Unmanaged.passUnretained(self).toOpaque())
+        registry = Registry(
+            display: display,
+            onGlobal: { [unowned self] in handleGlobal(name: $0, interface: $1, version: $2) },
+            onRemove: { [unowned self] in handleGlobalRemove(name: $0) })
         try roundtrip()
         guard let seat else { throw DriverError(message: "compositor has no wl_seat") }
         guard let manager else {
@@ -49,12 +47,15 @@ final class Driver {
     }
 
     func roundtrip() throws(DriverError) {
-        if wl_display_roundtrip(display) < 0 { throw connectionLost() }
+        try DriverSupport.roundtrip(display)
     }
 
-    func connectionLost() -> DriverError {
-        let code = wl_display_get_error(display)
-        return DriverError(message: "Wayland connection lost: \(String(cString: strerror(code)))")
+    func parse(_ line: String) -> Result<Command, CommandError>? {
+        parseCommand(line)
+    }
+
+    func isQuit(_ command: Command) -> Bool {
+        command == .quit
     }
 
     /// Runs one command. Returns the lines to print before `ok`. A `CommandError` is the
@@ -85,14 +86,9 @@ final class Driver {
             motion(pointer, to: from, extent: extent)
             zwlr_virtual_pointer_v1_frame(pointer)
             button(pointer, pressed: true)
-            try flush()
-            let start = monotonicNanoseconds()
-            for step in 1...steps {
-                let fraction = Double(step) / Double(steps)
-                sleep(untilNanoseconds: start + UInt64(Double(durationMs) * 1_000_000 * fraction))
-                motion(pointer, to: from.interpolated(to: to, fraction: fraction), extent: extent)
+            try glide(display, from: from, to: to, steps: steps, durationMs: durationMs) { p in
+                motion(pointer, to: p, extent: extent)
                 zwlr_virtual_pointer_v1_frame(pointer)
-                try flush()
             }
         case .sleep(let ms):
             sleep(untilNanoseconds: monotonicNanoseconds() + UInt64(ms) * 1_000_000)
@@ -104,11 +100,6 @@ final class Driver {
         }
         try roundtrip()
         return .success(lines)
-    }
-
-    private func flush() throws(DriverError) {
-        // EAGAIN only means the socket is full for now; the next roundtrip flushes the rest.
-        if wl_display_flush(display) < 0 && errno != EAGAIN { throw connectionLost() }
     }
 
     private func motion(_ pointer: OpaquePointer, to p: Position, extent: (width: Int32, height: Int32)) {
@@ -137,63 +128,39 @@ final class Driver {
         manager = nil
         if let seat { wl_seat_destroy(seat) }
         seat = nil
-        if let registry { wl_registry_destroy(registry) }
+        registry?.destroy()
         registry = nil
         _ = wl_display_flush(display)
     }
 
     // MARK: - Registry handlers
 
-    fileprivate func handleGlobal(name: UInt32, interface: String, version: UInt32) {
+    private func handleGlobal(name: UInt32, interface: String, version: UInt32) {
         switch interface {
         case "wl_seat" where seat == nil:
-            seat = bind(name, buoy_wl_seat_interface(), version: 1)
+            seat = registry?.bind(name, buoy_wl_seat_interface(), version: 1)
         case "wl_output":
-            let bound = bind(name, buoy_wl_output_interface(), version: min(version, 3))
+            let bound = registry?.bind(name, buoy_wl_output_interface(), version: min(version, 3))
             guard let proxy = bound else { return }
             let output = Output(proxy: proxy, registryName: name)
             outputs.append(output)
             if let xdgOutputManager { output.attachXdgOutput(manager: xdgOutputManager) }
         case "zxdg_output_manager_v1" where xdgOutputManager == nil:
-            xdgOutputManager = bind(name, buoy_zxdg_output_manager_v1_interface(), version: min(version, 3))
+            xdgOutputManager = registry?.bind(
+                name, buoy_zxdg_output_manager_v1_interface(), version: min(version, 3))
             if let xdgOutputManager {
                 for output in outputs { output.attachXdgOutput(manager: xdgOutputManager) }
             }
         case "zwlr_virtual_pointer_manager_v1" where manager == nil:
-            manager = bind(name, buoy_zwlr_virtual_pointer_manager_v1_interface(), version: min(version, 2))
+            manager = registry?.bind(
+                name, buoy_zwlr_virtual_pointer_manager_v1_interface(), version: min(version, 2))
         default:
             break
         }
     }
 
-    fileprivate func handleGlobalRemove(name: UInt32) {
+    private func handleGlobalRemove(name: UInt32) {
         guard let index = outputs.firstIndex(where: { $0.registryName == name }) else { return }
         outputs.remove(at: index).destroy()
     }
-
-    /// `interface` comes from the `buoy_*_interface()` accessors (wayland-interfaces.h): libwayland
-    /// keeps the pointer in the proxy, so it must be the C global's real address, never a copy.
-    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, version: UInt32)
-        -> OpaquePointer?
-    {
-        wl_registry_bind(registry, name, interface, version).map(OpaquePointer.init)
-    }
-
-    fileprivate static func from(_ data: UnsafeMutableRawPointer?) -> Driver {
-        Unmanaged<Driver>.fromOpaque(data!).takeUnretainedValue()
-    }
-}
-
-private enum DriverListeners {
-    nonisolated(unsafe) static let registry = allocateListener(
-        wl_registry_listener(
-            global: { data, _, name, interface, version in
-                guard let interface else { return }
-                Driver.from(data).handleGlobal(
-                    name: name, interface: String(cString: interface), version: version)
-            },
-            global_remove: { data, _, name in
-                Driver.from(data).handleGlobalRemove(name: name)
-            }
-        ))
 }

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import DriverSupport
 
 /// A wl_output and, when the compositor has zxdg_output_manager_v1, its xdg_output.
 /// Handlers only record; `logicalSize` is read when a command needs it.
@@ -87,11 +88,4 @@ private enum OutputListeners {
             name: { _, _, _ in },
             description: { _, _, _ in }
         ))
-}
-
-/// A listener table at a stable address for the life of the process.
-func allocateListener<T>(_ table: T) -> UnsafeMutablePointer<T> {
-    let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-    pointer.initialize(to: table)
-    return pointer
 }

@@ -15,12 +15,15 @@ HarnessError, and the test fails with the reason (and sway's log tail).
 
 HeadlessPhoc is the same for phoc (Phosh's compositor), without the sway IPC; HeadlessLabwc and
 HeadlessWayfire likewise. matrix_compositor() is the one the selected leg of the matrix names.
+HeadlessKWin is KWin 5.27 (Plasma's), with real touch: Touch drives its fake input.
 
 Environment:
     BUOY_E2E_COMPOSITOR  the leg of the compositor matrix (MATRIX): host-sway (default),
                    trixie-sway, trixie-labwc, trixie-phoc, ...; trixie-* run from the root
     BUOY_E2E_ROOT  the Debian 13 root for trixie-* (default: <repo>/.build/trixie)
     BUOY_POINTER   path of the buoy-pointer binary (default: <repo>/.build/debug/buoy-pointer)
+    BUOY_TOUCH     path of the buoy-touch binary (default: beside BUOY_POINTER if that is set,
+                   else <repo>/.build/debug/buoy-touch)
     BUOY_E2E_KEEP  if set, keep each test's temp dir (logs, screenshots) and print its path;
                    a test that fails inside `with HeadlessSway()` always keeps it, plus failure.png
 """
@@ -950,6 +953,9 @@ class Pointer:
     the input; the client under the pointer may still be handling its events.
     """
 
+    # The driver's name in messages; Touch (buoy-touch) shares command() and close().
+    name = "buoy-pointer"
+
     def __init__(self, compositor: HeadlessSway, binary: Optional[str] = None, timeout: float = 5.0):
         binary = binary or os.environ.get("BUOY_POINTER") or str(REPO_ROOT / ".build/debug/buoy-pointer")
         if not os.access(binary, os.X_OK):
@@ -973,25 +979,25 @@ class Pointer:
         """Sends one command; returns the lines printed before `ok`. Raises HarnessError on
         `error: ...`, EOF or timeout."""
         if self.process.poll() is not None:
-            raise self._dead(f"buoy-pointer exited ({self.process.returncode}) before {line!r}")
+            raise self._dead(f"{self.name} exited ({self.process.returncode}) before {line!r}")
         try:
             self.process.stdin.write(line.encode() + b"\n")
             self.process.stdin.flush()
         except BrokenPipeError:
-            raise self._dead(f"buoy-pointer closed its stdin before {line!r}") from None
+            raise self._dead(f"{self.name} closed its stdin before {line!r}") from None
         lines = []
         timeout = self.timeout if timeout is None else timeout
         while True:
             try:
                 reply = self._reader.readline(timeout)
             except TimeoutError:
-                raise self._dead(f"no reply from buoy-pointer to {line!r} within {timeout}s") from None
+                raise self._dead(f"no reply from {self.name} to {line!r} within {timeout}s") from None
             if reply is None:
-                raise self._dead(f"buoy-pointer exited during {line!r}")
+                raise self._dead(f"{self.name} exited during {line!r}")
             if reply == "ok":
                 return lines
             if reply.startswith("error:"):
-                raise HarnessError(f"buoy-pointer {line!r}: {reply}")
+                raise HarnessError(f"{self.name} {line!r}: {reply}")
             lines.append(reply)
 
     def _dead(self, what: str) -> HarnessError:
@@ -1072,6 +1078,7 @@ class Pointer:
 ButtonPress = namedtuple("ButtonPress", "x y state")
 ButtonEvent = namedtuple("ButtonEvent", "x y state button serial time")
 KeyEvent = namedtuple("KeyEvent", "key state sym utf8 serial")
+TouchEvent = namedtuple("TouchEvent", "kind id x y")
 
 # "[13:      wl_pointer] button: serial: 11; time: 423055; button: 272 (left), state: 1 (pressed)"
 _WEV_EVENT = re.compile(r"^\[(\d+):\s*([\w.]+)\] (\w+)(?:: ?(.*))?$")
@@ -1229,6 +1236,52 @@ class Wev:
                  message=lambda: f"{count} key events in wev; have {self.keys()}")
         time.sleep(settle)
         return self.keys()
+
+    def touches(self) -> list[TouchEvent]:
+        """wl_touch down, motion, up and cancel events after the mark, each once (wev logs an
+        event once per wl_touch object it has made): (kind, id, x, y); up and cancel carry the
+        touch point's last position, cancel has id None."""
+        last: dict[int, tuple[float, float]] = {}
+        seen: set[tuple] = set()
+        result = []
+        first_obj = None
+        for fresh, obj, iface, event, args, _ in self.events():
+            if iface != "wl_touch" or event not in ("down", "motion", "up", "cancel"):
+                continue
+            if first_obj is None:
+                first_obj = obj
+            if obj != first_obj:
+                continue  # the same event again, for a newer wl_touch
+            m = re.search(r"id: (\d+)", args)
+            point = int(m.group(1)) if m else None
+            xy = _XY.search(args)
+            if xy and point is not None:
+                last[point] = (float(xy.group(1)), float(xy.group(2)))
+            x, y = last.get(point, (float("nan"), float("nan")))
+            key = (obj, event, args)
+            if fresh and key not in seen:
+                seen.add(key)
+                result.append(TouchEvent(event, point, x, y))
+        return result
+
+    def keyboard_focus(self) -> list[str]:
+        """'enter' and 'leave' of wl_keyboard after the mark, each once (by serial)."""
+        seen: set[int] = set()
+        result = []
+        for fresh, _, iface, event, args, _ in self.events():
+            if not fresh or iface != "wl_keyboard" or event not in ("enter", "leave"):
+                continue
+            serial = int(args.split(";")[0].split(":")[1])
+            if serial not in seen:
+                seen.add(serial)
+                result.append(event)
+        return result
+
+    def has_keyboard_focus(self) -> bool:
+        """Whether the last wl_keyboard enter or leave in the whole log was an enter."""
+        events = [event for _, _, iface, event, _, _ in self.events()
+                  if iface == "wl_keyboard" and event in ("enter", "leave")]
+        return bool(events) and events[-1] == "enter"
 
     def take_pointer(self, pointer: "Pointer", x: float, y: float, timeout: float = 3.0) -> None:
         """Moves the pointer onto wev at (x, y) and waits until wev has logged the motion there,
@@ -1641,3 +1694,520 @@ class PhocWev(Wev):
             return re.search(r"xdg_toplevel\] configure: .*\n\s+.*activated", self.text())
 
         wait_for(activated, timeout, 0.05, "wev's toplevel to be activated")
+
+
+# --------------------------------------------------------------------------------------------
+# A third compositor: KWin 5.27 (Plasma's), with real touch through its fake input
+
+
+class _DBusMessage:
+    """Just enough of the D-Bus wire format (little-endian) for one method call that passes a
+    pipe fd, and for reading its a{sv} reply: there is no D-Bus module in the standard library,
+    and dbus-send cannot pass an fd."""
+
+    def __init__(self):
+        self.data = bytearray()
+
+    def align(self, n: int) -> None:
+        self.data += b"\0" * (-len(self.data) % n)
+
+    def byte(self, v: int) -> None:
+        self.data.append(v)
+
+    def u32(self, v: int) -> None:
+        self.align(4)
+        self.data += struct.pack("<I", v)
+
+    def string(self, v: str, code: str = "s") -> None:
+        raw = v.encode()
+        if code == "g":
+            self.byte(len(raw))
+        else:
+            self.u32(len(raw))
+        self.data += raw + b"\0"
+
+    def variant(self, code: str, value) -> None:
+        self.string(code, "g")
+        if code in "sog":
+            self.string(value, code)
+        elif code == "b":
+            self.u32(1 if value else 0)
+        else:
+            self.u32(value)
+
+    @classmethod
+    def method_call(cls, serial: int, destination: str, path: str, interface: str, member: str,
+                    signature: str = "", body: bytes = b"", fds: int = 0) -> bytes:
+        fields = cls()
+        for code, kind, value in ((1, "o", path), (2, "s", interface), (3, "s", member),
+                                  (6, "s", destination), (8, "g", signature), (9, "u", fds)):
+            if value in ("", 0):
+                continue
+            fields.align(8)
+            fields.byte(code)
+            fields.variant(kind, value)
+        header = cls()
+        header.data += b"l\x01\x00\x01" + struct.pack("<III", len(body), serial, len(fields.data))
+        header.data += fields.data
+        header.align(8)
+        return bytes(header.data) + body
+
+    @staticmethod
+    def parse_header(blob: bytes) -> tuple[int, int, dict, int]:
+        """(type, total length, {field code: value}, body offset) of the message at blob[0:]."""
+        if blob[0:1] != b"l":
+            raise HarnessError("big-endian D-Bus message")
+        body_len, _, fields_len = struct.unpack_from("<III", blob, 4)
+        reader = _DBusReader(blob, 16)
+        end = 16 + fields_len
+        fields = {}
+        while reader.pos < end:
+            reader.align(8)
+            code = reader.byte()
+            fields[code] = reader.variant()
+        body = end + (-end % 8)
+        return blob[1], body + body_len, fields, body
+
+
+class _DBusReader:
+    def __init__(self, blob: bytes, pos: int = 0, base: int = 0):
+        self.blob, self.pos, self.base = blob, pos, base
+
+    def align(self, n: int) -> None:
+        self.pos += -(self.pos - self.base) % n
+
+    def byte(self) -> int:
+        self.pos += 1
+        return self.blob[self.pos - 1]
+
+    def fixed(self, fmt: str, size: int):
+        self.align(size)
+        (value,) = struct.unpack_from("<" + fmt, self.blob, self.pos)
+        self.pos += size
+        return value
+
+    def string(self, code: str = "s") -> str:
+        n = self.byte() if code == "g" else self.fixed("I", 4)
+        text = self.blob[self.pos : self.pos + n].decode(errors="replace")
+        self.pos += n + 1
+        return text
+
+    def value(self, code: str):
+        simple = {"y": ("B", 1), "b": ("I", 4), "u": ("I", 4), "i": ("i", 4), "h": ("I", 4),
+                  "x": ("q", 8), "t": ("Q", 8), "d": ("d", 8), "n": ("h", 2), "q": ("H", 2)}
+        if code in simple:
+            return self.fixed(*simple[code])
+        if code in "sog":
+            return self.string(code)
+        if code == "v":
+            return self.variant()
+        raise HarnessError(f"D-Bus type {code!r} not handled")
+
+    def variant(self):
+        return self.value(self.string("g"))
+
+    def dict_sv(self) -> dict:
+        length = self.fixed("I", 4)
+        self.align(8)
+        end = self.pos + length
+        result = {}
+        while self.pos < end:
+            self.align(8)
+            key = self.string()
+            result[key] = self.variant()
+        return result
+
+
+def _kwin_capture(bus_address: str, uid: int, gid: int, timeout: float = 5.0) -> tuple[dict, bytes]:
+    """Calls org.kde.KWin.ScreenShot2.CaptureWorkspace on KWin's session bus and returns
+    (its results, the raw image it wrote into the pipe).
+
+    The session bus accepts only its own user, so the D-Bus part runs in a forked child that
+    takes the compositor's uid; the parent reads the pipe (several MB: it must be drained while
+    KWin writes) and the child's results."""
+    import socket as socket_module
+
+    path = next((part[len("unix:path="):].split(",")[0] for part in [bus_address]
+                 if part.startswith("unix:path=")), None)
+    if path is None:
+        raise HarnessError(f"unsupported D-Bus address {bus_address!r}")
+    image_r, image_w = os.pipe()
+    result_r, result_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        status = 1
+        try:
+            os.close(image_r)
+            os.close(result_r)
+            if os.geteuid() == 0:
+                os.setgroups([])
+                os.setgid(gid)
+                os.setuid(uid)
+            sock = socket_module.socket(socket_module.AF_UNIX, socket_module.SOCK_STREAM)
+            sock.settimeout(timeout)
+            sock.connect(path)
+            buffer = b""
+
+            def line() -> bytes:
+                nonlocal buffer
+                while b"\r\n" not in buffer:
+                    chunk = sock.recv(4096)
+                    if not chunk:
+                        raise OSError("the bus closed the connection during auth")
+                    buffer += chunk
+                text, buffer = buffer.split(b"\r\n", 1)
+                return text
+
+            sock.sendall(b"\0AUTH EXTERNAL " + str(os.getuid()).encode().hex().encode() + b"\r\n")
+            if not line().startswith(b"OK"):
+                raise OSError("D-Bus EXTERNAL auth refused")
+            sock.sendall(b"NEGOTIATE_UNIX_FD\r\n")
+            if not line().startswith(b"AGREE_UNIX_FD"):
+                raise OSError("the bus does not pass fds")
+            sock.sendall(b"BEGIN\r\n")
+            sock.sendall(_DBusMessage.method_call(1, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                  "org.freedesktop.DBus", "Hello"))
+
+            def reply_to(serial: int) -> tuple[int, dict, bytes, int]:
+                nonlocal buffer
+                while True:
+                    while len(buffer) < 16 or len(buffer) < _DBusMessage.parse_header(buffer)[1]:
+                        chunk = sock.recv(65536)
+                        if not chunk:
+                            raise OSError("the bus closed the connection")
+                        buffer += chunk
+                    kind, total, fields, offset = _DBusMessage.parse_header(buffer)
+                    message, buffer = buffer[:total], buffer[total:]
+                    if fields.get(5) == serial:  # REPLY_SERIAL
+                        return kind, fields, message, offset
+
+            reply_to(1)
+            body = _DBusMessage()
+            body.u32(0)  # the options dict's length, patched below
+            body.align(8)
+            start = len(body.data)
+            for key, value in (("include-cursor", False), ("native-resolution", True)):
+                body.align(8)
+                body.string(key)
+                body.variant("b", value)
+            body.data[0:4] = struct.pack("<I", len(body.data) - start)
+            body.u32(0)  # the pipe: index 0 of the fds sent with this message
+            call = _DBusMessage.method_call(2, "org.kde.KWin", "/org/kde/KWin/ScreenShot2",
+                                            "org.kde.KWin.ScreenShot2", "CaptureWorkspace",
+                                            "a{sv}h", bytes(body.data), fds=1)
+            socket_module.send_fds(sock, [call], [image_w])
+            os.close(image_w)
+            kind, fields, message, offset = reply_to(2)
+            if kind == 3:
+                error = _DBusReader(message, offset, offset).string() if len(message) > offset else ""
+                raise OSError(f"{fields.get(4)}: {error}")
+            os.write(result_w, json.dumps(_DBusReader(message, offset, offset).dict_sv()).encode())
+            status = 0
+        except BaseException as e:
+            try:
+                os.write(result_w, json.dumps({"error": str(e)}).encode())
+            except OSError:
+                pass
+        finally:
+            os._exit(status)
+    os.close(image_w)
+    os.close(result_w)
+    chunks: list[bytes] = []
+    result = b""
+    open_fds = {image_r, result_r}
+    deadline = time.monotonic() + timeout
+    try:
+        while open_fds:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise HarnessError(f"KWin's screenshot took more than {timeout}s")
+            ready, _, _ = select.select(list(open_fds), [], [], remaining)
+            for fd in ready:
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    open_fds.discard(fd)
+                elif fd == image_r:
+                    chunks.append(chunk)
+                else:
+                    result += chunk
+    finally:
+        os.close(image_r)
+        os.close(result_r)
+        os.waitpid(pid, 0)
+    results = json.loads(result or b"{}")
+    if "error" in results or "width" not in results:
+        raise HarnessError(f"KWin's ScreenShot2 failed: {results}")
+    return results, b"".join(chunks)
+
+
+# QImage formats ScreenShot2 may use; all are B, G, R, A/X bytes in memory on little-endian.
+_QIMAGE_BGRX = {4, 5, 6}  # RGB32, ARGB32, ARGB32_Premultiplied
+
+
+def _image_from_qimage(results: dict, raw: bytes) -> Image:
+    width, height, stride = results["width"], results["height"], results["stride"]
+    if results.get("format") not in _QIMAGE_BGRX:
+        raise HarnessError(f"unexpected QImage format in KWin's screenshot: {results}")
+    if len(raw) < stride * height:
+        raise HarnessError(f"KWin's screenshot is short: {len(raw)} bytes for {results}")
+    if stride != width * 4:
+        raw = b"".join(raw[y * stride : y * stride + width * 4] for y in range(height))
+    rgb = bytearray(width * height * 3)
+    rgb[0::3], rgb[1::3], rgb[2::3] = raw[2::4], raw[1::4], raw[0::4]
+    return Image(width, height, bytes(rgb))
+
+
+class Touch(Pointer):
+    """Touch, a pointer and keys through KWin's org_kde_kwin_fake_input (the buoy-touch
+    binary). Coordinates are global logical pixels. Touch point 0 is the default finger.
+
+    KWin offers fake input only to clients it can map to an executable, so as root this runs
+    as the compositor's user. Events reach clients once the seat has gained touch and pointer,
+    which buoy-touch waits for before its first `ok`.
+    """
+
+    name = "buoy-touch"
+
+    def __init__(self, compositor: "HeadlessKWin", binary: Optional[str] = None, timeout: float = 5.0):
+        pointer_dir = os.path.dirname(os.environ.get("BUOY_POINTER", ""))
+        binary = (binary or os.environ.get("BUOY_TOUCH")
+                  or (os.path.join(pointer_dir, "buoy-touch") if pointer_dir else None)
+                  or str(REPO_ROOT / ".build/debug/buoy-touch"))
+        if not os.access(binary, os.X_OK):
+            raise HarnessError(f"buoy-touch not found at {binary}: build it with "
+                               "`swift build --product buoy-touch` or set BUOY_TOUCH")
+        self.timeout = timeout
+        self._stderr_path = compositor.artifact(compositor.unique("buoy-touch") + ".log")
+        argv = [binary]
+        account = compositor.account
+        if account is not None:
+            argv = ["setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}",
+                    "--init-groups", "--pdeathsig=KILL", *argv]
+        with open(self._stderr_path, "wb") as err:
+            self.process = subprocess.Popen(
+                argv, env=compositor.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=err, preexec_fn=_die_with_parent if account is None else None,
+            )
+        compositor.track(self)
+        self._reader = _LineReader(self.process.stdout)
+        self.command("sleep 0", timeout=timeout + 5)  # answered once the seat has touch
+
+    def down(self, x: float, y: float, id: int = 0) -> None:  # type: ignore[override]
+        self.command(f"down {id} {x} {y}")
+        self.command("frame")
+
+    def motion(self, x: float, y: float, id: int = 0) -> None:
+        self.command(f"motion {id} {x} {y}")
+        self.command("frame")
+
+    def up(self, id: int = 0) -> None:  # type: ignore[override]
+        self.command(f"up {id}")
+        self.command("frame")
+
+    def cancel(self) -> None:
+        self.command("cancel")
+
+    def tap(self, x: float, y: float) -> None:
+        self.command(f"tap {x} {y}")
+
+    def press(self, x: float, y: float, ms: int) -> None:
+        """A still touch of `ms` milliseconds."""
+        self.down(x, y)
+        self.sleep(ms)
+        self.up()
+
+    def double_tap(self, x: float, y: float, gap_ms: int = 80) -> None:
+        self.tap(x, y)
+        self.sleep(gap_ms)
+        self.tap(x, y)
+
+    def drag(self, x1: float, y1: float, x2: float, y2: float, steps: int = 10, duration_ms: int = 100,
+             release: bool = False) -> None:
+        """Touches (x1, y1) and moves to (x2, y2) in `steps` moves over `duration_ms`. The
+        finger stays down unless `release`."""
+        self.command(f"drag {x1} {y1} {x2} {y2} {steps} {duration_ms}",
+                     timeout=self.timeout + duration_ms / 1000)
+        if release:
+            self.up()
+
+    def key(self, code: int) -> None:
+        """Presses and releases an evdev key code (30 is A) on the seat's keyboard."""
+        self.command(f"key {code}")
+
+    def size(self) -> tuple[int, int]:
+        raise HarnessError("buoy-touch has no output size; KWin's virtual output is the resolution")
+
+
+class FakeInputPointer:
+    """Pointer's interface over buoy-touch's fake-input pointer, so the pointer tests written
+    for sway and phoc run on KWin unchanged."""
+
+    def __init__(self, touch: Touch):
+        self.touch = touch
+
+    def move(self, x: float, y: float) -> None:
+        self.touch.command(f"move {x} {y}")
+
+    def down(self) -> None:
+        self.touch.command("pointer-down")
+
+    def up(self) -> None:
+        self.touch.command("pointer-up")
+
+    def click(self, x: float, y: float) -> None:
+        self.touch.command(f"click {x} {y}")
+
+    def drag(self, x1: float, y1: float, x2: float, y2: float, steps: int = 10, duration_ms: int = 100,
+             release: bool = False) -> None:
+        self.touch.command(f"pointer-drag {x1} {y1} {x2} {y2} {steps} {duration_ms}",
+                           timeout=self.touch.timeout + duration_ms / 1000)
+        if release:
+            self.up()
+
+    def sleep(self, ms: int) -> None:
+        self.touch.sleep(ms)
+
+
+# Started as the compositor's "config": writes KWin's settings, notes the session bus for the
+# screenshots, and runs the capability-free copy of kwin_wayland.
+_KWIN_START = """\
+set -eu
+mkdir -p "$XDG_CONFIG_HOME"
+cat > "$XDG_CONFIG_HOME/kwinrc" <<'END'
+[Windows]
+Placement=Maximizing
+
+[Compositing]
+AnimationSpeed=0
+
+[Wayland]
+InputMethod=
+END
+cat > "$XDG_CONFIG_HOME/kdeglobals" <<'END'
+[KDE]
+AnimationDurationFactor=0
+END
+printf '%s\\n' "$DBUS_SESSION_BUS_ADDRESS" > "$XDG_RUNTIME_DIR/bus-address"
+# A plain copy drops the file capability (cap_sys_resource) that this container cannot grant.
+cp "$KWIN_SOURCE" "$XDG_RUNTIME_DIR/kwin_wayland"
+exec "$XDG_RUNTIME_DIR/kwin_wayland" --virtual --width {w} --height {h} --socket wayland-kwin \\
+    --no-lockscreen --no-global-shortcuts --no-kactivities
+"""
+
+
+class HeadlessKWin(HeadlessSway):
+    """A private KWin 5.27 (`kwin_wayland --virtual`) for one test, with real touch.
+
+    Same interface as HeadlessSway except the sway IPC. Differences that matter to tests:
+
+    - /usr/bin/kwin_wayland has cap_sys_resource=ep, which a container cannot grant ("Operation
+      not permitted"), so a plain copy of it runs, under dbus-run-session.
+    - `touch()` is a buoy-touch (KWin's fake input), created at start-up before any other
+      client, so the seat has touch and a pointer from the start; `pointer()` drives the same
+      connection's fake pointer.
+    - Screenshots come from org.kde.KWin.ScreenShot2 on KWin's session bus.
+    - The background is black (no plasmashell); windows (wev) are maximized.
+    """
+
+    program = "kwin"
+
+    def __init__(self, resolution: tuple[int, int] = (1280, 720), start_timeout: float = 20.0,
+                 user: str = TEST_USER):
+        super().__init__(resolution=resolution, scale=1, background=(0, 0, 0),
+                         start_timeout=start_timeout, user=user)
+        self.account: Optional[pwd.struct_passwd] = None
+        self.bus_address: Optional[str] = None
+        self._touch: Optional[Touch] = None
+
+    def config_text(self) -> str:
+        w, h = self.resolution
+        return _KWIN_START.replace("{w}", str(w)).replace("{h}", str(h))
+
+    def start(self) -> None:
+        as_root = os.geteuid() == 0
+        source = shutil.which("kwin_wayland")
+        if source is None:
+            raise HarnessError("the KWin tests need kwin_wayland, which is missing "
+                               "(apt-get install -y --no-install-recommends kwin-wayland "
+                               "plasma-wayland-protocols dbus)")
+        require_tools("dbus-run-session", *(["setpriv"] if as_root else []))
+        self.account = _ensure_test_user(self.user) if as_root else None
+        icons, _ = _start_compositor(
+            self, ["dbus-run-session", "--", "sh"], self.config_text(), "start-kwin.sh",
+            {"KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1",
+             "KWIN_SOURCE": source})
+        socket = self.runtime_dir / "wayland-kwin"
+
+        def started():
+            if self.process.poll() is not None:
+                raise self._fail("KWin exited during start-up")
+            return socket.exists() and (self.runtime_dir / "bus-address").exists()
+
+        try:
+            wait_for(started, self.start_timeout, 0.05, "KWin's socket")
+        except WaitTimeout as e:
+            raise self._fail(str(e)) from None
+        self.bus_address = (self.runtime_dir / "bus-address").read_text().strip()
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_SOCKET", "SWAYSOCK")},
+            "WAYLAND_DISPLAY": socket.name,
+            "XDG_RUNTIME_DIR": str(self.runtime_dir),
+            "XCURSOR_PATH": str(icons),
+            "XCURSOR_THEME": "default",
+            "XCURSOR_SIZE": "24",
+        }
+        self._touch = Touch(self)
+
+        def painted():
+            if self.process.poll() is not None:
+                raise self._fail("KWin exited during start-up")
+            image = self.screenshot()
+            return image.size == self.resolution and image.pixel(image.width // 2, image.height // 2) == self.background
+
+        try:
+            wait_for(painted, self.start_timeout, 0.1, f"a {self.resolution} screenshot of {self.background}")
+        except (WaitTimeout, HarnessError) as e:
+            raise self._fail(str(e)) from None
+
+    def screenshot(self, path: Optional[str | os.PathLike] = None, scale: Optional[float] = None) -> Image:
+        """The whole workspace from ScreenShot2; `path` keeps it as a PPM. `scale` is ignored:
+        the virtual output has scale 1."""
+        uid = self.account.pw_uid if self.account else os.getuid()
+        gid = self.account.pw_gid if self.account else os.getgid()
+        results, raw = _kwin_capture(self.bus_address, uid, gid)
+        image = _image_from_qimage(results, raw)
+        if path is not None:
+            Path(path).write_bytes(b"P6\n%d %d\n255\n" % image.size + image.data)
+        return image
+
+    def touch(self) -> Touch:
+        return self._touch
+
+    def pointer(self, binary: Optional[str] = None) -> FakeInputPointer:
+        return FakeInputPointer(self._touch)
+
+    def swaymsg(self, *args: str, **kwargs):
+        raise HarnessError("KWin has no sway IPC")
+
+    def windows(self) -> list[dict]:
+        raise HarnessError("KWin has no sway IPC; KWinWev waits for its own configure")
+
+    def wev(self, timeout: float = 5.0) -> "Wev":
+        return KWinWev(self, timeout)
+
+
+class KWinWev(Wev):
+    """wev on KWin: maximized over the whole output (Placement=Maximizing). Mapped once its
+    toplevel is configured to the output's size and activated."""
+
+    def _wait_mapped(self, timeout: float) -> None:
+        w, h = self.compositor.resolution
+
+        def maximized():
+            self._check_running()
+            return re.search(rf"xdg_toplevel\] configure: width: {w}; height: {h}\n\s+[^\n]*\bactivated\b",
+                             self.text())
+
+        wait_for(maximized, timeout, 0.05, f"wev's toplevel to be configured {w}x{h}, activated")
+        # Then KWin needs wev's commit of that size before input finds the window there.
+        time.sleep(0.3)

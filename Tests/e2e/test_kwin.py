@@ -1,0 +1,268 @@
+"""buoy on KWin 5.27 (Plasma's compositor), headless, with real touch (see HeadlessKWin in
+harness.py): KWin's fake input gives the seat a touchscreen, and buoy gets wl_touch events.
+
+The smoke set runs each behaviour once by touch and once by the (fake-input) pointer, which is
+the pointer set phoc has: the button shows, a tap runs tap once, a tap beside it reaches the
+window below, a drag moves it and it snaps, long press, double tap, the menu; plus
+touch_cancel in the middle of a drag.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import unittest
+
+from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from harness import HeadlessKWin, wait_for
+from test_faults import parse_state
+from test_gestures import actions, appended
+from test_menu import start_buoy_with_menu, wait_closed, wait_open
+from test_msg import config, msg
+
+MARGIN = 8
+SIZE = 56
+
+
+class Finger:
+    """Touch point 0 of KWin's fake touchscreen."""
+
+    kind = "touch"
+
+    def __init__(self, kwin: HeadlessKWin):
+        self.touch = kwin.touch()
+
+    def tap(self, x: float, y: float) -> None:
+        self.touch.tap(x, y)
+
+    def hold(self, x: float, y: float, ms: int) -> None:
+        self.touch.press(x, y, ms)
+
+    def sleep(self, ms: int) -> None:
+        self.touch.sleep(ms)
+
+    def drag(self, x1, y1, x2, y2, steps=10, duration_ms=100) -> None:
+        """Down at (x1, y1), moved to (x2, y2); stays down."""
+        self.touch.drag(x1, y1, x2, y2, steps=steps, duration_ms=duration_ms)
+
+    def drag_on(self, x1, y1, x2, y2, steps=10) -> None:
+        """Moves on from (x1, y1), where it is down, to (x2, y2)."""
+        for step in range(1, steps + 1):
+            self.touch.motion(x1 + (x2 - x1) * step / steps, y1 + (y2 - y1) * step / steps)
+            self.touch.sleep(10)
+
+    def lift(self) -> None:
+        self.touch.up()
+
+    @staticmethod
+    def seen_below(wev) -> list:
+        return [e.kind for e in wev.touches()]
+
+
+class Mouse(Finger):
+    """KWin's fake pointer and its left button."""
+
+    kind = "pointer"
+
+    def __init__(self, kwin: HeadlessKWin):
+        super().__init__(kwin)
+        self.pointer = kwin.pointer()
+
+    def tap(self, x: float, y: float) -> None:
+        self.pointer.click(x, y)
+
+    def hold(self, x: float, y: float, ms: int) -> None:
+        self.pointer.move(x, y)
+        self.pointer.down()
+        self.pointer.sleep(ms)
+        self.pointer.up()
+
+    def drag(self, x1, y1, x2, y2, steps=10, duration_ms=100) -> None:
+        self.pointer.drag(x1, y1, x2, y2, steps=steps, duration_ms=duration_ms)
+
+    def drag_on(self, x1, y1, x2, y2, steps=10) -> None:
+        for step in range(1, steps + 1):
+            self.pointer.move(x1 + (x2 - x1) * step / steps, y1 + (y2 - y1) * step / steps)
+            self.pointer.sleep(10)
+
+    def lift(self) -> None:
+        self.pointer.up()
+
+    @staticmethod
+    def seen_below(wev) -> list:
+        return [p.state for p in wev.button_presses()]
+
+
+def both(scenario):
+    """Two tests from one scenario: by touch and by pointer."""
+
+    def by_touch(self):
+        scenario(self, Finger)
+
+    def by_pointer(self):
+        scenario(self, Mouse)
+
+    return by_touch, by_pointer
+
+
+class KWinTests(unittest.TestCase):
+    def test_the_button_shows_at_the_right_edge(self):
+        with HeadlessKWin() as kwin:
+            buoy = Buoy(kwin, config()).start()
+            match = buoy.wait_for_button(MAGENTA)
+            left, top, right, bottom = match.bbox
+            self.assertAlmostEqual(1280 - right, MARGIN, delta=2, msg=match)
+            self.assertAlmostEqual(right - left, SIZE, delta=3, msg=match)
+            self.assertAlmostEqual((top + bottom) / 2, 360, delta=2, msg=match)
+            state = json.loads(msg(buoy, "state").stdout)
+            self.assertEqual((state["edge"], state["visible"]), ("right", True))
+            self.assertEqual(buoy.stop(), 0)
+
+    def tap_runs_once_and_one_beside_reaches_the_window_below(self, device):
+        with HeadlessKWin() as kwin:
+            hand = device(kwin)
+            marker = kwin.artifact("tapped")
+            buoy = Buoy(kwin, config(actions={"tap": f'"{appended(marker)}"'})).start()
+            match = buoy.wait_for_button(MAGENTA)
+            cx, cy = match.centroid
+            wev = kwin.wev()  # maximized under the overlay layer
+            buoy.wait_for_button(MAGENTA)
+            wev.mark()
+            hand.tap(match.bbox[0] - 40, cy)
+            below = wait_for(lambda: hand.seen_below(wev) if len(hand.seen_below(wev)) >= 2 else None,
+                             timeout=3, message=lambda: f"wev to see the {hand.kind} beside the button")
+            self.assertEqual(below[:2], ["down", "up"] if hand.kind == "touch" else ["pressed", "released"])
+            settle()
+            self.assertEqual(count_lines(marker), 0, "the tap beside the button ran tap")
+
+            wev.mark()
+            hand.tap(cx, cy)
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="tap ran")
+            settle()
+            self.assertEqual(count_lines(marker), 1)
+            self.assertEqual(hand.seen_below(wev), [], "wev saw the tap on the button")
+
+    (test_a_touch_tap_runs_tap_once_and_one_beside_the_button_reaches_the_window_below,
+     test_a_click_runs_tap_once_and_one_beside_the_button_reaches_the_window_below) = both(
+        tap_runs_once_and_one_beside_reaches_the_window_below)
+
+    def drag_moves_the_button_and_it_snaps_to_the_left_edge(self, device):
+        with HeadlessKWin() as kwin:
+            hand = device(kwin)
+            marker = kwin.artifact("tapped")
+            text = config(actions={"tap": f'"{appended(marker)}"'}, snap={"duration": 0.1})
+            buoy = Buoy(kwin, text).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            hand.drag(cx, cy, 400, 500, steps=10, duration_ms=100)
+            time.sleep(0.15)
+            centre = kwin.screenshot().find(MAGENTA, tolerance=8).centroid
+            self.assertAlmostEqual(centre[0], 400, delta=4, msg="follows the finger")
+            self.assertAlmostEqual(centre[1], 500, delta=4, msg="follows the finger")
+            hand.drag_on(400, 500, 120, 500, steps=6)
+            hand.lift()
+            time.sleep(0.4)
+            match = buoy.wait_for_button(MAGENTA)
+            self.assertAlmostEqual(match.bbox[0], MARGIN, delta=2, msg=match)
+            self.assertAlmostEqual(match.centroid[1], 500, delta=3, msg=match)
+            state = parse_state(buoy.state_path.read_text())
+            self.assertIsNotNone(state)
+            self.assertTrue(state["rest"].startswith("edge left "), state)
+            settle()
+            self.assertEqual(count_lines(marker), 0, "the drag ran tap")
+
+    (test_a_touch_drag_moves_the_button_and_it_snaps_to_the_left_edge,
+     test_a_pointer_drag_moves_the_button_and_it_snaps_to_the_left_edge) = both(
+        drag_moves_the_button_and_it_snaps_to_the_left_edge)
+
+    def long_press_runs_long_press_once_and_tap_never(self, device):
+        with HeadlessKWin() as kwin:
+            hand = device(kwin)
+            table, markers = actions(kwin, tap=appended("{marker}"), long_press=appended("{marker}"))
+            buoy = Buoy(kwin, config(actions=table)).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            hand.hold(cx, cy, 900)
+            wait_for(lambda: count_lines(markers["long_press"]) == 1, timeout=3, message="long press")
+            settle(0.4)
+            self.assertEqual(count_lines(markers["long_press"]), 1)
+            self.assertEqual(count_lines(markers["tap"]), 0)
+
+    (test_a_900_ms_touch_runs_long_press_once_and_tap_never,
+     test_a_900_ms_click_runs_long_press_once_and_tap_never) = both(
+        long_press_runs_long_press_once_and_tap_never)
+
+    def double_tap_runs_double_tap_once_and_tap_never(self, device):
+        with HeadlessKWin() as kwin:
+            hand = device(kwin)
+            table, markers = actions(kwin, tap=appended("{marker}"), double_tap=appended("{marker}"))
+            buoy = Buoy(kwin, config(actions=table)).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            hand.tap(cx, cy)
+            hand.sleep(120)
+            hand.tap(cx, cy)
+            wait_for(lambda: count_lines(markers["double_tap"]) == 1, timeout=3, message="double tap")
+            settle(0.5)
+            self.assertEqual(count_lines(markers["double_tap"]), 1)
+            self.assertEqual(count_lines(markers["tap"]), 0)
+
+    (test_two_touch_taps_120_ms_apart_run_double_tap_once_and_tap_never,
+     test_two_clicks_120_ms_apart_run_double_tap_once_and_tap_never) = both(
+        double_tap_runs_double_tap_once_and_tap_never)
+
+    def menu_opens_and_item_2_runs_once(self, device):
+        with HeadlessKWin() as kwin:
+            hand = device(kwin)
+            buoy, markers, (cx, cy) = start_buoy_with_menu(kwin)
+            hand.tap(cx, cy)
+            centres = wait_open(kwin, buoy)
+            ys = [y for _, y in centres]
+            self.assertEqual(ys, sorted(ys), "items read top to bottom in config order")
+            hand.tap(*centres[1])
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran")
+            wait_closed(kwin)
+            settle()
+            self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
+
+    (test_a_touch_tap_opens_the_menu_and_a_touch_on_item_2_runs_it_once,
+     test_a_click_opens_the_menu_and_a_click_on_item_2_runs_it_once) = both(
+        menu_opens_and_item_2_runs_once)
+
+    def test_the_menu_opened_by_touch_takes_the_keyboard_and_down_then_enter_runs_item_2(self):
+        # KEY_DOWN and KEY_ENTER, through fake input's keyboard.
+        with HeadlessKWin() as kwin:
+            touch = kwin.touch()
+            buoy, markers, (cx, cy) = start_buoy_with_menu(kwin)
+            touch.tap(cx, cy)
+            wait_open(kwin, buoy)
+            touch.key(108)
+            touch.key(28)
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran from the keyboard")
+            wait_closed(kwin)
+            self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
+
+    def test_touch_cancel_in_the_middle_of_a_drag_leaves_the_button_on_screen_and_runs_nothing(self):
+        with HeadlessKWin() as kwin:
+            touch = kwin.touch()
+            table, markers = actions(kwin, tap=appended("{marker}"), long_press=appended("{marker}"),
+                                     double_tap=appended("{marker}"))
+            buoy = Buoy(kwin, config(actions=table, snap={"duration": 0.1})).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            touch.drag(cx, cy, 1000, 300, steps=10, duration_ms=100)
+            time.sleep(0.15)
+            moved = kwin.screenshot().find(MAGENTA, tolerance=8)
+            self.assertAlmostEqual(moved.centroid[0], 1000, delta=4, msg="the drag had moved it")
+            touch.cancel()
+            time.sleep(1.2)  # past long_press_delay and the double-tap window
+            match = buoy.wait_for_button(MAGENTA, min_pixels=1200)
+            left, top, right, bottom = match.bbox
+            self.assertTrue(0 <= left and right <= 1280 and 0 <= top and bottom <= 720, match)
+            self.assertAlmostEqual(right - left, SIZE, delta=3, msg="fully on screen")
+            self.assertTrue(json.loads(msg(buoy, "state").stdout)["visible"])
+            self.assertEqual({name: count_lines(m) for name, m in markers.items()},
+                             {"tap": 0, "long_press": 0, "double_tap": 0})
+            # It still answers touch afterwards.
+            touch.tap(*match.centroid)
+            wait_for(lambda: count_lines(markers["tap"]) == 1, timeout=3, message="a tap after the cancel")
+
+
+if __name__ == "__main__":
+    unittest.main()
