@@ -125,6 +125,16 @@ enum Files {
         (Environment.string("XDG_CONFIG_HOME") ?? home + "/.config") + "/buoy/config.toml"
     }
 
+    /// Where the config may be, in order: the user's file, then
+    /// `buoy/config.toml` in each `$XDG_CONFIG_DIRS` entry (`/etc/xdg`
+    /// when unset), as waybar and fuzzel look. Relative entries are
+    /// ignored, as the XDG spec says.
+    static var configCandidates: [String] {
+        let dirs = (Environment.string("XDG_CONFIG_DIRS") ?? "/etc/xdg").split(separator: ":")
+        return [defaultConfigPath]
+            + dirs.filter { $0.hasPrefix("/") }.map { String($0) + "/buoy/config.toml" }
+    }
+
     /// `$XDG_STATE_HOME/buoy/state`, or `~/.local/state/buoy/state`.
     static var statePath: String {
         (Environment.string("XDG_STATE_HOME") ?? home + "/.local/state") + "/buoy/state"

@@ -89,7 +89,8 @@ final class ButtonInstance {
             return controller.handle(.preferredOutputReturned(at: now))
         }
         if let layer {
-            let why = layer.closed ? "the compositor closed the button's surface" : "the button's output is gone"
+            let why =
+                layer.closed ? "the compositor closed the button's surface" : "the button's output is gone"
             log.info("\(label): \(why); placing it again")
         }
         var effects = dropSurface(now: now)
