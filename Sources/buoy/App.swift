@@ -246,7 +246,12 @@ final class App {
             if let problem = menu.toggle(from: instance, now: now) {
                 log.warning("\(reason): cannot open the menu: \(problem)")
             }
-        case nil: log.debug("\(reason): no action configured")
+        case nil:
+            if name == ButtonGesture.tap.rawValue, let notice = loader.firstRunNotice {
+                log.notice("\(reason): \(notice)")
+            } else {
+                log.debug("\(reason): no action configured")
+            }
         }
     }
 

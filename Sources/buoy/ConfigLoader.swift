@@ -1,4 +1,5 @@
 import BuoyConfig
+import BuoyWayland
 import Glibc
 
 /// Finds, checks and parses the config file. Shared by start-up, `--check`
@@ -58,16 +59,37 @@ struct ConfigLoader {
     }
 
     /// The config, or the message to show; warnings are logged. A missing
-    /// file means the built-in defaults, unless it was named with `--config`.
+    /// file means the built-in defaults, unless it was named with `--config`,
+    /// and a tap that opens the first-run menu (`FirstRun`).
     func load() -> Result<Config, Failure> {
         read().map { loaded in
-            if loaded.path == nil {
-                log.notice("no config file at \(primaryPath); using the built-in defaults")
-            }
             for warning in loaded.warnings { log.warning(warning.rendered) }
-            return loaded.config
+            guard loaded.path == nil else { return loaded.config }
+            let items = FirstRun.items(
+                FirstRun.Context(
+                    onPath: Files.isOnPath, environment: Environment.string, configPath: primaryPath,
+                    executable: Files.executablePath))
+            if items.isEmpty {
+                log.notice(
+                    "no config file at \(primaryPath); using the built-in defaults, and \(firstRunHint)")
+            } else {
+                let labels = items.map(\.label).joined(separator: ", ")
+                log.notice(
+                    "no config file at \(primaryPath); using the built-in defaults, and a tap opens a menu of: \(labels)"
+                )
+            }
+            return FirstRun.config(items: items)
         }
     }
+
+    /// What a tap with nothing to do says while there is no config file;
+    /// nil once there is one.
+    var firstRunNotice: String? {
+        var info = stat()
+        return stat(path, &info) == 0 ? nil : firstRunHint
+    }
+
+    private var firstRunHint: String { FirstRun.hint(configPath: primaryPath) }
 
     /// `load` without logging: the config with its warnings.
     func read() -> Result<Loaded, Failure> {

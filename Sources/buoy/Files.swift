@@ -118,6 +118,29 @@ enum Files {
         return String(path[path.index(after: slash)...])
     }
 
+    /// Whether `name` can be run: a path to an executable file, or a name
+    /// found so in a `$PATH` directory (empty entries, the working
+    /// directory, are not searched).
+    static func isOnPath(_ name: String) -> Bool {
+        if name.contains("/") { return isExecutableFile(name) }
+        let directories = (Environment.string("PATH") ?? "").split(separator: ":")
+        return directories.contains { isExecutableFile(String($0) + "/" + name) }
+    }
+
+    private static func isExecutableFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return access(path, X_OK) == 0
+    }
+
+    /// This program's own executable, resolved through /proc.
+    static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments.first ?? "buoy" }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     private static var home: String { Environment.string("HOME") ?? "/" }
 
     /// `$XDG_CONFIG_HOME/buoy/config.toml`, or `~/.config/buoy/config.toml`.
