@@ -1,31 +1,35 @@
 # buoy: `make run` and `make test` are the two entry points; both install
-# what they need first.
+# what they need first (`make run` in your own session only what building and
+# running need; `make test` the compositors and tools of the tests too).
 SWIFT ?= swift
 PYTHON ?= python3
 PREFIX ?= /usr/local
 DESTDIR ?=
 RELEASE := .build/release
-SWIFT_RELEASE := $(SWIFT) build -c release --static-swift-stdlib
+# What packagers run: Package.swift itself links the static Swift standard
+# library and libstdc++'s archive (see residentMemoryLinkerFlags there).
+SWIFT_RELEASE := $(SWIFT) build -c release
 
-.PHONY: all deps build static-libs protocols check-protocols lint unit e2e test run demo clean
+.PHONY: all have-swift deps deps-build build protocols check-protocols lint unit e2e test run demo clean
 
 all: build
 
+# One line, not a misleading error from deeper down, when Swift is missing
+# ($(error) is make's own one-line message and stop).
+have-swift:
+	@:$(if $(shell command -v $(SWIFT) 2>/dev/null),,$(error $(SWIFT) not found: buoy needs Swift 6 \
+		(https://www.swift.org/install/linux/ or swiftly), on PATH or given as SWIFT=/path/to/swift))
+
+# Everything `make test` needs.
 deps:
 	@scripts/install-deps.sh
 
-build: deps static-libs
-	$(SWIFT_RELEASE)
+# Only what building and running need.
+deps-build:
+	@scripts/install-deps.sh --build
 
-# Package.swift links buoy against the libstdc++ archive found here (see the
-# comment on residentMemoryLinkerFlags there).
-static-libs:
-	@mkdir -p .build/static-libs
-	@archive=$$(clang -print-file-name=libstdc++.a); \
-	if [ ! -f "$$archive" ]; then \
-		echo "make: libstdc++.a not found (Debian: libstdc++-12-dev, which Swift itself needs)" >&2; exit 1; \
-	fi; \
-	ln -sf "$$archive" .build/static-libs/libstdc++.a
+build: have-swift deps-build
+	$(SWIFT_RELEASE)
 
 # Regenerates the wayland-scanner glue from protocols/, wayland-protocols and
 # plasma-wayland-protocols (KWin's fake-input, for buoy-touch only).
@@ -42,7 +46,7 @@ check-protocols: deps
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
 
-unit: deps static-libs
+unit: have-swift deps
 	$(SWIFT) test
 
 # End-to-end tests on a private headless compositor per test; they never skip.
@@ -63,30 +67,34 @@ E2E_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
 
 e2e: e2e-host e2e-trixie-sway $(E2E_SMOKE_LEGS)
 
-e2e-host: build
+e2e-host: deps build
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=host-sway $(PYTHON) -m unittest -v $(E2E_MODULES)
 
-e2e-trixie-sway: build trixie-root
+e2e-trixie-sway: deps build trixie-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-sway $(PYTHON) -m unittest -v \
 		$(filter-out $(E2E_HOST_ONLY),$(E2E_MODULES))
 
 # A static pattern rule: make skips implicit rules for phony targets.
-$(E2E_SMOKE_LEGS): e2e-smoke-%: build trixie-root
+$(E2E_SMOKE_LEGS): e2e-smoke-%: deps build trixie-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-$* $(PYTHON) -m unittest -v test_smoke
 
 # Reused while its stamp names the same suite and packages; see the script.
 trixie-root: deps
 	scripts/trixie-root.sh $(TRIXIE_ROOT)
 
-# fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser.
-test: deps lint check-protocols unit e2e fuzz-smoke
+# fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser;
+# deb-check (mk/deb.mk): `make deb` installed with apt-get, run and removed.
+test: deps lint check-protocols unit e2e fuzz-smoke deb-check
 
-# In a Wayland session: run buoy with the example config. Without one: a
-# private headless sway demo that saves screenshots under demo/.
+# In a Wayland session: run buoy with your config (or, with none, the
+# first-run menu), installing only what building and running need. Without
+# one: a private headless sway demo that saves screenshots under demo/,
+# which needs the test tools too.
 run: build
 	@if [ -n "$${WAYLAND_DISPLAY:-}" ] && [ -S "$${XDG_RUNTIME_DIR:-/nonexistent}/$${WAYLAND_DISPLAY}" ]; then \
-		exec $(RELEASE)/buoy --config examples/config.toml -d; \
+		exec $(RELEASE)/buoy -d; \
 	else \
+		scripts/install-deps.sh && \
 		BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer $(PYTHON) scripts/demo.py; \
 	fi
 

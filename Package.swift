@@ -3,15 +3,20 @@ import PackageDescription
 
 // The pure modules (BuoyCore, BuoyGestures, BuoyButton, BuoyConfig) depend on no C
 // module and read no clock; the dependency lists below are what keeps them so.
-// Resident memory is one of buoy's goals; these two link choices are worth
-// 1.1 MB of it (bench/results.md). A position-dependent executable needs no
-// start-up relocations, which would dirty its data pages. `make build` links
-// .build/static-libs/libstdc++.a there, and a -L ahead of the compiler's own
-// makes the runtime's -lstdc++ pick the archive: only the parts the Swift
-// runtime uses are kept, and libstdc++.so's symbol tables are never paged in.
-// Without that directory the link falls back to libstdc++.so.
+// Resident memory is one of buoy's goals (peak RSS <= 10 MB on every build
+// path), and these link choices are worth about 4 MB of it (bench/results.md),
+// so they are made here, where a plain `swift build -c release`, which is what
+// packagers run, takes them too:
+// - the Swift standard library linked statically (-static-stdlib): no
+//   libswiftCore.so and friends to map and relocate at start;
+// - no PIE: a position-dependent executable needs no start-up relocations,
+//   which would dirty its data pages;
+// - libstdc++'s archive, not libstdc++.so: the static runtime's -lstdc++
+//   finds packaging/link/libstdc++.so first, a linker script that names
+//   libstdc++.a, so only the parts the Swift runtime uses are kept and
+//   libstdc++.so's symbol tables are never paged in.
 let residentMemoryLinkerFlags = [
-    "-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/.build/static-libs",
+    "-static-stdlib", "-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/packaging/link",
 ]
 
 let package = Package(

@@ -7,6 +7,11 @@ bindir ?= $(PREFIX)/bin
 mandir ?= $(PREFIX)/share/man
 docdir ?= $(PREFIX)/share/doc/buoy
 userunitdir ?= $(PREFIX)/lib/systemd/user
+datadir ?= $(PREFIX)/share
+bashcompdir ?= $(datadir)/bash-completion/completions
+# Debian's zsh searches $(datadir)/zsh/vendor-completions instead (make deb).
+zshcompdir ?= $(datadir)/zsh/site-functions
+fishcompdir ?= $(datadir)/fish/vendor_completions.d
 
 MAN_OUT := .build/man
 MAN_PAGES := $(MAN_OUT)/buoy.1 $(MAN_OUT)/buoy.5
@@ -20,7 +25,10 @@ INSTALLED_FILES := \
 	$(mandir)/man1/buoy.1 \
 	$(mandir)/man5/buoy.5 \
 	$(docdir)/config.toml \
-	$(userunitdir)/buoy.service
+	$(userunitdir)/buoy.service \
+	$(bashcompdir)/buoy \
+	$(zshcompdir)/_buoy \
+	$(fishcompdir)/buoy.fish
 
 .PHONY: man install uninstall $(UNIT_OUT)
 
@@ -42,6 +50,9 @@ install: build man $(UNIT_OUT)
 	$(INSTALL) -Dm644 $(MAN_OUT)/buoy.5 $(DESTDIR)$(mandir)/man5/buoy.5
 	$(INSTALL) -Dm644 examples/config.toml $(DESTDIR)$(docdir)/config.toml
 	$(INSTALL) -Dm644 $(UNIT_OUT) $(DESTDIR)$(userunitdir)/buoy.service
+	$(INSTALL) -Dm644 completions/buoy.bash $(DESTDIR)$(bashcompdir)/buoy
+	$(INSTALL) -Dm644 completions/_buoy $(DESTDIR)$(zshcompdir)/_buoy
+	$(INSTALL) -Dm644 completions/buoy.fish $(DESTDIR)$(fishcompdir)/buoy.fish
 
 # Removes only what `install` wrote; of the directories, only the doc one is
 # buoy's own, and it goes only when empty.

@@ -9,5 +9,5 @@ SOAK_ARGS ?=
 
 .PHONY: soak
 
-soak: build
+soak: deps build
 	BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer $(PYTHON) scripts/soak.py $(SOAK_ARGS)

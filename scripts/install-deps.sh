@@ -1,12 +1,29 @@
 #!/bin/sh
-# Installs the Debian packages buoy needs to build, test and run its demo
-# (debootstrap builds the e2e matrix's Debian 13 root), but only those
-# missing, so a prepared machine pays nothing. Runs apt-get update once before
-# installing.
+# Installs the Debian packages buoy needs, but only those missing, so a
+# prepared machine pays nothing. Runs apt-get update once before installing.
+#
+#   scripts/install-deps.sh           everything `make test` needs: building,
+#                                     the compositors and tools of the e2e
+#                                     tests, and `make deb` and its check
+#   scripts/install-deps.sh --build   only what building and running buoy
+#                                     need (`make build`, `make run` in your
+#                                     own session): no compositors, no tests
 set -eu
-packages="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev wayland-protocols
-sway grim wev foot wtype wvkbd scdoc man-db xkb-data fonts-dejavu-core librsvg2-2 phoc weston debootstrap python3
-kwin-wayland plasma-wayland-protocols dbus dbus-bin util-linux"
+# Building: the C libraries' headers and pkg-config. Running: a font for the
+# menu's labels and librsvg for SVG icons, which buoy loads on demand.
+build="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev fonts-dejavu-core librsvg2-2"
+# Testing: wayland-protocols (make protocols, bench), the compositors and
+# clients of the e2e tests, scdoc and man-db for the man pages,
+# dpkg-dev and lintian for `make deb` (dpkg-shlibdeps) and its check,
+# zsh and fish, whose completions the e2e tests run, debootstrap for the
+# matrix's Debian 13 root, and KWin with its fake-input protocol (real touch).
+test="wayland-protocols sway grim wev foot wtype wvkbd scdoc man-db xkb-data phoc weston python3
+dpkg-dev lintian zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin util-linux"
+case "${1:-}" in
+    --build) packages=$build ;;
+    "") packages="$build $test" ;;
+    *) echo "usage: install-deps.sh [--build]" >&2; exit 2 ;;
+esac
 missing=""
 for package in $packages; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

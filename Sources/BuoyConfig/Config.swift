@@ -81,7 +81,7 @@ public struct Button: Sendable, Equatable {
     public var name: String
     /// Diameter in logical pixels, 16...512.
     public var size: Double
-    /// Where the button rests at start. `.center` is not accepted here.
+    /// Where the button rests at start.
     public var position: Placement
     /// Gap to the output's edge in logical pixels, 0...500.
     public var margin: Double

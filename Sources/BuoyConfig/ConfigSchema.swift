@@ -3,27 +3,33 @@ import BuoyCore
 extension Config {
     /// Parses and validates a config file. `path` is used only in messages.
     ///
-    /// Throws `ConfigError` for the first error in the file (syntax errors
-    /// stop parsing at once; of the value errors, the earliest in the file is
-    /// reported). Unknown keys and tables are not errors: they come back as
-    /// warnings, in file order, with a suggestion when one is close.
-    public static func parse(_ bytes: [UInt8], path: String) throws(ConfigError) -> (
-        config: Config, warnings: [ConfigDiagnostic]
-    ) {
+    /// Throws `ConfigError` with the errors in file order (a syntax error
+    /// stops parsing at once and comes alone; value errors are all
+    /// collected) and the warnings found beside them. Unknown keys and
+    /// tables are not errors: they come back as warnings, in file order,
+    /// with a suggestion when one is close. So are a button that could
+    /// never be seen and, when `fileExists` is given, an icon path that
+    /// `fileExists` says is not there.
+    public static func parse(
+        _ bytes: [UInt8], path: String, fileExists: ((String) -> Bool)? = nil
+    ) throws(ConfigError) -> (config: Config, warnings: [ConfigDiagnostic]) {
         let document = try TOMLParser.parse(bytes, path: path)
-        var reader = SchemaReader(document: document)
+        var reader = SchemaReader(document: document, fileExists: fileExists)
         var config = Config.defaults
         reader.readFields(of: TOMLDocument.root, Schema.root, into: &config, scope: "at the top level")
         reader.readButtons(into: &config)
-        // Report the earliest error, not the first the schema happens to visit.
-        if let first = reader.errors.enumerated().min(by: {
-            ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
-        }) {
-            throw document.source.error(first.element.message, at: first.element.offset)
+        // File order, not the order the schema happens to visit.
+        func diagnostics(_ issues: [SchemaReader.Issue], _ severity: ConfigDiagnostic.Severity)
+            -> [ConfigDiagnostic]
+        {
+            issues.enumerated()
+                .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+                .map { document.source.diagnostic(severity, $0.element.message, at: $0.element.offset) }
         }
-        let warnings = reader.warnings.enumerated()
-            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
-            .map { document.source.diagnostic(.warning, $0.element.message, at: $0.element.offset) }
+        let warnings = diagnostics(reader.warnings, .warning)
+        if !reader.errors.isEmpty {
+            throw ConfigError(errors: diagnostics(reader.errors, .error), warnings: warnings)
+        }
         return (config, warnings)
     }
 
@@ -56,12 +62,14 @@ struct Field<Section> {
         self.read = read
     }
 
-    /// A number (an integer or a float) within `range`.
-    static func number(_ key: String, _ path: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>)
-        -> Field
-    {
+    /// A number (an integer or a float) within `range`, in `unit` ("seconds")
+    /// if it has one.
+    static func number(
+        _ key: String, _ path: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>,
+        _ unit: Unit? = nil
+    ) -> Field {
         Field(key: key) { section, entry, reader in
-            if let value = reader.number(entry, in: range) { section[keyPath: path] = value }
+            if let value = reader.number(entry, in: range, unit: unit) { section[keyPath: path] = value }
         }
     }
 
@@ -121,6 +129,12 @@ struct Field<Section> {
     }
 }
 
+/// What a number is measured in, as range errors name it.
+enum Unit: String {
+    case seconds
+    case pixels = "logical pixels"
+}
+
 /// "snap.to" for the "to" of a table "snap".
 private func dottedKeys<Section>(under key: String, _ fields: [Field<Section>]) -> [String] {
     fields.flatMap { $0.knownKeys.map { key + "." + $0 } }
@@ -161,23 +175,21 @@ enum Schema {
                     draft.nameOffset = entry.node.offset
                 }
             },
-            .number("size", \.spec.button.size, 16...512),
-            .choice(
-                "position", \.spec.button.position,
-                Placement.allCases.filter { $0 != .center }.map { ($0.rawValue, $0) }),
-            .number("margin", \.spec.button.margin, 0...500),
+            .number("size", \.spec.button.size, 16...512, .pixels),
+            .choice("position", \.spec.button.position, Placement.allCases.map { ($0.rawValue, $0) }),
+            .number("margin", \.spec.button.margin, 0...500, .pixels),
             .color("color", \.spec.button.color),
             .choice("shape", \.rounded, [("circle", false), ("rounded", true)]),
             Field(key: "corner_radius") { draft, entry, reader in
-                if let radius = reader.number(entry, in: 0...256) {
+                if let radius = reader.number(entry, in: 0...256, unit: .pixels) {
                     draft.cornerRadius = (radius, entry.keyOffset)
                 }
             },
             .boolean("draggable", \.spec.button.draggable),
             .number("opacity", \.spec.button.opacity, 0...1),
             .number("idle_opacity", \.spec.button.idleOpacity, 0...1),
-            .number("idle_delay", \.spec.button.idleDelay, 0...60),
-            .number("fade", \.spec.button.fade, 0...5),
+            .number("idle_delay", \.spec.button.idleDelay, 0...60, .seconds),
+            .number("fade", \.spec.button.fade, 0...5, .seconds),
             .boolean("tuck", \.spec.button.tuck),
             Field(key: "output") { draft, entry, reader in
                 if let output = reader.nonEmptyString(entry) {
@@ -194,15 +206,15 @@ enum Schema {
     static var snap: [Field<Snap>] {
         [
             .choice("to", \.to, SnapMode.allCases.map { ($0.rawValue, $0) }),
-            .number("duration", \.duration, 0...5),
+            .number("duration", \.duration, 0...5, .seconds),
         ]
     }
 
     static var gestures: [Field<Gestures>] {
         [
-            .number("drag_threshold", \.dragThreshold, 0...100),
-            .number("double_tap_window", \.doubleTapWindow, 0...5),
-            .number("long_press_delay", \.longPressDelay, 0...5),
+            .number("drag_threshold", \.dragThreshold, 0...100, .pixels),
+            .number("double_tap_window", \.doubleTapWindow, 0...5, .seconds),
+            .number("long_press_delay", \.longPressDelay, 0...5, .seconds),
         ]
     }
 
@@ -221,12 +233,12 @@ enum Schema {
                 menu, entry, reader in
                 menu.items = reader.menuItems(entry)
             },
-            .number("item_size", \.itemSize, 16...256),
+            .number("item_size", \.itemSize, 16...256, .pixels),
             .string("icon_theme", \.iconTheme),
-            .number("open_duration", \.openDuration, 0...5),
-            .number("close_duration", \.closeDuration, 0...5),
+            .number("open_duration", \.openDuration, 0...5, .seconds),
+            .number("close_duration", \.closeDuration, 0...5, .seconds),
             .number("dim", \.dim, 0...0.6),
-            .number("spacing", \.spacing, 0...100),
+            .number("spacing", \.spacing, 0...100, .pixels),
         ]
     }
 
@@ -268,6 +280,8 @@ struct SchemaReader {
     }
 
     let document: TOMLDocument
+    /// Whether an icon's path is there; nil checks nothing.
+    let fileExists: ((String) -> Bool)?
     private let homes = Schema.homes
     private(set) var errors: [Issue] = []
     private(set) var warnings: [Issue] = []
@@ -278,8 +292,9 @@ struct SchemaReader {
     /// key and its offset.
     private var menuReferences: [(key: String, offset: Int)] = []
 
-    init(document: TOMLDocument) {
+    init(document: TOMLDocument, fileExists: ((String) -> Bool)? = nil) {
         self.document = document
+        self.fileExists = fileExists
     }
 
     mutating func readFields<Section>(
@@ -339,6 +354,14 @@ struct SchemaReader {
                         message: "corner_radius has no effect without shape = \"rounded\""))
             }
 
+            if draft.spec.button.opacity == 0, draft.spec.button.idleOpacity == 0 {
+                let key = table["opacity"] ?? table["idle_opacity"]
+                warnings.append(
+                    Issue(
+                        offset: key?.keyOffset ?? element.offset,
+                        message: "opacity and idle_opacity are both 0: the button is invisible"))
+            }
+
             var ownActions: [String] = []
             if case .table(let actions) = table["actions"]?.node.value {
                 ownActions = document[actions].entries.map(\.key)
@@ -383,7 +406,7 @@ struct SchemaReader {
         error("\(entry.key) expects \(expected), got \(entry.node.value.typeName)", at: entry.node.offset)
     }
 
-    mutating func number(_ entry: TOMLEntry, in range: ClosedRange<Double>) -> Double? {
+    mutating func number(_ entry: TOMLEntry, in range: ClosedRange<Double>, unit: Unit? = nil) -> Double? {
         let value: Double
         let written: String
         switch entry.node.value {
@@ -400,7 +423,8 @@ struct SchemaReader {
         guard range.contains(value) else {
             error(
                 "\(entry.key) must be between \(formatNumber(range.lowerBound)) and"
-                    + " \(formatNumber(range.upperBound)), got \(written)", at: entry.node.offset)
+                    + " \(formatNumber(range.upperBound))\(unit.map { " " + $0.rawValue } ?? ""), got \(written)",
+                at: entry.node.offset)
             return nil
         }
         return value
@@ -539,6 +563,14 @@ struct SchemaReader {
             let itemTable = document[item.table]
             if itemTable["label"] == nil { error("menu item is missing \"label\"", at: item.offset) }
             if itemTable["command"] == nil { error("menu item is missing \"command\"", at: item.offset) }
+            if let icon = draft.icon, icon.hasPrefix("/"), let fileExists, !fileExists(icon),
+                let entry = itemTable["icon"]
+            {
+                warnings.append(
+                    Issue(
+                        offset: entry.node.offset,
+                        message: "no icon file at \(icon); the item shows its label's first letter"))
+            }
             if let label = draft.label, let command = draft.command {
                 items.append(MenuItem(label: label, icon: draft.icon, command: command))
             }

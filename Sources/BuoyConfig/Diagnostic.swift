@@ -39,8 +39,14 @@ public struct ConfigDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// Warnings look the same; callers that print both tell them apart by
     /// `severity`. Lines longer than 120 characters are cut to a window
     /// around the column.
-    public var rendered: String {
-        var text = "\(path):\(line):\(column): \(message)"
+    public var rendered: String { render(label: "") }
+
+    /// `rendered` with "error: " or "warning: " before the message, as
+    /// compilers write it and editors parse it (`buoy --check`).
+    public var labelled: String { render(label: severity == .error ? "error: " : "warning: ") }
+
+    private func render(label: String) -> String {
+        var text = "\(path):\(line):\(column): \(label)\(message)"
         if sourceLine.isEmpty { return text }
 
         var scalars = Array(sourceLine.unicodeScalars)
@@ -71,13 +77,34 @@ public struct ConfigDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public var description: String { rendered }
 }
 
-/// The first error in a config file. The parser stops at it.
+/// Why a config file cannot be used: its errors, earliest first, and the
+/// warnings found beside them. A syntax error stops the parser, so it comes
+/// alone; value errors are all collected, up to `ConfigError.maxErrors`.
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var diagnostic: ConfigDiagnostic
+    /// How many errors are kept; `omitted` counts the rest.
+    public static let maxErrors = 20
+
+    /// Never empty.
+    public var errors: [ConfigDiagnostic]
+    public var warnings: [ConfigDiagnostic]
+    /// Errors found beyond the first `maxErrors`.
+    public var omitted: Int
+
+    /// The earliest error.
+    public var diagnostic: ConfigDiagnostic { errors[0] }
 
     public init(diagnostic: ConfigDiagnostic) {
-        self.diagnostic = diagnostic
+        self.init(errors: [diagnostic], warnings: [])
     }
 
+    /// `errors` must not be empty; only the first `maxErrors` are kept.
+    public init(errors: [ConfigDiagnostic], warnings: [ConfigDiagnostic]) {
+        precondition(!errors.isEmpty, "a ConfigError needs an error")
+        self.errors = Array(errors.prefix(Self.maxErrors))
+        self.warnings = warnings
+        omitted = max(errors.count - Self.maxErrors, 0)
+    }
+
+    /// The earliest error, rendered; `buoy --check` prints them all.
     public var description: String { diagnostic.rendered }
 }

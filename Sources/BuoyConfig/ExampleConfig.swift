@@ -6,9 +6,8 @@ extension Config {
     /// default and a comment. `buoy --print-default-config` prints it.
     public static let exampleText: String = ##"""
         # buoy configuration: copy to ~/.config/buoy/config.toml and edit.
-        # Every key is optional; the values shown are the defaults, except tap,
-        # which is unset by default. Commented-out keys are unset by default.
-        # See buoy(5) for the full reference.
+        # Every key is optional; the values shown are the defaults, and
+        # commented-out keys are unset by default. See buoy(5) for the full reference.
 
         # One button. For several, write a [[button]] table for each instead: see
         # buoy(5) and examples/two-buttons.toml.
@@ -18,8 +17,8 @@ extension Config {
         # Diameter of the button in logical pixels (16-512).
         size = 56
         # Where the button starts: right, left, top, bottom (the middle of that edge),
-        # top-left, top-right, bottom-left or bottom-right. Once you drag it, buoy
-        # remembers where you left it.
+        # top-left, top-right, bottom-left, bottom-right or center. Once you drag it,
+        # buoy remembers where you left it.
         position = "right"
         # Gap between the button and the screen edge, in logical pixels (0-500).
         margin = 8
@@ -63,8 +62,8 @@ extension Config {
         # Shell commands, run with /bin/sh -c. Unset: nothing happens. When
         # double_tap is unset, tap runs at once on release; when it is set, a single
         # tap waits double_tap_window to tell the two apart. The word "menu" opens
-        # the menu instead (see [menu] below).
-        tap = "notify-send buoy tapped"
+        # the menu instead (see [menu] below). notify-send comes with libnotify-bin.
+        # tap = "notify-send buoy tapped"
         # double_tap = "swaymsg fullscreen toggle"
         # long_press = "wvkbd-mobintl"
         # At most this many commands run at once (1-64); further taps are refused.

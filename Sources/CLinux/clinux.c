@@ -124,6 +124,10 @@ int buoy_inotify_watch_dir(int fd, const char *path) {
     return inotify_add_watch(fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE);
 }
 
+int buoy_inotify_unwatch(int fd, int wd) {
+    return inotify_rm_watch(fd, wd);
+}
+
 int buoy_inotify_drain(int fd, const char *name) {
     char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
     int matched = 0;

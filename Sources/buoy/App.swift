@@ -17,8 +17,9 @@ final class App {
     private let log: Logger
     private var config: Config
     private let loader: ConfigLoader
-    /// inotify on the config's directory, so saving the file reloads it.
-    private let configWatch: Int32
+    /// inotify on the config's directory (or its nearest existing
+    /// ancestor), so saving the file reloads it.
+    private let configWatch: ConfigWatch?
     /// When a burst of file events has settled and the reload should run.
     private var reloadDue: Double?
     private let runner: CommandRunner
@@ -42,11 +43,14 @@ final class App {
         self.config = config
         self.loader = loader
         self.log = log
-        configWatch = buoy_inotify_create()
-        if configWatch >= 0, buoy_inotify_watch_dir(configWatch, Files.directory(of: loader.path)) >= 0 {
-            loop.watch(configWatch)
+        configWatch = ConfigWatch(file: loader.primaryPath)
+        if let configWatch {
+            loop.watch(configWatch.fd)
+            if let directory = configWatch.directory, directory != Files.directory(of: loader.primaryPath) {
+                log.info("watching \(directory) for \(loader.primaryPath) to appear")
+            }
         } else {
-            log.info("not watching \(loader.path) for changes; SIGHUP still reloads it")
+            log.info("not watching \(loader.primaryPath) for changes; SIGHUP still reloads it")
         }
         runner = CommandRunner(log: log)
         menu = MenuSession(display: display, loop: loop, runner: runner, log: log)
@@ -72,9 +76,9 @@ final class App {
         menu.drop(now: now)
         for instance in instances.reversed() { instance.dropSurface(now: now) }
         instances = []
-        if configWatch >= 0 {
-            loop.unwatch(configWatch)
-            close(configWatch)
+        if let configWatch {
+            loop.unwatch(configWatch.fd)
+            configWatch.close()
         }
         server?.close()
     }
@@ -84,9 +88,7 @@ final class App {
     private func update(_ wakeup: Wakeup, now: Double) {
         for signal in wakeup.signals { handle(signal: signal, now: now) }
         if exitStatus != nil { return }
-        if wakeup.readable.contains(configWatch),
-            buoy_inotify_drain(configWatch, Files.baseName(of: loader.path)) != 0
-        {
+        if let configWatch, wakeup.readable.contains(configWatch.fd), configWatch.takeChanged() {
             // Editors save in bursts (write, rename, chmod): reload once it settles.
             reloadDue = now + 0.15
         }
@@ -235,7 +237,12 @@ final class App {
             if let problem = menu.toggle(from: instance, now: now) {
                 log.warning("\(reason): cannot open the menu: \(problem)")
             }
-        case nil: log.debug("\(reason): no action configured")
+        case nil:
+            if name == ButtonGesture.tap.rawValue, let notice = loader.firstRunNotice {
+                log.notice("\(reason): \(notice)")
+            } else {
+                log.debug("\(reason): no action configured")
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import BuoyConfig
+import BuoyWayland
 import Glibc
 
 /// Finds, checks and parses the config file. Shared by start-up, `--check`
@@ -8,19 +9,58 @@ struct ConfigLoader {
     /// wrong path (a log, a binary) fails fast.
     static let sizeLimit = 1 << 20
 
-    /// The path given with `--config`, or nil for the default location.
+    /// The path given with `--config`, or nil for the XDG locations.
     let explicitPath: String?
     let log: Logger
 
-    var path: String { explicitPath ?? Files.defaultConfigPath }
+    /// Where buoy looks, in order: the `--config` path alone, or the
+    /// user's file and then each `$XDG_CONFIG_DIRS` entry's.
+    var candidates: [String] { explicitPath.map { [$0] } ?? Files.configCandidates }
 
-    struct Failure: Error {
-        var message: String
-        init(_ message: String) { self.message = message }
+    /// The file a change to which matters most: the `--config` path or the
+    /// user's own, which is watched even before it exists.
+    var primaryPath: String { candidates[0] }
+
+    /// The file `load` reads now: the first candidate that is there (or
+    /// that cannot even be looked at), else the primary one.
+    var path: String {
+        candidates.first { candidate in
+            var info = stat()
+            return stat(candidate, &info) == 0 || errno != ENOENT
+        } ?? primaryPath
     }
 
-    /// The config, or the message to show. A missing default file means the
-    /// built-in defaults.
+    /// A config as read: nil `path` means no file was found, so these are
+    /// the built-in defaults.
+    struct Loaded {
+        var config: Config
+        var path: String?
+        var warnings: [ConfigDiagnostic]
+    }
+
+    struct Failure: Error {
+        /// Everything to show, one diagnostic after another.
+        var message: String
+        /// The errors and warnings in file order; empty for a problem with
+        /// the file as a whole that has no line (a missing or unsafe file).
+        var diagnostics: [ConfigDiagnostic] = []
+
+        init(_ message: String) { self.message = message }
+
+        init(_ error: ConfigError) {
+            diagnostics = ConfigLoader.inFileOrder(error.errors + error.warnings)
+            message = diagnostics.map(\.labelled).joined(separator: "\n")
+            if error.omitted > 0 {
+                message +=
+                    "\n\(error.diagnostic.path): \(error.omitted) more error"
+                    + (error.omitted == 1 ? "" : "s") + " not shown"
+            }
+        }
+    }
+
+    /// The config, or the message to show; warnings are logged. A missing
+    /// file means the built-in defaults, unless it was named with `--config`,
+    /// and a tap that opens the first-run menu (`FirstRun`).
     func load() -> Result<Config, Failure> {
         loadWithWarnings().map(\.config)
     }
@@ -28,12 +68,43 @@ struct ConfigLoader {
     /// `load`, and the config's warnings (rendered; they are logged too),
     /// for `buoy msg reload` to print.
     func loadWithWarnings() -> Result<(config: Config, warnings: [String]), Failure> {
+        read().map { loaded in
+            for warning in loaded.warnings { log.warning(warning.rendered) }
+            let warnings = loaded.warnings.map(\.rendered)
+            guard loaded.path == nil else { return (loaded.config, warnings) }
+            let items = FirstRun.items(
+                FirstRun.Context(
+                    onPath: Files.isOnPath, environment: Environment.string, configPath: primaryPath,
+                    executable: Files.executablePath))
+            if items.isEmpty {
+                log.notice(
+                    "no config file at \(primaryPath); using the built-in defaults, and \(firstRunHint)")
+            } else {
+                let labels = items.map(\.label).joined(separator: ", ")
+                log.notice(
+                    "no config file at \(primaryPath); using the built-in defaults, and a tap opens a menu of: \(labels)"
+                )
+            }
+            return (FirstRun.config(items: items), warnings)
+        }
+    }
+
+    /// What a tap with nothing to do says while there is no config file;
+    /// nil once there is one.
+    var firstRunNotice: String? {
+        var info = stat()
+        return stat(path, &info) == 0 ? nil : firstRunHint
+    }
+
+    private var firstRunHint: String { FirstRun.hint(configPath: primaryPath) }
+
+    /// `load` without logging: the config with its warnings.
+    func read() -> Result<Loaded, Failure> {
         let path = self.path
         if let problem = Self.unsafeOwnership(path) { return .failure(Failure(problem)) }
         switch Files.read(path, limit: Self.sizeLimit) {
         case .failure(.missing) where explicitPath == nil:
-            log.notice("no config file at \(path); using the built-in defaults")
-            return .success((.defaults, []))
+            return .success(Loaded(config: .defaults, path: nil, warnings: []))
         case .failure(.missing):
             return .failure(Failure("\(path): no such file"))
         case .failure(.unreadable(let why)):
@@ -44,28 +115,57 @@ struct ConfigLoader {
                 severity: .error, path: path, line: 1, column: 1,
                 message: "the file is larger than \(limit / 1024) KiB; is this a config?",
                 sourceLine: String(decoding: firstLine, as: UTF8.self))
-            return .failure(Failure(diagnostic.rendered))
+            return .failure(Failure(ConfigError(diagnostic: diagnostic)))
         case .success(let bytes):
             do {
-                let (config, warnings) = try Config.parse(bytes, path: path)
-                for warning in warnings { log.warning(warning.rendered) }
-                return .success((config, warnings.map(\.rendered)))
+                let (config, warnings) = try Config.parse(
+                    bytes, path: path, fileExists: Files.isReadableRegularFile)
+                return .success(Loaded(config: config, path: path, warnings: warnings))
             } catch {
-                return .failure(Failure(error.diagnostic.rendered))
+                return .failure(Failure(error))
             }
         }
+    }
+
+    /// `buoy --check`: every diagnostic as `path:line:col: severity:
+    /// message` (with the line and a caret below), on stderr with no log
+    /// prefix so that editors can read them; then one line of verdict on
+    /// stdout. Returns the exit status.
+    func check() -> Int32 {
+        switch read() {
+        case .success(let loaded):
+            for warning in loaded.warnings { printError(warning.labelled) }
+            guard let path = loaded.path else {
+                print("no config file (looked for \(candidates.joined(separator: ", "))): defaults in use")
+                return 0
+            }
+            let count = loaded.warnings.count
+            print(count == 0 ? "\(path): ok" : "\(path): ok, with \(count) warning\(count == 1 ? "" : "s")")
+            return 0
+        case .failure(let failure):
+            printError(failure.message)
+            return 1
+        }
+    }
+
+    static func inFileOrder(_ diagnostics: [ConfigDiagnostic]) -> [ConfigDiagnostic] {
+        diagnostics.enumerated().sorted {
+            ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+        }.map(\.element)
     }
 
     /// Why buoy must not run the commands in this file, if it must not: the
     /// way sshd's StrictModes treats authorized_keys. A config runs shell
     /// commands, so one that someone else could have written is refused.
+    /// root may own it (a system-wide file under `$XDG_CONFIG_DIRS`): root
+    /// could change anything anyway.
     static func unsafeOwnership(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }  // missing: load() says so
         let uid = getuid()
-        if info.st_uid != uid {
-            return "\(path): refusing to use a config owned by uid \(info.st_uid), not by you (uid \(uid)): "
-                + "it runs shell commands as you; chown it to yourself"
+        if info.st_uid != uid && info.st_uid != 0 {
+            return "\(path): refusing to use a config owned by uid \(info.st_uid), not by you (uid \(uid)) "
+                + "or root: it runs shell commands as you; chown it to yourself"
         }
         let writableByOthers = info.st_mode & (S_IWGRP | S_IWOTH)
         if writableByOthers != 0 {

@@ -118,11 +118,44 @@ enum Files {
         return String(path[path.index(after: slash)...])
     }
 
+    /// Whether `name` can be run: a path to an executable file, or a name
+    /// found so in a `$PATH` directory (empty entries, the working
+    /// directory, are not searched).
+    static func isOnPath(_ name: String) -> Bool {
+        if name.contains("/") { return isExecutableFile(name) }
+        let directories = (Environment.string("PATH") ?? "").split(separator: ":")
+        return directories.contains { isExecutableFile(String($0) + "/" + name) }
+    }
+
+    private static func isExecutableFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return access(path, X_OK) == 0
+    }
+
+    /// This program's own executable, resolved through /proc.
+    static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments.first ?? "buoy" }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     private static var home: String { Environment.string("HOME") ?? "/" }
 
     /// `$XDG_CONFIG_HOME/buoy/config.toml`, or `~/.config/buoy/config.toml`.
     static var defaultConfigPath: String {
         (Environment.string("XDG_CONFIG_HOME") ?? home + "/.config") + "/buoy/config.toml"
+    }
+
+    /// Where the config may be, in order: the user's file, then
+    /// `buoy/config.toml` in each `$XDG_CONFIG_DIRS` entry (`/etc/xdg`
+    /// when unset), as waybar and fuzzel look. Relative entries are
+    /// ignored, as the XDG spec says.
+    static var configCandidates: [String] {
+        let dirs = (Environment.string("XDG_CONFIG_DIRS") ?? "/etc/xdg").split(separator: ":")
+        return [defaultConfigPath]
+            + dirs.filter { $0.hasPrefix("/") }.map { String($0) + "/buoy/config.toml" }
     }
 
     /// `$XDG_STATE_HOME/buoy/state`, or `~/.local/state/buoy/state`.

@@ -50,15 +50,7 @@ func main() -> Int32 {
     case .message(let words):
         return MessageClient.run(words)
     case .check:
-        let loader = ConfigLoader(explicitPath: invocation.configPath, log: log)
-        switch loader.load() {
-        case .success:
-            print("\(loader.path): ok")
-            return 0
-        case .failure(let failure):
-            printError(failure.message)
-            return 1
-        }
+        return ConfigLoader(explicitPath: invocation.configPath, log: log).check()
     case .run:
         break
     }

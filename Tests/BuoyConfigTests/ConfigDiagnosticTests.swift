@@ -55,6 +55,11 @@ final class ConfigDiagnosticTests: XCTestCase {
         }
     }
 
+    func testLabelledNamesTheSeverityAfterTheLocation() {
+        XCTAssertEqual(diagnostic(column: 2, "ab").labelled, "c.toml:1:2: error: msg\n    ab\n     ^")
+        XCTAssertEqual(diagnostic(.warning, column: 1, "").labelled, "c.toml:1:1: warning: msg")
+    }
+
     func testErrorDescriptionIsTheRenderedDiagnostic() {
         let d = diagnostic(column: 1, "x")
         XCTAssertEqual(ConfigError(diagnostic: d).description, d.rendered)

@@ -77,6 +77,7 @@ final class ConfigSchemaTests: XCTestCase {
             ("[button]\nposition = \"bottom-left\"", { $0.button.position = .bottomLeft }),
             ("[button]\nposition = \"bottom-right\"", { $0.button.position = .bottomRight }),
             ("[button]\nposition = \"right\"", { $0.button.position = .right }),
+            ("[button]\nposition = \"center\"", { $0.button.position = .center }),
             ("[button]\nmargin = 0", { $0.button.margin = 0 }),
             ("[button]\ncolor = \"#ff8000\"", { $0.button.color = Color(red: 1, green: 128 / 255, blue: 0) }),
             ("[button]\ncolor = \"#FF8000\"", { $0.button.color = Color(red: 1, green: 128 / 255, blue: 0) }),
@@ -262,27 +263,23 @@ final class ConfigSchemaTests: XCTestCase {
             ("button", "size", "true", "size expects a number, got boolean"),
             ("button", "size", "[56]", "size expects a number, got array"),
             ("button", "size", "{ x = 1 }", "size expects a number, got table"),
-            ("button", "size", "9", "size must be between 16 and 512, got 9"),
-            ("button", "size", "9.0", "size must be between 16 and 512, got 9"),
-            ("button", "size", "512.5", "size must be between 16 and 512, got 512.5"),
-            ("button", "size", "nan", "size must be between 16 and 512, got nan"),
-            ("button", "size", "inf", "size must be between 16 and 512, got inf"),
+            ("button", "size", "9", "size must be between 16 and 512 logical pixels, got 9"),
+            ("button", "size", "9.0", "size must be between 16 and 512 logical pixels, got 9"),
+            ("button", "size", "512.5", "size must be between 16 and 512 logical pixels, got 512.5"),
+            ("button", "size", "nan", "size must be between 16 and 512 logical pixels, got nan"),
+            ("button", "size", "inf", "size must be between 16 and 512 logical pixels, got inf"),
             ("button", "position", "1", "position expects a string, got integer"),
             (
                 "button", "position", "\"middle\"",
-                "position must be one of right, left, top, bottom, top-left, top-right, bottom-left, bottom-right; got \"middle\""
-            ),
-            (
-                "button", "position", "\"center\"",
-                "position must be one of right, left, top, bottom, top-left, top-right, bottom-left, bottom-right; got \"center\""
+                "position must be one of right, left, top, bottom, top-left, top-right, bottom-left, bottom-right, center; got \"middle\""
             ),
             (
                 "button", "position", "\"Right\"",
-                "position must be one of right, left, top, bottom, top-left, top-right, bottom-left, bottom-right; got \"Right\""
+                "position must be one of right, left, top, bottom, top-left, top-right, bottom-left, bottom-right, center; got \"Right\""
             ),
             ("button", "margin", "\"8\"", "margin expects a number, got string"),
-            ("button", "margin", "-1", "margin must be between 0 and 500, got -1"),
-            ("button", "margin", "501", "margin must be between 0 and 500, got 501"),
+            ("button", "margin", "-1", "margin must be between 0 and 500 logical pixels, got -1"),
+            ("button", "margin", "501", "margin must be between 0 and 500 logical pixels, got 501"),
             ("button", "color", "0x3584e4", "color expects a string, got integer"),
             ("button", "color", "\"blue\"", "color must be #rrggbb or #rrggbbaa, got \"blue\""),
             ("button", "color", "\"#12345\"", "color must be #rrggbb or #rrggbbaa, got \"#12345\""),
@@ -297,22 +294,31 @@ final class ConfigSchemaTests: XCTestCase {
             ("button", "idle_opacity", "false", "idle_opacity expects a number, got boolean"),
             ("button", "idle_opacity", "2", "idle_opacity must be between 0 and 1, got 2"),
             ("button", "idle_delay", "\"1s\"", "idle_delay expects a number, got string"),
-            ("button", "idle_delay", "61", "idle_delay must be between 0 and 60, got 61"),
+            ("button", "idle_delay", "61", "idle_delay must be between 0 and 60 seconds, got 61"),
             ("button", "fade", "[]", "fade expects a number, got array"),
-            ("button", "fade", "5.01", "fade must be between 0 and 5, got 5.01"),
+            ("button", "fade", "5.01", "fade must be between 0 and 5 seconds, got 5.01"),
             ("button", "tuck", "0", "tuck expects a boolean, got integer"),
             ("button", "output", "1", "output expects a string, got integer"),
             ("button", "output", "\"\"", "output must not be empty"),
             ("snap", "to", "true", "to expects a string, got boolean"),
             ("snap", "to", "\"edges\"", "to must be one of edge, corner, none; got \"edges\""),
             ("snap", "duration", "\"fast\"", "duration expects a number, got string"),
-            ("snap", "duration", "-1", "duration must be between 0 and 5, got -1"),
+            ("snap", "duration", "-1", "duration must be between 0 and 5 seconds, got -1"),
             ("gestures", "drag_threshold", "\"6px\"", "drag_threshold expects a number, got string"),
-            ("gestures", "drag_threshold", "101", "drag_threshold must be between 0 and 100, got 101"),
+            (
+                "gestures", "drag_threshold", "101",
+                "drag_threshold must be between 0 and 100 logical pixels, got 101"
+            ),
             ("gestures", "double_tap_window", "true", "double_tap_window expects a number, got boolean"),
-            ("gestures", "double_tap_window", "5.5", "double_tap_window must be between 0 and 5, got 5.5"),
+            (
+                "gestures", "double_tap_window", "5.5",
+                "double_tap_window must be between 0 and 5 seconds, got 5.5"
+            ),
             ("gestures", "long_press_delay", "\"long\"", "long_press_delay expects a number, got string"),
-            ("gestures", "long_press_delay", "-0.5", "long_press_delay must be between 0 and 5, got -0.5"),
+            (
+                "gestures", "long_press_delay", "-0.5",
+                "long_press_delay must be between 0 and 5 seconds, got -0.5"
+            ),
             ("actions", "tap", "1", "tap expects a string, got integer"),
             (
                 "actions", "tap", "\"\"",
@@ -337,18 +343,18 @@ final class ConfigSchemaTests: XCTestCase {
             ("actions", "max_running", "0", "max_running must be between 1 and 64, got 0"),
             ("actions", "max_running", "65", "max_running must be between 1 and 64, got 65"),
             ("menu", "item_size", "\"40\"", "item_size expects a number, got string"),
-            ("menu", "item_size", "15", "item_size must be between 16 and 256, got 15"),
-            ("menu", "item_size", "257", "item_size must be between 16 and 256, got 257"),
+            ("menu", "item_size", "15", "item_size must be between 16 and 256 logical pixels, got 15"),
+            ("menu", "item_size", "257", "item_size must be between 16 and 256 logical pixels, got 257"),
             ("menu", "icon_theme", "true", "icon_theme expects a string, got boolean"),
             ("menu", "icon_theme", "\"\"", "icon_theme must not be empty"),
             ("menu", "open_duration", "\"x\"", "open_duration expects a number, got string"),
-            ("menu", "open_duration", "6", "open_duration must be between 0 and 5, got 6"),
+            ("menu", "open_duration", "6", "open_duration must be between 0 and 5 seconds, got 6"),
             ("menu", "close_duration", "[1]", "close_duration expects a number, got array"),
-            ("menu", "close_duration", "-0.01", "close_duration must be between 0 and 5, got -0.01"),
+            ("menu", "close_duration", "-0.01", "close_duration must be between 0 and 5 seconds, got -0.01"),
             ("menu", "dim", "\"dark\"", "dim expects a number, got string"),
             ("menu", "dim", "0.7", "dim must be between 0 and 0.6, got 0.7"),
             ("menu", "spacing", "true", "spacing expects a number, got boolean"),
-            ("menu", "spacing", "100.5", "spacing must be between 0 and 100, got 100.5"),
+            ("menu", "spacing", "100.5", "spacing must be between 0 and 100 logical pixels, got 100.5"),
             ("menu", "item", "1", "item expects an array of tables ([[menu.item]]), got integer"),
             (
                 "menu", "item", "{ label = \"a\", command = \"a\" }",
@@ -421,6 +427,80 @@ final class ConfigSchemaTests: XCTestCase {
         let d = parseError("[menu]\ndim = 1\n[button]\nsize = 1\n")
         XCTAssertEqual(d?.line, 2)
         XCTAssertEqual(d?.message, "dim must be between 0 and 0.6, got 1")
+    }
+
+    func testEveryErrorIsReportedInFileOrderWithTheWarnings() {
+        do {
+            _ = try parseConfig("[menu]\ndim = 1\n[button]\nszie = 1\nsize = 1\nopacity = 2\n")
+            XCTFail("expected errors")
+        } catch {
+            XCTAssertEqual(
+                error.errors.map { "\($0.line):\($0.column): \($0.message)" },
+                [
+                    "2:7: dim must be between 0 and 0.6, got 1",
+                    "5:8: size must be between 16 and 512 logical pixels, got 1",
+                    "6:11: opacity must be between 0 and 1, got 2",
+                ])
+            XCTAssertEqual(error.errors.map(\.severity), [.error, .error, .error])
+            XCTAssertEqual(
+                error.warnings.map { "\($0.line):\($0.column): \($0.message)" },
+                ["4:1: unknown key \"szie\" in [button]; did you mean \"size\"?"])
+            XCTAssertEqual(error.omitted, 0)
+        }
+    }
+
+    func testAtMostTwentyErrorsAreKept() {
+        // Three errors an item, 24 in all: the first 20 are kept (up to
+        // item 7's command), the other 4 counted.
+        do {
+            _ = try parseConfig(
+                (1...8).map { _ in "[[menu.item]]\nlabel = 1\ncommand = 2\nicon = 3\n" }.joined())
+            XCTFail("expected errors")
+        } catch {
+            XCTAssertEqual(error.errors.count, ConfigError.maxErrors)
+            XCTAssertEqual(error.omitted, 4)
+            XCTAssertEqual(error.errors.last?.line, 6 * 4 + 3)
+            XCTAssertEqual(error.errors.last?.message, "command expects a string, got integer")
+        }
+    }
+
+    func testAnInvisibleButtonIsAWarning() {
+        assertWarnings([
+            (
+                "[button]\nopacity = 0\nidle_opacity = 0", 2, 1,
+                "opacity and idle_opacity are both 0: the button is invisible"
+            ),
+            (
+                "[[button]]\nname = \"a\"\n[[button]]\nidle_opacity = 0\nopacity = 0.0", 5, 1,
+                "opacity and idle_opacity are both 0: the button is invisible"
+            ),
+        ])
+        XCTAssertEqual(try parseConfig("[button]\nopacity = 0\n").warnings, [])
+        XCTAssertEqual(try parseConfig("[button]\nidle_opacity = 0\n").warnings, [])
+    }
+
+    func testAMissingIconPathIsAWarningWhenFilesAreChecked() throws {
+        func item(_ table: String, _ label: String, icon: String) -> String {
+            "[[\(table)]]\nlabel = \"\(label)\"\nicon = \"\(icon)\"\ncommand = \"x\"\n"
+        }
+        let text =
+            item("menu.item", "A", icon: "/no/such.png") + item("menu.item", "B", icon: "/there.svg")
+            + item("menu.item", "C", icon: "input-keyboard") + "[[button]]\n"
+            + item("button.menu.item", "D", icon: "/gone.png")
+        var asked: [String] = []
+        let (config, warnings) = try Config.parse(Array(text.utf8), path: "config.toml") { path in
+            asked.append(path)
+            return path == "/there.svg"
+        }
+        XCTAssertEqual(asked, ["/no/such.png", "/there.svg", "/gone.png"], "names are not paths")
+        XCTAssertEqual(
+            warnings.map { "\($0.line):\($0.column): \($0.message)" },
+            [
+                "3:8: no icon file at /no/such.png; the item shows its label's first letter",
+                "16:8: no icon file at /gone.png; the item shows its label's first letter",
+            ])
+        XCTAssertEqual(config.buttons[0].menu.items.map(\.icon), ["/gone.png"], "the item is kept")
+        XCTAssertEqual(try parseConfig(text).warnings, [], "without fileExists, nothing is checked")
     }
 
     func testSyntaxErrorsComeThrough() {

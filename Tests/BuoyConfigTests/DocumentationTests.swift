@@ -316,14 +316,12 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(warnings.map(\.rendered), [])
     }
 
-    /// The example says its values are the defaults; it sets only `tap`
-    /// otherwise, so that a copy of it does something visible.
+    /// The example says its values are the defaults, so `--print-default-config`
+    /// prints the real ones; what it suggests beyond them (a `tap` that needs
+    /// notify-send) is commented out.
     func testExampleConfigShowsTheDefaults() throws {
-        var (config, _) = try Config.parse(
+        let (config, _) = try Config.parse(
             try contents(of: "examples/config.toml"), path: "examples/config.toml")
-        XCTAssertNotNil(config.actions.tap)
-        config.actions.tap = nil
-        config.buttons[0].actions.tap = nil
         XCTAssertEqual(config, .defaults)
     }
 

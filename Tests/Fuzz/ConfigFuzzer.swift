@@ -129,7 +129,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkIconTheme(input)
     let first: Result<(config: Config, warnings: [ConfigDiagnostic]), ConfigError>
     do {
-        first = .success(try Config.parse(input, path: "fuzz"))
+        // Every icon path missing, so that its warning is exercised too.
+        first = .success(try Config.parse(input, path: "fuzz", fileExists: { _ in false }))
     } catch {
         first = .failure(error)
     }
@@ -138,11 +139,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkInvariants(config, input)
         for warning in warnings { checkDiagnostic(warning, severity: .warning, input) }
     case .failure(let error):
-        checkDiagnostic(error.diagnostic, severity: .error, input)
+        check(error.errors.count <= ConfigError.maxErrors, "more errors kept than the limit", input)
+        for diagnostic in error.errors { checkDiagnostic(diagnostic, severity: .error, input) }
+        for warning in error.warnings { checkDiagnostic(warning, severity: .warning, input) }
     }
     // The parser is a pure function of its bytes.
     do {
-        let again = try Config.parse(input, path: "fuzz")
+        let again = try Config.parse(input, path: "fuzz", fileExists: { _ in false })
         guard case .success(let (config, warnings)) = first, config == again.config,
             warnings == again.warnings
         else { violated("a second parse succeeded differently", input) }

@@ -40,6 +40,8 @@ class Buoy:
             "HOME": str(self.home),
             "XDG_CONFIG_HOME": str(self.home / "config"),
             "XDG_STATE_HOME": str(self.home / "state"),
+            # Never the machine's own /etc/xdg/buoy/config.toml.
+            "XDG_CONFIG_DIRS": str(self.home / "xdg"),
             **(env or {}),
         }
         self.args = [verbosity, *args] if verbosity else list(args)

@@ -51,7 +51,7 @@ class ReloadTests(unittest.TestCase):
             buoy.wait_for_button(MAGENTA)
             buoy.config_path.write_text(green_config().replace("[button]", "[button]\nsize = 'big'"))
             wait_for(lambda: "reload failed" in buoy.log(), timeout=3, message="the reload error logged")
-            self.assertRegex(buoy.log(), rf"{buoy.config_path}:2:8: size expects a number, got string")
+            self.assertRegex(buoy.log(), rf"{buoy.config_path}:2:8: error: size expects a number, got string")
             time.sleep(0.2)
             buoy.wait_for_button(MAGENTA, timeout=1)
             self.assertIsNone(sway.screenshot().find(GREEN, tolerance=8))

@@ -24,6 +24,9 @@ EXPECTED = {
     "usr/share/man/man5/buoy.5": 0o644,
     "usr/share/doc/buoy/config.toml": 0o644,
     "usr/lib/systemd/user/buoy.service": 0o644,
+    "usr/share/bash-completion/completions/buoy": 0o644,
+    "usr/share/zsh/site-functions/_buoy": 0o644,
+    "usr/share/fish/vendor_completions.d/buoy.fish": 0o644,
 }
 
 
@@ -112,6 +115,52 @@ class InstallTest(unittest.TestCase):
     def test_example_config_is_installed_unchanged(self):
         self.assertEqual((self.destdir / "usr/share/doc/buoy/config.toml").read_bytes(),
                          (REPO / "examples/config.toml").read_bytes())
+
+
+class DependencyTest(unittest.TestCase):
+    def missing(self, *args: str) -> list[str]:
+        """What scripts/install-deps.sh would install on a machine with nothing installed, as a
+        user without sudo: it says so and stops before apt-get."""
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, body in [("dpkg-query", "exit 1"), ("id", "echo 1000")]:
+                stub = Path(tmp) / name
+                stub.write_text(f"#!/bin/sh\n{body}\n")
+                stub.chmod(0o755)
+            result = subprocess.run(["/bin/sh", str(REPO / "scripts/install-deps.sh"), *args],
+                                    capture_output=True, text=True, timeout=30,
+                                    env={"PATH": f"{tmp}:/usr/bin:/bin"})
+        self.assertEqual(result.returncode, 1, result.stderr)
+        match = re.search(r"need root \(or sudo\) to install: *(.*)", result.stderr)
+        self.assertIsNotNone(match, result.stderr)
+        return match.group(1).split()
+
+    def test_building_and_running_need_no_compositor_or_test_tool(self):
+        needed = self.missing("--build")
+        for package in ["libwayland-dev", "libcairo2-dev", "libxkbcommon-dev", "pkg-config"]:
+            self.assertIn(package, needed)
+        for package in ["sway", "phoc", "weston", "grim", "wev", "foot", "wtype", "lintian"]:
+            self.assertNotIn(package, needed)
+        everything = self.missing()
+        self.assertTrue(set(needed) < set(everything))
+        for package in ["sway", "phoc", "weston", "lintian", "dpkg-dev", "zsh", "fish"]:
+            self.assertIn(package, everything)
+
+    def test_make_build_and_run_ask_only_for_the_build_dependencies(self):
+        for target in ["build", "run"]:
+            # For run: what comes before it looks for a session (without one, the demo needs
+            # the test tools, and installs them then).
+            dry = make("--dry-run", "--always-make", target).stdout.split("if [")[0]
+            self.assertIn("scripts/install-deps.sh --build\n", dry, target)
+            self.assertNotIn("scripts/install-deps.sh\n", dry, target)
+
+    def test_without_swift_make_says_so_in_one_line(self):
+        result = subprocess.run(["make", "build", "SWIFT=no-such-swift"], cwd=REPO, capture_output=True,
+                                text=True, timeout=60)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertEqual(result.stdout, "")
+        lines = result.stderr.splitlines()
+        self.assertEqual(len(lines), 1, result.stderr)
+        self.assertIn("no-such-swift not found: buoy needs Swift 6", lines[0])
 
 
 class UninstallTest(unittest.TestCase):

@@ -96,7 +96,7 @@ class MessageTests(unittest.TestCase):
             buoy.config_path.write_text("[button]\nsize = 9\n")
             result = msg(buoy, "reload")
             self.assertEqual(result.returncode, 1)
-            self.assertIn(f"{buoy.config_path}:2:8: size must be between 16 and 512, got 9", result.stderr)
+            self.assertIn(f"{buoy.config_path}:2:8: error: size must be between 16 and 512 logical pixels, got 9", result.stderr)
             self.assertEqual(json.loads(msg(buoy, "state").stdout)["size"], 56)
             buoy.wait_for_button(MAGENTA)
 

@@ -45,6 +45,8 @@ int buoy_unix_path_max(void);
 int buoy_inotify_create(void);
 /* Watches a directory for files that are written, moved in or created. */
 int buoy_inotify_watch_dir(int fd, const char *path);
+/* Stops the watch `wd` returned by buoy_inotify_watch_dir. */
+int buoy_inotify_unwatch(int fd, int wd);
 /* Drains pending inotify events; returns 1 if any named `name`, else 0. */
 int buoy_inotify_drain(int fd, const char *name);
 

@@ -1,0 +1,86 @@
+import XCTest
+
+@testable import BuoyConfig
+
+final class FirstRunTests: XCTestCase {
+    private func items(_ programs: Set<String>, _ environment: [String: String] = [:]) -> [MenuItem] {
+        FirstRun.items(
+            FirstRun.Context(
+                onPath: { programs.contains($0) }, environment: { environment[$0] },
+                configPath: "/home/u/.config/buoy/config.toml", executable: "/usr/bin/buoy"))
+    }
+
+    func testTheItemsAreThoseWhoseProgramsAreFound() {
+        let cases: [(programs: Set<String>, environment: [String: String], labels: [String])] = [
+            ([], [:], []),
+            (["foot"], [:], ["Terminal"]),
+            (["kitty", "alacritty"], [:], ["Terminal"]),
+            (["wvkbd-mobintl"], [:], []),  // toggled with pkill, which is missing
+            (["wvkbd-mobintl", "pkill"], [:], ["Keyboard"]),
+            (["squeekboard", "busctl"], [:], ["Keyboard"]),
+            (["grim"], [:], ["Screenshot"]),
+            (["loginctl"], [:], ["Lock"]),
+            (["xdg-open"], [:], ["Edit buoy's config"]),
+            (["foot"], ["EDITOR": "vi"], ["Terminal", "Edit buoy's config"]),
+            ([], ["EDITOR": "vi"], []),  // no terminal to run the editor in
+            (
+                ["foot", "wvkbd-mobintl", "pkill", "grim", "swaylock", "loginctl", "xdg-open"], [:],
+                ["Terminal", "Keyboard", "Screenshot", "Lock", "Edit buoy's config"]
+            ),
+        ]
+        for c in cases {
+            XCTAssertEqual(items(c.programs, c.environment).map(\.label), c.labels, "\(c.programs)")
+        }
+    }
+
+    func testTheirCommands() {
+        func command(_ label: String, _ programs: Set<String>, _ environment: [String: String] = [:])
+            -> String?
+        {
+            items(programs, environment).first { $0.label == label }?.command
+        }
+        XCTAssertEqual(command("Terminal", ["foot", "kitty"]), "foot")
+        XCTAssertEqual(command("Terminal", ["alacritty", "kitty"]), "alacritty")
+        XCTAssertEqual(command("Terminal", ["kitty"], ["TERMINAL": "my term"]), "kitty", "TERMINAL not found")
+        XCTAssertEqual(command("Terminal", ["kitty", "my term"], ["TERMINAL": "my term"]), "'my term'")
+        XCTAssertEqual(
+            command("Keyboard", ["wvkbd-mobintl", "pkill"]), "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl")
+        XCTAssertEqual(
+            command("Keyboard", ["wvkbd-mobintl", "squeekboard", "busctl"])?.contains("SetVisible"), true,
+            "without pkill, squeekboard")
+        XCTAssertEqual(command("Lock", ["swaylock", "loginctl"]), "swaylock -f")
+        XCTAssertEqual(command("Lock", ["loginctl"]), "loginctl lock-session")
+        XCTAssertEqual(
+            command("Screenshot", ["grim"]),
+            #"dir="${XDG_PICTURES_DIR:-$HOME/Pictures}"; mkdir -p "$dir" && sleep 0.5 && "#
+                + #"grim "$dir/screenshot-$(date +%Y%m%d-%H%M%S).png""#)
+        let write =
+            "[ -e '/home/u/.config/buoy/config.toml' ] || (umask 077 && mkdir -p '/home/u/.config/buoy' && "
+            + "'/usr/bin/buoy' --print-default-config > '/home/u/.config/buoy/config.toml'); "
+        XCTAssertEqual(
+            command("Edit buoy's config", ["xdg-open", "foot"], ["EDITOR": "vi"]),
+            write + "xdg-open '/home/u/.config/buoy/config.toml'")
+        XCTAssertEqual(
+            command("Edit buoy's config", ["alacritty"], ["EDITOR": "vi"]),
+            write + "alacritty -e $EDITOR '/home/u/.config/buoy/config.toml'")
+        XCTAssertEqual(
+            command("Edit buoy's config", ["st"], ["EDITOR": "vi", "TERMINAL": "st"]),
+            write + "'st' -e $EDITOR '/home/u/.config/buoy/config.toml'")
+    }
+
+    func testTheConfigTapsOpenTheMenuOnlyWithItems() {
+        XCTAssertEqual(FirstRun.config(items: []), .defaults)
+        let found = items(["foot", "grim"])
+        let config = FirstRun.config(items: found)
+        XCTAssertEqual(config.buttons.count, 1)
+        XCTAssertEqual(config.buttons[0].actions.tap, .menu)
+        XCTAssertEqual(config.buttons[0].menu.items, found)
+        XCTAssertEqual(config.buttons[0].button, Button())
+    }
+
+    func testShellQuoting() {
+        XCTAssertEqual(shellQuoted("a b"), "'a b'")
+        XCTAssertEqual(shellQuoted("it's"), #"'it'\''s'"#)
+        XCTAssertEqual(shellQuoted(""), "''")
+    }
+}

@@ -1,0 +1,81 @@
+import BuoyCore
+import Foundation
+import XCTest
+
+/// The repository's root, three levels above this file.
+private let repoRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private func text(of relativePath: String) throws -> String {
+    try String(contentsOf: repoRoot.appendingPathComponent(relativePath), encoding: .utf8)
+}
+
+private func words(_ text: Substring) -> [String] {
+    text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+}
+
+/// The flags buoy(1)'s OPTIONS section documents: `*-c*, *--config* _PATH_`.
+private func documentedFlags() throws -> Set<String> {
+    let page = try text(of: "docs/buoy.1.scd")
+    guard let start = page.firstRange(of: "\n# OPTIONS\n") else { return [] }
+    var section = page[start.upperBound...]
+    if let end = section.firstRange(of: "\n# ") { section = section[..<end.lowerBound] }
+    var flags: Set<String> = []
+    for line in section.split(separator: "\n") where line.hasPrefix("*-") {
+        for match in line.matches(of: /\*(--?[a-z][a-z-]*)\*/) { flags.insert(String(match.1)) }
+    }
+    return flags
+}
+
+/// The shell completions list exactly the commands and positions that
+/// `ControlCommand` parses, and the flags that buoy(1) documents.
+final class CompletionsTests: XCTestCase {
+    private let commands = ControlCommand.names
+    private let places = ControlCommand.placements.map(\.rawValue)
+
+    func testTheManPageHasFlags() throws {
+        XCTAssertTrue(try documentedFlags().contains("--check"), "docs/buoy.1.scd's OPTIONS not found")
+    }
+
+    func testBash() throws {
+        let file = try text(of: "completions/buoy.bash")
+        XCTAssertEqual(file.firstMatch(of: /commands="([^"]*)"/).map { words($0.1) }, commands)
+        XCTAssertEqual(file.firstMatch(of: /places="([^"]*)"/).map { words($0.1) }, places)
+        XCTAssertEqual(
+            file.firstMatch(of: /options="([^"]*)"/).map { Set(words($0.1)) }, try documentedFlags())
+        XCTAssertTrue(file.contains("--button"))
+    }
+
+    func testZsh() throws {
+        let file = try text(of: "completions/_buoy")
+        XCTAssertEqual(file.firstMatch(of: /commands=\(([^)]*)\)/).map { words($0.1) }, commands)
+        XCTAssertEqual(file.firstMatch(of: /places=\(([^)]*)\)/).map { words($0.1) }, places)
+        guard let arguments = file.firstRange(of: "_arguments") else { return XCTFail("no _arguments") }
+        var flags: Set<String> = []
+        for line in file[arguments.upperBound...].split(separator: "\n") {
+            guard line.hasSuffix("\\") || line.contains("'") else { break }
+            // '(-c --config)'{-c,--config}'[...]' and '--check[...]'
+            if let braces = line.firstMatch(of: /\{([-a-z,]+)\}/) {
+                flags.formUnion(braces.1.split(separator: ",").map(String.init))
+            } else if let flag = line.firstMatch(of: /'(?:\([^)]*\))?(--?[a-z][a-z-]*)\[/) {
+                flags.insert(String(flag.1))
+            }
+        }
+        XCTAssertEqual(flags, try documentedFlags())
+        XCTAssertTrue(file.contains("--button"))
+    }
+
+    func testFish() throws {
+        let file = try text(of: "completions/buoy.fish")
+        XCTAssertEqual(file.firstMatch(of: /set -l commands ([^\n]*)/).map { words($0.1) }, commands)
+        XCTAssertEqual(file.firstMatch(of: /set -l places ([^\n]*)/).map { words($0.1) }, places)
+        var flags: Set<String> = []
+        for line in file.split(separator: "\n") where line.contains("-n \"$top\"") {
+            for match in line.matches(of: #/ -([slo]) ([a-z][a-z-]*)/#) {
+                flags.insert((match.1 == "l" ? "--" : "-") + match.2)
+            }
+        }
+        XCTAssertEqual(flags, try documentedFlags())
+        XCTAssertTrue(file.contains("-l button"))
+    }
+}

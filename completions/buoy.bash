@@ -1,0 +1,54 @@
+# bash completion for buoy(1). The command and position names are
+# BuoyCore's ControlCommand.names and .placements (CompletionsTests holds
+# this file to them).
+
+_buoy_buttons()
+{
+    buoy msg state 2>/dev/null | grep -o '"name":"[^"]*"' | cut -d'"' -f4
+}
+
+_buoy()
+{
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+    local options="-c --config --check --replace --print-default-config -d --debug -h --help -v --version"
+    local commands="show hide toggle move tap double-tap long-press menu reload state subscribe quit"
+    local places="left right top bottom top-left top-right bottom-left bottom-right center"
+    local i msg=0 command=""
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        if ((msg)); then
+            case ${COMP_WORDS[i]} in
+                --button) ((i++)) ;;
+                -*) ;;
+                *) [ -z "$command" ] && command=${COMP_WORDS[i]} ;;
+            esac
+        elif [ "$i" -eq 1 ] && [ "${COMP_WORDS[i]}" = msg ]; then
+            msg=1
+        fi
+    done
+    COMPREPLY=()
+    if ((msg)); then
+        if [ "$prev" = --button ]; then
+            COMPREPLY=($(compgen -W "$(_buoy_buttons)" -- "$cur"))
+        elif [ -z "$command" ]; then
+            COMPREPLY=($(compgen -W "--button $commands" -- "$cur"))
+        elif [ "$command" = move ] && [ "$prev" = move ]; then
+            COMPREPLY=($(compgen -W "$places" -- "$cur"))
+        fi
+        return 0
+    fi
+    case $prev in
+        -c | --config)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return 0
+            ;;
+    esac
+    if [ "$COMP_CWORD" -eq 1 ]; then
+        COMPREPLY=($(compgen -W "msg $options" -- "$cur"))
+    else
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+    fi
+    return 0
+}
+
+complete -F _buoy buoy
