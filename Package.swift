@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "BuoyGestures", dependencies: ["BuoyCore"]),
         .target(name: "BuoyConfig", dependencies: ["BuoyCore"]),
         .target(name: "BuoyButton", dependencies: ["BuoyCore", "BuoyGestures"]),
+        // The executable's pure parts (its arguments, buoy msg's replies), testable without a display.
+        .target(name: "BuoyCommandLine", dependencies: ["BuoyCore"]),
         .target(name: "BuoyDrawing", dependencies: ["CCairo", "BuoyCore"]),
         .target(
             name: "BuoyWayland",
@@ -51,7 +53,8 @@ let package = Package(
         .executableTarget(
             name: "buoy",
             dependencies: [
-                "BuoyCore", "BuoyGestures", "BuoyButton", "BuoyConfig", "BuoyDrawing", "BuoyWayland",
+                "BuoyCore", "BuoyGestures", "BuoyButton", "BuoyCommandLine", "BuoyConfig", "BuoyDrawing",
+                "BuoyWayland",
             ],
             linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         // Test drivers the e2e tests steer through stdin: a virtual pointer (wlroots), and
@@ -66,6 +69,7 @@ let package = Package(
         .testTarget(name: "BuoyCoreTests", dependencies: ["BuoyCore"]),
         .testTarget(name: "BuoyGesturesTests", dependencies: ["BuoyGestures"]),
         .testTarget(name: "BuoyButtonTests", dependencies: ["BuoyButton"]),
+        .testTarget(name: "BuoyCommandLineTests", dependencies: ["BuoyCommandLine", "BuoyCore"]),
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
         .testTarget(name: "BuoyDrawingTests", dependencies: ["BuoyDrawing", "CCairo"]),
     ]

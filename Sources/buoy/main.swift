@@ -1,3 +1,4 @@
+import BuoyCommandLine
 import BuoyConfig
 import BuoyWayland
 import Glibc

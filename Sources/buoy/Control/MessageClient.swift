@@ -1,3 +1,4 @@
+import BuoyCommandLine
 import BuoyCore
 import BuoyDrawing
 import BuoyWayland
@@ -143,21 +144,14 @@ enum MessageClient {
         return .failure(.timedOut(seconds: timeout))
     }
 
-    /// Splits a reply into its status line and payload.
+    /// Splits a reply into its status line and payload (`ControlReply`).
     static func parseReply(_ bytes: [UInt8]) -> Result<
         (ok: Bool, message: String?, payload: String), MessageError
     > {
-        guard !bytes.isEmpty else {
-            return .failure(.badReply("the running buoy closed the connection without replying"))
+        switch ControlReply.parse(bytes) {
+        case .success(let reply): return .success((reply.ok, reply.message, reply.payload))
+        case .failure(let why): return .failure(.badReply(why.message))
         }
-        let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-        let status = String(decoding: bytes[..<newline], as: UTF8.self)
-        let payload = newline < bytes.endIndex ? String(decoding: bytes[(newline + 1)...], as: UTF8.self) : ""
-        if status == "ok" { return .success((true, nil, payload)) }
-        if status.hasPrefix("ok: ") { return .success((true, String(status.dropFirst(4)), payload)) }
-        if status.hasPrefix("error: ") { return .success((false, String(status.dropFirst(7)), payload)) }
-        let shown = status.count > 80 ? String(status.prefix(80)) + "..." : status
-        return .failure(.badReply("unexpected reply from the running buoy: \"\(shown)\""))
     }
 
     /// `buoy msg subscribe`: copies the event lines to stdout as they come,

@@ -1,8 +1,9 @@
 import BuoyCore
 
-/// What the user asked for on the command line.
-struct Invocation: Equatable {
-    enum Mode: Equatable {
+/// What the user asked for on the command line. Pure, so that its parsing
+/// is tested without a display.
+public struct Invocation: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
         case run
         case check
         case help
@@ -12,13 +13,15 @@ struct Invocation: Equatable {
         case message([String])
     }
 
-    var mode = Mode.run
-    var configPath: String?
-    var verbosity = 0
+    public var mode = Mode.run
+    public var configPath: String?
+    public var verbosity = 0
     /// `--replace`: stop a running instance on this display instead of refusing.
-    var replace = false
+    public var replace = false
 
-    static var usage: String {
+    public init() {}
+
+    public static var usage: String {
         """
         Usage: buoy [--config PATH] [-d|-dd] [--replace]
                buoy --check [--config PATH]
@@ -46,7 +49,7 @@ struct Invocation: Equatable {
     }
 
     /// `buoy msg --help`: the commands, from `ControlCommandName`.
-    static var messageUsage: String {
+    public static var messageUsage: String {
         """
         Commands for `buoy msg [--button NAME] <command>`:
         \(ControlCommandName.help)
@@ -57,7 +60,7 @@ struct Invocation: Equatable {
 
     /// Parses `arguments` (without the program name), or returns a message
     /// for a usage error.
-    static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
+    public static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
         var invocation = Invocation()
         if arguments.first == "msg" {
             invocation.mode = .message(Array(arguments.dropFirst()))
@@ -93,7 +96,41 @@ struct Invocation: Equatable {
     }
 }
 
-struct UsageError: Error, Equatable {
-    var message: String
-    init(_ message: String) { self.message = message }
+public struct UsageError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// A reply of the running buoy, as `buoy msg` reads it: the status line
+/// (`ok`, `ok: message` or `error: message`) and the payload lines after it.
+public struct ControlReply: Equatable, Sendable {
+    public var ok: Bool
+    public var message: String?
+    public var payload: String
+
+    public init(ok: Bool, message: String?, payload: String) {
+        self.ok = ok
+        self.message = message
+        self.payload = payload
+    }
+
+    /// Splits a reply into its status line and payload, or says why it is
+    /// not a reply.
+    public static func parse(_ bytes: [UInt8]) -> Result<ControlReply, UsageError> {
+        guard !bytes.isEmpty else {
+            return .failure(UsageError("the running buoy closed the connection without replying"))
+        }
+        let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        let status = String(decoding: bytes[..<newline], as: UTF8.self)
+        let payload = newline < bytes.endIndex ? String(decoding: bytes[(newline + 1)...], as: UTF8.self) : ""
+        if status == "ok" { return .success(ControlReply(ok: true, message: nil, payload: payload)) }
+        if status.hasPrefix("ok: ") {
+            return .success(ControlReply(ok: true, message: String(status.dropFirst(4)), payload: payload))
+        }
+        if status.hasPrefix("error: ") {
+            return .success(ControlReply(ok: false, message: String(status.dropFirst(7)), payload: payload))
+        }
+        let shown = status.count > 80 ? String(status.prefix(80)) + "..." : status
+        return .failure(UsageError("unexpected reply from the running buoy: \"\(shown)\""))
+    }
 }

@@ -1,0 +1,94 @@
+import BuoyCommandLine
+import BuoyCore
+import XCTest
+
+final class InvocationTests: XCTestCase {
+    private func invocation(
+        _ mode: Invocation.Mode = .run, config: String? = nil, verbosity: Int = 0, replace: Bool = false
+    ) -> Invocation {
+        var invocation = Invocation()
+        invocation.mode = mode
+        invocation.configPath = config
+        invocation.verbosity = verbosity
+        invocation.replace = replace
+        return invocation
+    }
+
+    func testArguments() {
+        let cases: [([String], Result<Invocation, UsageError>, UInt)] = [
+            ([], .success(invocation()), #line),
+            (["-v"], .success(invocation(.version)), #line),
+            (["--version"], .success(invocation(.version)), #line),
+            (["-h"], .success(invocation(.help)), #line),
+            (["--check", "-c", "/tmp/x.toml"], .success(invocation(.check, config: "/tmp/x.toml")), #line),
+            (["--config=/a b"], .success(invocation(config: "/a b")), #line),
+            (["-d"], .success(invocation(verbosity: 1)), #line),
+            (["-dd"], .success(invocation(verbosity: 2)), #line),
+            (["-d", "--debug", "-d"], .success(invocation(verbosity: 3)), #line),
+            (["--replace", "-d"], .success(invocation(verbosity: 1, replace: true)), #line),
+            (["--print-default-config"], .success(invocation(.printDefaultConfig)), #line),
+            (
+                ["msg", "--button", "k", "hide"], .success(invocation(.message(["--button", "k", "hide"]))),
+                #line
+            ),
+            // msg takes every word after it, flags included: they are the command's.
+            (["msg", "-v"], .success(invocation(.message(["-v"]))), #line),
+            (["-c"], .failure(UsageError("-c needs a path")), #line),
+            (["--config", ""], .failure(UsageError("--config needs a path")), #line),
+            (["-vv"], .failure(UsageError("unknown argument \"-vv\"; see buoy --help")), #line),
+            (["-dx"], .failure(UsageError("unknown argument \"-dx\"; see buoy --help")), #line),
+            (["run"], .failure(UsageError("unknown argument \"run\"; see buoy --help")), #line),
+        ]
+        for (arguments, expected, line) in cases {
+            XCTAssertEqual(Invocation.parse(arguments), expected, "\(arguments)", line: line)
+        }
+    }
+
+    /// The help names every command of `buoy msg`, from the one list of them.
+    func testTheHelpListsEveryCommand() {
+        for name in ControlCommand.names {
+            XCTAssertTrue(Invocation.usage.contains(name), name)
+            XCTAssertTrue(Invocation.messageUsage.contains(name), name)
+        }
+    }
+}
+
+final class ControlReplyTests: XCTestCase {
+    func testReplies() {
+        let cases: [(String, Result<ControlReply, UsageError>, UInt)] = [
+            ("ok\n", .success(ControlReply(ok: true, message: nil, payload: "")), #line),
+            ("ok", .success(ControlReply(ok: true, message: nil, payload: "")), #line),
+            (
+                "ok: closed before it opened\n",
+                .success(ControlReply(ok: true, message: "closed before it opened", payload: "")), #line
+            ),
+            (
+                "ok\n{\"visible\":true}\n",
+                .success(ControlReply(ok: true, message: nil, payload: "{\"visible\":true}\n")), #line
+            ),
+            (
+                "error: no button named \"x\"\n",
+                .success(ControlReply(ok: false, message: "no button named \"x\"", payload: "")), #line
+            ),
+            (
+                "error: a:1:2: bad\na:3:1: worse\n",
+                .success(ControlReply(ok: false, message: "a:1:2: bad", payload: "a:3:1: worse\n")), #line
+            ),
+            ("", .failure(UsageError("the running buoy closed the connection without replying")), #line),
+            (
+                "HTTP/1.1 200 OK\n",
+                .failure(UsageError("unexpected reply from the running buoy: \"HTTP/1.1 200 OK\"")), #line
+            ),
+            ("okay\n", .failure(UsageError("unexpected reply from the running buoy: \"okay\"")), #line),
+        ]
+        for (text, expected, line) in cases {
+            XCTAssertEqual(ControlReply.parse(Array(text.utf8)), expected, text, line: line)
+        }
+        let long = String(repeating: "x", count: 100)
+        XCTAssertEqual(
+            ControlReply.parse(Array(long.utf8)),
+            .failure(
+                UsageError(
+                    "unexpected reply from the running buoy: \"\(String(repeating: "x", count: 80))...\"")))
+    }
+}
