@@ -39,6 +39,10 @@ public final class Display {
     public private(set) var xdgOutputManager: OpaquePointer?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
+    /// The compositor is KWin (it offers KDE's own globals). KWin 5.27
+    /// activates a layer surface on every click whatever its keyboard
+    /// interactivity, except a dock's (docs/compositors.md, "KWin").
+    public private(set) var isKWin = false
 
     /// Input from every seat, in arrival order, until the app drains it.
     var inputEvents: [InputRecord] = []
@@ -136,6 +140,7 @@ public final class Display {
         func bind(_ iface: UnsafePointer<wl_interface>, _ maxVersion: UInt32) -> OpaquePointer? {
             OpaquePointer(wl_registry_bind(registry, name, iface, min(version, maxVersion)))
         }
+        if interface.hasPrefix("org_kde_kwin_") { isKWin = true }
         switch interface {
         case "wl_compositor": compositor = bind(buoy_wl_compositor_interface(), 4)
         case "wl_subcompositor": subcompositor = bind(buoy_wl_subcompositor_interface(), 1)

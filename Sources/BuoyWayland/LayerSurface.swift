@@ -31,7 +31,23 @@ public final class LayerSurface {
     /// The timestamp of the last frame callback, in ms.
     public private(set) var lastFrameTime: UInt32 = 0
 
-    public init(display: Display, output: Output?, namespace: String) throws(WaylandError) {
+    /// A surface that takes no pointer or touch input at all and, with
+    /// `takesKeyboard`, the keyboard from the moment it maps: the open
+    /// menu's keys. Made when the menu opens and destroyed when it closes,
+    /// because destroying it is what makes every compositor (KWin too, which
+    /// ignores interactivity going back to none) hand the keyboard back.
+    /// Exclusive, not on_demand: wlroots compositors give an on_demand layer
+    /// surface the focus only when it is clicked, so a menu opened by a tap,
+    /// a long press or `buoy msg menu` would not get the arrow keys.
+    public convenience init(keyboardFor display: Display, output: Output?, namespace: String)
+        throws(WaylandError)
+    {
+        try self.init(display: display, output: output, namespace: namespace, takesKeyboard: true)
+    }
+
+    public init(display: Display, output: Output?, namespace: String, takesKeyboard: Bool = false)
+        throws(WaylandError)
+    {
         guard let compositor = display.compositor, let layerShell = display.layerShell,
             let viewporter = display.viewporter, let shm = display.shm
         else { throw .system("globals are missing") }
@@ -53,8 +69,11 @@ public final class LayerSurface {
         zwlr_layer_surface_v1_set_size(role, 0, 0)
         // Zero: stay inside the area that bars and on-screen keyboards leave.
         zwlr_layer_surface_v1_set_exclusive_zone(role, 0)
-        zwlr_layer_surface_v1_set_keyboard_interactivity(
-            role, ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue)
+        let interactivity =
+            takesKeyboard
+            ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE
+            : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE
+        zwlr_layer_surface_v1_set_keyboard_interactivity(role, interactivity.rawValue)
         setInputRegion([])
         wl_surface_commit(surface)
     }
@@ -111,22 +130,6 @@ public final class LayerSurface {
         let pixel = scrimAlpha > 0 ? scrimPixel?.buffer ?? transparentPixel : transparentPixel
         wl_surface_attach(surface, pixel.proxy, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, 1, 1)
-    }
-
-    /// Whether the surface takes keyboard focus: buoy asks for it only while
-    /// its menu is open. Applies on the next commit.
-    public func setKeyboardFocus(_ wanted: Bool) {
-        let mode = wanted ? keyboardModeWhenWanted : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE
-        zwlr_layer_surface_v1_set_keyboard_interactivity(role, mode.rawValue)
-    }
-
-    /// Exclusive, not on_demand: on_demand lets the compositor decide, and
-    /// sway (1.7) and other wlroots compositors hand focus to an on_demand
-    /// layer surface only when it is clicked, so a menu opened by a tap,
-    /// a long press or `buoy msg menu` would not get the arrow keys. Setting
-    /// none again when the menu closes returns focus to the window below.
-    private var keyboardModeWhenWanted: zwlr_layer_surface_v1_keyboard_interactivity {
-        ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE
     }
 
     /// Makes only these rectangles (surface-local, logical px) take input;

@@ -239,6 +239,57 @@ class KWinTests(unittest.TestCase):
             wait_closed(kwin)
             self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
 
+    def keeps_the_keyboard_through_a_tap_a_drag_and_a_double_tap(self, device):
+        # KWin 5.27 activates a layer surface on a click whatever its interactivity, except a
+        # dock: buoy's button surfaces are docks on KWin (docs/compositors.md, "KWin").
+        with HeadlessKWin() as kwin:
+            hand = device(kwin)
+            table, markers = actions(kwin, tap=appended("{marker}"), double_tap=appended("{marker}"))
+            buoy = Buoy(kwin, config(actions=table, snap={"duration": 0.1})).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            wev = kwin.wev()
+            buoy.wait_for_button(MAGENTA)
+            wait_for(wev.has_keyboard_focus, timeout=3, message="wev to have the keyboard")
+            wev.mark()
+            hand.tap(cx, cy)
+            wait_for(lambda: count_lines(markers["tap"]) == 1, timeout=3, message="tap ran")
+            settle(0.4)  # past the double-tap window
+            hand.drag(cx, cy, 400, 500, steps=10, duration_ms=100)
+            hand.lift()
+            settle(0.4)
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            hand.tap(cx, cy)
+            hand.sleep(120)
+            hand.tap(cx, cy)
+            wait_for(lambda: count_lines(markers["double_tap"]) == 1, timeout=3, message="double tap ran")
+            settle()
+            self.assertEqual(wev.keyboard_focus(), [], f"wev lost or regained the keyboard ({hand.kind})")
+            self.assertTrue(wev.has_keyboard_focus())
+
+    (test_the_focused_window_keeps_the_keyboard_through_touch_taps_and_a_drag,
+     test_the_focused_window_keeps_the_keyboard_through_clicks_and_a_drag) = both(
+        keeps_the_keyboard_through_a_tap_a_drag_and_a_double_tap)
+
+    def test_the_focused_window_gets_the_keyboard_back_when_the_menu_closes(self):
+        # The open menu's keys go to a layer surface of their own, destroyed at the close:
+        # KWin ignores interactivity going back to none, but hands the keyboard on when the
+        # surface that has it goes away.
+        with HeadlessKWin() as kwin:
+            touch = kwin.touch()
+            buoy, markers, (cx, cy) = start_buoy_with_menu(kwin)
+            wev = kwin.wev()
+            buoy.wait_for_button(MAGENTA)
+            wait_for(wev.has_keyboard_focus, timeout=3, message="wev to have the keyboard")
+            wev.mark()
+            touch.tap(cx, cy)
+            centres = wait_open(kwin, buoy)
+            wait_for(lambda: not wev.has_keyboard_focus(), timeout=3, message="the open menu to take the keyboard")
+            touch.tap(*centres[1])
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran")
+            wait_closed(kwin)
+            wait_for(wev.has_keyboard_focus, timeout=3, message="wev to get the keyboard back")
+            self.assertEqual(wev.keyboard_focus(), ["leave", "enter"])
+
     def test_touch_cancel_in_the_middle_of_a_drag_leaves_the_button_on_screen_and_runs_nothing(self):
         with HeadlessKWin() as kwin:
             touch = kwin.touch()

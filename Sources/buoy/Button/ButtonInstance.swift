@@ -43,6 +43,8 @@ final class ButtonInstance {
     private unowned let display: Display
     private(set) var layer: LayerSurface?
     private var face: Subsurface?
+    /// While the menu is open from this instance: the surface that has the keyboard.
+    private var keyboard: LayerSurface?
     private let buffers: BufferPool
     /// The output the layer surface was asked for; nil is the compositor's choice.
     private var requestedOutput: String?
@@ -113,7 +115,7 @@ final class ButtonInstance {
             log.warning("\(label): output \(preferred) is not connected; using the compositor's choice")
         }
         do {
-            let layer = try LayerSurface(display: display, output: preferredOutput, namespace: "buoy")
+            let layer = try LayerSurface(display: display, output: preferredOutput, namespace: namespace)
             face = try Subsurface(display: display, parent: layer)
             self.layer = layer
             requestedOutput = preferredOutput?.name
@@ -144,6 +146,8 @@ final class ButtonInstance {
     @discardableResult
     func dropSurface(now: Double) -> [ButtonEffect] {
         if let layer { for seat in display.seats { seat.forget(layer.surface) } }
+        if let keyboard { for seat in display.seats { seat.forget(keyboard.surface) } }
+        keyboard = nil
         face = nil
         layer = nil
         shown = nil
@@ -190,11 +194,36 @@ final class ButtonInstance {
         return MenuPresenter.Anchor(button: rect, usable: usable, scale: scale)
     }
 
-    /// Gives the keyboard to the menu (or back) and sets its scrim.
-    func holdForMenu(_ open: Bool) {
-        layer?.setKeyboardFocus(open)
+    /// The layer namespace, which compositors' rules match (Hyprland's
+    /// `layerrule`): "buoy", except on KWin, where a "dock" is the one kind of
+    /// layer surface that 5.27 does not activate on a click, taking the
+    /// keyboard from the focused window.
+    private var namespace: String { display.isKWin ? "dock" : "buoy" }
+
+    /// Gives the keyboard to the menu (or back) and sets its scrim. The keys
+    /// go to a surface of their own, made now and destroyed at the close.
+    func holdForMenu(_ open: Bool, log: Logger) {
+        if open, keyboard == nil {
+            do {
+                keyboard = try LayerSurface(
+                    keyboardFor: display, output: requestedOutput.flatMap { display.output(named: $0) },
+                    namespace: "buoy-menu")
+            } catch {
+                log.error("\(label): the menu gets no keyboard: \(error)")
+            }
+        } else if !open, let keyboard {
+            for seat in display.seats { seat.forget(keyboard.surface) }
+            self.keyboard = nil
+        }
         layer?.setScrim(open ? spec.menu.dim : 0)
         surfaceChanged = true
+    }
+
+    /// Maps the menu's keyboard surface once the compositor has configured it.
+    private func configureKeyboardSurface() {
+        guard let keyboard, keyboard.takeChanged(), keyboard.needsConfigureAck else { return }
+        keyboard.applyConfigure()
+        keyboard.commit()
     }
 
     // MARK: - Frames
@@ -219,6 +248,7 @@ final class ButtonInstance {
     /// ready for one; `menu` is drawn with it when this instance shows it.
     /// Returns whether it committed.
     func render(now: Double, menu: MenuPresenter?, log: Logger) -> Bool {
+        configureKeyboardSurface()
         guard let layer, let face, layer.size != nil else { return false }
         let appearance = controller.frame(at: now)
         if layer.framePending {

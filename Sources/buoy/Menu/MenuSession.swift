@@ -71,7 +71,7 @@ final class MenuSession {
         case .opened:
             if let owner {
                 _ = owner.controller.handle(.menuOpened(at: now))
-                owner.holdForMenu(true)
+                owner.holdForMenu(true, log: log)
             }
             log.info("menu opened")
             if let owner { publish(ButtonEvent(.menuOpened, button: owner.key.name)) }
@@ -141,7 +141,7 @@ final class MenuSession {
         guard let owner else { return }
         publish(ButtonEvent(.menuClosed(chosen: chosen), button: owner.key.name))
         _ = owner.controller.handle(.menuClosed(at: now))
-        owner.holdForMenu(false)
+        owner.holdForMenu(false, log: log)
     }
 
     private func answerReplies(ok: Bool, message: String? = nil) {
