@@ -93,7 +93,7 @@ class MessageHabitTests(unittest.TestCase):
             result = msg(buoy, "reload")
             self.assertEqual(result.returncode, 1)
             self.assertEqual(result.stderr.splitlines()[0],
-                             f"buoy: {buoy.config_path}:2:8: size must be between 16 and 512, got 9")
+                             f"buoy: {buoy.config_path}:2:8: error: size must be between 16 and 512 logical pixels, got 9")
 
     def test_move_to_x_y_is_clamped_on_screen_and_to_an_output(self):
         with HeadlessSway() as sway:

@@ -55,7 +55,7 @@ def zsh(*words: str) -> list[str]:
 
 
 COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "reload",
-            "state", "quit"]
+            "state", "subscribe", "quit"]
 
 
 class CompletionTests(unittest.TestCase):

@@ -122,7 +122,7 @@ class SubscribeTests(unittest.TestCase):
             self.assertEqual(msg(buoy, "reload").returncode, 1)
             failed = subscriber.wait_event("reload_failed")
             self.assertEqual(failed["name"], "main")
-            self.assertIn(f"{buoy.config_path}:2:8: size must be between 16 and 512, got 9", failed["diagnostic"])
+            self.assertIn(f"{buoy.config_path}:2:8: error: size must be between 16 and 512 logical pixels, got 9", failed["diagnostic"])
             # buoy exiting ends the stream, and buoy msg subscribe with status 0.
             self.assertEqual(buoy.stop(), 0)
             self.assertEqual(subscriber.process.wait(timeout=5), 0)
