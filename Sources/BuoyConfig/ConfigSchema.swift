@@ -203,6 +203,8 @@ enum Schema {
             .number("drag_threshold", \.dragThreshold, 0...100),
             .number("double_tap_window", \.doubleTapWindow, 0...5),
             .number("long_press_delay", \.longPressDelay, 0...5),
+            .number("touch_drag_threshold", \.touchDragThreshold, 0...100),
+            .number("touch_double_tap_window", \.touchDoubleTapWindow, 0...5),
         ]
     }
 
@@ -211,6 +213,10 @@ enum Schema {
             .action("tap", \.tap),
             .action("double_tap", \.doubleTap),
             .action("long_press", \.longPress),
+            .action("swipe_up", \.swipeUp),
+            .action("swipe_down", \.swipeDown),
+            .action("swipe_left", \.swipeLeft),
+            .action("swipe_right", \.swipeRight),
             .integer("max_running", \.maxRunning, 1...64),
         ]
     }

@@ -109,6 +109,18 @@ final class ConfigSchemaTests: XCTestCase {
             ("[gestures]\ndrag_threshold = 10", { $0.gestures.dragThreshold = 10 }),
             ("[gestures]\ndouble_tap_window = 0.4", { $0.gestures.doubleTapWindow = 0.4 }),
             ("[gestures]\nlong_press_delay = 0.8", { $0.gestures.longPressDelay = 0.8 }),
+            ("[gestures]\ntouch_drag_threshold = 12", { $0.gestures.touchDragThreshold = 12 }),
+            ("[gestures]\ntouch_double_tap_window = 0.5", { $0.gestures.touchDoubleTapWindow = 0.5 }),
+            (
+                "[actions]\nswipe_up = \"menu\"\n[[menu.item]]\nlabel = \"a\"\ncommand = \"b\"",
+                {
+                    $0.actions.swipeUp = .menu
+                    $0.menu.items = [MenuItem(label: "a", command: "b")]
+                }
+            ),
+            ("[actions]\nswipe_down = \"d\"", { $0.actions.swipeDown = .command("d") }),
+            ("[actions]\nswipe_left = \"l\"", { $0.actions.swipeLeft = .command("l") }),
+            ("[actions]\nswipe_right = \"r\"", { $0.actions.swipeRight = .command("r") }),
             ("[actions]\ntap = \"foot\"", { $0.actions.tap = .command("foot") }),
             (
                 "[actions]\ndouble_tap = \"wofi --show drun\"",
@@ -313,6 +325,15 @@ final class ConfigSchemaTests: XCTestCase {
             ("gestures", "double_tap_window", "5.5", "double_tap_window must be between 0 and 5, got 5.5"),
             ("gestures", "long_press_delay", "\"long\"", "long_press_delay expects a number, got string"),
             ("gestures", "long_press_delay", "-0.5", "long_press_delay must be between 0 and 5, got -0.5"),
+            (
+                "gestures", "touch_drag_threshold", "101",
+                "touch_drag_threshold must be between 0 and 100, got 101"
+            ),
+            (
+                "gestures", "touch_double_tap_window", "-1",
+                "touch_double_tap_window must be between 0 and 5, got -1"
+            ),
+            ("actions", "swipe_up", "1", "swipe_up expects a string, got integer"),
             ("actions", "tap", "1", "tap expects a string, got integer"),
             (
                 "actions", "tap", "\"\"",
@@ -509,15 +530,19 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck", "button.output",
                 "button.snap.to", "button.snap.duration",
                 "button.gestures.drag_threshold", "button.gestures.double_tap_window",
-                "button.gestures.long_press_delay",
+                "button.gestures.long_press_delay", "button.gestures.touch_drag_threshold",
+                "button.gestures.touch_double_tap_window",
                 "button.actions.tap", "button.actions.double_tap", "button.actions.long_press",
-                "button.actions.max_running",
+                "button.actions.swipe_up", "button.actions.swipe_down", "button.actions.swipe_left",
+                "button.actions.swipe_right", "button.actions.max_running",
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
                 "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
                 "snap.to", "snap.duration",
                 "gestures.drag_threshold", "gestures.double_tap_window", "gestures.long_press_delay",
-                "actions.tap", "actions.double_tap", "actions.long_press", "actions.max_running",
+                "gestures.touch_drag_threshold", "gestures.touch_double_tap_window",
+                "actions.tap", "actions.double_tap", "actions.long_press", "actions.swipe_up",
+                "actions.swipe_down", "actions.swipe_left", "actions.swipe_right", "actions.max_running",
                 "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item_size", "menu.icon_theme",
                 "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing",
             ])

@@ -294,7 +294,12 @@ final class ButtonInstance {
             gestures: GestureSettings(
                 dragThreshold: spec.gestures.dragThreshold, doubleTapWindow: spec.gestures.doubleTapWindow,
                 longPressDelay: spec.gestures.longPressDelay, hasDoubleTap: spec.actions.doubleTap != nil,
-                hasLongPress: spec.actions.longPress != nil, draggable: button.draggable))
+                hasLongPress: spec.actions.longPress != nil, draggable: button.draggable,
+                touchDragThreshold: spec.gestures.touchDragThreshold,
+                touchDoubleTapWindow: spec.gestures.touchDoubleTapWindow,
+                flicks: Set(
+                    FlickDirection.allCases.filter { spec.actions[ButtonGesture(flick: $0)] != nil })
+            ))
     }
 
     /// The controller's input for a Wayland input event on this instance's surface.
@@ -302,9 +307,12 @@ final class ButtonInstance {
         switch event {
         case .pointerEnter(_, let at): return .hover(true, at: at)
         case .pointerLeave(let at): return .hover(false, at: at)
-        case .pointerMotion(let point, let at), .touchMotion(let point, let at): return .move(point, at: at)
-        case .pointerPress(let point, let at), .touchDown(let point, let at): return .press(point, at: at)
-        case .pointerRelease(let point, let at), .touchUp(let point, let at): return .release(point, at: at)
+        case .pointerMotion(let point, let at): return .move(point, kind: .pointer, at: at)
+        case .touchMotion(let point, let at): return .move(point, kind: .touch, at: at)
+        case .pointerPress(let point, let at): return .press(point, kind: .pointer, at: at)
+        case .touchDown(let point, let at): return .press(point, kind: .touch, at: at)
+        case .pointerRelease(let point, let at): return .release(point, kind: .pointer, at: at)
+        case .touchUp(let point, let at): return .release(point, kind: .touch, at: at)
         case .touchCancel(let at): return .cancel(at: at)
         case .key, .keyboardFocus: return nil
         }
@@ -318,6 +326,10 @@ extension Actions {
         case .tap: return tap
         case .doubleTap: return doubleTap
         case .longPress: return longPress
+        case .swipeUp: return swipeUp
+        case .swipeDown: return swipeDown
+        case .swipeLeft: return swipeLeft
+        case .swipeRight: return swipeRight
         }
     }
 }
