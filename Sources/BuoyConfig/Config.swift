@@ -235,12 +235,15 @@ public struct Menu: Sendable, Equatable {
     public var dim: Double
     /// Gap between items in logical pixels, 0...100.
     public var spacing: Double
+    /// The least height of an item's row, a finger's target, in logical
+    /// pixels, 16...256 (`row_height`).
+    public var rowHeight: Double
 
     public static let maxItems = 8
 
     public init(
         items: [MenuItem] = [], itemSize: Double = 40, iconTheme: String? = nil, openDuration: Double = 0.3,
-        closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12
+        closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12, rowHeight: Double = 48
     ) {
         self.items = items
         self.itemSize = itemSize
@@ -249,5 +252,6 @@ public struct Menu: Sendable, Equatable {
         self.closeDuration = closeDuration
         self.dim = dim
         self.spacing = spacing
+        self.rowHeight = rowHeight
     }
 }

@@ -233,6 +233,7 @@ enum Schema {
             .number("close_duration", \.closeDuration, 0...5),
             .number("dim", \.dim, 0...0.6),
             .number("spacing", \.spacing, 0...100),
+            .number("row_height", \.rowHeight, 16...256),
         ]
     }
 

@@ -95,6 +95,9 @@ extension Config {
         dim = 0.0
         # Gap between items in logical pixels (0-100).
         spacing = 12
+        # The least height of an item's row (16-256): a finger's target. A press
+        # anywhere in the row (circle, label, the gap between) chooses the item.
+        row_height = 48
 
         # Up to 8 items, in this order. label and command are required. icon is an
         # icon-theme name or the path of a .png or .svg file; without one (or when

@@ -133,6 +133,7 @@ final class ConfigSchemaTests: XCTestCase {
             ("[actions]\nmax_running = 1", { $0.actions.maxRunning = 1 }),
             ("[actions]\nmax_running = 64", { $0.actions.maxRunning = 64 }),
             ("[menu]\nitem_size = 48", { $0.menu.itemSize = 48 }),
+            ("[menu]\nrow_height = 16", { $0.menu.rowHeight = 16 }),
             ("[menu]\nicon_theme = \"Adwaita\"", { $0.menu.iconTheme = "Adwaita" }),
             ("[menu]\nopen_duration = 0", { $0.menu.openDuration = 0 }),
             ("[menu]\nclose_duration = 5", { $0.menu.closeDuration = 5 }),
@@ -538,13 +539,14 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
                 "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
+                "button.menu.row_height",
                 "snap.to", "snap.duration",
                 "gestures.drag_threshold", "gestures.double_tap_window", "gestures.long_press_delay",
                 "gestures.touch_drag_threshold", "gestures.touch_double_tap_window",
                 "actions.tap", "actions.double_tap", "actions.long_press", "actions.swipe_up",
                 "actions.swipe_down", "actions.swipe_left", "actions.swipe_right", "actions.max_running",
                 "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item_size", "menu.icon_theme",
-                "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing",
+                "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.row_height",
             ])
     }
 
