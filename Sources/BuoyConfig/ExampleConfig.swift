@@ -105,7 +105,7 @@ extension Config {
         # [[menu.item]]
         # label = "Keyboard"
         # icon = "input-keyboard"
-        # command = "wvkbd-mobintl"
+        # command = "pkill -RTMIN wvkbd-mobintl"
         #
         # [[menu.item]]
         # label = "Terminal"
