@@ -154,8 +154,8 @@ public struct ButtonAppearance: Sendable, Equatable {
 /// passes `now` and arms a timer for `nextWake`.
 ///
 /// Decisions the contract leaves open:
-/// - A press on a tucked button only brings it back: its tap, double tap or
-///   long press does not run (it can still be dragged).
+/// - A press on a tucked button only brings it back: its tap, double tap,
+///   long press or flick does not run (it can still be dragged).
 /// - Reloaded gesture settings take effect once the press (and any tap
 ///   waiting for a second one) is over; everything else at once.
 /// - The preferred output coming back during a press or a drag moves the
@@ -227,6 +227,8 @@ public struct ButtonController: Sendable, Equatable {
         /// Where in the button it was grabbed.
         var grabOffset: Point
         var relocateWhenDone: Bool
+        /// The press brought a tucked button back: a flick of it runs nothing.
+        var untucking = false
     }
 
     public init(settings: ButtonSettings, rest: RestPosition, now: Double) {
@@ -369,10 +371,10 @@ public struct ButtonController: Sendable, Equatable {
             if case .dragging = phase { effects += recognize(.move(point, kind: kind, at: now), at: now) }
         case .release(let point, let kind, let now):
             effects += release(point, kind: kind, at: now)
-            if !hovered && !isMenuOpen { fade.hold(false, at: now) }
+            if !hovered && !isMenuOpen && !isPressed { fade.hold(false, at: now) }
         case .cancel(let now):
             effects += cancelPress(at: now)
-            if !hovered && !isMenuOpen { fade.hold(false, at: now) }
+            if !hovered && !isMenuOpen && !isPressed { fade.hold(false, at: now) }
         case .tick(let now):
             if let deadline = recognizer.deadline, now >= deadline {
                 effects += recognize(.deadline(at: now), at: now)
@@ -524,9 +526,12 @@ public struct ButtonController: Sendable, Equatable {
                 effects.append(.run(Self.buttonGesture(gesture)))
             case .dragBegan(let grab):
                 let origin = currentMotion(at: now).origin(at: now)
-                var relocate = false
-                if case .pressed(_, let press) = phase { relocate = press.relocateWhenDone }
-                phase = .dragging(Drag(origin: origin, grabOffset: grab - origin, relocateWhenDone: relocate))
+                var press = Press(untucking: false)
+                if case .pressed(_, let pressed) = phase { press = pressed }
+                phase = .dragging(
+                    Drag(
+                        origin: origin, grabOffset: grab - origin, relocateWhenDone: press.relocateWhenDone,
+                        untucking: press.untucking))
                 effects += [.dragBegan, .cursor(.grabbing)]
             case .dragMoved(let point):
                 drag(to: point)
@@ -550,7 +555,8 @@ public struct ButtonController: Sendable, Equatable {
         case .dragging(let drag):
             phase = .resting(.still(drag.origin), tucked: false)
             glideToRest(at: now, animated: true)
-            var effects: [ButtonEffect] = [.cursor(.hover), .run(ButtonGesture(flick: direction))]
+            var effects: [ButtonEffect] = [.cursor(.hover)]
+            if !drag.untucking { effects.append(.run(ButtonGesture(flick: direction))) }
             if drag.relocateWhenDone { effects.append(.relocate) }
             return effects
         default:

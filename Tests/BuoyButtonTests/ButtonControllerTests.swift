@@ -64,6 +64,7 @@ private let tucking = ButtonSettings(tuck: true)
 private let tuckingLongPress = ButtonSettings(tuck: true, gestures: GestureSettings(hasLongPress: true))
 private let instant = ButtonSettings(snapDuration: 0)
 private let noFade = ButtonSettings(fade: IdleFade.Settings(activeOpacity: 1, idleOpacity: 1))
+private let noFadeDelay = ButtonSettings(fade: IdleFade.Settings(idleDelay: 1))
 private let swipeUp = ButtonSettings(gestures: GestureSettings(flicks: [.up]))
 private let fixedSwipeUp = ButtonSettings(gestures: GestureSettings(draggable: false, flicks: [.up]))
 
@@ -377,6 +378,23 @@ private let cases: [Case] = [
         [
             area(), Step(press(1)), Step(move(1.05, pt(1244, 330))),
             Step(release(1.1, pt(1244, 310)), [.run(.swipeUp)], [.origin(right)]),
+        ]),
+
+    Case(
+        "a flick of a tucked button only brings it back",
+        ButtonSettings(tuck: true, gestures: GestureSettings(flicks: [.up])),
+        [
+            area(), Step(tick(1.5)), Step(tick(2), [], [.tucked(true)]), Step(press(3, pt(1270, 360))),
+            Step(move(3.05, pt(1270, 330)), [.dragBegan, .cursor(.grabbing)]),
+            Step(release(3.1, pt(1270, 310)), [.cursor(.hover)]),
+            Step(tick(3.5), [], [.origin(right), .tucked(false)]),
+        ]),
+    Case(
+        "the pointer's echo of a touch does not let the idle fade start under the finger", noFadeDelay,
+        [
+            area(), Step(tpress(1)), Step(press(1.001)), Step(release(1.01)),
+            Step(tick(3), [], [.opacity(1), .wake(nil)]), Step(trelease(4), [.run(.tap)]),
+            Step(tick(4.2), [], [.wake(.timer(at: 5))]),
         ]),
 
     // MARK: press feedback
