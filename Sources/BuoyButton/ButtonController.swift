@@ -167,8 +167,10 @@ public struct ButtonAppearance: Sendable, Equatable {
 ///   send a pointer leave when a touch begins, which must not end the touch.
 /// - A flick during a drag runs its action and the button glides back to
 ///   where it rests; nothing is saved.
-/// - The button is pushed in (`pressDepth`) while a press on it is down,
-///   dragging or not, and springs back when it ends (`PressFeedback`).
+/// - The button is pushed in (`pressDepth`) while a press on it is down
+///   and not dragging, and springs back when it ends (`PressFeedback`). A
+///   drag shows it at full size at once: it follows the finger as it looks
+///   at rest.
 public struct ButtonController: Sendable, Equatable {
     public private(set) var settings: ButtonSettings
     /// Where the button rests when it is not moving; what the state file keeps.
@@ -448,14 +450,14 @@ public struct ButtonController: Sendable, Equatable {
         }
     }
 
-    /// Pushes the button in while a press on it is down, and lets it spring back.
+    /// Pushes the button in while a press on it is down, and lets it spring
+    /// back; a drag is at full size at once.
     private mutating func followPress(at now: Double) {
-        let down: Bool
         switch phase {
-        case .pressed, .dragging: down = true
-        default: down = false
+        case .pressed: feedback.press(at: now)
+        case .dragging: feedback = PressFeedback()
+        default: feedback.release(at: now)
         }
-        if down { feedback.press(at: now) } else { feedback.release(at: now) }
     }
 
     private var isMenuOpen: Bool {

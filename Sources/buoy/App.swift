@@ -188,9 +188,10 @@ final class App {
         }
         switch input {
         case .press(let point, let kind, _):
-            log.debug("\(instance.label): \(kind) press at \(point.x), \(point.y)")
+            log.debug("\(instance.label): press at \(point.x), \(point.y)\(kind == .touch ? " (touch)" : "")")
         case .release(let point, let kind, _):
-            log.debug("\(instance.label): \(kind) release at \(point.x), \(point.y)")
+            log.debug(
+                "\(instance.label): release at \(point.x), \(point.y)\(kind == .touch ? " (touch)" : "")")
         case .cancel: log.debug("\(instance.label): cancel")
         default: break
         }

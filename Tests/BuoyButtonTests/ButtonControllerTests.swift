@@ -415,12 +415,12 @@ private let cases: [Case] = [
             Step(tick(1.2), [], [.pressDepth(0), .wake(.timer(at: 1.26))]),
         ]),
     Case(
-        "a drag keeps it pushed in; the drop lets it spring back",
+        "a drag shows it at full size at once: it follows the finger as it looks at rest",
         [
-            area(), Step(press(1)),
-            Step(move(1.1, pt(1200, 300)), [.dragBegan, .cursor(.grabbing)], [.pressDepth(1)]),
-            Step(release(1.2, pt(1200, 300)), [.cursor(.hover), .save], [.pressDepth(1)]),
-            Step(tick(1.5), [], [.pressDepth(0)]),
+            area(), Step(press(1), [], [.pressDepth(0.5)]),
+            Step(move(1.02, pt(1200, 300)), [.dragBegan, .cursor(.grabbing)], [.pressDepth(0)]),
+            Step(move(1.1, pt(1180, 300)), [], [.pressDepth(0), .wake(nil)]),
+            Step(release(1.3, pt(1180, 300)), [.cursor(.hover), .save], [.pressDepth(0)]),
         ]),
     Case(
         "a press on the open menu does not push the button",
