@@ -389,6 +389,7 @@ class CompositorLossTests(unittest.TestCase):
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 100, 300, steps=20, duration_ms=100, release=True)
             wait_for(lambda: buoy.state_path.exists(), timeout=2, message="the state saved by the drag")
+            time.sleep(0.2)  # the save comes as the 50-ms glide starts: find it where it lands
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 600, 400, steps=20, duration_ms=100)  # still held
             wait_for(lambda: buoy.log().count(": drag began") == 2, timeout=2, message="the second drag")
