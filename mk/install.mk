@@ -25,6 +25,8 @@ INSTALLED_FILES := \
 	$(mandir)/man1/buoy.1 \
 	$(mandir)/man5/buoy.5 \
 	$(docdir)/config.toml \
+	$(docdir)/phone.toml \
+	$(docdir)/buoy.desktop \
 	$(userunitdir)/buoy.service \
 	$(bashcompdir)/buoy \
 	$(zshcompdir)/_buoy \
@@ -49,6 +51,9 @@ install: build man $(UNIT_OUT)
 	$(INSTALL) -Dm644 $(MAN_OUT)/buoy.1 $(DESTDIR)$(mandir)/man1/buoy.1
 	$(INSTALL) -Dm644 $(MAN_OUT)/buoy.5 $(DESTDIR)$(mandir)/man5/buoy.5
 	$(INSTALL) -Dm644 examples/config.toml $(DESTDIR)$(docdir)/config.toml
+	$(INSTALL) -Dm644 examples/phone.toml $(DESTDIR)$(docdir)/phone.toml
+	# An XDG autostart example, not enabled: see docs/compositors.md, Phones.
+	$(INSTALL) -Dm644 examples/buoy.desktop $(DESTDIR)$(docdir)/buoy.desktop
 	$(INSTALL) -Dm644 $(UNIT_OUT) $(DESTDIR)$(userunitdir)/buoy.service
 	$(INSTALL) -Dm644 completions/buoy.bash $(DESTDIR)$(bashcompdir)/buoy
 	$(INSTALL) -Dm644 completions/_buoy $(DESTDIR)$(zshcompdir)/_buoy

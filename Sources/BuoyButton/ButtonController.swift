@@ -39,10 +39,11 @@ public struct ButtonSettings: Sendable, Equatable {
 public enum ButtonInput: Sendable, Equatable {
     /// The pointer entered (true) or left (false) the button's surface.
     case hover(Bool, at: Double)
-    /// A pointer button or a touch went down on the button.
-    case press(Point, at: Double)
-    case move(Point, at: Double)
-    case release(Point, at: Double)
+    /// A pointer button or a touch went down on the button. A press follows
+    /// its kind: moves and releases of the other kind are ignored until it ends.
+    case press(Point, kind: InputKind = .pointer, at: Double)
+    case move(Point, kind: InputKind = .pointer, at: Double)
+    case release(Point, kind: InputKind = .pointer, at: Double)
     /// `wl_touch.cancel`, or the pointer left while pressed: a lost grab.
     case cancel(at: Double)
     /// A deadline from `nextWake` has passed.
@@ -76,7 +77,7 @@ extension ButtonInput {
     /// When it happened; `neighbours` carries no time.
     public var time: Double {
         switch self {
-        case .hover(_, let t), .press(_, let t), .move(_, let t), .release(_, let t), .cancel(let t),
+        case .hover(_, let t), .press(_, _, let t), .move(_, _, let t), .release(_, _, let t), .cancel(let t),
             .tick(let t),
             .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),
             .setVisible(_, let t), .moveTo(_, let t), .moveToPoint(_, let t), .preferredOutputReturned(let t):
@@ -91,6 +92,20 @@ public enum ButtonGesture: String, Sendable, Equatable {
     case tap
     case doubleTap = "double_tap"
     case longPress = "long_press"
+    case swipeUp = "swipe_up"
+    case swipeDown = "swipe_down"
+    case swipeLeft = "swipe_left"
+    case swipeRight = "swipe_right"
+
+    /// The gesture of a flick that way.
+    public init(flick direction: FlickDirection) {
+        switch direction {
+        case .up: self = .swipeUp
+        case .down: self = .swipeDown
+        case .left: self = .swipeLeft
+        case .right: self = .swipeRight
+        }
+    }
 }
 
 /// The cursor the shell shows over the button.
@@ -126,11 +141,14 @@ public struct ButtonAppearance: Sendable, Equatable {
     /// and while the menu is open (so that the click that closes it never
     /// reaches the window below).
     public var wholeSurfaceInput: Bool
+    /// How far a press pushes the button in, 0 (at rest) to 1: see `PressFeedback`.
+    public var pressDepth: Double
 
-    public init(origin: Point, opacity: Double, wholeSurfaceInput: Bool) {
+    public init(origin: Point, opacity: Double, wholeSurfaceInput: Bool, pressDepth: Double = 0) {
         self.origin = origin
         self.opacity = opacity
         self.wholeSurfaceInput = wholeSurfaceInput
+        self.pressDepth = pressDepth
     }
 }
 
@@ -139,8 +157,8 @@ public struct ButtonAppearance: Sendable, Equatable {
 /// passes `now` and arms a timer for `nextWake`.
 ///
 /// Decisions the contract leaves open:
-/// - A press on a tucked button only brings it back: its tap, double tap or
-///   long press does not run (it can still be dragged).
+/// - A press on a tucked button only brings it back: its tap, double tap,
+///   long press or flick does not run (it can still be dragged).
 /// - Reloaded gesture settings take effect once the press (and any tap
 ///   waiting for a second one) is over; everything else at once.
 /// - The preferred output coming back during a press or a drag moves the
@@ -148,6 +166,14 @@ public struct ButtonAppearance: Sendable, Equatable {
 /// - While the menu is open, presses belong to it: the release is reported
 ///   as `menuRelease`, and nothing is recognized or dragged.
 /// - A cancel during a drag ends the drag where it was, and it snaps.
+/// - The pointer leaving cancels a pointer press only: compositors (sway)
+///   send a pointer leave when a touch begins, which must not end the touch.
+/// - A flick during a drag runs its action and the button glides back to
+///   where it rests; nothing is saved.
+/// - The button is pushed in (`pressDepth`) while a press on it is down
+///   and not dragging, and springs back when it ends (`PressFeedback`). A
+///   drag shows it at full size at once: it follows the finger as it looks
+///   at rest.
 public struct ButtonController: Sendable, Equatable {
     public private(set) var settings: ButtonSettings
     /// Where the button rests when it is not moving; what the state file keeps.
@@ -160,6 +186,7 @@ public struct ButtonController: Sendable, Equatable {
     /// Whether the pointer is over the button's surface (a fact of input,
     /// used to keep it awake after a pointer release).
     private var hovered = false
+    private var feedback = PressFeedback()
     private var phase: Phase = .unplaced
 
     private enum Phase: Sendable, Equatable {
@@ -171,8 +198,8 @@ public struct ButtonController: Sendable, Equatable {
         /// Down and not dragging (undecided, or decided as a long press).
         case pressed(Motion, Press)
         case dragging(Drag)
-        /// The menu is open; `pressed` while a press on it is down.
-        case menu(Motion, pressed: Bool)
+        /// The menu is open; `pressed` is the kind of the press on it that is down.
+        case menu(Motion, pressed: InputKind?)
     }
 
     private enum Motion: Sendable, Equatable {
@@ -205,6 +232,8 @@ public struct ButtonController: Sendable, Equatable {
         /// Where in the button it was grabbed.
         var grabOffset: Point
         var relocateWhenDone: Bool
+        /// The press brought a tucked button back: a flick of it runs nothing.
+        var untucking = false
     }
 
     public init(settings: ButtonSettings, rest: RestPosition, now: Double) {
@@ -224,7 +253,8 @@ public struct ButtonController: Sendable, Equatable {
     /// From a press going down to its release or cancel.
     public var isPressed: Bool {
         switch phase {
-        case .pressed, .dragging, .menu(_, pressed: true): return true
+        case .pressed, .dragging: return true
+        case .menu(_, let pressed): return pressed != nil
         default: return false
         }
     }
@@ -275,7 +305,10 @@ public struct ButtonController: Sendable, Equatable {
         case .pressed, .dragging, .menu: whole = true
         default: whole = false
         }
-        return ButtonAppearance(origin: origin, opacity: fade.opacity(at: now), wholeSurfaceInput: whole)
+        feedback.settle(at: now)
+        return ButtonAppearance(
+            origin: origin, opacity: fade.opacity(at: now), wholeSurfaceInput: whole,
+            pressDepth: feedback.depth(at: now))
     }
 
     private func landed(_ motion: Motion, at now: Double) -> Motion {
@@ -290,7 +323,7 @@ public struct ButtonController: Sendable, Equatable {
     /// idle button causes no wakeups).
     public func nextWake(after now: Double) -> IdleFade.Wake? {
         if phase == .hidden || phase == .unplaced { return recognizer.deadline.map { .timer(at: $0) } }
-        if isGliding { return .frames }
+        if isGliding || feedback.isMoving(at: now) { return .frames }
         let fadeWake = fade.nextWake(after: now)
         if fadeWake == .frames { return .frames }
         var deadline = recognizer.deadline
@@ -327,25 +360,26 @@ public struct ButtonController: Sendable, Equatable {
                 fade.hold(true, at: now)
                 effects.append(.cursor(isDragging ? .grabbing : .hover))
             } else {
-                if isPressed { effects += cancelPress(at: now) }
+                if pressKind == .pointer { effects += cancelPress(at: now) }
                 if !isMenuOpen { fade.hold(false, at: now) }
             }
-        case .press(let point, let now):
+        case .press(let point, let kind, let now):
             fade.hold(true, at: now)
             switch phase {
-            case .menu(let motion, pressed: false): phase = .menu(motion, pressed: true)
-            case .resting, .pressed, .dragging: effects += recognize(.down(point, at: now), at: now)
+            case .menu(let motion, pressed: nil): phase = .menu(motion, pressed: kind)
+            case .resting, .pressed, .dragging:
+                effects += recognize(.down(point, kind: kind, at: now), at: now)
             case .unplaced, .hidden, .menu: break
             }
-        case .move(let point, let now):
-            if case .pressed = phase { effects += recognize(.move(point, at: now), at: now) }
-            if case .dragging = phase { effects += recognize(.move(point, at: now), at: now) }
-        case .release(let point, let now):
-            effects += release(point, at: now)
-            if !hovered && !isMenuOpen { fade.hold(false, at: now) }
+        case .move(let point, let kind, let now):
+            if case .pressed = phase { effects += recognize(.move(point, kind: kind, at: now), at: now) }
+            if case .dragging = phase { effects += recognize(.move(point, kind: kind, at: now), at: now) }
+        case .release(let point, let kind, let now):
+            effects += release(point, kind: kind, at: now)
+            if !hovered && !isMenuOpen && !isPressed { fade.hold(false, at: now) }
         case .cancel(let now):
             effects += cancelPress(at: now)
-            if !hovered && !isMenuOpen { fade.hold(false, at: now) }
+            if !hovered && !isMenuOpen && !isPressed { fade.hold(false, at: now) }
         case .tick(let now):
             if let deadline = recognizer.deadline, now >= deadline {
                 effects += recognize(.deadline(at: now), at: now)
@@ -376,8 +410,8 @@ public struct ButtonController: Sendable, Equatable {
         case .menuOpened(let now):
             fade.hold(true, at: now)
             switch phase {
-            case .resting(let motion, _), .pressed(let motion, _): phase = .menu(motion, pressed: false)
-            case .dragging(let drag): phase = .menu(.still(drag.origin), pressed: false)
+            case .resting(let motion, _), .pressed(let motion, _): phase = .menu(motion, pressed: nil)
+            case .dragging(let drag): phase = .menu(.still(drag.origin), pressed: nil)
             case .menu, .unplaced, .hidden: break
             }
         case .menuClosed(let now):
@@ -412,7 +446,27 @@ public struct ButtonController: Sendable, Equatable {
             }
         }
         adoptGestureSettingsWhenIdle()
+        if case .neighbours = input {} else { followPress(at: input.time) }
         return effects
+    }
+
+    /// The kind of the press that is down, on the button or on the menu.
+    private var pressKind: InputKind? {
+        switch phase {
+        case .pressed, .dragging: return recognizer.pressKind ?? .pointer
+        case .menu(_, let pressed): return pressed
+        default: return nil
+        }
+    }
+
+    /// Pushes the button in while a press on it is down, and lets it spring
+    /// back; a drag is at full size at once.
+    private mutating func followPress(at now: Double) {
+        switch phase {
+        case .pressed: feedback.press(at: now)
+        case .dragging: feedback = PressFeedback()
+        default: feedback.release(at: now)
+        }
     }
 
     private var isMenuOpen: Bool {
@@ -420,13 +474,14 @@ public struct ButtonController: Sendable, Equatable {
         return false
     }
 
-    private mutating func release(_ point: Point, at now: Double) -> [ButtonEffect] {
+    private mutating func release(_ point: Point, kind: InputKind, at now: Double) -> [ButtonEffect] {
         switch phase {
-        case .menu(let motion, pressed: true):
-            phase = .menu(motion, pressed: false)
+        case .menu(let motion, let pressed) where pressed == kind:
+            phase = .menu(motion, pressed: nil)
             return [.menuRelease(point)]
         case .pressed(let motion, let press):
-            var effects = recognize(.up(point, at: now), at: now)
+            guard recognizer.pressKind == kind else { return [] }
+            var effects = recognize(.up(point, kind: kind, at: now), at: now)
             if press.untucking {
                 // A tap waiting for its second press would run later: it is
                 // part of the press that only brought the button back.
@@ -438,7 +493,7 @@ public struct ButtonController: Sendable, Equatable {
             }
             return effects
         case .dragging:
-            return recognize(.up(point, at: now), at: now)
+            return recognize(.up(point, kind: kind, at: now), at: now)
         default:
             return []
         }
@@ -446,8 +501,8 @@ public struct ButtonController: Sendable, Equatable {
 
     private mutating func cancelPress(at now: Double) -> [ButtonEffect] {
         switch phase {
-        case .menu(let motion, pressed: true):
-            phase = .menu(motion, pressed: false)
+        case .menu(let motion, pressed: _?):
+            phase = .menu(motion, pressed: nil)
             return []
         case .pressed(let motion, let press):
             let effects = recognize(.cancel(at: now), at: now)
@@ -482,20 +537,42 @@ public struct ButtonController: Sendable, Equatable {
                 effects.append(.run(Self.buttonGesture(gesture)))
             case .dragBegan(let grab):
                 let origin = currentMotion(at: now).origin(at: now)
-                var relocate = false
-                if case .pressed(_, let press) = phase { relocate = press.relocateWhenDone }
-                phase = .dragging(Drag(origin: origin, grabOffset: grab - origin, relocateWhenDone: relocate))
+                var press = Press(untucking: false)
+                if case .pressed(_, let pressed) = phase { press = pressed }
+                phase = .dragging(
+                    Drag(
+                        origin: origin, grabOffset: grab - origin, relocateWhenDone: press.relocateWhenDone,
+                        untucking: press.untucking))
                 effects += [.dragBegan, .cursor(.grabbing)]
             case .dragMoved(let point):
                 drag(to: point)
             case .dragEnded(let point):
                 drag(to: point)
                 effects += endDrag(at: now)
+            case .flick(let direction):
+                effects += flick(direction, at: now)
             case .cancelled:
                 if isDragging { effects += endDrag(at: now) }
             }
         }
         return effects
+    }
+
+    /// A flick runs its action; a flick that dragged the button sends it back.
+    private mutating func flick(_ direction: FlickDirection, at now: Double) -> [ButtonEffect] {
+        switch phase {
+        case .pressed(_, let press):
+            return press.untucking ? [] : [.run(ButtonGesture(flick: direction))]
+        case .dragging(let drag):
+            phase = .resting(.still(drag.origin), tucked: false)
+            glideToRest(at: now, animated: true)
+            var effects: [ButtonEffect] = [.cursor(.hover)]
+            if !drag.untucking { effects.append(.run(ButtonGesture(flick: direction))) }
+            if drag.relocateWhenDone { effects.append(.relocate) }
+            return effects
+        default:
+            return []
+        }
     }
 
     private static func buttonGesture(_ gesture: Gesture) -> ButtonGesture {

@@ -7,6 +7,10 @@ extension ButtonEvent.Kind {
         case .tap: self = .tap
         case .doubleTap: self = .doubleTap
         case .longPress: self = .longPress
+        case .swipeUp: self = .swipeUp
+        case .swipeDown: self = .swipeDown
+        case .swipeLeft: self = .swipeLeft
+        case .swipeRight: self = .swipeRight
         }
     }
 }

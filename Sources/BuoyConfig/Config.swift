@@ -147,11 +147,20 @@ public struct Gestures: Sendable, Equatable {
     public var doubleTapWindow: Double
     /// Seconds a press must be held to be a long press, 0...5 (`long_press_delay`).
     public var longPressDelay: Double
+    /// `drag_threshold` for a touch press, 0...100 (`touch_drag_threshold`).
+    public var touchDragThreshold: Double
+    /// `double_tap_window` after a touch, 0...5 (`touch_double_tap_window`).
+    public var touchDoubleTapWindow: Double
 
-    public init(dragThreshold: Double = 6, doubleTapWindow: Double = 0.25, longPressDelay: Double = 0.5) {
+    public init(
+        dragThreshold: Double = 6, doubleTapWindow: Double = 0.25, longPressDelay: Double = 0.5,
+        touchDragThreshold: Double = 8, touchDoubleTapWindow: Double = 0.3
+    ) {
         self.dragThreshold = dragThreshold
         self.doubleTapWindow = doubleTapWindow
         self.longPressDelay = longPressDelay
+        self.touchDragThreshold = touchDragThreshold
+        self.touchDoubleTapWindow = touchDoubleTapWindow
     }
 }
 
@@ -171,13 +180,26 @@ public struct Actions: Sendable, Equatable {
     public var doubleTap: Action?
     /// `long_press`
     public var longPress: Action?
+    /// `swipe_up`, `swipe_down`, `swipe_left`, `swipe_right`: a flick that
+    /// way. Unset, a flick that way is a drag.
+    public var swipeUp: Action?
+    public var swipeDown: Action?
+    public var swipeLeft: Action?
+    public var swipeRight: Action?
     /// How many commands may run at once, 1...64 (`max_running`).
     public var maxRunning: Int
 
-    public init(tap: Action? = nil, doubleTap: Action? = nil, longPress: Action? = nil, maxRunning: Int = 8) {
+    public init(
+        tap: Action? = nil, doubleTap: Action? = nil, longPress: Action? = nil, swipeUp: Action? = nil,
+        swipeDown: Action? = nil, swipeLeft: Action? = nil, swipeRight: Action? = nil, maxRunning: Int = 8
+    ) {
         self.tap = tap
         self.doubleTap = doubleTap
         self.longPress = longPress
+        self.swipeUp = swipeUp
+        self.swipeDown = swipeDown
+        self.swipeLeft = swipeLeft
+        self.swipeRight = swipeRight
         self.maxRunning = maxRunning
     }
 }
@@ -213,12 +235,15 @@ public struct Menu: Sendable, Equatable {
     public var dim: Double
     /// Gap between items in logical pixels, 0...100.
     public var spacing: Double
+    /// The least height of an item's row, a finger's target, in logical
+    /// pixels, 16...256 (`row_height`).
+    public var rowHeight: Double
 
     public static let maxItems = 8
 
     public init(
         items: [MenuItem] = [], itemSize: Double = 40, iconTheme: String? = nil, openDuration: Double = 0.3,
-        closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12
+        closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12, rowHeight: Double = 48
     ) {
         self.items = items
         self.itemSize = itemSize
@@ -227,5 +252,6 @@ public struct Menu: Sendable, Equatable {
         self.closeDuration = closeDuration
         self.dim = dim
         self.spacing = spacing
+        self.rowHeight = rowHeight
     }
 }

@@ -215,6 +215,8 @@ enum Schema {
             .number("drag_threshold", \.dragThreshold, 0...100, .pixels),
             .number("double_tap_window", \.doubleTapWindow, 0...5, .seconds),
             .number("long_press_delay", \.longPressDelay, 0...5, .seconds),
+            .number("touch_drag_threshold", \.touchDragThreshold, 0...100, .pixels),
+            .number("touch_double_tap_window", \.touchDoubleTapWindow, 0...5, .seconds),
         ]
     }
 
@@ -223,6 +225,10 @@ enum Schema {
             .action("tap", \.tap),
             .action("double_tap", \.doubleTap),
             .action("long_press", \.longPress),
+            .action("swipe_up", \.swipeUp),
+            .action("swipe_down", \.swipeDown),
+            .action("swipe_left", \.swipeLeft),
+            .action("swipe_right", \.swipeRight),
             .integer("max_running", \.maxRunning, 1...64),
         ]
     }
@@ -239,6 +245,7 @@ enum Schema {
             .number("close_duration", \.closeDuration, 0...5, .seconds),
             .number("dim", \.dim, 0...0.6),
             .number("spacing", \.spacing, 0...100, .pixels),
+            .number("row_height", \.rowHeight, 16...256, .pixels),
         ]
     }
 

@@ -51,12 +51,15 @@ extension Config {
         duration = 0.25
 
         [gestures]
-        # Movement in logical pixels before a press becomes a drag (0-100).
+        # Movement in logical pixels before a pointer press becomes a drag (0-100).
         drag_threshold = 6
         # Seconds within which a second press makes a double tap (0-5).
         double_tap_window = 0.25
         # Seconds a press must be held to be a long press (0-5).
         long_press_delay = 0.5
+        # The same two for a touch (0-100 and 0-5): a finger wobbles more.
+        touch_drag_threshold = 8
+        touch_double_tap_window = 0.3
 
         [actions]
         # Shell commands, run with /bin/sh -c. Unset: nothing happens. When
@@ -65,7 +68,14 @@ extension Config {
         # the menu instead (see [menu] below). notify-send comes with libnotify-bin.
         # tap = "notify-send buoy tapped"
         # double_tap = "swaymsg fullscreen toggle"
-        # long_press = "wvkbd-mobintl"
+        # long_press = "pkill -RTMIN wvkbd-mobintl"
+        # A flick of the button up, down, left or right (at least 24 px, within 300 ms,
+        # at 0.4 px/ms or faster): the button springs back and this runs. Unset: that
+        # flick is a drag.
+        # swipe_up = "swaymsg workspace prev"
+        # swipe_down = "swaymsg workspace next"
+        # swipe_left = "swaymsg focus left"
+        # swipe_right = "swaymsg focus right"
         # At most this many commands run at once (1-64); further taps are refused.
         max_running = 8
 
@@ -84,6 +94,9 @@ extension Config {
         dim = 0.0
         # Gap between items in logical pixels (0-100).
         spacing = 12
+        # The least height of an item's row (16-256): a finger's target. A press
+        # anywhere in the row (circle, label, the gap between) chooses the item.
+        row_height = 48
 
         # Up to 8 items, in this order. label and command are required. icon is an
         # icon-theme name or the path of a .png or .svg file; without one (or when
@@ -91,7 +104,7 @@ extension Config {
         # [[menu.item]]
         # label = "Keyboard"
         # icon = "input-keyboard"
-        # command = "wvkbd-mobintl"
+        # command = "pkill -RTMIN wvkbd-mobintl"
         #
         # [[menu.item]]
         # label = "Terminal"

@@ -3,6 +3,8 @@ public struct ButtonEvent: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// A gesture on the button itself (not `buoy msg tap`).
         case tap, doubleTap, longPress
+        /// A flick with that direction's action (`swipe_up` and so on).
+        case swipeUp, swipeDown, swipeLeft, swipeRight
         case menuOpened
         /// `chosen` is the label of the item that was run, if one was.
         case menuClosed(chosen: String?)
@@ -20,6 +22,10 @@ public struct ButtonEvent: Sendable, Equatable {
             case .tap: return "tap"
             case .doubleTap: return "double_tap"
             case .longPress: return "long_press"
+            case .swipeUp: return "swipe_up"
+            case .swipeDown: return "swipe_down"
+            case .swipeLeft: return "swipe_left"
+            case .swipeRight: return "swipe_right"
             case .menuOpened: return "menu_opened"
             case .menuClosed: return "menu_closed"
             case .moved: return "moved"
@@ -46,7 +52,9 @@ public struct ButtonEvent: Sendable, Equatable {
     public var json: String {
         var text = "{\"event\":" + StateReport.string(kind.name) + ",\"name\":" + StateReport.string(button)
         switch kind {
-        case .tap, .doubleTap, .longPress, .menuOpened, .shown, .hidden: break
+        case .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight, .menuOpened, .shown,
+            .hidden:
+            break
         case .menuClosed(let chosen):
             text += ",\"chosen\":" + (chosen.map(StateReport.string) ?? "null")
         case .moved(let edge, let output):

@@ -30,11 +30,17 @@ public struct MenuLayout: Sendable, Equatable {
         /// The label's pill. Zero width when there is no label or no room.
         public var label: Rect
         public var labelSide: LabelSide
+        /// What a press on the item hits: from the far side of its pill (or
+        /// its circle) to the far side of its circle, the gap between them
+        /// included, over the row's height and half the spacing on each side.
+        public var target: Rect
 
-        public init(circle: Rect, label: Rect, labelSide: LabelSide) {
+        /// `target` defaults to the circle and the pill and what lies between them.
+        public init(circle: Rect, label: Rect, labelSide: LabelSide, target: Rect? = nil) {
             self.circle = circle
             self.label = label
             self.labelSide = labelSide
+            self.target = target ?? (label.width > 0 ? union(circle, label) : circle)
         }
     }
 
@@ -56,7 +62,8 @@ public struct MenuLayout: Sendable, Equatable {
     /// Lays out `count` items for a button occupying `button`.
     ///
     /// - `itemSize`: the items' diameter; `spacing`: the gap between rows and
-    ///   between the button and the nearest row.
+    ///   between the button and the nearest row; `minRowHeight`: the least
+    ///   height of a row, a finger's target (the circle is centred in it).
     /// - `labelWidths[i]`, `labelHeight`: the size of each label's pill (from
     ///   `MenuPainter.measureLabel`); a missing or zero width means no pill.
     ///
@@ -69,7 +76,7 @@ public struct MenuLayout: Sendable, Equatable {
     /// A pill that does not fit beside its item is cut to the room there is.
     public static func layout(
         button: Rect, usable: Rect, count: Int, itemSize: Double, spacing: Double,
-        labelWidths: [Double], labelHeight: Double
+        labelWidths: [Double], labelHeight: Double, minRowHeight: Double = 0
     ) -> MenuLayout {
         let center = button.center
         let direction: MenuDirection
@@ -87,7 +94,7 @@ public struct MenuLayout: Sendable, Equatable {
                 items: [], direction: direction, bounds: Rect(x: center.x, y: center.y, width: 0, height: 0))
         }
 
-        let rowHeight = max(nonNegative(itemSize), nonNegative(labelHeight))
+        let rowHeight = max(nonNegative(itemSize), nonNegative(labelHeight), nonNegative(minRowHeight))
         let room = (
             above: nonNegative(button.minY - usable.minY), below: nonNegative(usable.maxY - button.maxY)
         )
@@ -128,7 +135,9 @@ public struct MenuLayout: Sendable, Equatable {
             if label.width == 0 || label.height == 0 {
                 label.size = Size(width: 0, height: 0)
             }
-            items.append(Item(circle: circle, label: label, labelSide: side))
+            let across = label.width > 0 ? union(circle, label) : circle
+            let target = Rect(x: across.minX, y: rowMinY - gap / 2, width: across.width, height: row + gap)
+            items.append(Item(circle: circle, label: label, labelSide: side, target: target))
         }
 
         var bounds = items[0].circle
@@ -139,14 +148,10 @@ public struct MenuLayout: Sendable, Equatable {
         return MenuLayout(items: items, direction: direction, bounds: bounds)
     }
 
-    /// The item whose circle or pill is under `point`, or nil.
+    /// The item whose row (`Item.target`) is under `point`, or nil. Rows
+    /// never overlap; where two touch, the upper one has the shared edge.
     public func hitTest(_ point: Point) -> Int? {
-        for (i, item) in items.enumerated() {
-            let r = item.circle.width / 2
-            if r > 0 && point.distance(to: item.circle.center) <= r { return i }
-            if item.label.contains(point) { return i }
-        }
-        return nil
+        items.firstIndex { $0.circle.width > 0 && $0.target.contains(point) }
     }
 
     private enum Slot {

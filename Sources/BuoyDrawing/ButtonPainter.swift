@@ -8,12 +8,22 @@ public struct ButtonLook: Sendable, Equatable {
     public var opacity: Double
     /// The outline inside the bounding square of side `diameter`.
     public var shape: ButtonShape
+    /// How far a press pushes it in, 0...1: at 1 it is drawn at
+    /// `pressedScale` of its size, around its centre, and its colour
+    /// `pressedDarken` darker.
+    public var pressed: Double
 
-    public init(diameter: Double, color: Color, opacity: Double, shape: ButtonShape = .circle) {
+    public static let pressedScale = 0.92
+    public static let pressedDarken = 0.15
+
+    public init(
+        diameter: Double, color: Color, opacity: Double, shape: ButtonShape = .circle, pressed: Double = 0
+    ) {
         self.diameter = diameter
         self.color = color
         self.opacity = opacity
         self.shape = shape
+        self.pressed = pressed
     }
 
     /// Room around the button for the shadow, on every side.
@@ -49,6 +59,14 @@ public enum ButtonPainter {
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_scale(cr, Double(scale), Double(scale))
+        // Pushed in: the whole image (shadow included) shrinks around its
+        // centre, so the buffer and the input region keep their size.
+        let pressed = min(1, max(0, look.pressed))
+        let shrink = 1 - (1 - ButtonLook.pressedScale) * pressed
+        let middle = look.imageSide / 2
+        cairo_translate(cr, middle, middle)
+        cairo_scale(cr, shrink, shrink)
+        cairo_translate(cr, -middle, -middle)
 
         // Draw at full strength into a group, then composite it once with the
         // opacity, so overlapping parts don't show through each other.
@@ -65,7 +83,8 @@ public enum ButtonPainter {
             paintRoundedShadow(cr, center: center, half: radius, corner: corner, spread: look.shadowPadding)
             roundedSquare(cr, x: center, y: center, half: radius, corner: corner)
         }
-        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        let shade = 1 - ButtonLook.pressedDarken * pressed
+        cairo_set_source_rgba(cr, c.red * shade, c.green * shade, c.blue * shade, c.alpha)
         cairo_fill(cr)
 
         // The glyph: a white ring and a dot, sized from the diameter.

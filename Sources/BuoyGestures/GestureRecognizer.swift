@@ -26,21 +26,47 @@ import BuoyCore
 /// - `cancel` emits `cancelled` whenever anything was in progress: a press (even
 ///   one already decided, e.g. after a long press), a drag, or a single tap
 ///   still waiting for a second press, which is discarded.
+/// - A press follows the kind of its `down` (pointer or touch) and uses that
+///   kind's drag threshold; moves, ups and downs of the other kind are
+///   ignored until it ends, so a touch that the compositor also reports as
+///   a pointer counts once, and a warped pointer never turns a tap into a
+///   drag. A double tap's window is the first press's kind's; its second
+///   press may be of either kind.
+/// - A flick is judged on `up`, from the down point to the up point: at
+///   least `flickDistance` away, within `flickDuration`, at `flickSpeed` or
+///   faster, and one axis at least twice the other. Only a press that moved
+///   past the threshold can be one (a long press cannot), and only in a
+///   direction of `flicks`; otherwise its `up` ends it as before.
 public struct GestureRecognizer: Sendable, Equatable {
     public let settings: GestureSettings
     private var state: State = .idle
 
     private enum State: Sendable, Equatable {
         case idle
-        /// Released after a tap; a second down before `released + doubleTapWindow`
-        /// makes it a double tap.
-        case awaitingSecond(released: Double)
+        /// Released after a tap of `kind`; a second down before `released +
+        /// doubleTapWindow(for: kind)` makes it a double tap.
+        case awaitingSecond(released: Double, kind: InputKind)
         /// Down and undecided. `afterTap`: this is the second press, a tap is pending.
-        case pressed(at: Point, time: Double, afterTap: Bool)
-        case dragging(grab: Point)
+        case pressed(Press, afterTap: Bool)
+        /// Dragging since `press` went down there.
+        case dragging(Press)
         /// Down, but already decided (long press fired, or moved when not
-        /// draggable): swallow the rest until release.
-        case consumed
+        /// draggable): swallow the rest until release. `flickable`: it moved,
+        /// so its release may still be a flick.
+        case consumed(Press, flickable: Bool)
+
+        var press: Press? {
+            switch self {
+            case .pressed(let press, _), .dragging(let press), .consumed(let press, _): return press
+            case .idle, .awaitingSecond: return nil
+            }
+        }
+    }
+
+    private struct Press: Sendable, Equatable {
+        var start: Point
+        var time: Double
+        var kind: InputKind
     }
 
     public init(settings: GestureSettings) {
@@ -50,22 +76,20 @@ public struct GestureRecognizer: Sendable, Equatable {
     /// When the loop must call `handle(.deadline(at:))` next; nil means no timer.
     public var deadline: Double? {
         switch state {
-        case .awaitingSecond(let released):
-            return released + settings.doubleTapWindow
-        case .pressed(_, let time, _) where settings.hasLongPress:
-            return time + settings.longPressDelay
+        case .awaitingSecond(let released, let kind):
+            return released + settings.doubleTapWindow(for: kind)
+        case .pressed(let press, _) where settings.hasLongPress:
+            return press.time + settings.longPressDelay
         default:
             return nil
         }
     }
 
     /// Whether a press is down (from an accepted `down` to its `up` or `cancel`).
-    public var isPressed: Bool {
-        switch state {
-        case .pressed, .dragging, .consumed: return true
-        case .idle, .awaitingSecond: return false
-        }
-    }
+    public var isPressed: Bool { state.press != nil }
+
+    /// The kind of the press that is down, if one is.
+    public var pressKind: InputKind? { state.press?.kind }
 
     /// Feeds one input; returns what it decided, in order.
     public mutating func handle(_ input: GestureInput) -> [Gesture] {
@@ -73,38 +97,44 @@ public struct GestureRecognizer: Sendable, Equatable {
         let now = input.time
         expire(at: now, into: &out)
         switch input {
-        case .down(let point, _):
+        case .down(let point, let kind, _):
+            let press = Press(start: point, time: now, kind: kind)
             switch state {
             case .idle:
-                state = .pressed(at: point, time: now, afterTap: false)
+                state = .pressed(press, afterTap: false)
                 out.append(.pressed)
             case .awaitingSecond:
-                state = .pressed(at: point, time: now, afterTap: true)
+                state = .pressed(press, afterTap: true)
                 out.append(.pressed)
             case .pressed, .dragging, .consumed:
                 break
             }
-        case .move(let point, _):
+        case .move(let point, let kind, _):
+            guard kind == state.press?.kind else { break }
             move(to: point, into: &out)
-        case .up(let point, _):
+        case .up(let point, let kind, _):
+            guard let press = state.press, kind == press.kind else { break }
             // Releases usually repeat the last position; one beyond the threshold
             // of an undecided press counts as a move first.
             if case .pressed = state { move(to: point, into: &out) }
             switch state {
-            case .pressed(_, _, let afterTap):
+            case .pressed(_, let afterTap):
                 if afterTap {
                     out.append(.doubleTap)
                     state = .idle
                 } else if settings.hasDoubleTap {
-                    state = .awaitingSecond(released: now)
+                    state = .awaitingSecond(released: now, kind: press.kind)
                 } else {
                     out.append(.tap)
                     state = .idle
                 }
             case .dragging:
-                out.append(.dragEnded(at: point))
+                out.append(flick(of: press, to: point, at: now).map { .flick($0) } ?? .dragEnded(at: point))
                 state = .idle
-            case .consumed:
+            case .consumed(_, let flickable):
+                if flickable, let direction = flick(of: press, to: point, at: now) {
+                    out.append(.flick(direction))
+                }
                 state = .idle
             case .idle, .awaitingSecond:
                 break
@@ -122,21 +152,42 @@ public struct GestureRecognizer: Sendable, Equatable {
 
     private mutating func move(to point: Point, into out: inout [Gesture]) {
         switch state {
-        case .pressed(let start, _, let afterTap):
-            guard start.distance(to: point) > settings.dragThreshold else { return }
+        case .pressed(let press, let afterTap):
+            guard press.start.distance(to: point) > settings.dragThreshold(for: press.kind) else { return }
             if afterTap { out.append(.tap) }
             if settings.draggable {
-                state = .dragging(grab: start)
-                out.append(.dragBegan(grab: start))
+                state = .dragging(press)
+                out.append(.dragBegan(grab: press.start))
                 out.append(.dragMoved(to: point))
             } else {
-                state = .consumed
+                state = .consumed(press, flickable: true)
             }
         case .dragging:
             out.append(.dragMoved(to: point))
         case .idle, .awaitingSecond, .consumed:
             break
         }
+    }
+
+    /// The direction of `flicks` that a press released at `point` flicked
+    /// in, if it was a flick.
+    private func flick(of press: Press, to point: Point, at now: Double) -> FlickDirection? {
+        let dx = point.x - press.start.x
+        let dy = point.y - press.start.y
+        let distance = press.start.distance(to: point)
+        let elapsed = now - press.time
+        guard distance >= settings.flickDistance, elapsed <= settings.flickDuration,
+            distance >= settings.flickSpeed * elapsed
+        else { return nil }
+        let direction: FlickDirection
+        if abs(dx) >= 2 * abs(dy) {
+            direction = dx < 0 ? .left : .right
+        } else if abs(dy) >= 2 * abs(dx) {
+            direction = dy < 0 ? .up : .down
+        } else {
+            return nil
+        }
+        return settings.flicks.contains(direction) ? direction : nil
     }
 
     /// Fires what was due at `deadline` if `now` has reached it.
@@ -146,10 +197,10 @@ public struct GestureRecognizer: Sendable, Equatable {
         case .awaitingSecond:
             out.append(.tap)
             state = .idle
-        case .pressed(_, _, let afterTap):
+        case .pressed(let press, let afterTap):
             if afterTap { out.append(.tap) }
             out.append(.longPress)
-            state = .consumed
+            state = .consumed(press, flickable: false)
         case .idle, .dragging, .consumed:
             break
         }

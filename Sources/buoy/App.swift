@@ -180,15 +180,18 @@ final class App {
         guard let surface = record.surface, let instance = instances.first(where: { $0.surface == surface }),
             let input = ButtonInstance.input(for: record.event)
         else { return }
-        if case .press(_, let at) = input, menu.isOpen, let owner = menu.owner, owner !== instance {
+        if case .press(_, _, let at) = input, menu.isOpen, let owner = menu.owner, owner !== instance {
             // Another button is above the open menu's surface: that press
             // is outside the menu, which closes it.
             menu.close(now: at)
             return
         }
         switch input {
-        case .press(let point, _): log.debug("\(instance.label): press at \(point.x), \(point.y)")
-        case .release(let point, _): log.debug("\(instance.label): release at \(point.x), \(point.y)")
+        case .press(let point, let kind, _):
+            log.debug("\(instance.label): press at \(point.x), \(point.y)\(kind == .touch ? " (touch)" : "")")
+        case .release(let point, let kind, _):
+            log.debug(
+                "\(instance.label): release at \(point.x), \(point.y)\(kind == .touch ? " (touch)" : "")")
         case .cancel: log.debug("\(instance.label): cancel")
         default: break
         }

@@ -15,6 +15,7 @@ private enum Check {
     case wholeSurfaceInput(Bool)
     case opacity(Double)
     case wake(IdleFade.Wake?)
+    case pressDepth(Double)
 }
 
 /// One input, the effects it must produce, and what must hold afterwards
@@ -63,6 +64,9 @@ private let tucking = ButtonSettings(tuck: true)
 private let tuckingLongPress = ButtonSettings(tuck: true, gestures: GestureSettings(hasLongPress: true))
 private let instant = ButtonSettings(snapDuration: 0)
 private let noFade = ButtonSettings(fade: IdleFade.Settings(activeOpacity: 1, idleOpacity: 1))
+private let noFadeDelay = ButtonSettings(fade: IdleFade.Settings(idleDelay: 1))
+private let swipeUp = ButtonSettings(gestures: GestureSettings(flicks: [.up]))
+private let fixedSwipeUp = ButtonSettings(gestures: GestureSettings(draggable: false, flicks: [.up]))
 
 /// The right edge's middle for a 56-px button with an 8-px margin.
 private let right = pt(1216, 332)
@@ -74,6 +78,9 @@ private func press(_ at: Double, _ p: Point = on) -> ButtonInput { .press(p, at:
 private func move(_ at: Double, _ p: Point) -> ButtonInput { .move(p, at: at) }
 private func release(_ at: Double, _ p: Point = on) -> ButtonInput { .release(p, at: at) }
 private func tick(_ at: Double) -> ButtonInput { .tick(at: at) }
+private func tpress(_ at: Double, _ p: Point = on) -> ButtonInput { .press(p, kind: .touch, at: at) }
+private func tmove(_ at: Double, _ p: Point) -> ButtonInput { .move(p, kind: .touch, at: at) }
+private func trelease(_ at: Double, _ p: Point = on) -> ButtonInput { .release(p, kind: .touch, at: at) }
 
 private let cases: [Case] = [
     // MARK: placing
@@ -103,7 +110,8 @@ private let cases: [Case] = [
     Case(
         "with double tap configured a single tap waits for the window", withDoubleTap,
         [
-            area(), Step(press(1)), Step(release(1.1), [], [.wake(.timer(at: 1.35))]), Step(tick(1.3)),
+            area(), Step(press(1)), Step(release(1.1), [], [.wake(.frames)]),
+            Step(tick(1.3), [], [.wake(.timer(at: 1.35))]),
             Step(tick(1.35), [.run(.tap)]),
         ]),
     Case(
@@ -115,7 +123,8 @@ private let cases: [Case] = [
     Case(
         "a long press runs long press, and its release nothing", withLongPress,
         [
-            area(), Step(press(1), [], [.wake(.timer(at: 1.5))]), Step(tick(1.5), [.run(.longPress)]),
+            area(), Step(press(1), [], [.wake(.frames)]), Step(tick(1.1), [], [.wake(.timer(at: 1.5))]),
+            Step(tick(1.5), [.run(.longPress)]),
             Step(release(2)),
         ]),
     Case(
@@ -225,7 +234,8 @@ private let cases: [Case] = [
         "a touch holds it awake until the finger lifts", withLongPress,
         [
             area(), Step(press(1), [], [.opacity(1)]), Step(tick(1.5), [.run(.longPress)]),
-            Step(tick(4), [], [.opacity(1)]), Step(release(5), [], [.wake(.timer(at: 6.5))]),
+            Step(tick(4), [], [.opacity(1)]), Step(release(5), [], [.wake(.frames)]),
+            Step(tick(5.2), [], [.wake(.timer(at: 6.5))]),
         ]),
     Case(
         "equal opacities never wake it", noFade, [area(), Step(tick(0.5), [], [.wake(nil)])]),
@@ -302,6 +312,134 @@ private let cases: [Case] = [
                 [.restingOrigin(pt(153, 83)), .rest(.free(fx: 0.125, fy: 0.125))]),
             Step(.moveToPoint(pt(5000, -20), at: 2), [.save], [.restingOrigin(pt(1224, 0))]),
         ]),
+    // MARK: touch
+    Case("a touch tap runs tap once", [area(), Step(tpress(1)), Step(trelease(1.08), [.run(.tap)])]),
+    Case(
+        "the pointer leaving as a touch begins does not cancel it",
+        [
+            area(), Step(.hover(true, at: 0.5), [.cursor(.hover)]), Step(tpress(1)),
+            Step(.hover(false, at: 1.01)), Step(.hover(true, at: 1.02), [.cursor(.hover)]),
+            Step(trelease(1.1), [.run(.tap)]),
+        ]),
+    Case(
+        "a pointer warped far during a touch never drags it",
+        [
+            area(), Step(tpress(1)), Step(move(1.02, pt(300, 300))), Step(tmove(1.04, pt(1250, 364))),
+            Step(trelease(1.1, pt(1250, 364)), [.run(.tap)], [.origin(right)]),
+        ]),
+    Case(
+        "pointer events emulated for a touch run tap once",
+        [
+            area(), Step(tpress(1)), Step(press(1.001)), Step(release(1.05)),
+            Step(trelease(1.06), [.run(.tap)]), Step(release(1.07)),
+        ]),
+    Case(
+        "a touch waits the touch double-tap window", withDoubleTap,
+        [
+            area(), Step(tpress(1)), Step(trelease(1.2)), Step(tick(1.45), [], [.wake(.timer(at: 1.5))]),
+            Step(tick(1.5), [.run(.tap)]),
+        ]),
+    Case(
+        "a touch moving 7 px is a tap, the pointer's a drag",
+        [
+            area(), Step(tpress(1)), Step(trelease(1.1, pt(1237, 360)), [.run(.tap)]), Step(press(2)),
+            Step(move(2.05, pt(1237, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(release(2.1, pt(1237, 360)), [.cursor(.hover), .save]),
+        ]),
+    Case(
+        "a touch on the open menu ends with the touch's release",
+        [
+            area(), Step(.menuOpened(at: 1)), Step(tpress(2, pt(100, 100))), Step(.hover(false, at: 2.01)),
+            Step(release(2.05, pt(100, 100))),
+            Step(trelease(2.1, pt(100, 100)), [.menuRelease(pt(100, 100))]),
+        ]),
+
+    // MARK: flicks
+    Case(
+        "a flick up runs swipe up; the button glides back, nothing is saved", swipeUp,
+        [
+            area(), Step(press(1)), Step(move(1.05, pt(1244, 330)), [.dragBegan, .cursor(.grabbing)]),
+            Step(release(1.1, pt(1244, 310)), [.cursor(.hover), .run(.swipeUp)], [.wake(.frames)]),
+            Step(tick(1.5), [], [.origin(right), .rest(.edge(.right, fraction: 0.5))]),
+        ]),
+    Case(
+        "a touch flick up runs swipe up", swipeUp,
+        [
+            area(), Step(tpress(1)), Step(tmove(1.05, pt(1244, 330)), [.dragBegan, .cursor(.grabbing)]),
+            Step(trelease(1.1, pt(1244, 310)), [.cursor(.hover), .run(.swipeUp)]),
+            Step(tick(1.5), [], [.origin(right)]),
+        ]),
+    Case(
+        "a slow flick up is a drag: it snaps and is saved", swipeUp,
+        [
+            area(), Step(press(1)), Step(move(1.2, pt(1244, 330)), [.dragBegan, .cursor(.grabbing)]),
+            Step(release(1.4, pt(1244, 300)), [.cursor(.hover), .save]),
+            Step(tick(2), [], [.origin(pt(1216, 272))]),
+        ]),
+    Case(
+        "a flick down without swipe_down is a drag", swipeUp,
+        [
+            area(), Step(press(1)), Step(move(1.05, pt(1244, 390)), [.dragBegan, .cursor(.grabbing)]),
+            Step(release(1.1, pt(1244, 410)), [.cursor(.hover), .save]),
+        ]),
+    Case(
+        "a button that cannot be dragged flicks", fixedSwipeUp,
+        [
+            area(), Step(press(1)), Step(move(1.05, pt(1244, 330))),
+            Step(release(1.1, pt(1244, 310)), [.run(.swipeUp)], [.origin(right)]),
+        ]),
+
+    Case(
+        "a flick of a tucked button only brings it back",
+        ButtonSettings(tuck: true, gestures: GestureSettings(flicks: [.up])),
+        [
+            area(), Step(tick(1.5)), Step(tick(2), [], [.tucked(true)]), Step(press(3, pt(1270, 360))),
+            Step(move(3.05, pt(1270, 330)), [.dragBegan, .cursor(.grabbing)]),
+            Step(release(3.1, pt(1270, 310)), [.cursor(.hover)]),
+            Step(tick(3.5), [], [.origin(right), .tucked(false)]),
+        ]),
+    Case(
+        "the pointer's echo of a touch does not let the idle fade start under the finger", noFadeDelay,
+        [
+            area(), Step(tpress(1)), Step(press(1.001)), Step(release(1.01)),
+            Step(tick(3), [], [.opacity(1), .wake(nil)]), Step(trelease(4), [.run(.tap)]),
+            Step(tick(4.2), [], [.wake(.timer(at: 5))]),
+        ]),
+
+    // MARK: press feedback
+    Case(
+        "a press pushes it in at once and fully in 50 ms, then no frames while held",
+        [
+            area(), Step(press(1), [], [.pressDepth(0.5), .wake(.frames)]),
+            Step(tick(1.05), [], [.pressDepth(1), .wake(nil)]), Step(tick(3), [], [.pressDepth(1)]),
+            Step(release(4), [.run(.tap)], [.pressDepth(1), .wake(.frames)]),
+            Step(tick(4.075), [], [.pressDepth(0.5)]),
+            Step(tick(4.15), [], [.pressDepth(0), .wake(.timer(at: 5.5))]),
+        ]),
+    Case(
+        "with double tap set, a tap shorter than a frame still pushes it fully in", withDoubleTap,
+        [
+            area(), Step(press(1), [], [.pressDepth(0.5)]), Step(release(1.01), [], [.pressDepth(0.6)]),
+            Step(tick(1.05), [], [.pressDepth(1)]), Step(tick(1.125), [], [.pressDepth(0.5)]),
+            Step(tick(1.2), [], [.pressDepth(0), .wake(.timer(at: 1.26))]),
+        ]),
+    Case(
+        "a drag shows it at full size at once: it follows the finger as it looks at rest",
+        [
+            area(), Step(press(1), [], [.pressDepth(0.5)]),
+            Step(move(1.02, pt(1200, 300)), [.dragBegan, .cursor(.grabbing)], [.pressDepth(0)]),
+            Step(move(1.1, pt(1180, 300)), [], [.pressDepth(0), .wake(nil)]),
+            Step(release(1.3, pt(1180, 300)), [.cursor(.hover), .save], [.pressDepth(0)]),
+        ]),
+    Case(
+        "a press on the open menu does not push the button",
+        [area(), Step(.menuOpened(at: 1)), Step(press(2, pt(100, 100)), [], [.pressDepth(0)])]),
+    Case(
+        "a cancelled press springs back",
+        [
+            area(), Step(press(1)), Step(.cancel(at: 1.1), [], [.pressDepth(1), .wake(.frames)]),
+            Step(tick(1.25), [], [.pressDepth(0)]),
+        ]),
 
     // MARK: regressions from the App this replaced
     Case(
@@ -309,7 +447,8 @@ private let cases: [Case] = [
         [
             area(), Step(press(1)), Step(.settings(withDoubleTap, at: 1.02)),
             Step(release(1.05), [.run(.tap)]),
-            Step(press(2)), Step(release(2.05), [], [.wake(.timer(at: 2.3))]), Step(tick(2.3), [.run(.tap)]),
+            Step(press(2)), Step(release(2.05)), Step(tick(2.25), [], [.wake(.timer(at: 2.3))]),
+            Step(tick(2.3), [.run(.tap)]),
         ]),
     Case(
         "a reload while a tap waits for its second press applies after it", withDoubleTap,
@@ -380,6 +519,10 @@ final class ButtonControllerTests: XCTestCase {
                     case .opacity(let opacity):
                         XCTAssertEqual(
                             controller.opacity(at: now), opacity, accuracy: 1e-9, "\(context): opacity",
+                            line: c.line)
+                    case .pressDepth(let depth):
+                        XCTAssertEqual(
+                            appearance?.pressDepth ?? -1, depth, accuracy: 1e-9, "\(context): press depth",
                             line: c.line)
                     case .wake(let wake):
                         XCTAssertEqual(

@@ -110,6 +110,18 @@ final class ConfigSchemaTests: XCTestCase {
             ("[gestures]\ndrag_threshold = 10", { $0.gestures.dragThreshold = 10 }),
             ("[gestures]\ndouble_tap_window = 0.4", { $0.gestures.doubleTapWindow = 0.4 }),
             ("[gestures]\nlong_press_delay = 0.8", { $0.gestures.longPressDelay = 0.8 }),
+            ("[gestures]\ntouch_drag_threshold = 12", { $0.gestures.touchDragThreshold = 12 }),
+            ("[gestures]\ntouch_double_tap_window = 0.5", { $0.gestures.touchDoubleTapWindow = 0.5 }),
+            (
+                "[actions]\nswipe_up = \"menu\"\n[[menu.item]]\nlabel = \"a\"\ncommand = \"b\"",
+                {
+                    $0.actions.swipeUp = .menu
+                    $0.menu.items = [MenuItem(label: "a", command: "b")]
+                }
+            ),
+            ("[actions]\nswipe_down = \"d\"", { $0.actions.swipeDown = .command("d") }),
+            ("[actions]\nswipe_left = \"l\"", { $0.actions.swipeLeft = .command("l") }),
+            ("[actions]\nswipe_right = \"r\"", { $0.actions.swipeRight = .command("r") }),
             ("[actions]\ntap = \"foot\"", { $0.actions.tap = .command("foot") }),
             (
                 "[actions]\ndouble_tap = \"wofi --show drun\"",
@@ -122,6 +134,7 @@ final class ConfigSchemaTests: XCTestCase {
             ("[actions]\nmax_running = 1", { $0.actions.maxRunning = 1 }),
             ("[actions]\nmax_running = 64", { $0.actions.maxRunning = 64 }),
             ("[menu]\nitem_size = 48", { $0.menu.itemSize = 48 }),
+            ("[menu]\nrow_height = 16", { $0.menu.rowHeight = 16 }),
             ("[menu]\nicon_theme = \"Adwaita\"", { $0.menu.iconTheme = "Adwaita" }),
             ("[menu]\nopen_duration = 0", { $0.menu.openDuration = 0 }),
             ("[menu]\nclose_duration = 5", { $0.menu.closeDuration = 5 }),
@@ -319,6 +332,15 @@ final class ConfigSchemaTests: XCTestCase {
                 "gestures", "long_press_delay", "-0.5",
                 "long_press_delay must be between 0 and 5 seconds, got -0.5"
             ),
+            (
+                "gestures", "touch_drag_threshold", "101",
+                "touch_drag_threshold must be between 0 and 100 logical pixels, got 101"
+            ),
+            (
+                "gestures", "touch_double_tap_window", "-1",
+                "touch_double_tap_window must be between 0 and 5 seconds, got -1"
+            ),
+            ("actions", "swipe_up", "1", "swipe_up expects a string, got integer"),
             ("actions", "tap", "1", "tap expects a string, got integer"),
             (
                 "actions", "tap", "\"\"",
@@ -589,17 +611,22 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck", "button.output",
                 "button.snap.to", "button.snap.duration",
                 "button.gestures.drag_threshold", "button.gestures.double_tap_window",
-                "button.gestures.long_press_delay",
+                "button.gestures.long_press_delay", "button.gestures.touch_drag_threshold",
+                "button.gestures.touch_double_tap_window",
                 "button.actions.tap", "button.actions.double_tap", "button.actions.long_press",
-                "button.actions.max_running",
+                "button.actions.swipe_up", "button.actions.swipe_down", "button.actions.swipe_left",
+                "button.actions.swipe_right", "button.actions.max_running",
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
                 "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
+                "button.menu.row_height",
                 "snap.to", "snap.duration",
                 "gestures.drag_threshold", "gestures.double_tap_window", "gestures.long_press_delay",
-                "actions.tap", "actions.double_tap", "actions.long_press", "actions.max_running",
+                "gestures.touch_drag_threshold", "gestures.touch_double_tap_window",
+                "actions.tap", "actions.double_tap", "actions.long_press", "actions.swipe_up",
+                "actions.swipe_down", "actions.swipe_left", "actions.swipe_right", "actions.max_running",
                 "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item_size", "menu.icon_theme",
-                "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing",
+                "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.row_height",
             ])
     }
 

@@ -351,6 +351,24 @@ final class DocumentationTests: XCTestCase {
         XCTAssertFalse(config.buttons[1].menu.items.isEmpty)
     }
 
+    func testPhoneExampleParsesCleanly() throws {
+        let bytes = try contents(of: "examples/phone.toml")
+        let (config, warnings) = try Config.parse(bytes, path: "examples/phone.toml")
+        XCTAssertEqual(warnings.map(\.rendered), [])
+        XCTAssertEqual(config.buttons.count, 1)
+        let phone = config.buttons[0]
+        XCTAssertEqual(phone.button.position, .bottomRight)
+        XCTAssertGreaterThanOrEqual(phone.button.size, 64, "a large button")
+        XCTAssertEqual(phone.gestures.touchDragThreshold, 8)
+        XCTAssertEqual(phone.gestures.touchDoubleTapWindow, 0.3)
+        XCTAssertEqual(phone.actions.tap, .menu)
+        XCTAssertEqual(phone.actions.swipeUp, .command("pkill -RTMIN wvkbd-mobintl"))
+        XCTAssertEqual(phone.menu.items.map(\.label), ["Keyboard", "Rotate", "Screenshot", "Lock"])
+        XCTAssertGreaterThanOrEqual(phone.menu.rowHeight, 48)
+        // Starting wvkbd again opens a second keyboard: the examples toggle it.
+        for item in phone.menu.items { XCTAssertNotEqual(item.command, "wvkbd-mobintl", item.label) }
+    }
+
     func testEmbeddedExampleIsTheFile() throws {
         let bytes = try contents(of: "examples/config.toml")
         XCTAssertTrue(

@@ -8,6 +8,7 @@ final class ButtonEventTests: XCTestCase {
             (.tap, #"{"event":"tap","name":"main"}"#),
             (.doubleTap, #"{"event":"double_tap","name":"main"}"#),
             (.longPress, #"{"event":"long_press","name":"main"}"#),
+            (.swipeLeft, #"{"event":"swipe_left","name":"main"}"#),
             (.menuOpened, #"{"event":"menu_opened","name":"main"}"#),
             (.menuClosed(chosen: nil), #"{"event":"menu_closed","name":"main","chosen":null}"#),
             (.menuClosed(chosen: "Files"), #"{"event":"menu_closed","name":"main","chosen":"Files"}"#),

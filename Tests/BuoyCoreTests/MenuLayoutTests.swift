@@ -228,6 +228,21 @@ final class MenuLayoutTests: XCTestCase {
         XCTAssertNil(menu.hitTest(Point(x: 128, y: 128)))
     }
 
+    func testRowsAreAtLeastMinRowHeightAndTheCircleIsCentredInIt() {
+        let usable = Rect(x: 0, y: 0, width: 1000, height: 800)
+        let button = Rect(x: 936, y: 700, width: 56, height: 56)
+        let menu = MenuLayout.layout(
+            button: button, usable: usable, count: 2, itemSize: 40, spacing: 12, labelWidths: [100, 0],
+            labelHeight: 26, minRowHeight: 48)
+        // Going up: item 0's row is 700 - 12 - 48 = 640...688, its circle centred in it.
+        XCTAssertEqual(menu.items[0].circle, Rect(x: 944, y: 644, width: 40, height: 40))
+        XCTAssertEqual(menu.items[0].target, Rect(x: 836, y: 634, width: 148, height: 60))
+        XCTAssertEqual(menu.items[1].circle, Rect(x: 944, y: 584, width: 40, height: 40))
+        XCTAssertEqual(menu.items[1].target, Rect(x: 944, y: 574, width: 40, height: 60))
+        XCTAssertEqual(menu.hitTest(Point(x: 840, y: 636)), 0)
+        XCTAssertEqual(menu.hitTest(Point(x: 964, y: 633)), 1)
+    }
+
     func testHitTest() {
         let usable = Rect(x: 0, y: 0, width: 1000, height: 800)
         let button = Rect(x: 936, y: 372, width: 56, height: 56)
@@ -235,17 +250,24 @@ final class MenuLayoutTests: XCTestCase {
             button: button, usable: usable, count: 3, itemSize: 40, spacing: 12, labelWidths: [100, 50, 0],
             labelHeight: 26)
         let cases: [(Point, Int?, UInt)] = [
-            // Item 1's circle is at (944, 320) 40×40, its pill (886, 327) 50×26.
+            // Item 1's circle is at (944, 320) 40×40, its pill (886, 327) 50×26;
+            // its row, with half the 12-px spacing each side, 886...984 × 314...366.
             (Point(x: 964, y: 340), 1, #line),
             (Point(x: 964, y: 321), 1, #line),
-            (Point(x: 945, y: 321), nil, #line),  // the circle's square corner
+            (Point(x: 945, y: 321), 1, #line),  // the circle's square corner
             (Point(x: 890, y: 340), 1, #line),  // the pill
-            (Point(x: 940, y: 340), nil, #line),  // between pill and circle
+            (Point(x: 940, y: 340), 1, #line),  // between pill and circle
+            (Point(x: 890, y: 315), 1, #line),  // above the pill, in half the spacing
+            (Point(x: 885, y: 340), nil, #line),  // beyond the pill
+            (Point(x: 984, y: 340), nil, #line),  // beyond the circle
             (Point(x: 840, y: 288), 0, #line),  // item 0's pill, (836, 275) 100×26
+            (Point(x: 964, y: 313), 0, #line),  // item 0's half of the spacing
+            (Point(x: 964, y: 314), 1, #line),  // item 1's half
             (Point(x: 964, y: 460), 2, #line),
             (Point(x: 900, y: 460), nil, #line),  // item 2 has no pill
             (Point(x: 964, y: 400), nil, #line),  // the button
-            (Point(x: 964, y: 364), nil, #line),  // the gap
+            (Point(x: 964, y: 365), 1, #line),  // item 1's half of the gap to the button
+            (Point(x: 964, y: 367), nil, #line),  // the button's half
         ]
         for (point, expected, line) in cases {
             XCTAssertEqual(menu.hitTest(point), expected, "\(point)", line: line)

@@ -76,6 +76,30 @@ final class ButtonPainterTests: XCTestCase {
         XCTAssertEqual(Int(body[3]), 102, accuracy: 2)
     }
 
+    func testPressedShrinksItAroundItsCentreAndDarkensIt() {
+        let rest = ButtonLook(diameter: 56, color: blue, opacity: 1)
+        var pushed = rest
+        pushed.pressed = 1
+        let (side, atRest) = render(rest, scale: 1)
+        let (pushedSide, pressed) = render(pushed, scale: 1)
+        XCTAssertEqual(pushedSide, side, "the buffer keeps its size")
+        let c = side / 2
+        // 27 px right of the centre: inside the rim at rest (28), outside
+        // once shrunk to 0.92 (25.8).
+        XCTAssertGreaterThan(atRest(c + 27, c)[3], 245)
+        XCTAssertLessThan(pressed(c + 27, c)[3], 200)
+        let body = pressed(c + 20, c)
+        XCTAssertEqual(Int(body[0]), Int(0x35 * 0.85), accuracy: 3)
+        XCTAssertEqual(Int(body[1]), Int(0x84 * 0.85), accuracy: 3)
+        XCTAssertEqual(Int(body[2]), Int(0xe4 * 0.85), accuracy: 3)
+        XCTAssertGreaterThan(pressed(c, c)[0], 220, "the glyph stays white")
+        var halfway = rest
+        halfway.pressed = 0.5
+        let between = render(halfway, scale: 1).pixel(c + 20, c)
+        XCTAssertLessThan(between[2], atRest(c + 20, c)[2])
+        XCTAssertGreaterThan(between[2], body[2])
+    }
+
     func testCircleIsTheDefaultShape() {
         let circle = ButtonLook(diameter: 56, color: blue, opacity: 1)
         XCTAssertEqual(circle, ButtonLook(diameter: 56, color: blue, opacity: 1, shape: .circle))

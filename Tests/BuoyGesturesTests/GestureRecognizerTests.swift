@@ -38,6 +38,10 @@ private let both = GestureSettings(hasDoubleTap: true, hasLongPress: true)
 private let fixed = GestureSettings(draggable: false)
 private let fixedLP = GestureSettings(hasLongPress: true, draggable: false)
 private let fixedDT = GestureSettings(hasDoubleTap: true, draggable: false)
+private let flicksUp = GestureSettings(flicks: [.up])
+private let flicksAll = GestureSettings(flicks: Set(FlickDirection.allCases))
+private let fixedFlicks = GestureSettings(draggable: false, flicks: [.up])
+private let lpFlicks = GestureSettings(hasLongPress: true, flicks: [.up])
 
 private let o = pt(100, 100)
 
@@ -46,6 +50,9 @@ private func move(_ at: Double, _ p: Point) -> GestureInput { .move(p, at: at) }
 private func up(_ at: Double, _ p: Point = o) -> GestureInput { .up(p, at: at) }
 private func timer(_ at: Double) -> GestureInput { .deadline(at: at) }
 private func cancel(_ at: Double) -> GestureInput { .cancel(at: at) }
+private func tdown(_ at: Double, _ p: Point = o) -> GestureInput { .down(p, kind: .touch, at: at) }
+private func tmove(_ at: Double, _ p: Point) -> GestureInput { .move(p, kind: .touch, at: at) }
+private func tup(_ at: Double, _ p: Point = o) -> GestureInput { .up(p, kind: .touch, at: at) }
 
 private let cases: [Case] = [
     // MARK: taps
@@ -317,6 +324,161 @@ private let cases: [Case] = [
         "cancel when idle does nothing", plain,
         [Step(cancel(0)), Step(down(1), [.pressed]), Step(up(1.1), [.tap])]),
 
+    // MARK: touch
+    Case(
+        "a touch moving 7 px is still a tap (touch threshold 8)", plain,
+        [Step(tdown(0), [.pressed]), Step(tmove(0.05, pt(107, 100))), Step(tup(0.1, pt(107, 100)), [.tap])]),
+    Case(
+        "a pointer moving 7 px drags (pointer threshold 6)", plain,
+        [
+            Step(down(0), [.pressed]),
+            Step(move(0.05, pt(107, 100)), [.dragBegan(grab: o), .dragMoved(to: pt(107, 100))]),
+            Step(up(0.1, pt(107, 100)), [.dragEnded(at: pt(107, 100))]),
+        ]),
+    Case(
+        "a touch moving past 8 px drags", plain,
+        [
+            Step(tdown(0), [.pressed]),
+            Step(tmove(0.05, pt(108.5, 100)), [.dragBegan(grab: o), .dragMoved(to: pt(108.5, 100))]),
+            Step(tup(0.1, pt(108.5, 100)), [.dragEnded(at: pt(108.5, 100))]),
+        ]),
+    Case(
+        "a touch tap waits the touch double-tap window", dt,
+        [Step(tdown(0), [.pressed]), Step(tup(0.1), deadline: 0.4), Step(timer(0.4), [.tap])]),
+    Case(
+        "a second touch 0.28 s after the first is a double tap (pointer window 0.25)", dt,
+        [
+            Step(tdown(0), [.pressed]), Step(tup(0.1), deadline: 0.4), Step(tdown(0.38), [.pressed]),
+            Step(tup(0.45), [.doubleTap]),
+        ]),
+    Case(
+        "own thresholds: a touch with 2 px and 1 s",
+        GestureSettings(touchDragThreshold: 2, touchDoubleTapWindow: 1),
+        [
+            Step(tdown(0), [.pressed]), Step(tmove(0.02, pt(101, 100))),
+            Step(tmove(0.05, pt(103, 100)), [.dragBegan(grab: o), .dragMoved(to: pt(103, 100))]),
+            Step(tup(0.1, pt(103, 100)), [.dragEnded(at: pt(103, 100))]),
+        ]),
+    Case(
+        "the pointer events a compositor emulates for a touch count nothing: one tap", plain,
+        [
+            Step(tdown(0), [.pressed]), Step(down(0.001)), Step(move(0.002, pt(140, 100))), Step(up(0.05)),
+            Step(tup(0.06), [.tap]), Step(up(0.061)),
+        ]),
+    Case(
+        "a pointer warped far during a touch never makes it a drag", plain,
+        [Step(tdown(0), [.pressed]), Step(move(0.01, pt(600, 400))), Step(tup(0.1), [.tap])]),
+    Case(
+        "a touch during a pointer press counts nothing", plain,
+        [
+            Step(down(0), [.pressed]), Step(tdown(0.01, pt(300, 300))), Step(tmove(0.02, pt(340, 300))),
+            Step(tup(0.03, pt(340, 300))), Step(up(0.1), [.tap]),
+        ]),
+    Case(
+        "a double tap of a touch and then the pointer", dt,
+        [
+            Step(tdown(0), [.pressed]), Step(tup(0.1), deadline: 0.4), Step(down(0.3), [.pressed]),
+            Step(up(0.35), [.doubleTap]),
+        ]),
+
+    // MARK: flicks
+    Case(
+        "a flick up: 40 px in 100 ms", flicksUp,
+        [
+            Step(down(0), [.pressed]),
+            Step(move(0.05, pt(100, 80)), [.dragBegan(grab: o), .dragMoved(to: pt(100, 80))]),
+            Step(move(0.1, pt(100, 60)), [.dragMoved(to: pt(100, 60))]),
+            Step(up(0.1, pt(100, 60)), [.flick(.up)]),
+        ]),
+    Case(
+        "a touch flick in each direction", flicksAll,
+        [
+            Step(tdown(0), [.pressed]),
+            Step(tup(0.05, pt(70, 100)), [.dragBegan(grab: o), .dragMoved(to: pt(70, 100)), .flick(.left)]),
+            Step(tdown(1), [.pressed]),
+            Step(
+                tup(1.05, pt(130, 105)), [.dragBegan(grab: o), .dragMoved(to: pt(130, 105)), .flick(.right)]),
+            Step(tdown(2), [.pressed]),
+            Step(tup(2.05, pt(95, 130)), [.dragBegan(grab: o), .dragMoved(to: pt(95, 130)), .flick(.down)]),
+            Step(tdown(3), [.pressed]),
+            Step(tup(3.05, pt(100, 70)), [.dragBegan(grab: o), .dragMoved(to: pt(100, 70)), .flick(.up)]),
+        ]),
+    Case(
+        "slower than 0.4 px/ms is a drag", flicksUp,
+        [
+            Step(down(0), [.pressed]),
+            Step(move(0.1, pt(100, 80)), [.dragBegan(grab: o), .dragMoved(to: pt(100, 80))]),
+            Step(move(0.2, pt(100, 60)), [.dragMoved(to: pt(100, 60))]),
+            Step(up(0.2, pt(100, 60)), [.dragEnded(at: pt(100, 60))]),
+        ]),
+    Case(
+        "released after 300 ms is a drag, however fast", flicksUp,
+        [
+            Step(down(0), [.pressed]),
+            Step(move(0.29, pt(100, -200)), [.dragBegan(grab: o), .dragMoved(to: pt(100, -200))]),
+            Step(up(0.31, pt(100, -200)), [.dragEnded(at: pt(100, -200))]),
+        ]),
+    Case(
+        "under 24 px is a drag, however fast", flicksUp,
+        [
+            Step(down(0), [.pressed]),
+            Step(move(0.01, pt(100, 77)), [.dragBegan(grab: o), .dragMoved(to: pt(100, 77))]),
+            Step(up(0.02, pt(100, 77)), [.dragEnded(at: pt(100, 77))]),
+        ]),
+    Case(
+        "exactly 24 px is a flick", flicksUp,
+        [
+            Step(down(0), [.pressed]),
+            Step(up(0.02, pt(100, 76)), [.dragBegan(grab: o), .dragMoved(to: pt(100, 76)), .flick(.up)]),
+        ]),
+    Case(
+        "a diagonal flick has no dominant direction: a drag", flicksAll,
+        [
+            Step(down(0), [.pressed]),
+            Step(
+                up(0.05, pt(130, 75)),
+                [.dragBegan(grab: o), .dragMoved(to: pt(130, 75)), .dragEnded(at: pt(130, 75))]),
+        ]),
+    Case(
+        "a flick where only up means something, down: a drag", flicksUp,
+        [
+            Step(down(0), [.pressed]),
+            Step(
+                up(0.05, pt(100, 140)),
+                [.dragBegan(grab: o), .dragMoved(to: pt(100, 140)), .dragEnded(at: pt(100, 140))]),
+        ]),
+    Case(
+        "without flicks a fast move is a drag", plain,
+        [
+            Step(down(0), [.pressed]),
+            Step(
+                up(0.05, pt(100, 60)),
+                [.dragBegan(grab: o), .dragMoved(to: pt(100, 60)), .dragEnded(at: pt(100, 60))]),
+        ]),
+    Case(
+        "a button that cannot be dragged still flicks", fixedFlicks,
+        [Step(down(0), [.pressed]), Step(move(0.05, pt(100, 60))), Step(up(0.1, pt(100, 60)), [.flick(.up)])]),
+    Case(
+        "after a long press a fast move is no flick", lpFlicks,
+        [
+            Step(down(0), [.pressed], deadline: 0.5), Step(timer(0.5), [.longPress]),
+            Step(move(0.55, pt(100, 40))), Step(up(0.56, pt(100, 40))),
+        ]),
+    Case(
+        "the second press of a double tap flicks: the first is a tap",
+        GestureSettings(hasDoubleTap: true, flicks: [.up]),
+        [
+            Step(down(0), [.pressed]), Step(up(0.05), deadline: 0.3), Step(down(0.1), [.pressed]),
+            Step(
+                up(0.15, pt(100, 60)), [.tap, .dragBegan(grab: o), .dragMoved(to: pt(100, 60)), .flick(.up)]),
+        ]),
+    Case(
+        "a flick's pointer echo of a touch is ignored", flicksUp,
+        [
+            Step(tdown(0), [.pressed]), Step(up(0.01, pt(100, 40))),
+            Step(tup(0.05, pt(100, 60)), [.dragBegan(grab: o), .dragMoved(to: pt(100, 60)), .flick(.up)]),
+        ]),
+
     // MARK: robustness
     Case("up without down is ignored", both, [Step(up(0)), Step(up(1))]),
     Case(
@@ -384,6 +546,7 @@ final class GestureRecognizerTests: XCTestCase {
         let cases: [(GestureInput, Bool)] = [
             (down(0), true), (up(0.1), false), (down(0.2), true), (timer(0.7), true), (up(0.8), false),
             (down(1), true), (move(1.1, pt(200, 100)), true), (cancel(1.2), false),
+            (tdown(2), true), (up(2.1), true), (tup(2.2), false),
         ]
         for (input, pressed) in cases {
             _ = recognizer.handle(input)
@@ -399,6 +562,11 @@ final class GestureRecognizerTests: XCTestCase {
         XCTAssertFalse(settings.hasDoubleTap)
         XCTAssertFalse(settings.hasLongPress)
         XCTAssertTrue(settings.draggable)
+        XCTAssertEqual(settings.touchDragThreshold, 8)
+        XCTAssertEqual(settings.touchDoubleTapWindow, 0.3)
+        XCTAssertEqual(settings.flicks, [])
+        XCTAssertEqual(
+            [settings.flickDistance, settings.flickDuration, settings.flickSpeed], [24, 0.3, 400])
         XCTAssertEqual(GestureInput.up(o, at: 3).time, 3)
     }
 }

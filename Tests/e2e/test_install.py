@@ -23,6 +23,8 @@ EXPECTED = {
     "usr/share/man/man1/buoy.1": 0o644,
     "usr/share/man/man5/buoy.5": 0o644,
     "usr/share/doc/buoy/config.toml": 0o644,
+    "usr/share/doc/buoy/phone.toml": 0o644,
+    "usr/share/doc/buoy/buoy.desktop": 0o644,
     "usr/lib/systemd/user/buoy.service": 0o644,
     "usr/share/bash-completion/completions/buoy": 0o644,
     "usr/share/zsh/site-functions/_buoy": 0o644,

@@ -271,7 +271,7 @@ final class ButtonInstance {
         }
         let look = ButtonLook(
             diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
-            shape: spec.button.shape)
+            shape: spec.button.shape, pressed: appearance.pressDepth)
         let scale = self.scale
         let origin = Point(x: appearance.origin.x.rounded(), y: appearance.origin.y.rounded())
         let next = Shown(
@@ -333,7 +333,12 @@ final class ButtonInstance {
             gestures: GestureSettings(
                 dragThreshold: spec.gestures.dragThreshold, doubleTapWindow: spec.gestures.doubleTapWindow,
                 longPressDelay: spec.gestures.longPressDelay, hasDoubleTap: spec.actions.doubleTap != nil,
-                hasLongPress: spec.actions.longPress != nil, draggable: button.draggable))
+                hasLongPress: spec.actions.longPress != nil, draggable: button.draggable,
+                touchDragThreshold: spec.gestures.touchDragThreshold,
+                touchDoubleTapWindow: spec.gestures.touchDoubleTapWindow,
+                flicks: Set(
+                    FlickDirection.allCases.filter { spec.actions[ButtonGesture(flick: $0)] != nil })
+            ))
     }
 
     /// The controller's input for a Wayland input event on this instance's surface.
@@ -341,9 +346,12 @@ final class ButtonInstance {
         switch event {
         case .pointerEnter(_, let at): return .hover(true, at: at)
         case .pointerLeave(let at): return .hover(false, at: at)
-        case .pointerMotion(let point, let at), .touchMotion(let point, let at): return .move(point, at: at)
-        case .pointerPress(let point, let at), .touchDown(let point, let at): return .press(point, at: at)
-        case .pointerRelease(let point, let at), .touchUp(let point, let at): return .release(point, at: at)
+        case .pointerMotion(let point, let at): return .move(point, kind: .pointer, at: at)
+        case .touchMotion(let point, let at): return .move(point, kind: .touch, at: at)
+        case .pointerPress(let point, let at): return .press(point, kind: .pointer, at: at)
+        case .touchDown(let point, let at): return .press(point, kind: .touch, at: at)
+        case .pointerRelease(let point, let at): return .release(point, kind: .pointer, at: at)
+        case .touchUp(let point, let at): return .release(point, kind: .touch, at: at)
         case .touchCancel(let at): return .cancel(at: at)
         case .key, .keyboardFocus: return nil
         }
@@ -357,6 +365,10 @@ extension Actions {
         case .tap: return tap
         case .doubleTap: return doubleTap
         case .longPress: return longPress
+        case .swipeUp: return swipeUp
+        case .swipeDown: return swipeDown
+        case .swipeLeft: return swipeLeft
+        case .swipeRight: return swipeRight
         }
     }
 }

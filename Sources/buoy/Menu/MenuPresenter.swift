@@ -93,6 +93,10 @@ final class MenuPresenter {
         /// The surface its sprites are subsurfaces of.
         weak var parent: LayerSurface?
         var focused: Int?
+        /// Whether the focus ring shows: only once a key has been pressed in
+        /// the open menu (CSS's `:focus-visible`), so a menu opened and
+        /// chosen by finger or pointer never shows one.
+        var focusVisible = false
         /// Something changed that the next frame must show.
         var dirty = true
         /// When its last frame was placed.
@@ -408,8 +412,9 @@ final class MenuPresenter {
         if key == .activate { return shown.focused }
         let moved = MenuNavigation.move(
             from: shown.focused, key, order: MenuNavigation.visualOrder(shown.layout))
-        if moved != shown.focused {
+        if moved != shown.focused || !shown.focusVisible {
             shown.focused = moved
+            shown.focusVisible = true
             shown.dirty = true
             phase = .open(shown, since: since, redraw: redraw)
         }
@@ -471,7 +476,8 @@ final class MenuPresenter {
         if sprite.description.part == .focusRing {
             // One ring, moved to the focused item (all items are one size).
             // Moved by whole px so that it keeps its buffer's exact size.
-            guard let focused = shown.focused, layout.items.indices.contains(focused) else {
+            guard shown.focusVisible, let focused = shown.focused, layout.items.indices.contains(focused)
+            else {
                 return hide(sprite)
             }
             let from = layout.items[item].circle.center
@@ -513,7 +519,8 @@ final class MenuPresenter {
         let layout = MenuLayout.layout(
             button: anchor.button, usable: anchor.usable, count: request.items.count,
             itemSize: request.settings.itemSize, spacing: request.settings.spacing,
-            labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0)
+            labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0,
+            minRowHeight: request.settings.rowHeight)
         let scale = anchor.scale
         guard let shm = display.shm else { throw Unable(why: "the compositor has no wl_shm") }
         let descriptions = MenuPainter.sprites(for: layout)
