@@ -702,6 +702,22 @@ public struct ButtonController: Sendable, Equatable {
     }
 }
 
+extension ButtonInput {
+    /// For the debug log: "press at 1244.0, 360.0 (touch)"; nil for the
+    /// inputs too frequent or too dull to log (moves, ticks).
+    public var logLine: String? {
+        func at(_ point: Point, _ kind: InputKind) -> String {
+            "at \(point.x), \(point.y)\(kind == .touch ? " (touch)" : "")"
+        }
+        switch self {
+        case .press(let point, let kind, _): return "press " + at(point, kind)
+        case .release(let point, let kind, _): return "release " + at(point, kind)
+        case .cancel: return "cancel"
+        default: return nil
+        }
+    }
+}
+
 extension ButtonEffect: CustomStringConvertible {
     /// For the debug log: "run tap", "save", "cursor grabbing".
     public var description: String {

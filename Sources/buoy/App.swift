@@ -20,8 +20,6 @@ final class App {
     /// inotify on the config's directory (or its nearest existing
     /// ancestor), so saving the file reloads it.
     private let configWatch: ConfigWatch?
-    /// When a burst of file events has settled and the reload should run.
-    private var reloadDue: Double?
     private let runner: CommandRunner
     /// `buoy msg`'s socket; nil when it could not be created.
     private let server: ControlServer?
@@ -88,14 +86,7 @@ final class App {
     private func update(_ wakeup: Wakeup, now: Double) {
         for signal in wakeup.signals { handle(signal: signal, now: now) }
         if exitStatus != nil { return }
-        if let configWatch, wakeup.readable.contains(configWatch.fd), configWatch.takeChanged() {
-            // Editors save in bursts (write, rename, chmod): reload once it settles.
-            reloadDue = now + 0.15
-        }
-        if let due = reloadDue, now >= due {
-            reloadDue = nil
-            _ = reload(now: now)
-        }
+        if let configWatch, configWatch.reloadDue(wakeup, now: now) { _ = reload(now: now) }
         placeInstances(outputsChanged: display.takeOutputsChanged(), now: now)
         for record in display.takeInput() { route(record) }
         if let server {
@@ -186,15 +177,7 @@ final class App {
             menu.close(now: at)
             return
         }
-        switch input {
-        case .press(let point, let kind, _):
-            log.debug("\(instance.label): press at \(point.x), \(point.y)\(kind == .touch ? " (touch)" : "")")
-        case .release(let point, let kind, _):
-            log.debug(
-                "\(instance.label): release at \(point.x), \(point.y)\(kind == .touch ? " (touch)" : "")")
-        case .cancel: log.debug("\(instance.label): cancel")
-        default: break
-        }
+        if let line = input.logLine { log.debug("\(instance.label): \(line)") }
         perform(instance.controller.handle(input), for: instance, now: input.time)
     }
 
@@ -402,7 +385,7 @@ final class App {
     private func armTimer(now: Double, committed: [ObjectIdentifier]) {
         var deadline: Double?
         func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
-        if let reloadDue { consider(reloadDue) }
+        if let at = configWatch?.deadline { consider(at) }
         if let at = menu.deadline { consider(at) }
         if let at = server?.deadline { consider(at) }
         for instance in instances {

@@ -1,3 +1,4 @@
+import BuoyWayland
 import CLinux
 import Glibc
 
@@ -10,6 +11,10 @@ final class ConfigWatch {
     let fd: Int32
     private let file: String
     private var watched: (descriptor: Int32, directory: String)?
+    /// When a burst of file events has settled and the reload should run.
+    private(set) var deadline: Double?
+    /// Editors save in bursts (write, rename, chmod): reload once it settles.
+    static let settle = 0.15
 
     /// Nil when inotify is not available or nothing on the way can be watched.
     init?(file: String) {
@@ -29,7 +34,7 @@ final class ConfigWatch {
     /// Drains the events; true when the file may have changed: it was
     /// written, moved in or created, or a missing directory on its way was
     /// made and the file is already in it.
-    func takeChanged() -> Bool {
+    private func takeChanged() -> Bool {
         guard let watched else { return false }
         let target = Files.directory(of: file)
         let name: String
@@ -46,6 +51,15 @@ final class ConfigWatch {
         guard watchNearest() else { return false }
         var info = stat()
         return stat(file, &info) == 0
+    }
+
+    /// Whether the config should be read again now: the file changed, and
+    /// `settle` seconds have passed without another change.
+    func reloadDue(_ wakeup: Wakeup, now: Double) -> Bool {
+        if wakeup.readable.contains(fd), takeChanged() { deadline = now + Self.settle }
+        guard let due = deadline, now >= due else { return false }
+        deadline = nil
+        return true
     }
 
     func close() {
