@@ -22,8 +22,8 @@ public struct ButtonLook: Sendable, Equatable {
     /// The side of the square image: the button plus its shadow.
     public var imageSide: Double { diameter + 2 * shadowPadding }
 
-    /// The side of the image in buffer pixels at an integer output scale.
-    public func bufferSide(scale: Int) -> Int { Int(imageSide) * scale }
+    /// The side of the image in buffer pixels at `scale`.
+    public func bufferSide(scale: BufferScale) -> Int { scale.pixels(Int(imageSide)) }
 }
 
 /// Draws the button with cairo: a filled circle or rounded square, a soft drop shadow and a
@@ -33,7 +33,7 @@ public enum ButtonPainter {
     /// Paints into `data` (premultiplied ARGB32, `stride` bytes per row) a
     /// square image of `look.bufferSide(scale:)` pixels.
     public static func paint(
-        _ look: ButtonLook, scale: Int, into data: UnsafeMutableRawPointer, stride: Int
+        _ look: ButtonLook, scale: BufferScale, into data: UnsafeMutableRawPointer, stride: Int
     ) {
         let side = Int32(look.bufferSide(scale: scale))
         guard
@@ -48,7 +48,10 @@ public enum ButtonPainter {
         cairo_set_source_rgba(cr, 0, 0, 0, 0)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_scale(cr, Double(scale), Double(scale))
+        // The image fills the buffer exactly, as the viewport stretches it,
+        // even where rounding made the buffer a fraction of a pixel larger.
+        let k = Double(side) / look.imageSide
+        cairo_scale(cr, k, k)
 
         // Draw at full strength into a group, then composite it once with the
         // opacity, so overlapping parts don't show through each other.

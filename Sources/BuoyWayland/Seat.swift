@@ -129,7 +129,7 @@ public final class Seat {
             cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
             let buffer = wl_cursor_image_get_buffer(image)
         else { return }
-        if cursorSurface == nil { cursorSurface = wl_compositor_create_surface(compositor) }
+        if cursorSurface == nil { cursorSurface = display.createSurface() }
         guard let cursorSurface else { return }
         wl_surface_set_buffer_scale(cursorSurface, Int32(scale))
         wl_surface_attach(cursorSurface, buffer, 0, 0)

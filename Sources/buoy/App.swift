@@ -211,7 +211,7 @@ final class App {
                 places.save(instances)
             case .cursor(let cursor):
                 let role: CursorRole = cursor == .grabbing ? .grabbing : .hover
-                for seat in display.seats { seat.setCursor(role, scale: instance.scale) }
+                for seat in display.seats { seat.setCursor(role, scale: instance.scale.ceiling) }
             case .hidden:
                 if menu.owner === instance { menu.drop(now: now) }
             case .relocate:
