@@ -53,6 +53,14 @@ public struct BufferScale: Sendable, Equatable, Hashable, CustomStringConvertibl
         return Int((x / step).rounded() * step)
     }
 
+    /// The largest integer buffer scale up to `wanted` that divides both
+    /// sides of an image (1 always does): a surface's buffer must be a
+    /// multiple of its buffer scale, and a cursor theme may lack the size
+    /// asked for (a 1×1 theme at scale 2).
+    public static func integerScale(dividing width: Int, _ height: Int, upTo wanted: Int) -> Int {
+        (1...max(1, wanted)).reversed().first { width % $0 == 0 && height % $0 == 0 } ?? 1
+    }
+
     private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     /// "1", "2" or "1.5": the scale as a person would write it.

@@ -68,4 +68,21 @@ final class BufferScaleTests: XCTestCase {
             XCTAssertEqual(aligned * c.numerator % 120, 0, line: c.line)
         }
     }
+
+    func testIntegerScaleDividingAnImage() {
+        let cases: [(width: Int, height: Int, wanted: Int, scale: Int, line: UInt)] = [
+            (48, 48, 2, 2, #line),
+            (1, 1, 2, 1, #line),  // a 1×1 theme at scale 2
+            (24, 24, 2, 2, #line),
+            (36, 36, 3, 3, #line),
+            (32, 32, 3, 2, #line),
+            (25, 25, 2, 1, #line),
+            (24, 25, 2, 1, #line),
+            (24, 24, 0, 1, #line),
+        ]
+        for c in cases {
+            XCTAssertEqual(
+                BufferScale.integerScale(dividing: c.width, c.height, upTo: c.wanted), c.scale, line: c.line)
+        }
+    }
 }
