@@ -551,6 +551,24 @@ class WaylandDebugLog:
                 result.append(Attach(obj, w, h, scales.get(obj, 1), destinations.get(obj)))
         return result
 
+    def shown(self) -> dict[str, tuple[tuple[int, int], Optional[tuple[int, int]]]]:
+        """Per surface, the size of the buffer attached last and its viewport's destination
+        last set: what the surface shows once its last commit applies."""
+        buffers: dict[str, tuple[int, int]] = {}
+        viewport_of: dict[str, str] = {}
+        destinations: dict[str, tuple[int, int]] = {}
+        result = {}
+        for obj, request, args in self.requests:
+            if request == "create_buffer":
+                buffers[args[0].split()[-1]] = (int(args[2]), int(args[3]))
+            elif request == "get_viewport":
+                viewport_of[args[0].split()[-1]] = args[1]
+            elif request == "set_destination" and obj in viewport_of:
+                destinations[viewport_of[obj]] = (int(args[0]), int(args[1]))
+            elif request == "attach" and args[0] in buffers:
+                result[obj] = buffers[args[0]]
+        return {surface: (size, destinations.get(surface)) for surface, size in result.items()}
+
     def requested(self, request: str) -> list[list[str]]:
         """The arguments of every request of this name, in order."""
         return [args for _, name, args in self.requests if name == request]

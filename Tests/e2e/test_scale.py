@@ -13,6 +13,7 @@ from buoy_fixture import MAGENTA, Buoy, count_lines, settle
 from harness import (DEFAULT_BACKGROUND, HarnessError, HeadlessSway, WaylandDebugLog, rim_sharpness,
                      wait_for, write_cursor_theme)
 from test_button import config
+from test_menu import start_buoy_with_menu, wait_open
 
 # A mode whose logical size is whole at 1.25, 1.5 and 1.75 (1260 = 105 x 12, 840 = 105 x 8):
 # grim then copies the output's pixels one to one. At 1280x720, whose 1.5 is 853.33 logical px
@@ -81,6 +82,21 @@ class FractionalScaleTests(unittest.TestCase):
                     self.assertEqual(attach.buffer_scale, 1, attach)
                 print(f"\n    scale {scale}: face buffer {last.width}x{last.height} for "
                       f"{FACE}x{FACE} logical px", end="")
+
+    def test_the_menus_images_are_their_logical_size_times_the_preferred_scale(self):
+        with HeadlessSway(resolution=RESOLUTION) as sway:
+            require(sway, "wp_fractional_scale_manager_v1")
+            pointer = sway.pointer()
+            sway.swaymsg("output", "HEADLESS-1", "scale", "1.5")
+            buoy, _, (cx, cy) = start_buoy_with_menu(sway, env={"WAYLAND_DEBUG": "1"})
+            pointer.click(cx / 1.5, cy / 1.5)
+            wait_open(sway, buoy)
+            self.assertIn("images drawn at scale 1.5", buoy.log())
+            shown = WaylandDebugLog(buoy.log()).shown()
+            images = {s: v for s, v in shown.items() if v[1] not in (None, (FACE, FACE)) and v[0] != (1, 1)}
+            self.assertGreaterEqual(len(images), 8, shown)  # 4 circles, 4 pills (and the ring)
+            for surface, ((width, height), (w, h)) in images.items():
+                self.assertEqual((width, height), (pixels(w, "1.5"), pixels(h, "1.5")), surface)
 
     def test_wl_compositor_v6_is_bound_and_its_preferred_buffer_scale_heard(self):
         with HeadlessSway(resolution=RESOLUTION) as sway:
