@@ -31,9 +31,12 @@ public struct ButtonLook: Sendable, Equatable {
 /// which is the same layout as WL_SHM_FORMAT_ARGB8888.
 public enum ButtonPainter {
     /// Paints into `data` (premultiplied ARGB32, `stride` bytes per row) a
-    /// square image of `look.bufferSide(scale:)` pixels.
+    /// square image of `look.bufferSide(scale:)` pixels, turned `quarterTurns`
+    /// times 90° counter-clockwise: the buffer transform (wl_output_transform
+    /// 90, 180 or 270) the compositor prefers, which it turns back.
     public static func paint(
-        _ look: ButtonLook, scale: BufferScale, into data: UnsafeMutableRawPointer, stride: Int
+        _ look: ButtonLook, scale: BufferScale, quarterTurns: Int = 0, into data: UnsafeMutableRawPointer,
+        stride: Int
     ) {
         let side = Int32(look.bufferSide(scale: scale))
         guard
@@ -48,6 +51,14 @@ public enum ButtonPainter {
         cairo_set_source_rgba(cr, 0, 0, 0, 0)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        let s = Double(side)
+        switch quarterTurns % 4 {
+        case 1: cairo_translate(cr, 0, s)
+        case 2: cairo_translate(cr, s, s)
+        case 3: cairo_translate(cr, s, 0)
+        default: break
+        }
+        cairo_rotate(cr, -Double(quarterTurns % 4) * Double.pi / 2)
         // The image fills the buffer exactly, as the viewport stretches it,
         // even where rounding made the buffer a fraction of a pixel larger.
         let k = Double(side) / look.imageSide

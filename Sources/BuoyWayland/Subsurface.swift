@@ -65,6 +65,11 @@ public final class Subsurface {
         wl_surface_commit(surface)
     }
 
+    /// How the buffers shown from now on are turned (a wl_output_transform).
+    public func setBufferTransform(_ transform: UInt32) {
+        wl_surface_set_buffer_transform(surface, Int32(transform))
+    }
+
     /// Removes the content, which hides the surface.
     public func hide() {
         wl_surface_attach(surface, nil, 0, 0)

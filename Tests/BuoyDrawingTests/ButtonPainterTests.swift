@@ -6,13 +6,15 @@ import XCTest
 final class ButtonPainterTests: XCTestCase {
     /// Renders into plain memory, as buoy does into shm, and returns a pixel
     /// reader (premultiplied ARGB, as stored little-endian: B, G, R, A).
-    private func render(_ look: ButtonLook, scale: BufferScale) -> (side: Int, pixel: (Int, Int) -> [UInt8]) {
+    private func render(_ look: ButtonLook, scale: BufferScale, quarterTurns: Int = 0) -> (
+        side: Int, pixel: (Int, Int) -> [UInt8]
+    ) {
         let side = look.bufferSide(scale: scale)
         let stride = side * 4
         let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * side, alignment: 16)
         addTeardownBlock { memory.deallocate() }
         memset(memory, 0xAB, stride * side)  // garbage: painting must clear it
-        ButtonPainter.paint(look, scale: scale, into: memory, stride: stride)
+        ButtonPainter.paint(look, scale: scale, quarterTurns: quarterTurns, into: memory, stride: stride)
         let bytes = memory.assumingMemoryBound(to: UInt8.self)
         return (
             side,
@@ -88,6 +90,27 @@ final class ButtonPainterTests: XCTestCase {
             XCTAssertEqual(row[left], row[right], accuracy: 2, line: c.line)
             XCTAssertEqual(
                 Double(right + 1 - left), 56 * Double(c.numerator) / 120, accuracy: 2, line: c.line)
+        }
+    }
+
+    func testQuarterTurnsTurnTheImageCounterClockwise() {
+        let look = ButtonLook(diameter: 56, color: blue, opacity: 1)
+        let (side, upright) = render(look, scale: 2)
+        let n = side - 1
+        // Where upright pixel (x, y) goes after 1, 2 and 3 turns counter-clockwise.
+        let cases: [(turns: Int, place: (Int, Int) -> (Int, Int), line: UInt)] = [
+            (1, { x, y in (y, n - x) }, #line),
+            (2, { x, y in (n - x, n - y) }, #line),
+            (3, { x, y in (n - y, x) }, #line),
+        ]
+        // Below the disc (the shadow's side), beside it, and on its rim.
+        let probes = [(side / 2, side - 12), (8, side / 2), (side / 2, 30), (40, 41)]
+        for c in cases {
+            let (_, turned) = render(look, scale: 2, quarterTurns: c.turns)
+            for (x, y) in probes {
+                let (tx, ty) = c.place(x, y)
+                XCTAssertEqual(turned(tx, ty), upright(x, y), "(\(x), \(y))", line: c.line)
+            }
         }
     }
 

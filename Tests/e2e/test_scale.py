@@ -108,6 +108,32 @@ class FractionalScaleTests(unittest.TestCase):
             self.assertIn(["2"], log.received("preferred_buffer_scale"))
             self.assertIn(["0"], log.received("preferred_buffer_transform"))
 
+    def test_on_a_turned_output_the_face_is_drawn_turned_and_its_shadow_still_falls_below(self):
+        # sway turns an output clockwise; wl_output_transform counts counter-clockwise.
+        unturned = None
+        for transform, value in (("0", "0"), ("90", "3"), ("180", "2"), ("270", "1")):
+            with self.subTest(transform=transform), HeadlessSway(resolution=RESOLUTION) as sway:
+                require(sway, "wp_fractional_scale_manager_v1")
+                sway.swaymsg("output", "HEADLESS-1", "transform", transform)
+                buoy = start(sway, "1.5")
+                wait_for(lambda: [value] in WaylandDebugLog(buoy.log()).requested("set_buffer_transform"),
+                         timeout=3, message=f"set_buffer_transform({value})")
+                time.sleep(0.3)
+                image = sway.screenshot()
+                disc = rim_sharpness(image, MAGENTA, DEFAULT_BACKGROUND)
+                below, above, left, right = (shade(image, disc, angle) for angle in (90, 270, 180, 0))
+                print(f"\n    transform {transform}: the shadow's grey below {below:.1f}, above {above:.1f}, "
+                      f"left {left:.1f}, right {right:.1f}", end="")
+                # The same as unturned: drawn turned the wrong way, the shadow (2.4 greys darker
+                # below than above) would fall above or to one side.
+                pattern = (above - below, left - right)
+                unturned = unturned or pattern
+                self.assertGreater(pattern[0], 1.5, "the shadow falls below")
+                for got, want in zip(pattern, unturned):
+                    self.assertAlmostEqual(got, want, delta=1.0, msg=(pattern, unturned))
+                self.assertGreaterEqual(disc.ratio, 0.9, disc)
+                self.assertLessEqual(disc.ratio, 1.1, disc)
+
     def test_the_rim_is_as_sharp_as_at_scale_1(self):
         one = sharpness_at("1")
         print(f"\n    scale 1: edge {one.width:.3f} px, ideal {one.ideal_width:.3f}, "
@@ -144,6 +170,19 @@ class FractionalScaleTests(unittest.TestCase):
                 wait_for(lambda: count_lines(marker) == 1, timeout=3, message="tap ran")
                 settle()
                 self.assertEqual(wev.button_events(), [], "wev saw the click on the button")
+
+
+def shade(image, disc, angle: float) -> float:
+    """The mean green just outside the disc, within 30 degrees of `angle` (0 is right, 90
+    down): in the shadow, which is offset downwards, over the grey background."""
+    values = []
+    for r in range(2, 9):
+        for a in range(-30, 31, 2):
+            t = math.radians(angle + a)
+            x = disc.center[0] + (disc.radius + r) * math.cos(t)
+            y = disc.center[1] + (disc.radius + r) * math.sin(t)
+            values.append(image.pixel(math.floor(x), math.floor(y))[1])
+    return sum(values) / len(values)
 
 
 def cursor_memfds(pid: int) -> list[str]:

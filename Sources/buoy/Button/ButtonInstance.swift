@@ -50,7 +50,7 @@ final class ButtonInstance {
     /// What the face's buffer was painted with: a configure or a reload
     /// commits again, but repaints (into the pool's second buffer) only
     /// when the look or the scale changed.
-    private var painted: (look: ButtonLook, scale: BufferScale)?
+    private var painted: (look: ButtonLook, scale: BufferScale, turns: Int)?
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
 
@@ -246,7 +246,10 @@ final class ButtonInstance {
         guard next != shown || menuFrame || surfaceChanged else { return false }
 
         var content = face.content
-        if painted?.look != look || painted?.scale != scale || content == nil {
+        // The compositor's preferred transform, when it is a turn (the face is
+        // left-right symmetric, so a flipped one is drawn unturned).
+        let turns = layer.preferredTransform < 4 ? Int(layer.preferredTransform) : 0
+        if painted?.look != look || painted?.scale != scale || painted?.turns != turns || content == nil {
             let side = look.bufferSide(scale: scale)
             let free: ShmBuffer?
             do { free = try buffers.free(width: side, height: side) } catch {
@@ -255,8 +258,10 @@ final class ButtonInstance {
             }
             // Both buffers still on screen: try again on the next frame.
             guard let buffer = free else { return false }
-            ButtonPainter.paint(look, scale: scale, into: buffer.data, stride: buffer.stride)
-            painted = (look, scale)
+            ButtonPainter.paint(
+                look, scale: scale, quarterTurns: turns, into: buffer.data, stride: buffer.stride)
+            face.setBufferTransform(UInt32(turns))
+            painted = (look, scale, turns)
             content = buffer
         }
         guard let buffer = content else { return false }
