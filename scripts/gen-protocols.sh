@@ -4,14 +4,18 @@
 set -eu
 cd "$(dirname "$0")/.."
 system=${WAYLAND_PROTOCOLS_DIR:-$(pkg-config --variable=pkgdatadir wayland-protocols 2>/dev/null || echo /usr/share/wayland-protocols)}
+# tablet-unstable-v2 only for the zwp_tablet_tool_v2 interface that
+# cursor-shape-v1.get_tablet_tool_v2 names; buoy binds no tablet global.
 out=Sources/CWaylandProtocols
 set -- \
     protocols/wlr-layer-shell-unstable-v1.xml \
     protocols/wlr-virtual-pointer-unstable-v1.xml \
+    protocols/cursor-shape-v1.xml \
     "$system/stable/xdg-shell/xdg-shell.xml" \
     "$system/stable/viewporter/viewporter.xml" \
     "$system/unstable/xdg-output/xdg-output-unstable-v1.xml" \
-    "$system/staging/fractional-scale/fractional-scale-v1.xml"
+    "$system/staging/fractional-scale/fractional-scale-v1.xml" \
+    "$system/unstable/tablet/tablet-unstable-v2.xml"
 # KWin's fake-input (LGPL-2.1+, from Debian's plasma-wayland-protocols, which ships no .pc
 # file) drives only the buoy-touch test driver, so it has a C target of its own and never
 # ends up in buoy.

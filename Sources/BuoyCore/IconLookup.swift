@@ -74,8 +74,8 @@ public struct IconLookup: Sendable, Equatable {
 
     /// The icon size in buffer pixels for an item of `itemSize` logical px:
     /// icons take 60 % of the item's diameter.
-    public static func pixelSize(itemSize: Double, scale: Int) -> Int {
-        let px = (itemSize * 0.6 * Double(max(1, scale))).rounded()
+    public static func pixelSize(itemSize: Double, scale: BufferScale) -> Int {
+        let px = (itemSize * 0.6 * scale.factor).rounded()
         return px >= 1 && px < 65536 ? Int(px) : 1
     }
 

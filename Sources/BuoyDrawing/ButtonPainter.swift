@@ -32,8 +32,8 @@ public struct ButtonLook: Sendable, Equatable {
     /// The side of the square image: the button plus its shadow.
     public var imageSide: Double { diameter + 2 * shadowPadding }
 
-    /// The side of the image in buffer pixels at an integer output scale.
-    public func bufferSide(scale: Int) -> Int { Int(imageSide) * scale }
+    /// The side of the image in buffer pixels at `scale`.
+    public func bufferSide(scale: BufferScale) -> Int { scale.pixels(Int(imageSide)) }
 }
 
 /// Draws the button with cairo: a filled circle or rounded square, a soft drop shadow and a
@@ -41,9 +41,12 @@ public struct ButtonLook: Sendable, Equatable {
 /// which is the same layout as WL_SHM_FORMAT_ARGB8888.
 public enum ButtonPainter {
     /// Paints into `data` (premultiplied ARGB32, `stride` bytes per row) a
-    /// square image of `look.bufferSide(scale:)` pixels.
+    /// square image of `look.bufferSide(scale:)` pixels, turned `quarterTurns`
+    /// times 90° counter-clockwise: the buffer transform (wl_output_transform
+    /// 90, 180 or 270) the compositor prefers, which it turns back.
     public static func paint(
-        _ look: ButtonLook, scale: Int, into data: UnsafeMutableRawPointer, stride: Int
+        _ look: ButtonLook, scale: BufferScale, quarterTurns: Int = 0, into data: UnsafeMutableRawPointer,
+        stride: Int
     ) {
         let side = Int32(look.bufferSide(scale: scale))
         guard
@@ -58,7 +61,18 @@ public enum ButtonPainter {
         cairo_set_source_rgba(cr, 0, 0, 0, 0)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_scale(cr, Double(scale), Double(scale))
+        let s = Double(side)
+        switch quarterTurns % 4 {
+        case 1: cairo_translate(cr, 0, s)
+        case 2: cairo_translate(cr, s, s)
+        case 3: cairo_translate(cr, s, 0)
+        default: break
+        }
+        cairo_rotate(cr, -Double(quarterTurns % 4) * Double.pi / 2)
+        // The image fills the buffer exactly, as the viewport stretches it,
+        // even where rounding made the buffer a fraction of a pixel larger.
+        let k = Double(side) / look.imageSide
+        cairo_scale(cr, k, k)
         // Pushed in: the whole image (shadow included) shrinks around its
         // centre, so the buffer and the input region keep their size.
         let pressed = min(1, max(0, look.pressed))

@@ -135,7 +135,7 @@ public enum MenuArtist {
     public static func draw(
         _ sprites: [MenuSprite], on canvases: [Canvas], layout: MenuLayout, labels: [String],
         icons: [String?], locate: @escaping ([String?]) -> Located, iconSize: Int, look: MenuLook,
-        scale: Int
+        scale: BufferScale
     ) -> Job<Report>? {
         precondition(sprites.count == canvases.count, "one canvas per sprite")
         let count = layout.items.count

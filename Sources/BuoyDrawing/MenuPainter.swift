@@ -142,16 +142,16 @@ public enum MenuPainter {
             height: (shape.maxY + pad).rounded(.up) - minY)
     }
 
-    /// A sprite's image size in buffer pixels at an integer output scale.
-    public static func bufferSize(of sprite: MenuSprite, scale: Int) -> (width: Int, height: Int) {
-        (Int(sprite.image.width) * scale, Int(sprite.image.height) * scale)
+    /// A sprite's image size in buffer pixels at `scale`.
+    public static func bufferSize(of sprite: MenuSprite, scale: BufferScale) -> (width: Int, height: Int) {
+        (scale.pixels(Int(sprite.image.width)), scale.pixels(Int(sprite.image.height)))
     }
 
     /// Paints `sprite` of `layout` into `data` (premultiplied ARGB32,
     /// `stride` bytes per row), an image of `bufferSize(of:scale:)` pixels,
     /// at full size. `entry` is the sprite's item's label and icon.
     public static func paint(
-        _ sprite: MenuSprite, of layout: MenuLayout, entry: MenuEntry, look: MenuLook, scale: Int,
+        _ sprite: MenuSprite, of layout: MenuLayout, entry: MenuEntry, look: MenuLook, scale: BufferScale,
         into data: UnsafeMutableRawPointer, stride: Int
     ) {
         let (width, height) = bufferSize(of: sprite, scale: scale)
@@ -168,7 +168,8 @@ public enum MenuPainter {
         cairo_set_source_rgba(cr, 0, 0, 0, 0)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_scale(cr, Double(scale), Double(scale))
+        // Exactly the buffer, as the viewport stretches it (see ButtonPainter).
+        cairo_scale(cr, Double(width) / sprite.image.width, Double(height) / sprite.image.height)
         cairo_translate(cr, -sprite.image.minX, -sprite.image.minY)
 
         let item = layout.items[sprite.item]

@@ -25,6 +25,12 @@ public final class LayerSurface {
     public private(set) var closed = false
     /// Outputs the surface is on, from wl_surface.enter/leave.
     public private(set) var outputs: [OpaquePointer] = []
+    /// The compositor's wishes for the buffers: wp_fractional_scale_v1's
+    /// scale, and wl_surface v6's preferred_buffer_scale and _transform.
+    private var fractionalScale: FractionalScale?
+    private var preferredBufferScale: Int?
+    /// A wl_output_transform; 0 (normal) until the compositor says otherwise.
+    public private(set) var preferredTransform: UInt32 = 0
     /// Set when a configure or an enter/leave changed what must be drawn.
     private var changed = false
     private var frameCallback: OpaquePointer?
@@ -52,14 +58,15 @@ public final class LayerSurface {
             let viewporter = display.viewporter, let shm = display.shm
         else { throw .system("globals are missing") }
         self.display = display
-        surface = wl_compositor_create_surface(compositor)!
+        surface = display.createSurface()!
         role = zwlr_layer_shell_v1_get_layer_surface(
             layerShell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, namespace)!
         viewport = wp_viewporter_get_viewport(viewporter, surface)!
+        fractionalScale = FractionalScale(manager: display.fractionalScaleManager, surface: surface)
         transparentPixel = try ShmBuffer(shm: shm, width: 1, height: 1)
         memset(transparentPixel.data, 0, 4)
         let opaque = Unmanaged.passUnretained(self).toOpaque()
-        wl_surface_add_listener(surface, Self.surfaceListener, opaque)
+        buoy_wl_surface_v6_add_listener(surface, Self.surfaceListener, opaque)
         zwlr_layer_surface_v1_add_listener(role, Self.roleListener, opaque)
 
         let all =
@@ -81,6 +88,7 @@ public final class LayerSurface {
     deinit {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         wp_viewport_destroy(viewport)
+        fractionalScale = nil
         zwlr_layer_surface_v1_destroy(role)
         wl_surface_destroy(surface)
     }
@@ -89,7 +97,14 @@ public final class LayerSurface {
     /// drawn since the last call.
     public func takeChanged() -> Bool {
         defer { changed = false }
-        return changed
+        return fractionalScale?.takeChanged() ?? false || changed
+    }
+
+    /// The scale the compositor asks buffers to be drawn at: the fractional
+    /// one, else wl_surface v6's integer one; nil until it has said (and
+    /// always from a compositor with neither), when wl_output.scale decides.
+    public var preferredScale: BufferScale? {
+        fractionalScale?.preferred ?? preferredBufferScale.map { BufferScale(integer: $0) }
     }
 
     /// Whether a configure arrived that `applyConfigure` has not answered.
@@ -185,10 +200,13 @@ public final class LayerSurface {
             return listener
         }()
 
-    nonisolated(unsafe) private static let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
-        let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
+    /// wl_surface v6's listener (see wl-surface-v6.h).
+    private typealias SurfaceListener = buoy_wl_surface_v6_listener
+
+    nonisolated(unsafe) private static let surfaceListener: UnsafeMutablePointer<SurfaceListener> = {
+        let listener = UnsafeMutablePointer<SurfaceListener>.allocate(capacity: 1)
         listener.initialize(
-            to: wl_surface_listener(
+            to: SurfaceListener(
                 enter: { data, _, output in
                     guard let output else { return }
                     let surface = from(data)
@@ -198,6 +216,18 @@ public final class LayerSurface {
                 leave: { data, _, output in
                     let surface = from(data)
                     surface.outputs.removeAll { $0 == output }
+                    surface.changed = true
+                },
+                preferred_buffer_scale: { data, _, factor in
+                    let surface = from(data)
+                    guard factor > 0, surface.preferredBufferScale != Int(factor) else { return }
+                    surface.preferredBufferScale = Int(factor)
+                    surface.changed = true
+                },
+                preferred_buffer_transform: { data, _, transform in
+                    let surface = from(data)
+                    guard surface.preferredTransform != transform else { return }
+                    surface.preferredTransform = transform
                     surface.changed = true
                 }))
         return listener

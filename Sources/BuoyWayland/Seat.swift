@@ -2,6 +2,7 @@ import BuoyCore
 import CLinux
 import CWaylandClient
 import CWaylandCursor
+import CWaylandProtocols
 import CXKBCommon
 import Glibc
 
@@ -33,9 +34,17 @@ public struct InputRecord {
     public var event: InputEvent
 }
 
-/// Cursor images buoy asks for, by role; each maps to the theme names to try.
+/// Cursor images buoy asks for, by role; each maps to a wp_cursor_shape_v1
+/// shape and to the theme names to try without it.
 public enum CursorRole: Sendable {
     case hover, grabbing
+
+    var shape: wp_cursor_shape_device_v1_shape {
+        switch self {
+        case .hover: return WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_POINTER
+        case .grabbing: return WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_GRABBING
+        }
+    }
 
     var themeNames: [String] {
         switch self {
@@ -67,6 +76,9 @@ public final class Seat {
     private var activeTouchID: Int32?
     /// wl_touch.up carries no position, so the last one is kept.
     private var touchPosition = Point.zero
+    /// wp_cursor_shape_v1's device for the pointer, where offered: the
+    /// compositor draws the cursor, and buoy loads no theme at all.
+    private var cursorShape: OpaquePointer?
     private var cursorTheme: OpaquePointer?
     private var cursorSurface: OpaquePointer?
     private var cursorScale = 0
@@ -112,11 +124,14 @@ public final class Seat {
     }
 
     private func applyCursor() {
-        guard let pointer, pointerEnterSerial != 0, let compositor = display.compositor,
-            let shm = display.shm
-        else { return }
+        guard let pointer, pointerEnterSerial != 0, let shm = display.shm else { return }
         let scale = max(1, cursorScale)
         if let shown = shownCursor, shown.role == cursorRole, shown.scale == scale { return }
+        if let cursorShape {
+            wp_cursor_shape_device_v1_set_shape(cursorShape, pointerEnterSerial, cursorRole.shape.rawValue)
+            shownCursor = (cursorRole, scale)
+            return
+        }
         if cursorTheme == nil || shownCursor?.scale != scale {
             if let cursorTheme { wl_cursor_theme_destroy(cursorTheme) }
             let size = Int32(Environment.int("XCURSOR_SIZE") ?? 24)
@@ -129,15 +144,21 @@ public final class Seat {
             cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
             let buffer = wl_cursor_image_get_buffer(image)
         else { return }
-        if cursorSurface == nil { cursorSurface = wl_compositor_create_surface(compositor) }
+        if cursorSurface == nil { cursorSurface = display.createSurface() }
         guard let cursorSurface else { return }
-        wl_surface_set_buffer_scale(cursorSurface, Int32(scale))
+        // A theme may lack the size asked for (a 1×1 theme at scale 2):
+        // never attach a buffer whose size is not a multiple of its scale,
+        // which compositors refuse (sway 1.12 aborts).
+        let bufferScale = BufferScale.integerScale(
+            dividing: Int(image.pointee.width), Int(image.pointee.height), upTo: scale)
+        wl_surface_set_buffer_scale(cursorSurface, Int32(bufferScale))
         wl_surface_attach(cursorSurface, buffer, 0, 0)
         wl_surface_damage_buffer(cursorSurface, 0, 0, Int32.max, Int32.max)
         wl_surface_commit(cursorSurface)
         wl_pointer_set_cursor(
             pointer, pointerEnterSerial, cursorSurface,
-            Int32(image.pointee.hotspot_x) / Int32(scale), Int32(image.pointee.hotspot_y) / Int32(scale))
+            Int32(image.pointee.hotspot_x) / Int32(bufferScale),
+            Int32(image.pointee.hotspot_y) / Int32(bufferScale))
         shownCursor = (cursorRole, scale)
     }
 
@@ -147,6 +168,9 @@ public final class Seat {
         if hasPointer && pointer == nil {
             pointer = wl_seat_get_pointer(proxy)
             wl_pointer_add_listener(pointer, Self.pointerListener, Unmanaged.passUnretained(self).toOpaque())
+            if let manager = display.cursorShapeManager {
+                cursorShape = wp_cursor_shape_manager_v1_get_pointer(manager, pointer)
+            }
         } else if !hasPointer {
             releasePointer()
         }
@@ -172,6 +196,8 @@ public final class Seat {
         guard let pointer else { return }
         if leftButtonDown && recording { record(.pointerLeave(at: buoy_monotonic_now())) }
         leftButtonDown = false
+        if let cursorShape { wp_cursor_shape_device_v1_destroy(cursorShape) }
+        cursorShape = nil
         if wl_proxy_get_version(pointer) >= 3 {
             wl_pointer_release(pointer)
         } else {

@@ -18,7 +18,7 @@ public final class Subsurface {
         guard let compositor = display.compositor, let subcompositor = display.subcompositor,
             let viewporter = display.viewporter, let region = wl_compositor_create_region(compositor)
         else { throw .system("globals are missing") }
-        surface = wl_compositor_create_surface(compositor)!
+        surface = display.createSurface()!
         role = wl_subcompositor_get_subsurface(subcompositor, surface, parent.surface)!
         viewport = scalable ? wp_viewporter_get_viewport(viewporter, surface) : nil
         // Input goes to the parent, whose coordinates never move.
@@ -40,11 +40,18 @@ public final class Subsurface {
         wl_subsurface_set_position(role, Int32(x), Int32(y))
     }
 
-    /// Shows `buffer`, drawn at `scale` buffer pixels per logical pixel.
-    public func show(_ buffer: ShmBuffer, scale: Int) {
+    /// Shows `buffer`. The buffer scale stays 1, whatever the output's:
+    /// the viewport's destination, the logical size, decides how large it
+    /// looks, so a buffer can be drawn at a fractional scale (and its size
+    /// need not be a multiple of an integer one). A scalable subsurface
+    /// gets its destination from `place`; pass `size` (logical px) to set
+    /// it here.
+    public func show(_ buffer: ShmBuffer, size: (width: Int, height: Int)? = nil) {
         buffer.busy = true
         content = buffer
-        wl_surface_set_buffer_scale(surface, Int32(scale))
+        if let viewport, let size {
+            wp_viewport_set_destination(viewport, Int32(max(1, size.width)), Int32(max(1, size.height)))
+        }
         wl_surface_attach(surface, buffer.proxy, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(buffer.width), Int32(buffer.height))
         wl_surface_commit(surface)
@@ -56,6 +63,11 @@ public final class Subsurface {
         setPosition(x: x, y: y)
         if let viewport { wp_viewport_set_destination(viewport, Int32(max(1, width)), Int32(max(1, height))) }
         wl_surface_commit(surface)
+    }
+
+    /// How the buffers shown from now on are turned (a wl_output_transform).
+    public func setBufferTransform(_ transform: UInt32) {
+        wl_surface_set_buffer_transform(surface, Int32(transform))
     }
 
     /// Removes the content, which hides the surface.

@@ -539,12 +539,15 @@ final class IconLookupTests: XCTestCase {
     }
 
     func testPixelSize() {
-        let cases: [(Double, Int, Int, UInt)] = [
+        let cases: [(Double, BufferScale, Int, UInt)] = [
             // (item size, scale, icon px)
             (40, 1, 24, #line),
             (40, 2, 48, #line),
             (40, 3, 72, #line),
             (56, 1, 34, #line),
+            (56, BufferScale(numerator: 150), 42, #line),
+            (56, BufferScale(numerator: 180), 50, #line),  // 50.4
+            (56, BufferScale(numerator: 210), 59, #line),  // 58.8
             (16, 1, 10, #line),
             (1, 1, 1, #line),
             (.nan, 1, 1, #line),

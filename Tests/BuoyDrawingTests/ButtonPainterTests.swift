@@ -6,13 +6,15 @@ import XCTest
 final class ButtonPainterTests: XCTestCase {
     /// Renders into plain memory, as buoy does into shm, and returns a pixel
     /// reader (premultiplied ARGB, as stored little-endian: B, G, R, A).
-    private func render(_ look: ButtonLook, scale: Int) -> (side: Int, pixel: (Int, Int) -> [UInt8]) {
+    private func render(_ look: ButtonLook, scale: BufferScale, quarterTurns: Int = 0) -> (
+        side: Int, pixel: (Int, Int) -> [UInt8]
+    ) {
         let side = look.bufferSide(scale: scale)
         let stride = side * 4
         let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * side, alignment: 16)
         addTeardownBlock { memory.deallocate() }
         memset(memory, 0xAB, stride * side)  // garbage: painting must clear it
-        ButtonPainter.paint(look, scale: scale, into: memory, stride: stride)
+        ButtonPainter.paint(look, scale: scale, quarterTurns: quarterTurns, into: memory, stride: stride)
         let bytes = memory.assumingMemoryBound(to: UInt8.self)
         return (
             side,
@@ -68,6 +70,48 @@ final class ButtonPainterTests: XCTestCase {
         let (side2, pixel2) = render(look, scale: 2)
         XCTAssertEqual(side2, side1 * 2)
         XCTAssertEqual(pixel2(side2 / 2 + 44, side2 / 2), pixel1(side1 / 2 + 22, side1 / 2))
+    }
+
+    func testAFractionalScaleFillsItsRoundedBufferAndKeepsTheRimCentred() {
+        let look = ButtonLook(diameter: 56, color: blue, opacity: 1)
+        let cases: [(numerator: Int, side: Int, line: UInt)] = [
+            (150, 98, #line), (180, 117, #line), (210, 137, #line),
+        ]
+        for c in cases {
+            let (side, pixel) = render(look, scale: BufferScale(numerator: c.numerator))
+            XCTAssertEqual(side, c.side, line: c.line)
+            // The rim is as far in from the left as from the right (blue, byte 0: the
+            // black shadow has none): the circle is drawn in the middle of the buffer.
+            let middle = side / 2
+            let row = (0..<side).map { Int(pixel($0, middle)[0]) }
+            let left = row.firstIndex { $0 > 0 }!
+            let right = row.lastIndex { $0 > 0 }!
+            XCTAssertEqual(left, side - 1 - right, line: c.line)
+            XCTAssertEqual(row[left], row[right], accuracy: 2, line: c.line)
+            XCTAssertEqual(
+                Double(right + 1 - left), 56 * Double(c.numerator) / 120, accuracy: 2, line: c.line)
+        }
+    }
+
+    func testQuarterTurnsTurnTheImageCounterClockwise() {
+        let look = ButtonLook(diameter: 56, color: blue, opacity: 1)
+        let (side, upright) = render(look, scale: 2)
+        let n = side - 1
+        // Where upright pixel (x, y) goes after 1, 2 and 3 turns counter-clockwise.
+        let cases: [(turns: Int, place: (Int, Int) -> (Int, Int), line: UInt)] = [
+            (1, { x, y in (y, n - x) }, #line),
+            (2, { x, y in (n - x, n - y) }, #line),
+            (3, { x, y in (n - y, x) }, #line),
+        ]
+        // Below the disc (the shadow's side), beside it, and on its rim.
+        let probes = [(side / 2, side - 12), (8, side / 2), (side / 2, 30), (40, 41)]
+        for c in cases {
+            let (_, turned) = render(look, scale: 2, quarterTurns: c.turns)
+            for (x, y) in probes {
+                let (tx, ty) = c.place(x, y)
+                XCTAssertEqual(turned(tx, ty), upright(x, y), "(\(x), \(y))", line: c.line)
+            }
+        }
     }
 
     func testOpacityScalesAlpha() {

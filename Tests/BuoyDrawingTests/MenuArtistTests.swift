@@ -21,7 +21,7 @@ final class MenuArtistTests: XCTestCase {
     }
 
     /// One garbage-filled `MAP_SHARED` canvas per sprite, as wl_shm buffers are.
-    private func canvases(for sprites: [MenuSprite], scale: Int) -> [Pixels] {
+    private func canvases(for sprites: [MenuSprite], scale: BufferScale) -> [Pixels] {
         sprites.map { sprite in
             let (width, height) = MenuPainter.bufferSize(of: sprite, scale: scale)
             return garbageImage(self, width: width, height: height, shared: true)
@@ -44,7 +44,7 @@ final class MenuArtistTests: XCTestCase {
         locate: @escaping ([String?]) -> MenuArtist.Located = {
             MenuArtist.Located(paths: $0, themeMissing: false)
         },
-        iconSize: Int, scale: Int
+        iconSize: Int, scale: BufferScale
     ) throws -> MenuArtist.Report {
         try XCTUnwrap(
             MenuArtist.draw(
@@ -72,7 +72,8 @@ final class MenuArtistTests: XCTestCase {
     /// Asserts that the child drew on `canvases` what `MenuPainter.paint`
     /// paints here, pixel for pixel.
     private func assertSamePixels(
-        _ canvases: [Pixels], as sprites: [MenuSprite], layout: MenuLayout, entries: [MenuEntry], scale: Int,
+        _ canvases: [Pixels], as sprites: [MenuSprite], layout: MenuLayout, entries: [MenuEntry],
+        scale: BufferScale,
         line: UInt = #line
     ) {
         for (sprite, canvas) in zip(sprites, canvases) {
@@ -96,10 +97,10 @@ final class MenuArtistTests: XCTestCase {
         let sprites = MenuPainter.sprites(for: layout)
         for scale in [1, 2] {
             let iconSize = 24 * scale
-            let canvases = canvases(for: sprites, scale: scale)
+            let canvases = canvases(for: sprites, scale: BufferScale(integer: scale))
             let report = try draw(
                 sprites, on: canvases, layout: layout, labels: labels, iconPaths: paths, iconSize: iconSize,
-                scale: scale)
+                scale: BufferScale(integer: scale))
             XCTAssertEqual(report.icons, [.drawn(path: png), .none, .drawn(path: svg)])
 
             let loader = IconLoader()  // owns the icons: kept until the end of the loop body
@@ -109,7 +110,8 @@ final class MenuArtistTests: XCTestCase {
             }
             XCTAssertNotNil(entries[0].icon)
             XCTAssertNotNil(entries[2].icon, "librsvg2-2 must be installed")
-            assertSamePixels(canvases, as: sprites, layout: layout, entries: entries, scale: scale)
+            assertSamePixels(
+                canvases, as: sprites, layout: layout, entries: entries, scale: BufferScale(integer: scale))
 
             // The icons are there: red and green at their items' centres.
             for (i, colour) in [(0, [UInt8(255), 0, 0, 255]), (2, [0, 255, 0, 255])] {

@@ -50,7 +50,7 @@ func garbageImage(_ test: XCTestCase, width: Int, height: Int, shared: Bool = fa
 /// Paints `sprite` in this process into a garbage-filled image of its size.
 func paintSprite(
     _ test: XCTestCase, _ sprite: MenuSprite, of layout: MenuLayout, entry: MenuEntry, look: MenuLook,
-    scale: Int
+    scale: BufferScale
 ) -> Pixels {
     let (width, height) = MenuPainter.bufferSize(of: sprite, scale: scale)
     let pixels = garbageImage(test, width: width, height: height)
@@ -215,7 +215,8 @@ final class MenuPainterTests: XCTestCase {
         defer { cairo_destroy(cr) }
         for (sprite, rect) in placed {
             let buffer = paintSprite(
-                self, sprite, of: layout, entry: entries[sprite.item], look: look, scale: scale)
+                self, sprite, of: layout, entry: entries[sprite.item], look: look,
+                scale: BufferScale(integer: scale))
             // At animation scale 1 the viewport is the buffer's own size: no scaling.
             XCTAssertEqual(Double(buffer.width), rect.width * Double(scale))
             XCTAssertEqual(Double(buffer.height), rect.height * Double(scale))
@@ -312,7 +313,7 @@ final class MenuPainterTests: XCTestCase {
         XCTAssertEqual(two.pixel(p), one.pixel(p))
         for scale in [1, 2, 3] {
             for sprite in MenuPainter.sprites(for: menu) {
-                let size = MenuPainter.bufferSize(of: sprite, scale: scale)
+                let size = MenuPainter.bufferSize(of: sprite, scale: BufferScale(integer: scale))
                 XCTAssertEqual(Double(size.width), sprite.image.width * Double(scale))
                 XCTAssertEqual(Double(size.height), sprite.image.height * Double(scale))
             }
@@ -420,7 +421,7 @@ final class MenuPainterTests: XCTestCase {
                     let what = "\(sprite.part) of item \(sprite.item), scale \(scale)"
                     let pixels = paintSprite(
                         self, sprite, of: menu, entry: MenuEntry(label: labels[sprite.item]), look: look,
-                        scale: scale)
+                        scale: BufferScale(integer: scale))
                     let reach = self.reach(of: sprite, in: menu)
                     var cleared = 0
                     var inked = 0

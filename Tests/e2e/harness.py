@@ -34,6 +34,7 @@ import ctypes
 import dataclasses
 import glob
 import json
+import math
 import os
 import pwd
 import re
@@ -402,17 +403,195 @@ def screenshot(env: dict, path: Optional[str | os.PathLike] = None, scale: Optio
 
 
 # --------------------------------------------------------------------------------------------
+# How sharp a drawn circle is
+
+
+@dataclasses.dataclass
+class RimSharpness:
+    """A disc's antialiased rim in a screenshot, measured against an ideal one.
+
+    `width` is the rim's edge width in image pixels: 1.5 x the sum of 4c(1-c) over the
+    coverages c near the rim, per pixel of circumference, so a linear ramp w px wide measures
+    w. `ideal_width` is the same for an ideal antialiased circle (exact area coverage, as if
+    sampled 16x16 per pixel) of the fitted centre and radius, on the same pixel grid, and
+    `ratio` = width / ideal_width (1 is as sharp as a circle can be at that size). `rms` is
+    the root-mean-square difference of the coverages from the ideal's.
+    """
+
+    center: tuple[float, float]
+    radius: float
+    width: float
+    ideal_width: float
+    rms: float
+
+    @property
+    def ratio(self) -> float:
+        return self.width / self.ideal_width
+
+
+def rim_sharpness(image: Image, color: Sequence[int], background: Sequence[int],
+                  near: Optional[tuple[int, int, int, int]] = None) -> RimSharpness:
+    """Measures the rim of the disc of `color` (which must differ from `background` in red
+    minus green, as magenta does from grey) in `image`, inside the box `near` (left, top,
+    right, bottom; default: the bbox of the colour, grown by a quarter).
+
+    A pixel's coverage is its red minus green, scaled from the background's to the colour's:
+    a grey or black shadow under the disc changes neither, so only the disc's own edge counts.
+    Only pixels between 0.75 and 1.25 radii from the centre are used, which keeps out a glyph
+    drawn inside. Raises HarnessError when no disc is found."""
+    target = color[0] - color[1]
+    base = background[0] - background[1]
+    if target == base:
+        raise HarnessError("rim_sharpness: the colour and the background have the same red - green")
+    if near is None:
+        match = image.find(color, tolerance=8)
+        if match is None:
+            raise HarnessError(f"rim_sharpness: no pixel of {color} in the image")
+        grow = max(match.width, match.height) // 4 + 2
+        near = (match.bbox[0] - grow, match.bbox[1] - grow, match.bbox[2] + grow, match.bbox[3] + grow)
+    left, top = max(0, near[0]), max(0, near[1])
+    right, bottom = min(image.width, near[2]), min(image.height, near[3])
+
+    def coverage(x: int, y: int) -> float:
+        i = (y * image.width + x) * 3
+        c = (image.data[i] - image.data[i + 1] - base) / (target - base)
+        return min(1.0, max(0.0, c))
+
+    cover = {(x, y): coverage(x, y) for y in range(top, bottom) for x in range(left, right)}
+    inside = [(x, y) for (x, y), c in cover.items() if c > 0.5]
+    if len(inside) < 20:
+        raise HarnessError(f"rim_sharpness: no disc of {color} in {near}")
+    # The centroid of the coverage: a rim on half pixels leaves the bbox half a pixel off.
+    total = sum(cover.values())
+    cx = sum((x + 0.5) * c for (x, _), c in cover.items()) / total
+    cy = sum((y + 0.5) * c for (_, y), c in cover.items()) / total
+    r0 = (max(x for x, _ in inside) + 1 - min(x for x, _ in inside)) / 2
+    r_in, r_out = 0.75 * r0, 1.25 * r0
+
+    def annulus():
+        for (x, y), c in cover.items():
+            if r_in <= math.hypot(x + 0.5 - cx, y + 0.5 - cy) <= r_out:
+                yield x, y, c
+
+    ring = list(annulus())
+    radius = math.sqrt(sum(c for _, _, c in ring) / math.pi + r_in * r_in)
+    n = 16
+    offsets = [(i + 0.5) / n for i in range(n)]
+
+    def ideal(x: int, y: int) -> float:
+        d = math.hypot(x + 0.5 - cx, y + 0.5 - cy)
+        if d <= radius - 0.71:
+            return 1.0
+        if d >= radius + 0.71:
+            return 0.0
+        hits = sum(1 for u in offsets for v in offsets if math.hypot(x + u - cx, y + v - cy) < radius)
+        return hits / (n * n)
+
+    ideals = [(c, ideal(x, y)) for x, y, c in ring]
+    per_px = 1.5 / (2 * math.pi * radius)
+    width = per_px * sum(4 * c * (1 - c) for c, _ in ideals)
+    ideal_width = per_px * sum(4 * i * (1 - i) for _, i in ideals)
+    rms = math.sqrt(sum((c - i) ** 2 for c, i in ideals) / len(ideals))
+    return RimSharpness((cx, cy), radius, width, ideal_width, rms)
+
+
+# --------------------------------------------------------------------------------------------
+# What a client sent, from its WAYLAND_DEBUG=1 log
+
+
+@dataclasses.dataclass
+class Attach:
+    """One wl_surface.attach of a buffer, with the state that applies to it."""
+
+    surface: str  # "wl_surface@22"
+    width: int
+    height: int
+    buffer_scale: int
+    destination: Optional[tuple[int, int]]  # its wp_viewport's, if any
+
+
+class WaylandDebugLog:
+    """The requests in a client's WAYLAND_DEBUG=1 output (libwayland's ` -> obj@id.request(args)`
+    lines), followed object by object: buffer sizes, buffer scales, viewport destinations."""
+
+    LINE = re.compile(r"^\[[\d.]+\]\s+(->)?\s*([\w]+@\d+)\.(\w+)\((.*)\)\s*$")
+
+    def __init__(self, text: str):
+        self.requests: list[tuple[str, str, list[str]]] = []
+        self.events: list[tuple[str, str, list[str]]] = []
+        for line in text.splitlines():
+            m = self.LINE.match(line.strip())
+            if not m:
+                continue
+            args = [a.strip() for a in m.group(4).split(",")] if m.group(4).strip() else []
+            (self.requests if m.group(1) else self.events).append((m.group(2), m.group(3), args))
+
+    def binds(self) -> dict[str, int]:
+        """The version each interface was bound at (the last bind of each)."""
+        found = {}
+        for _, request, args in self.requests:
+            if request == "bind" and len(args) >= 3:
+                found[args[1].strip('"')] = int(args[2])
+        return found
+
+    def attaches(self) -> list[Attach]:
+        buffers: dict[str, tuple[int, int]] = {}
+        scales: dict[str, int] = {}
+        viewport_of: dict[str, str] = {}  # wp_viewport@N -> wl_surface@M
+        destinations: dict[str, tuple[int, int]] = {}  # by surface
+        result = []
+        for obj, request, args in self.requests:
+            if request == "create_buffer":
+                buffers[args[0].split()[-1]] = (int(args[2]), int(args[3]))
+            elif request == "get_viewport":
+                viewport_of[args[0].split()[-1]] = args[1]
+            elif request == "set_destination" and obj in viewport_of:
+                destinations[viewport_of[obj]] = (int(args[0]), int(args[1]))
+            elif request == "set_buffer_scale":
+                scales[obj] = int(args[0])
+            elif request == "attach" and args[0] in buffers:
+                w, h = buffers[args[0]]
+                result.append(Attach(obj, w, h, scales.get(obj, 1), destinations.get(obj)))
+        return result
+
+    def shown(self) -> dict[str, tuple[tuple[int, int], Optional[tuple[int, int]]]]:
+        """Per surface, the size of the buffer attached last and its viewport's destination
+        last set: what the surface shows once its last commit applies."""
+        buffers: dict[str, tuple[int, int]] = {}
+        viewport_of: dict[str, str] = {}
+        destinations: dict[str, tuple[int, int]] = {}
+        result = {}
+        for obj, request, args in self.requests:
+            if request == "create_buffer":
+                buffers[args[0].split()[-1]] = (int(args[2]), int(args[3]))
+            elif request == "get_viewport":
+                viewport_of[args[0].split()[-1]] = args[1]
+            elif request == "set_destination" and obj in viewport_of:
+                destinations[viewport_of[obj]] = (int(args[0]), int(args[1]))
+            elif request == "attach" and args[0] in buffers:
+                result[obj] = buffers[args[0]]
+        return {surface: (size, destinations.get(surface)) for surface, size in result.items()}
+
+    def requested(self, request: str) -> list[list[str]]:
+        """The arguments of every request of this name, in order."""
+        return [args for _, name, args in self.requests if name == request]
+
+    def received(self, event: str) -> list[list[str]]:
+        return [args for _, name, args in self.events if name == event]
+
+
+# --------------------------------------------------------------------------------------------
 # Transparent cursor theme
 
 
-def xcursor_bytes(nominal_size: int = 24) -> bytes:
+def xcursor_bytes(nominal_size: int = 24, side: Optional[int] = None) -> bytes:
     """An Xcursor file holding one image: `nominal_size` x `nominal_size` fully transparent
     pixels. Not 1x1: a compositor that draws a 1x1 cursor at scale 1.5 or more asks for a
     0x0 swapchain, and sway 1.12 aborts (wlr_swapchain_create: Assertion 'width > 0')."""
     magic, image_type = 0x72756358, 0xFFFD0002  # "Xcur", XCURSOR_IMAGE_TYPE
     file_header, toc_entry, image_header = 16, 12, 36
     position = file_header + toc_entry
-    side = nominal_size
+    side = nominal_size if side is None else side
     return (
         struct.pack("<IIII", magic, file_header, 0x10000, 1)
         + struct.pack("<III", image_type, nominal_size, position)
@@ -422,14 +601,14 @@ def xcursor_bytes(nominal_size: int = 24) -> bytes:
     )
 
 
-def write_cursor_theme(icons_dir: Path, theme: str = "default") -> Path:
-    """Writes an inherits-free theme whose every cursor is invisible; returns the icons dir
-    (the value for XCURSOR_PATH)."""
+def write_cursor_theme(icons_dir: Path, theme: str = "default", side: int = 24) -> Path:
+    """Writes an inherits-free theme whose every cursor is invisible, `side` px square (only
+    a test of a client's fallback wants 1); returns the icons dir (the value for XCURSOR_PATH)."""
     cursors = icons_dir / theme / "cursors"
     cursors.mkdir(parents=True, exist_ok=True)
     (icons_dir / theme / "index.theme").write_text(f"[Icon Theme]\nName={theme}\n")
     blank = cursors / "blank"
-    blank.write_bytes(xcursor_bytes())
+    blank.write_bytes(xcursor_bytes(side=side))
     for name in CURSOR_NAMES:
         link = cursors / name
         if not link.exists():

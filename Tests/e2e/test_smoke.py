@@ -13,7 +13,7 @@ import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
-from harness import matrix_compositor, selected_compositor, wait_for
+from harness import WaylandDebugLog, matrix_compositor, selected_compositor, wait_for
 from test_faults import parse_state
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
 from test_msg import config, msg
@@ -39,6 +39,22 @@ class SmokeTests(unittest.TestCase):
             print(f"\n    {selected_compositor()}: layer shell v{offered.get('zwlr_layer_shell_v1')}, "
                   f"wl_compositor v{offered.get('wl_compositor')}", end="", flush=True)
             self.assertEqual([name for name in NEEDED if name not in offered], [], offered)
+
+    def test_buoy_binds_the_highest_versions_it_understands_of_what_is_offered(self):
+        with matrix_compositor() as compositor:
+            compositor.pointer()
+            offered = compositor.globals()
+            buoy = Buoy(compositor, config(), env={"WAYLAND_DEBUG": "1"}).start()
+            buoy.wait_for_button(MAGENTA)
+            bound = WaylandDebugLog(buoy.log()).binds()
+            # Layer shell: protocols/ describes v4; v3 (phoc 0.46) has all that buoy uses.
+            understood = {"zwlr_layer_shell_v1": 4, "wl_compositor": 6, "wp_fractional_scale_manager_v1": 1,
+                          "wp_cursor_shape_manager_v1": 1}
+            for name, version in understood.items():
+                self.assertEqual(bound.get(name), min(version, offered[name]) if name in offered else None,
+                                 name)
+            print(f"\n    {selected_compositor()}: bound layer shell v{bound['zwlr_layer_shell_v1']}, "
+                  f"wl_compositor v{bound['wl_compositor']}", end="", flush=True)
 
     def test_the_button_shows_at_the_right_edge_and_state_names_the_output(self):
         with matrix_compositor() as compositor:

@@ -8,10 +8,12 @@
 
 #include <wayland-client.h>
 
+#include "cursor-shape-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "wl-surface-v6.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 
 static inline const struct wl_interface *buoy_wl_compositor_interface(void) { return &wl_compositor_interface; }
@@ -23,6 +25,7 @@ static inline const struct wl_interface *buoy_zwlr_layer_shell_v1_interface(void
 static inline const struct wl_interface *buoy_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 static inline const struct wl_interface *buoy_zxdg_output_manager_v1_interface(void) { return &zxdg_output_manager_v1_interface; }
 static inline const struct wl_interface *buoy_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
+static inline const struct wl_interface *buoy_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
 static inline const struct wl_interface *buoy_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
 
 #endif

@@ -29,7 +29,7 @@ final class ButtonInstance {
     /// What the compositor shows, so that commits that change nothing are skipped.
     private struct Shown: Equatable {
         var look: ButtonLook
-        var scale: Int
+        var scale: BufferScale
         var origin: Point
         var wholeSurfaceInput: Bool
     }
@@ -52,7 +52,7 @@ final class ButtonInstance {
     /// What the face's buffer was painted with: a configure or a reload
     /// commits again, but repaints (into the pool's second buffer) only
     /// when the look or the scale changed.
-    private var painted: (look: ButtonLook, scale: Int)?
+    private var painted: (look: ButtonLook, scale: BufferScale, turns: Int)?
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
 
@@ -116,7 +116,7 @@ final class ButtonInstance {
         }
         do {
             let layer = try LayerSurface(display: display, output: preferredOutput, namespace: namespace)
-            face = try Subsurface(display: display, parent: layer)
+            face = try Subsurface(display: display, parent: layer, scalable: true)
             self.layer = layer
             requestedOutput = preferredOutput?.name
         } catch {
@@ -179,13 +179,17 @@ final class ButtonInstance {
         return requestedOutput.flatMap { display.output(named: $0) }
     }
 
-    /// The buffer scale: the highest of the outputs the surface is on. The
-    /// first frame comes before wl_surface.enter says which those are, so it
-    /// assumes the requested output, or the highest scale of any output: a
-    /// sharp first frame, rather than a blurry one redrawn a moment later.
-    var scale: Int {
+    /// The scale the button and the menu are drawn at: the compositor's
+    /// preferred one (fractional, or wl_surface v6's integer one) once it
+    /// has said, else the highest wl_output.scale of the outputs the surface
+    /// is on. The first frame comes before either says, so it assumes the
+    /// requested output, or the highest scale of any output: a sharp first
+    /// frame, rather than a blurry one redrawn a moment later.
+    var scale: BufferScale {
+        if let preferred = layer?.preferredScale { return preferred }
         let entered = layer?.outputs.compactMap { display.output(for: $0)?.scale } ?? []
-        return entered.max() ?? currentOutput?.scale ?? display.outputs.map(\.scale).max() ?? 1
+        return BufferScale(
+            integer: entered.max() ?? currentOutput?.scale ?? display.outputs.map(\.scale).max() ?? 1)
     }
 
     /// Where the menu unfolds from: the button where it rests.
@@ -273,14 +277,18 @@ final class ButtonInstance {
             diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
             shape: spec.button.shape, pressed: appearance.pressDepth)
         let scale = self.scale
-        let origin = Point(x: appearance.origin.x.rounded(), y: appearance.origin.y.rounded())
+        let origin = Point(
+            x: place(appearance.origin.x, look, scale), y: place(appearance.origin.y, look, scale))
         let next = Shown(
             look: look, scale: scale, origin: origin, wholeSurfaceInput: appearance.wholeSurfaceInput)
         let menuFrame = menu?.needsFrame(at: now) ?? false
         guard next != shown || menuFrame || surfaceChanged else { return false }
 
         var content = face.content
-        if painted?.look != look || painted?.scale != scale || content == nil {
+        // The compositor's preferred transform, when it is a turn (the face is
+        // left-right symmetric, so a flipped one is drawn unturned).
+        let turns = layer.preferredTransform < 4 ? Int(layer.preferredTransform) : 0
+        if painted?.look != look || painted?.scale != scale || painted?.turns != turns || content == nil {
             let side = look.bufferSide(scale: scale)
             let free: ShmBuffer?
             do { free = try buffers.free(width: side, height: side) } catch {
@@ -289,15 +297,18 @@ final class ButtonInstance {
             }
             // Both buffers still on screen: try again on the next frame.
             guard let buffer = free else { return false }
-            ButtonPainter.paint(look, scale: scale, into: buffer.data, stride: buffer.stride)
-            painted = (look, scale)
+            ButtonPainter.paint(
+                look, scale: scale, quarterTurns: turns, into: buffer.data, stride: buffer.stride)
+            face.setBufferTransform(UInt32(turns))
+            painted = (look, scale, turns)
             content = buffer
         }
         guard let buffer = content else { return false }
         // Every commit re-attaches the button, even unchanged: the damage
         // makes the compositor repaint, and so answer the frame callback
         // that paces the next commit.
-        face.show(buffer, scale: scale)
+        let logical = Int(look.imageSide)
+        face.show(buffer, size: (logical, logical))
         let pad = look.shadowPadding
         face.setPosition(x: Int(origin.x - pad), y: Int(origin.y - pad))
         if menuFrame { menu?.render(now: now) }
@@ -307,6 +318,16 @@ final class ButtonInstance {
         layer.commit()
         shown = next
         return true
+    }
+
+    /// Where the button's edge goes, in whole logical px: at a fractional
+    /// scale, where its face starts on a whole buffer pixel (see
+    /// `BufferScale.aligned`), unless a drag has it follow the pointer px
+    /// by px. The input region goes where the face does.
+    private func place(_ x: Double, _ look: ButtonLook, _ scale: BufferScale) -> Double {
+        guard !controller.isDragging else { return x.rounded() }
+        let pad = look.shadowPadding
+        return Double(scale.aligned(x - pad)) + pad
     }
 
     /// Only the button's shape takes input, unless the controller wants the

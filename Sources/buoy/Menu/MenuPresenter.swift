@@ -21,16 +21,14 @@ final class MenuPresenter {
         var description: MenuSprite
         var surface: Subsurface
         var buffer: ShmBuffer
-        /// The buffer scale it was drawn at.
-        var scale: Int
     }
 
     /// Where the menu unfolds from: the button's rect and the usable area
-    /// (layer-surface coordinates), and the buffer scale.
+    /// (layer-surface coordinates), and the scale the images are drawn at.
     struct Anchor: Equatable {
         var button: Rect
         var usable: Rect
-        var scale: Int
+        var scale: BufferScale
     }
 
     /// What a menu is opened with, kept while its images are prepared.
@@ -492,7 +490,7 @@ final class MenuPresenter {
             let rect = SpritePlacement.place(
                 image, scaledBy: spriteScale, around: layout.items[item].circle.center)
         else { return hide(sprite) }
-        if !sprite.surface.isShown { sprite.surface.show(sprite.buffer, scale: sprite.scale) }
+        if !sprite.surface.isShown { sprite.surface.show(sprite.buffer) }
         sprite.surface.place(
             x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
     }
@@ -536,7 +534,7 @@ final class MenuPresenter {
             let job = MenuArtist.draw(
                 descriptions, on: buffers.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
                 layout: layout, labels: request.items.map(\.label), icons: request.items.map(\.icon),
-                locate: iconLocator(theme: request.settings.iconTheme, size: iconSize, scale: scale),
+                locate: iconLocator(theme: request.settings.iconTheme, size: iconSize, scale: scale.ceiling),
                 iconSize: iconSize, look: request.look, scale: scale)
         else { throw Unable(why: "no child could be started to draw its images") }
         let images = Images(
@@ -553,8 +551,8 @@ final class MenuPresenter {
             // A shown one shows its new buffer now, a hidden one when next placed.
             return zip(shown.sprites, zip(images.descriptions, images.buffers)).map { old, new in
                 var sprite = old
-                (sprite.description, sprite.buffer, sprite.scale) = (new.0, new.1, images.anchor.scale)
-                if sprite.surface.isShown { sprite.surface.show(sprite.buffer, scale: sprite.scale) }
+                (sprite.description, sprite.buffer) = new
+                if sprite.surface.isShown { sprite.surface.show(sprite.buffer) }
                 return sprite
             }
         }
@@ -563,9 +561,7 @@ final class MenuPresenter {
             guard let surface = try? Subsurface(display: display, parent: parent, scalable: true) else {
                 return nil
             }
-            sprites.append(
-                Sprite(description: description, surface: surface, buffer: buffer, scale: images.anchor.scale)
-            )
+            sprites.append(Sprite(description: description, surface: surface, buffer: buffer))
         }
         return sprites
     }
@@ -591,7 +587,8 @@ final class MenuPresenter {
     /// The icon-theme lookup, to run in the drawing child: it reads the
     /// themes' index.theme files (hicolor's alone is 55 kB of text, whose
     /// parsed form would stay in buoy) and finds each icon at `size` buffer
-    /// pixels at the output's `scale`.
+    /// pixels, in the themes' directories for the integer `scale` (at a
+    /// fractional one, the next integer up: an icon is better shrunk than grown).
     private func iconLocator(theme: String?, size: Int, scale: Int) -> ([String?]) -> MenuArtist.Located {
         let lookup = IconLookup(
             theme: theme,
