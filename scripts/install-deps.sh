@@ -5,7 +5,8 @@
 # installing.
 set -eu
 packages="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev wayland-protocols
-sway grim wev foot wtype wvkbd scdoc man-db xkb-data fonts-dejavu-core librsvg2-2 phoc weston debootstrap python3"
+sway grim wev foot wtype wvkbd scdoc man-db xkb-data fonts-dejavu-core librsvg2-2 phoc weston debootstrap python3
+libpango1.0-dev fonts-noto-cjk fonts-noto-color-emoji"
 missing=""
 for package in $packages; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
