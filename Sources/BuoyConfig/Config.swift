@@ -213,12 +213,15 @@ public struct Menu: Sendable, Equatable {
     public var dim: Double
     /// Gap between items in logical pixels, 0...100.
     public var spacing: Double
+    /// The labels' font, a Pango font description such as "Sans 13" or
+    /// "Noto Sans Bold 11" (`font`).
+    public var font: String
 
     public static let maxItems = 8
 
     public init(
         items: [MenuItem] = [], itemSize: Double = 40, iconTheme: String? = nil, openDuration: Double = 0.3,
-        closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12
+        closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12, font: String = "Sans 13"
     ) {
         self.items = items
         self.itemSize = itemSize
@@ -227,5 +230,6 @@ public struct Menu: Sendable, Equatable {
         self.closeDuration = closeDuration
         self.dim = dim
         self.spacing = spacing
+        self.font = font
     }
 }

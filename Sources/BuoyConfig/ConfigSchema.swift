@@ -227,6 +227,11 @@ enum Schema {
             .number("close_duration", \.closeDuration, 0...5),
             .number("dim", \.dim, 0...0.6),
             .number("spacing", \.spacing, 0...100),
+            // A Pango font description; only the drawing child can parse
+            // it (Pango never enters buoy), and Pango reads any text as one.
+            Field(key: "font") { menu, entry, reader in
+                if let value = reader.nonEmptyString(entry) { menu.font = value }
+            },
         ]
     }
 

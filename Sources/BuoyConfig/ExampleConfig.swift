@@ -85,6 +85,9 @@ extension Config {
         dim = 0.0
         # Gap between items in logical pixels (0-100).
         spacing = 12
+        # The labels' font, a Pango font description ("family style size", the size
+        # in points, or in px with "px"); missing characters come from other fonts.
+        font = "Sans 13"
 
         # Up to 8 items, in this order. label and command are required. icon is an
         # icon-theme name or the path of a .png or .svg file; without one (or when

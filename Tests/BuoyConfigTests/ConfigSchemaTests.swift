@@ -50,6 +50,7 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(d.menu.closeDuration, 0.15)
         XCTAssertEqual(d.menu.dim, 0)
         XCTAssertEqual(d.menu.spacing, 12)
+        XCTAssertEqual(d.menu.font, "Sans 13")
         XCTAssertEqual(d.buttons, [ButtonSpec()])
     }
 
@@ -126,6 +127,7 @@ final class ConfigSchemaTests: XCTestCase {
             ("[menu]\nclose_duration = 5", { $0.menu.closeDuration = 5 }),
             ("[menu]\ndim = 0.6", { $0.menu.dim = 0.6 }),
             ("[menu]\nspacing = 20", { $0.menu.spacing = 20 }),
+            ("[menu]\nfont = \"Noto Sans CJK SC Bold 11\"", { $0.menu.font = "Noto Sans CJK SC Bold 11" }),
             // Other ways to write the same tables
             (
                 "button.size = 60\nsnap.to = \"none\"",
@@ -341,6 +343,8 @@ final class ConfigSchemaTests: XCTestCase {
             ("menu", "item_size", "257", "item_size must be between 16 and 256, got 257"),
             ("menu", "icon_theme", "true", "icon_theme expects a string, got boolean"),
             ("menu", "icon_theme", "\"\"", "icon_theme must not be empty"),
+            ("menu", "font", "13", "font expects a string, got integer"),
+            ("menu", "font", "\" \"", "font must not be empty"),
             ("menu", "open_duration", "\"x\"", "open_duration expects a number, got string"),
             ("menu", "open_duration", "6", "open_duration must be between 0 and 5, got 6"),
             ("menu", "close_duration", "[1]", "close_duration expects a number, got array"),
@@ -514,12 +518,12 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.actions.max_running",
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
-                "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
+                "button.menu.close_duration", "button.menu.dim", "button.menu.spacing", "button.menu.font",
                 "snap.to", "snap.duration",
                 "gestures.drag_threshold", "gestures.double_tap_window", "gestures.long_press_delay",
                 "actions.tap", "actions.double_tap", "actions.long_press", "actions.max_running",
                 "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item_size", "menu.icon_theme",
-                "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing",
+                "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.font",
             ])
     }
 
