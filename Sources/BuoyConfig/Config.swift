@@ -86,6 +86,9 @@ public struct Button: Sendable, Equatable {
     /// Gap to the output's edge in logical pixels, 0...500.
     public var margin: Double
     public var color: Color
+    /// The default glyph's colour (`glyph_color`): white, slightly
+    /// translucent, by default.
+    public var glyphColor: Color
     public var draggable: Bool
     /// Opacity while in use, 0...1.
     public var opacity: Double
@@ -109,7 +112,7 @@ public struct Button: Sendable, Equatable {
         color: Color = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255),
         draggable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4, idleDelay: Double = 1.5,
         fade: Double = 0.3, tuck: Bool = false, output: OutputChoice = .compositorsChoice,
-        shape: ButtonShape = .circle
+        shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor
     ) {
         self.name = name
         self.size = size
@@ -124,7 +127,11 @@ public struct Button: Sendable, Equatable {
         self.tuck = tuck
         self.output = output
         self.shape = shape
+        self.glyphColor = glyphColor
     }
+
+    /// "#ffffffeb".
+    public static let defaultGlyphColor = Color(red: 1, green: 1, blue: 1, alpha: 235 / 255)
 }
 
 /// `[snap]`: where the button goes when released.

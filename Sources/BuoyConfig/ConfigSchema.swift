@@ -167,6 +167,7 @@ enum Schema {
                 Placement.allCases.filter { $0 != .center }.map { ($0.rawValue, $0) }),
             .number("margin", \.spec.button.margin, 0...500),
             .color("color", \.spec.button.color),
+            .color("glyph_color", \.spec.button.glyphColor),
             .choice("shape", \.rounded, [("circle", false), ("rounded", true)]),
             Field(key: "corner_radius") { draft, entry, reader in
                 if let radius = reader.number(entry, in: 0...256) {

@@ -25,6 +25,8 @@ extension Config {
         margin = 8
         # Fill colour: "#rrggbb" or "#rrggbbaa".
         color = "#3584e4"
+        # Colour of the ring and dot on the button, as color.
+        glyph_color = "#ffffffeb"
         # Outline: "circle" (the default) or "rounded", a square whose corners have
         # corner_radius in logical pixels (0-256, default 14).
         # shape = "rounded"

@@ -8,12 +8,18 @@ public struct ButtonLook: Sendable, Equatable {
     public var opacity: Double
     /// The outline inside the bounding square of side `diameter`.
     public var shape: ButtonShape
+    /// The ring-and-dot glyph's colour.
+    public var glyphColor: Color
 
-    public init(diameter: Double, color: Color, opacity: Double, shape: ButtonShape = .circle) {
+    public init(
+        diameter: Double, color: Color, opacity: Double, shape: ButtonShape = .circle,
+        glyphColor: Color = Color(red: 1, green: 1, blue: 1, alpha: 235 / 255)
+    ) {
         self.diameter = diameter
         self.color = color
         self.opacity = opacity
         self.shape = shape
+        self.glyphColor = glyphColor
     }
 
     /// Room around the button for the shadow, on every side.
@@ -68,8 +74,9 @@ public enum ButtonPainter {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
         cairo_fill(cr)
 
-        // The glyph: a white ring and a dot, sized from the diameter.
-        cairo_set_source_rgba(cr, 1, 1, 1, 0.92)
+        // The glyph: a ring and a dot, sized from the diameter.
+        let g = look.glyphColor
+        cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
         cairo_set_line_width(cr, max(1.5, radius * 0.12))
         cairo_arc(cr, center, center, radius * 0.55, 0, 2 * Double.pi)
         cairo_stroke(cr)

@@ -25,6 +25,7 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(d.button.position, .right)
         XCTAssertEqual(d.button.margin, 8)
         XCTAssertEqual(d.button.color, Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255, alpha: 1))
+        XCTAssertEqual(d.button.glyphColor, Color(red: 1, green: 1, blue: 1, alpha: 0xEB / 255))
         XCTAssertEqual(d.button.draggable, true)
         XCTAssertEqual(d.button.opacity, 1)
         XCTAssertEqual(d.button.idleOpacity, 0.4)
@@ -81,6 +82,10 @@ final class ConfigSchemaTests: XCTestCase {
             ("[button]\nmargin = 0", { $0.button.margin = 0 }),
             ("[button]\ncolor = \"#ff8000\"", { $0.button.color = Color(red: 1, green: 128 / 255, blue: 0) }),
             ("[button]\ncolor = \"#FF8000\"", { $0.button.color = Color(red: 1, green: 128 / 255, blue: 0) }),
+            (
+                "[button]\nglyph_color = \"#1e1e1e\"",
+                { $0.button.glyphColor = Color(red: 30 / 255, green: 30 / 255, blue: 30 / 255) }
+            ),
             (
                 "[button]\ncolor = \"#00000080\"",
                 { $0.button.color = Color(red: 0, green: 0, blue: 0, alpha: 128 / 255) }
@@ -509,6 +514,7 @@ final class ConfigSchemaTests: XCTestCase {
             Config.knownKeys,
             [
                 "button.name", "button.size", "button.position", "button.margin", "button.color",
+                "button.glyph_color",
                 "button.shape", "button.corner_radius", "button.draggable", "button.opacity",
                 "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck", "button.output",
                 "button.snap.to", "button.snap.duration",

@@ -241,7 +241,7 @@ final class ButtonInstance {
         }
         let look = ButtonLook(
             diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
-            shape: spec.button.shape)
+            shape: spec.button.shape, glyphColor: spec.button.glyphColor)
         let scale = self.scale
         let origin = Point(x: appearance.origin.x.rounded(), y: appearance.origin.y.rounded())
         let next = Shown(
