@@ -86,6 +86,9 @@ public struct Button: Sendable, Equatable {
     /// Gap to the output's edge in logical pixels, 0...500.
     public var margin: Double
     public var color: Color
+    /// The default glyph's colour (`glyph_color`): white, slightly
+    /// translucent, by default.
+    public var glyphColor: Color
     public var draggable: Bool
     /// Opacity while in use, 0...1.
     public var opacity: Double
@@ -109,7 +112,7 @@ public struct Button: Sendable, Equatable {
         color: Color = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255),
         draggable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4, idleDelay: Double = 1.5,
         fade: Double = 0.3, tuck: Bool = false, output: OutputChoice = .compositorsChoice,
-        shape: ButtonShape = .circle
+        shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor
     ) {
         self.name = name
         self.size = size
@@ -124,7 +127,11 @@ public struct Button: Sendable, Equatable {
         self.tuck = tuck
         self.output = output
         self.shape = shape
+        self.glyphColor = glyphColor
     }
+
+    /// "#ffffffeb".
+    public static let defaultGlyphColor = Color(red: 1, green: 1, blue: 1, alpha: 235 / 255)
 }
 
 /// `[snap]`: where the button goes when released.
@@ -238,12 +245,16 @@ public struct Menu: Sendable, Equatable {
     /// The least height of an item's row, a finger's target, in logical
     /// pixels, 16...256 (`row_height`).
     public var rowHeight: Double
+    /// The labels' font, a Pango font description such as "Sans 13" or
+    /// "Noto Sans Bold 11" (`font`).
+    public var font: String
 
     public static let maxItems = 8
 
     public init(
         items: [MenuItem] = [], itemSize: Double = 40, iconTheme: String? = nil, openDuration: Double = 0.3,
-        closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12, rowHeight: Double = 48
+        closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12, rowHeight: Double = 48,
+        font: String = "Sans 13"
     ) {
         self.items = items
         self.itemSize = itemSize
@@ -253,5 +264,6 @@ public struct Menu: Sendable, Equatable {
         self.dim = dim
         self.spacing = spacing
         self.rowHeight = rowHeight
+        self.font = font
     }
 }

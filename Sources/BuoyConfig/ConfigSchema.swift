@@ -179,6 +179,7 @@ enum Schema {
             .choice("position", \.spec.button.position, Placement.allCases.map { ($0.rawValue, $0) }),
             .number("margin", \.spec.button.margin, 0...500, .pixels),
             .color("color", \.spec.button.color),
+            .color("glyph_color", \.spec.button.glyphColor),
             .choice("shape", \.rounded, [("circle", false), ("rounded", true)]),
             Field(key: "corner_radius") { draft, entry, reader in
                 if let radius = reader.number(entry, in: 0...256, unit: .pixels) {
@@ -246,6 +247,11 @@ enum Schema {
             .number("dim", \.dim, 0...0.6),
             .number("spacing", \.spacing, 0...100, .pixels),
             .number("row_height", \.rowHeight, 16...256, .pixels),
+            // A Pango font description; only the drawing child can parse
+            // it (Pango never enters buoy), and Pango reads any text as one.
+            Field(key: "font") { menu, entry, reader in
+                if let value = reader.nonEmptyString(entry) { menu.font = value }
+            },
         ]
     }
 

@@ -24,6 +24,8 @@ extension Config {
         margin = 8
         # Fill colour: "#rrggbb" or "#rrggbbaa".
         color = "#3584e4"
+        # Colour of the ring and dot on the button, as color.
+        glyph_color = "#ffffffeb"
         # Outline: "circle" (the default) or "rounded", a square whose corners have
         # corner_radius in logical pixels (0-256, default 14).
         # shape = "rounded"
@@ -97,6 +99,9 @@ extension Config {
         # The least height of an item's row (16-256): a finger's target. A press
         # anywhere in the row (circle, label, the gap between) chooses the item.
         row_height = 48
+        # The labels' font, a Pango font description ("family style size", the size
+        # in points, or in px with "px"); missing characters come from other fonts.
+        font = "Sans 13"
 
         # Up to 8 items, in this order. label and command are required. icon is an
         # icon-theme name or the path of a .png or .svg file; without one (or when

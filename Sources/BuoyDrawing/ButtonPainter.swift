@@ -16,14 +16,19 @@ public struct ButtonLook: Sendable, Equatable {
     public static let pressedScale = 0.92
     public static let pressedDarken = 0.15
 
+    /// The ring-and-dot glyph's colour.
+    public var glyphColor: Color
+
     public init(
-        diameter: Double, color: Color, opacity: Double, shape: ButtonShape = .circle, pressed: Double = 0
+        diameter: Double, color: Color, opacity: Double, shape: ButtonShape = .circle, pressed: Double = 0,
+        glyphColor: Color = Color(red: 1, green: 1, blue: 1, alpha: 235 / 255)
     ) {
         self.diameter = diameter
         self.color = color
         self.opacity = opacity
         self.shape = shape
         self.pressed = pressed
+        self.glyphColor = glyphColor
     }
 
     /// Room around the button for the shadow, on every side.
@@ -101,8 +106,9 @@ public enum ButtonPainter {
         cairo_set_source_rgba(cr, c.red * shade, c.green * shade, c.blue * shade, c.alpha)
         cairo_fill(cr)
 
-        // The glyph: a white ring and a dot, sized from the diameter.
-        cairo_set_source_rgba(cr, 1, 1, 1, 0.92)
+        // The glyph: a ring and a dot, sized from the diameter.
+        let g = look.glyphColor
+        cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
         cairo_set_line_width(cr, max(1.5, radius * 0.12))
         cairo_arc(cr, center, center, radius * 0.55, 0, 2 * Double.pi)
         cairo_stroke(cr)

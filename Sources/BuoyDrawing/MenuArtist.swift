@@ -5,8 +5,9 @@ import Glibc
 /// Draws the menu's text and images in a short-lived child process
 /// (`ChildJob`), so that buoy itself never loads fonts or decodes icons.
 ///
-/// Text costs memory that stays: fontconfig's parsed configuration,
-/// FreeType and its glyph caches, the font files, about 2 MB of buoy's 12 MB
+/// Text costs memory that stays: Pango, HarfBuzz and GLib (`Pango`),
+/// fontconfig's parsed configuration, FreeType and its glyph caches, the
+/// font files, several MB of buoy's 12 MB
 /// budget with the menu open, none of which can be given back. Measured in
 /// a child, labels cost buoy nothing; and since `MenuPainter` draws each
 /// part of the menu once per open (the compositor animates it), one child
@@ -104,12 +105,12 @@ public enum MenuArtist {
     }
 
     /// Starts a child that measures each label's `MenuPainter.measureLabel`
-    /// size; nil if it could not be started.
-    public static func measure(_ labels: [String], fontSize: Double) -> Job<[Size]>? {
+    /// size in `font`; nil if it could not be started.
+    public static func measure(_ labels: [String], font: String) -> Job<[Size]>? {
         guard let sizes = SharedMemory<Double>(count: max(1, 2 * labels.count)),
             let child = ChildJob({
                 for (i, label) in labels.enumerated() {
-                    let size = MenuPainter.measureLabel(label, fontSize: fontSize)
+                    let size = MenuPainter.measureLabel(label, font: font)
                     sizes.pointer[2 * i] = size.width
                     sizes.pointer[2 * i + 1] = size.height
                 }

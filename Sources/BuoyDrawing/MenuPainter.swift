@@ -12,13 +12,14 @@ public struct MenuLook: Sendable, Equatable {
     /// The keyboard focus ring's colour: pass the button's colour, so the
     /// ring reads as the same accent.
     public var focusColor: Color
-    /// The labels' font size in logical px; measure with the same size.
-    public var fontSize: Double
+    /// The labels' font, a Pango font description (`[menu] font`);
+    /// measure with the same font.
+    public var font: String
 
-    public init(focusColor: Color, itemColor: Color = MenuLook.defaultItemColor, fontSize: Double = 13) {
+    public init(focusColor: Color, itemColor: Color = MenuLook.defaultItemColor, font: String = "Sans 13") {
         self.itemColor = itemColor
         self.focusColor = focusColor
-        self.fontSize = fontSize
+        self.font = font
     }
 }
 
@@ -80,17 +81,26 @@ public enum MenuPainter {
     static let focusGap = 3.0
     static let focusWidth = 2.5
 
-    /// The size of the pill for `text`: the text's advance and the font's
-    /// height, plus `labelPadding`, rounded up to whole px. Empty text has
-    /// no pill (zero size). Feeds `MenuLayout.layout`'s label sizes.
-    public static func measureLabel(_ text: String, fontSize: Double) -> Size {
+    /// The size of the pill for `text` in `font` (a Pango font
+    /// description): the text's logical width and height, plus
+    /// `labelPadding`, rounded up to whole px. Empty text has no pill (zero
+    /// size). Feeds `MenuLayout.layout`'s label sizes.
+    public static func measureLabel(_ text: String, font: String) -> Size {
         guard !text.isEmpty,
             let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         else { return Size(width: 0, height: 0) }
         defer { cairo_surface_destroy(surface) }
         guard let cr = cairo_create(surface) else { return Size(width: 0, height: 0) }
         defer { cairo_destroy(cr) }
-        selectLabelFont(cr, size: fontSize)
+        if let pango = Pango.shared,
+            let logical = pango.withLayout(
+                cr, text: textOf(text), font: font, { pango.extents(of: $0).logical })
+        {
+            return Size(
+                width: (logical.width + 2 * labelPadding.width).rounded(.up),
+                height: (logical.height + 2 * labelPadding.height).rounded(.up))
+        }
+        selectLabelFont(cr, size: toyFontSize(font))
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, textOf(text), &extents)
         var font = cairo_font_extents_t()
@@ -211,6 +221,20 @@ public enum MenuPainter {
             cairo_restore(cr)
         } else if let first = entry.label.first {
             let letter = String(first).uppercased()
+            cairo_set_source_rgba(cr, 1, 1, 1, 1)
+            if let pango = Pango.shared,
+                pango.withLayout(
+                    cr, text: textOf(letter), font: look.font, bold: true, absoluteSize: circle.width * 0.45,
+                    { layout -> Bool in
+                        let ink = pango.extents(of: layout).ink
+                        cairo_move_to(cr, c.x - ink.center.x, c.y - ink.center.y)
+                        pango.showLayout(cr, layout)
+                        return true
+                    }) == true
+            {
+                cairo_new_path(cr)
+                return
+            }
             cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
             cairo_set_font_size(cr, circle.width * 0.45)
             var extents = cairo_text_extents_t()
@@ -272,7 +296,25 @@ public enum MenuPainter {
         // A pill cut short by the layout cuts its text short too.
         cairo_rectangle(cr, inner.minX, inner.minY, inner.width, inner.height)
         cairo_clip(cr)
-        selectLabelFont(cr, size: look.fontSize)
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        if let pango = Pango.shared,
+            pango.withLayout(
+                cr, text: textOf(text), font: look.font,
+                { layout -> Bool in
+                    // Cut short by the layout, the text ends in "…". Right-to-left
+                    // text reads from the pill's right end.
+                    pango.ellipsize(layout, width: inner.width)
+                    let logical = pango.extents(of: layout).logical
+                    cairo_move_to(cr, inner.minX, pill.center.y - logical.height / 2 - logical.minY)
+                    pango.showLayout(cr, layout)
+                    return true
+                }) == true
+        {
+            cairo_new_path(cr)
+            cairo_restore(cr)
+            return
+        }
+        selectLabelFont(cr, size: toyFontSize(look.font))
         var font = cairo_font_extents_t()
         cairo_font_extents(cr, &font)
         let baseline = pill.center.y + (font.ascent - font.descent) / 2
@@ -293,7 +335,7 @@ public enum MenuPainter {
         cairo_close_path(cr)
     }
 
-    /// The labels' face: cairo's toy API, no pango (it would cost megabytes).
+    /// Where Pango is missing, the labels' face: cairo's toy API.
     /// Metrics are unhinted so that a label measures the same at every scale.
     private static func selectLabelFont(_ cr: OpaquePointer, size: Double) {
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
@@ -305,7 +347,16 @@ public enum MenuPainter {
         }
     }
 
-    /// The text cairo's toy API can take: it stops at a NUL byte.
+    /// The px size of a Pango font description for the toy API: its last
+    /// word, in points at 96 dpi ("Sans 13") or in px ("Sans 13px"); else 13 pt.
+    static func toyFontSize(_ font: String) -> Double {
+        let last = font.split(separator: " ").last.map(String.init) ?? ""
+        if last.hasSuffix("px"), let px = Double(last.dropLast(2)), px > 0 { return px }
+        if let points = Double(last), points > 0 { return points * 96 / 72 }
+        return 13 * 96 / 72
+    }
+
+    /// The text Pango and cairo's toy API can take: it stops at a NUL byte.
     private static func textOf(_ text: String) -> String {
         text.contains("\0") ? String(text.prefix { $0 != "\0" }) : text
     }

@@ -25,6 +25,7 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(d.button.position, .right)
         XCTAssertEqual(d.button.margin, 8)
         XCTAssertEqual(d.button.color, Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255, alpha: 1))
+        XCTAssertEqual(d.button.glyphColor, Color(red: 1, green: 1, blue: 1, alpha: 0xEB / 255))
         XCTAssertEqual(d.button.draggable, true)
         XCTAssertEqual(d.button.opacity, 1)
         XCTAssertEqual(d.button.idleOpacity, 0.4)
@@ -50,6 +51,7 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(d.menu.closeDuration, 0.15)
         XCTAssertEqual(d.menu.dim, 0)
         XCTAssertEqual(d.menu.spacing, 12)
+        XCTAssertEqual(d.menu.font, "Sans 13")
         XCTAssertEqual(d.buttons, [ButtonSpec()])
     }
 
@@ -81,6 +83,10 @@ final class ConfigSchemaTests: XCTestCase {
             ("[button]\nmargin = 0", { $0.button.margin = 0 }),
             ("[button]\ncolor = \"#ff8000\"", { $0.button.color = Color(red: 1, green: 128 / 255, blue: 0) }),
             ("[button]\ncolor = \"#FF8000\"", { $0.button.color = Color(red: 1, green: 128 / 255, blue: 0) }),
+            (
+                "[button]\nglyph_color = \"#1e1e1e\"",
+                { $0.button.glyphColor = Color(red: 30 / 255, green: 30 / 255, blue: 30 / 255) }
+            ),
             (
                 "[button]\ncolor = \"#00000080\"",
                 { $0.button.color = Color(red: 0, green: 0, blue: 0, alpha: 128 / 255) }
@@ -140,6 +146,7 @@ final class ConfigSchemaTests: XCTestCase {
             ("[menu]\nclose_duration = 5", { $0.menu.closeDuration = 5 }),
             ("[menu]\ndim = 0.6", { $0.menu.dim = 0.6 }),
             ("[menu]\nspacing = 20", { $0.menu.spacing = 20 }),
+            ("[menu]\nfont = \"Noto Sans CJK SC Bold 11\"", { $0.menu.font = "Noto Sans CJK SC Bold 11" }),
             // Other ways to write the same tables
             (
                 "button.size = 60\nsnap.to = \"none\"",
@@ -369,6 +376,8 @@ final class ConfigSchemaTests: XCTestCase {
             ("menu", "item_size", "257", "item_size must be between 16 and 256 logical pixels, got 257"),
             ("menu", "icon_theme", "true", "icon_theme expects a string, got boolean"),
             ("menu", "icon_theme", "\"\"", "icon_theme must not be empty"),
+            ("menu", "font", "13", "font expects a string, got integer"),
+            ("menu", "font", "\" \"", "font must not be empty"),
             ("menu", "open_duration", "\"x\"", "open_duration expects a number, got string"),
             ("menu", "open_duration", "6", "open_duration must be between 0 and 5 seconds, got 6"),
             ("menu", "close_duration", "[1]", "close_duration expects a number, got array"),
@@ -607,6 +616,7 @@ final class ConfigSchemaTests: XCTestCase {
             Config.knownKeys,
             [
                 "button.name", "button.size", "button.position", "button.margin", "button.color",
+                "button.glyph_color",
                 "button.shape", "button.corner_radius", "button.draggable", "button.opacity",
                 "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck", "button.output",
                 "button.snap.to", "button.snap.duration",
@@ -619,7 +629,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
                 "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
-                "button.menu.row_height",
+                "button.menu.row_height", "button.menu.font",
                 "snap.to", "snap.duration",
                 "gestures.drag_threshold", "gestures.double_tap_window", "gestures.long_press_delay",
                 "gestures.touch_drag_threshold", "gestures.touch_double_tap_window",
@@ -627,6 +637,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "actions.swipe_down", "actions.swipe_left", "actions.swipe_right", "actions.max_running",
                 "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item_size", "menu.icon_theme",
                 "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.row_height",
+                "menu.font",
             ])
     }
 

@@ -43,6 +43,19 @@ final class ButtonPainterTests: XCTestCase {
         XCTAssertEqual(body[3], 255)
     }
 
+    func testTheGlyphTakesItsColour() {
+        let green = Color(red: 0, green: 1, blue: 0)
+        for scale in [1, 2] {
+            let look = ButtonLook(diameter: 56, color: blue, opacity: 1, glyphColor: green)
+            let (side, pixel) = render(look, scale: BufferScale(integer: scale))
+            let c = side / 2
+            // The dot and the ring (radius 0.55 r, its line 0.12 r wide).
+            for p in [pixel(c, c), pixel(c + Int(28 * 0.55 * Double(scale)), c)] {
+                XCTAssertEqual(p, [0, 255, 0, 255])
+            }
+        }
+    }
+
     func testCornerOfTheImageIsFullyTransparent() {
         let (side, pixel) = render(ButtonLook(diameter: 56, color: blue, opacity: 1), scale: 1)
         XCTAssertEqual(pixel(0, 0), [0, 0, 0, 0])

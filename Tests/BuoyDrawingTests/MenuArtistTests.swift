@@ -10,14 +10,14 @@ final class MenuArtistTests: XCTestCase {
 
     func testMeasuringInAChildGivesTheSizesMeasuredHere() throws {
         let labels = ["Terminal", "", "Files and folders", "Ünïcødé ✓", "a\0b", "W"]
-        for fontSize in [13.0, 26.0] {
-            let sizes = try XCTUnwrap(MenuArtist.measure(labels, fontSize: fontSize)?.wait())
-            XCTAssertEqual(sizes, labels.map { MenuPainter.measureLabel($0, fontSize: fontSize) })
+        for font in ["Sans 13", "Serif Bold 26", "Sans 13px"] {
+            let sizes = try XCTUnwrap(MenuArtist.measure(labels, font: font)?.wait())
+            XCTAssertEqual(sizes, labels.map { MenuPainter.measureLabel($0, font: font) })
             // The results came back: a label measured here is never empty.
             XCTAssertGreaterThan(sizes[0].width, 0)
             XCTAssertGreaterThan(sizes[0].height, 0)
         }
-        XCTAssertEqual(MenuArtist.measure([], fontSize: 13)?.wait(), [])
+        XCTAssertEqual(MenuArtist.measure([], font: "Sans 13")?.wait(), [])
     }
 
     /// One garbage-filled `MAP_SHARED` canvas per sprite, as wl_shm buffers are.

@@ -66,7 +66,7 @@ func menuLayout(
     _ labels: [String], button: Rect = Rect(x: 736, y: 272, width: 56, height: 56), itemSize: Double = 40,
     spacing: Double = 12
 ) -> MenuLayout {
-    let sizes = labels.map { MenuPainter.measureLabel($0, fontSize: 13) }
+    let sizes = labels.map { MenuPainter.measureLabel($0, font: "Sans 13") }
     return MenuLayout.layout(
         button: button, usable: Rect(x: 0, y: 0, width: 800, height: 600), count: labels.count,
         itemSize: itemSize, spacing: spacing, labelWidths: sizes.map(\.width),
@@ -269,17 +269,110 @@ final class MenuPainterTests: XCTestCase {
     }
 
     func testLongerLabelsMeasureWiderAndPillsAreWholePixels() {
-        let short = MenuPainter.measureLabel("Files", fontSize: 13)
-        let long = MenuPainter.measureLabel("Files and folders", fontSize: 13)
+        let short = MenuPainter.measureLabel("Files", font: "Sans 13")
+        let long = MenuPainter.measureLabel("Files and folders", font: "Sans 13")
         XCTAssertGreaterThan(long.width, short.width + 60)
         XCTAssertEqual(long.height, short.height)
         XCTAssertEqual(short.width, short.width.rounded())
-        // The font's height (about 1.16 em for DejaVu Sans) plus 2 × 5 padding.
-        XCTAssertEqual(short.height, 26, accuracy: 2)
+        // The font's height (about 1.16 em for DejaVu Sans, of 13 pt at 96 dpi:
+        // 17.3 px) plus 2 × 5 padding.
+        XCTAssertEqual(short.height, 31, accuracy: 2)
         // Twice the font, twice the text; the padding stays.
         XCTAssertEqual(
-            MenuPainter.measureLabel("Files", fontSize: 26).width, 2 * short.width - 20, accuracy: 2)
-        XCTAssertEqual(MenuPainter.measureLabel("", fontSize: 13), Size(width: 0, height: 0))
+            MenuPainter.measureLabel("Files", font: "Sans 26").width, 2 * short.width - 20, accuracy: 2)
+        XCTAssertEqual(MenuPainter.measureLabel("", font: "Sans 13"), Size(width: 0, height: 0))
+    }
+
+    /// `label`'s pill beside an item at the right edge of an area `areaWidth`
+    /// px wide, painted alone, and where its text goes in the image
+    /// (buffer px, between the paddings).
+    private func paintedPill(_ label: String, areaWidth: Double = 800, scale: Int = 1) throws -> (
+        pixels: Pixels, text: ClosedRange<Int>
+    ) {
+        let size = MenuPainter.measureLabel(label, font: look.font)
+        let menu = MenuLayout.layout(
+            button: Rect(x: areaWidth - 64, y: 272, width: 56, height: 56),
+            usable: Rect(x: 0, y: 0, width: areaWidth, height: 600), count: 1, itemSize: 40, spacing: 12,
+            labelWidths: [size.width], labelHeight: size.height)
+        let sprite = try XCTUnwrap(MenuPainter.sprites(for: menu).first { $0.part == .pill })
+        let pill = menu.items[0].label
+        XCTAssertGreaterThanOrEqual(pill.minX, 0)
+        let pixels = paintSprite(
+            self, sprite, of: menu, entry: MenuEntry(label: label), look: look,
+            scale: BufferScale(integer: scale))
+        let first = Int(((pill.minX + MenuPainter.labelPadding.width - sprite.image.minX) * Double(scale)))
+        let last = Int(((pill.maxX - MenuPainter.labelPadding.width - sprite.image.minX) * Double(scale))) - 1
+        return (pixels, first...last)
+    }
+
+    /// Per column of `columns`, the rows of its white text pixels, if any.
+    private func inkRows(_ pixels: Pixels, columns: ClosedRange<Int>) -> [Int: ClosedRange<Int>] {
+        var rows: [Int: ClosedRange<Int>] = [:]
+        for x in columns {
+            for y in 0..<pixels.height {
+                let p = pixels.at(x, y)
+                guard p[3] > 200 && p[0] > 160 else { continue }
+                rows[x] = min(rows[x]?.lowerBound ?? y, y)...max(rows[x]?.upperBound ?? y, y)
+            }
+        }
+        return rows
+    }
+
+    func testOtherScriptsAndEmojiAreShapedAndDrawnFromFallbackFonts() throws {
+        // Two private-use code points: boxes in every font.
+        let boxes = try paintedPill("\u{E000}\u{E001}")
+        for label in ["终端", "مرحبا", "📷 Screenshot"] {
+            let (pixels, text) = try paintedPill(label)
+            let ink = inkRows(pixels, columns: text)
+            XCTAssertGreaterThan(ink.count, 10, label)
+            XCTAssertNotEqual(
+                (0..<pixels.height).map(pixels.row), (0..<boxes.pixels.height).map(boxes.pixels.row), label)
+        }
+        // Two CJK glyphs are two ems wide: 17 px each at 13 pt.
+        let cjk = MenuPainter.measureLabel("终端", font: "Sans 13")
+        XCTAssertEqual(cjk.width - 2 * MenuPainter.labelPadding.width, 2 * 13 * 96 / 72, accuracy: 2)
+        // The camera is in colour: some pixel is far from grey.
+        let (emoji, text) = try paintedPill("📷 Screenshot")
+        let coloured = text.contains { x in
+            (0..<emoji.height).contains { y in
+                let p = emoji.at(x, y).map(Int.init)
+                return p[3] > 200 && max(p[0], p[1], p[2]) - min(p[0], p[1], p[2]) > 80
+            }
+        }
+        XCTAssertTrue(coloured, "a colour emoji")
+    }
+
+    func testALabelWiderThanItsRoomEndsInAnEllipsis() throws {
+        for scale in [1, 2] {
+            let long = String(repeating: "M", count: 200)
+            let (pixels, text) = try paintedPill(long, areaWidth: 360, scale: scale)
+            let ink = inkRows(pixels, columns: text)
+            let end = try XCTUnwrap(ink.keys.max())
+            // The last few columns are the ellipsis' last dot, on the baseline,
+            // not an M's stem cut in half.
+            for x in (end - 2 * scale)...end {
+                guard let rows = ink[x] else { continue }
+                XCTAssertLessThanOrEqual(rows.count, 3 * scale, "column \(x) at scale \(scale)")
+            }
+            // Further left, whole Ms.
+            let start = try XCTUnwrap(ink.keys.min())
+            XCTAssertLessThan(start, text.lowerBound + 3 * scale)
+            XCTAssertGreaterThan(ink.values.map(\.count).max() ?? 0, 8 * scale)
+        }
+    }
+
+    func testRightToLeftTextReadsFromThePillsRightEndAndIsCutOnItsLeft() throws {
+        let long = Array(repeating: "مرحبا", count: 40).joined(separator: " ")
+        let (pixels, text) = try paintedPill(long, areaWidth: 360)
+        let ink = inkRows(pixels, columns: text)
+        // The text starts at the pill's right end...
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(ink.keys.max()), text.upperBound - 2)
+        // ...and its ellipsis, on the left, is dots on the baseline.
+        let start = try XCTUnwrap(ink.keys.min())
+        for x in start...(start + 2) {
+            guard let rows = ink[x] else { continue }
+            XCTAssertLessThanOrEqual(rows.count, 3, "column \(x)")
+        }
     }
 
     func testFocusRingOnlyOnTheFocusedItem() throws {

@@ -35,6 +35,17 @@ class ButtonTests(unittest.TestCase):
             self.assertAlmostEqual(match.centroid[1], 360, delta=2, msg=match)
             self.assertEqual(buoy.stop(), 0)
 
+    def test_the_glyph_has_its_configured_colour(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config(button={"glyph_color": '"#00ff00"'})).start()
+            left, top, right, bottom = buoy.wait_for_button(MAGENTA).bbox
+            glyph = sway.screenshot().find((0, 255, 0), tolerance=10, region=(left, top, right, bottom))
+            self.assertIsNotNone(glyph)
+            self.assertGreater(glyph.count, 100)
+            cx, cy = glyph.centroid
+            self.assertAlmostEqual(cx, (left + right) / 2, delta=2)
+            self.assertAlmostEqual(cy, (top + bottom) / 2, delta=2)
+
     def test_default_position_is_the_middle_of_the_right_edge(self):
         with HeadlessSway() as sway:
             buoy = Buoy(sway, config()).start()

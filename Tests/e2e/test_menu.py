@@ -125,12 +125,13 @@ class MenuTests(unittest.TestCase):
             # Labels: white text on dark pills, left of the items (the button is on the right).
             labels = image.crop(900, 150, 1180, 570)
             self.assertGreater(labels.count((255, 255, 255), tolerance=30), 40)
-            # The labels and icons were drawn by a child: no font file, no fontconfig cache
-            # and no librsvg is mapped into buoy itself (that is its memory budget).
+            # The labels and icons were drawn by a child: no font file, no fontconfig cache,
+            # no Pango or HarfBuzz and no librsvg is mapped into buoy itself (that is its
+            # memory budget).
             with open(f"/proc/{buoy.pid}/maps") as maps:
                 mapped = [line.split()[-1] for line in maps if len(line.split()) >= 6]
-            self.assertEqual([path for path in mapped
-                              if any(name in path for name in (".ttf", ".otf", ".cache-", "librsvg"))], [])
+            unwanted = (".ttf", ".otf", ".cache-", "librsvg", "libpango", "libharfbuzz", "libglib")
+            self.assertEqual([path for path in mapped if any(name in path for name in unwanted)], [])
 
     def test_clicking_item_2_runs_its_command_once_and_closes_the_menu(self):
         with HeadlessSway() as sway:
@@ -355,6 +356,79 @@ class MenuTests(unittest.TestCase):
         # now; the pause lets clients bind it before the keys (a real
         # keyboard is there all along).
         subprocess.run(["wtype", "-s", "300", *args], env=sway.env, check=True, timeout=10)
+
+
+def label_config(sway, label: str) -> str:
+    """The button at the right edge and one item labelled `label`, with a red icon (so its
+    circle holds no text), opened by `buoy msg menu` at once."""
+    icon = sway.artifact("label-icon.png")
+    write_icon(icon, ICON_COLOURS[0])
+    text = button_config(button={"position": '"right"', "idle_opacity": 1.0},
+                         menu={"open_duration": 0, "close_duration": 0})
+    return text + f'\n[[menu.item]]\nlabel = {json.dumps(label, ensure_ascii=False)}\nicon = "{icon}"\ncommand = "true"\n'
+
+
+def white_columns(image, top: int, bottom: int, right: int) -> dict:
+    """Per column left of `right`, the rows (first, last) of the label's white text between
+    `top` and `bottom`."""
+    columns = {}
+    for x in range(right):
+        rows = [y for y in range(top, bottom) if min(image.pixel(x, y)) > 160]
+        if rows:
+            columns[x] = (rows[0], rows[-1])
+    return columns
+
+
+class LabelTests(unittest.TestCase):
+    """Labels are set with Pango, in the drawing child."""
+
+    def open_label(self, sway, label: str, name: str):
+        """buoy with label_config's menu opened: the screenshot, the item's centre y and the
+        x where its circle starts; buoy is stopped after."""
+        buoy = Buoy(sway, label_config(sway, label), name=name).start()
+        buoy.wait_for_button(MAGENTA)
+        result = msg(buoy, "menu")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        wait_for(lambda: sway.screenshot().find(ICON_COLOURS[0], tolerance=10), timeout=3,
+                 message="the item's icon on screen")
+        settle()
+        image = sway.screenshot()
+        icon = image.find(ICON_COLOURS[0], tolerance=10)
+        cx, cy = icon.centroid
+        # The icon is 60 % of the 40-px circle.
+        circle_left = int(cx - 20) - 2
+        self.assertEqual(buoy.stop(), 0)
+        return image, int(cy), circle_left
+
+    def test_cjk_arabic_and_emoji_labels_are_not_boxes(self):
+        with HeadlessSway() as sway:
+            crops = {}
+            for i, label in enumerate(["\ue000\ue001", "终端", "مرحبا", "📷 Screenshot"]):
+                image, cy, circle_left = self.open_label(sway, label, f"buoy-{i}")
+                image.save_png(sway.artifact(f"label-{i}.png"))
+                crop = image.crop(0, cy - 20, circle_left, cy + 20)
+                self.assertGreater(crop.count((255, 255, 255), tolerance=60), 20, label)
+                crops[label] = crop.data
+            boxes = crops.pop("\ue000\ue001")
+            for label, data in crops.items():
+                self.assertNotEqual(data, boxes, label)
+
+    def test_a_200_character_label_on_a_phone_stays_on_screen_and_ends_in_an_ellipsis(self):
+        with HeadlessSway(resolution=(360, 640)) as sway:
+            image, cy, circle_left = self.open_label(sway, "M" * 200, "buoy")
+            image.save_png(sway.artifact("long-label.png"))
+            columns = white_columns(image, cy - 20, cy + 20, circle_left)
+            self.assertTrue(columns, "the label's text on screen")
+            # Its text starts inside the pill's padding, on screen...
+            self.assertGreaterEqual(min(columns), 8)
+            # ...and ends in "…": the last columns are a dot on the baseline, not a cut M.
+            end = max(columns)
+            for x in range(end - 2, end + 1):
+                if x in columns:
+                    first, last = columns[x]
+                    self.assertLessEqual(last - first, 3, f"column {x}: {columns[x]}")
+            # Further left, whole Ms.
+            self.assertGreater(max(last - first for first, last in columns.values()), 8)
 
 
 if __name__ == "__main__":

@@ -275,7 +275,7 @@ final class ButtonInstance {
         }
         let look = ButtonLook(
             diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
-            shape: spec.button.shape, pressed: appearance.pressDepth)
+            shape: spec.button.shape, pressed: appearance.pressDepth, glyphColor: spec.button.glyphColor)
         let scale = self.scale
         let origin = Point(
             x: place(appearance.origin.x, look, scale), y: place(appearance.origin.y, look, scale))

@@ -214,8 +214,9 @@ final class MenuPresenter {
     private let log: Logger
     /// Icon names already reported missing, so each is logged once.
     private var missingIcons: Set<String> = []
-    /// Label sizes, measured by a child once per label text.
+    /// Label sizes, measured by a child once per label text in `labelFont`.
     private var labelSizes: [String: Size] = [:]
+    private var labelFont = ""
     /// Icon themes already reported missing.
     private var warnedThemes: Set<String> = []
 
@@ -260,7 +261,8 @@ final class MenuPresenter {
         if case .open(let shown, _, _) = phase { phase = .closing(shown, since: now) }
         // A child still preparing another menu is killed before the next starts.
         phase = phase.withoutPreparation
-        let request = Request(items: items, settings: settings, look: MenuLook(focusColor: buttonColor))
+        let request = Request(
+            items: items, settings: settings, look: MenuLook(focusColor: buttonColor, font: settings.font))
         let work: Work
         do throws(Unable) {
             work = try prepare(request, anchor: anchor, now: now)
@@ -501,9 +503,13 @@ final class MenuPresenter {
 
     /// Starts the first child that prepares `request`'s menu at `anchor`.
     private func prepare(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Work {
+        if labelFont != request.look.font {
+            labelSizes = [:]
+            labelFont = request.look.font
+        }
         let unmeasured = Array(Set(request.items.map(\.label).filter { labelSizes[$0] == nil }))
         guard unmeasured.isEmpty else {
-            guard let job = MenuArtist.measure(unmeasured, fontSize: request.look.fontSize) else {
+            guard let job = MenuArtist.measure(unmeasured, font: request.look.font) else {
                 throw Unable(why: "no child could be started to measure its labels")
             }
             return .measuring(Child(job: job, deadline: now + MenuArtist.timeoutSeconds), labels: unmeasured)
