@@ -239,6 +239,26 @@ class KWinTests(unittest.TestCase):
             wait_closed(kwin)
             self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
 
+    def flick_up_runs_swipe_up_once_tap_never_and_the_button_stays(self, device):
+        with HeadlessKWin() as kwin:
+            hand = device(kwin)
+            table, markers = actions(kwin, tap=appended("{marker}"), swipe_up=appended("{marker}"))
+            buoy = Buoy(kwin, config(actions=table, snap={"duration": 0.1})).start()
+            before = buoy.wait_for_button(MAGENTA)
+            cx, cy = before.centroid
+            hand.drag(cx, cy, cx, cy - 60, steps=6, duration_ms=60)
+            hand.lift()
+            wait_for(lambda: count_lines(markers["swipe_up"]) == 1, timeout=3, message="swipe_up ran")
+            settle(0.5)
+            self.assertEqual(count_lines(markers["swipe_up"]), 1)
+            self.assertEqual(count_lines(markers["tap"]), 0)
+            self.assertEqual(buoy.wait_for_button(MAGENTA).bbox, before.bbox, "the button moved")
+            self.assertFalse(buoy.state_path.exists(), "a flick saved a place")
+
+    (test_a_touch_flick_up_runs_swipe_up_once_tap_never_and_the_button_stays,
+     test_a_pointer_flick_up_runs_swipe_up_once_tap_never_and_the_button_stays) = both(
+        flick_up_runs_swipe_up_once_tap_never_and_the_button_stays)
+
     def keeps_the_keyboard_through_a_tap_a_drag_and_a_double_tap(self, device):
         # KWin 5.27 activates a layer surface on a click whatever its interactivity, except a
         # dock: buoy's button surfaces are docks on KWin (docs/compositors.md, "KWin").
