@@ -514,7 +514,7 @@ class WaylandDebugLog:
     """The requests in a client's WAYLAND_DEBUG=1 output (libwayland's ` -> obj@id.request(args)`
     lines), followed object by object: buffer sizes, buffer scales, viewport destinations."""
 
-    LINE = re.compile(r"^\[[\d.]+\]\s+(->)?\s*([\w]+@\d+)\.(\w+)\((.*)\)\s*$")
+    LINE = re.compile(r"^\[\s*[\d.]+\]\s+(->)?\s*([\w]+@\d+)\.(\w+)\((.*)\)\s*$")
 
     def __init__(self, text: str):
         self.requests: list[tuple[str, str, list[str]]] = []
