@@ -656,14 +656,18 @@ class Bench:
     # -- idle
 
     def idle(self, setup: Setup) -> None:
+        self.idle_figure(setup, buoy_config(button={"idle_delay": 0.2, "fade": 0.1}), "buoy-idle", "")
+
+    def idle_figure(self, setup: Setup, config: str, name: str, label: str) -> None:
+        """Wakeups and CPU ticks of buoy (with `config`) and the reference over 5 s, 1 s after
+        start; `label` ("4 buttons, " or "") starts the rows' names."""
         wakeups = (Series(), Series())
         ticks = (Series(), Series())
-        config = buoy_config(button={"idle_delay": 0.2, "fade": 0.1})
         with setup.sway() as sway:
             for run in range(self.runs):
                 # Both at once: they do not interact, and the window is the same.
                 ref = Client(sway, [self.reference], "reference").start()
-                buoy = Client(sway, [self.buoy], "buoy-idle", config=config).start()
+                buoy = Client(sway, [self.buoy], name, config=config).start()
                 time.sleep(1.0)
                 clients = (buoy, ref)
                 for c in clients:
@@ -676,12 +680,12 @@ class Bench:
                     wakeups[i].add(after[i][0] - before[i][0])
                     ticks[i].add(after[i][1] - before[i][1])
                     c.stop()
-                log(f"{setup.name} idle run {run + 1}: buoy {wakeups[0].values[-1]:.0f} wakeups "
+                log(f"{setup.name} {label}idle run {run + 1}: buoy {wakeups[0].values[-1]:.0f} wakeups "
                     f"{ticks[0].values[-1]:.0f} ticks; reference {wakeups[1].values[-1]:.0f} wakeups "
                     f"{ticks[1].values[-1]:.0f} ticks")
-        self.rows.append(Row(setup.name, "idle after fade: voluntary ctx switches in 5 s", "", 0,
+        self.rows.append(Row(setup.name, f"{label}idle after fade: voluntary ctx switches in 5 s", "", 0,
                              wakeups[0], wakeups[1], goal="0 in every run", met=wakeups[0].max == 0))
-        self.rows.append(Row(setup.name, "idle after fade: CPU ticks (utime+stime) in 5 s", "ticks", 0,
+        self.rows.append(Row(setup.name, f"{label}idle after fade: CPU ticks (utime+stime) in 5 s", "ticks", 0,
                              ticks[0], ticks[1], goal="0 in every run", met=ticks[0].max == 0))
 
     # -- drag
@@ -837,32 +841,7 @@ class Bench:
 
     def buttons_idle(self, setup: Setup) -> None:
         """The idle figure with four buttons, each with idle_delay 0.2 and fade 0.1."""
-        wakeups = (Series(), Series())
-        ticks = (Series(), Series())
-        config = self.buttons_config(4, idle_delay=0.2, fade=0.1)
-        with setup.sway() as sway:
-            for run in range(self.runs):
-                ref = Client(sway, [self.reference], "reference").start()
-                buoy = Client(sway, [self.buoy], "buoy-idle-4", config=config).start()
-                time.sleep(1.0)
-                clients = (buoy, ref)
-                for c in clients:
-                    c.check_alive()
-                before = [(voluntary_switches(c.pid), cpu_ticks(c.pid)) for c in clients]
-                time.sleep(5.0)
-                after = [(voluntary_switches(c.pid), cpu_ticks(c.pid)) for c in clients]
-                for i, c in enumerate(clients):
-                    c.check_alive()
-                    wakeups[i].add(after[i][0] - before[i][0])
-                    ticks[i].add(after[i][1] - before[i][1])
-                    c.stop()
-                log(f"{setup.name} idle with 4 buttons run {run + 1}: buoy {wakeups[0].values[-1]:.0f} wakeups "
-                    f"{ticks[0].values[-1]:.0f} ticks; reference {wakeups[1].values[-1]:.0f} wakeups "
-                    f"{ticks[1].values[-1]:.0f} ticks")
-        self.rows.append(Row(setup.name, "4 buttons, idle after fade: voluntary ctx switches in 5 s", "", 0,
-                             wakeups[0], wakeups[1], goal="0 in every run", met=wakeups[0].max == 0))
-        self.rows.append(Row(setup.name, "4 buttons, idle after fade: CPU ticks (utime+stime) in 5 s", "ticks", 0,
-                             ticks[0], ticks[1], goal="0 in every run", met=ticks[0].max == 0))
+        self.idle_figure(setup, self.buttons_config(4, idle_delay=0.2, fade=0.1), "buoy-idle-4", "4 buttons, ")
 
     def buttons_drag(self, setup: Setup) -> None:
         """One of four buttons (b2, on the right) dragged at 1 kHz, WAYLAND_DEBUG runs only:
