@@ -28,8 +28,3 @@ public func inputStrips(shape: ButtonShape, size: Double) -> [Rect] {
     }
     return strips
 }
-
-/// The input strips of a circle of `diameter`: `inputStrips(shape: .circle, size:)`.
-public func circleInputStrips(diameter: Double) -> [Rect] {
-    inputStrips(shape: .circle, size: diameter)
-}
