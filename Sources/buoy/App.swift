@@ -205,12 +205,17 @@ final class App {
                 if menu.owner === instance { menu.drop(now: now) }
             case .relocate:
                 log.info("\(instance.label): moving the button to its preferred output")
-                if menu.owner === instance { menu.drop(now: now) }
-                perform(instance.dropSurface(now: now), for: instance, now: now)
-                perform(
-                    instance.placeSurface(outputsChanged: false, now: now, log: log), for: instance, now: now)
+                placeAgain(instance, now: now)
             }
         }
+    }
+
+    /// Makes the instance's surface anew, on the output it prefers now; its
+    /// menu goes with the old one.
+    private func placeAgain(_ instance: ButtonInstance, now: Double) {
+        if menu.owner === instance { menu.drop(now: now) }
+        perform(instance.dropSurface(now: now), for: instance, now: now)
+        perform(instance.placeSurface(outputsChanged: false, now: now, log: log), for: instance, now: now)
     }
 
     private func runAction(_ action: Action?, name: String, from instance: ButtonInstance, now: Double) {
@@ -317,10 +322,8 @@ final class App {
         if let refusal = targets.lazy.compactMap({ $0.refusalToMove(to: name) }).first { return refusal }
         for instance in targets where instance.currentOutput?.name != name {
             log.info("\(instance.label): moving the button to \(name)")
-            if menu.owner === instance { menu.drop(now: now) }
             instance.restOutput = name
-            perform(instance.dropSurface(now: now), for: instance, now: now)
-            perform(instance.placeSurface(outputsChanged: false, now: now, log: log), for: instance, now: now)
+            placeAgain(instance, now: now)
             publish(.moved(edge: instance.controller.rest.name, output: name), for: instance)
         }
         places.save(instances)
