@@ -43,63 +43,87 @@ private func checkDiagnostic(_ d: ConfigDiagnostic, severity: ConfigDiagnostic.S
     check(!d.sourceLine.unicodeScalars.contains { $0 == "\n" }, "source line holds a line feed", input)
 }
 
-private func checkAction(_ action: Action?, _ name: String, _ config: Config, _ input: [UInt8]) {
+private func checkAction(_ action: Action?, _ name: String, _ menu: Menu, _ input: [UInt8]) {
     switch action {
     case .command(let command)?:
         check(!isBlank(command), "\(name) is a blank command", input)
         check(command != "menu", "\(name) is the command \"menu\" instead of .menu", input)
     case .menu?:
-        check(!config.menu.items.isEmpty, "\(name) opens a menu that has no items", input)
+        check(!menu.items.isEmpty, "\(name) opens a menu that has no items", input)
     case nil:
         break
     }
 }
 
 /// The ranges of ConfigSchema.swift, restated: a value outside them must
-/// have been reported as an error, never accepted.
+/// have been reported as an error, never accepted. Every button is checked
+/// with the tables it ends up with, its own sub-tables applied.
 private func checkInvariants(_ config: Config, _ input: [UInt8]) {
-    let b = config.button
-    check(inRange(b.size, 16...512), "button.size \(b.size)", input)
-    check(b.position != .center, "button.position is center", input)
-    check(inRange(b.margin, 0...500), "button.margin \(b.margin)", input)
-    for (name, channel) in [
-        ("red", b.color.red), ("green", b.color.green), ("blue", b.color.blue),
-        ("alpha", b.color.alpha),
+    check(!config.buttons.isEmpty, "a config without buttons", input)
+    check(config.buttons.count <= Config.maxButtons, "\(config.buttons.count) buttons", input)
+    let names = config.buttons.map(\.name)
+    check(Set(names).count == names.count, "duplicate button names \(names)", input)
+    for spec in config.buttons { checkButton(spec, input) }
+}
+
+private func isValidButtonName(_ name: String) -> Bool {
+    (1...32).contains(name.utf8.count)
+        && name.utf8.allSatisfy {
+            (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F
+        }
+}
+
+private func checkColor(_ color: Color, _ name: String, _ input: [UInt8]) {
+    for (channel, value) in [
+        ("red", color.red), ("green", color.green), ("blue", color.blue), ("alpha", color.alpha),
     ] {
-        check(inRange(channel, 0...1), "button.color.\(name) \(channel)", input)
+        check(inRange(value, 0...1), "\(name).\(channel) \(value)", input)
     }
-    check(inRange(b.opacity, 0...1), "button.opacity \(b.opacity)", input)
-    check(inRange(b.idleOpacity, 0...1), "button.idle_opacity \(b.idleOpacity)", input)
-    check(inRange(b.idleDelay, 0...60), "button.idle_delay \(b.idleDelay)", input)
-    check(inRange(b.fade, 0...5), "button.fade \(b.fade)", input)
-    if case .named(let output) = b.output { check(!isBlank(output), "button.output is blank", input) }
+}
 
-    check(inRange(config.snap.duration, 0...5), "snap.duration \(config.snap.duration)", input)
+private func checkButton(_ spec: ButtonSpec, _ input: [UInt8]) {
+    let b = spec.button
+    let at = "button \(b.name.debugDescription)"
+    check(isValidButtonName(b.name), "\(at) has an invalid name", input)
+    check(inRange(b.size, 16...512), "\(at) size \(b.size)", input)
+    check(inRange(b.margin, 0...500), "\(at) margin \(b.margin)", input)
+    checkColor(b.color, "\(at) color", input)
+    checkColor(b.glyphColor, "\(at) glyph_color", input)
+    check(inRange(b.opacity, 0...1), "\(at) opacity \(b.opacity)", input)
+    check(inRange(b.idleOpacity, 0...1), "\(at) idle_opacity \(b.idleOpacity)", input)
+    check(inRange(b.idleDelay, 0...60), "\(at) idle_delay \(b.idleDelay)", input)
+    check(inRange(b.fade, 0...5), "\(at) fade \(b.fade)", input)
+    if case .named(let output) = b.output { check(!isBlank(output), "\(at) output is blank", input) }
+    if case .rounded(let radius) = b.shape {
+        check(inRange(radius, 0...256), "\(at) corner_radius \(radius)", input)
+    }
 
-    let g = config.gestures
-    check(inRange(g.dragThreshold, 0...100), "gestures.drag_threshold \(g.dragThreshold)", input)
-    check(inRange(g.doubleTapWindow, 0...5), "gestures.double_tap_window \(g.doubleTapWindow)", input)
-    check(inRange(g.longPressDelay, 0...5), "gestures.long_press_delay \(g.longPressDelay)", input)
+    check(inRange(spec.snap.duration, 0...5), "\(at) snap.duration \(spec.snap.duration)", input)
 
-    let a = config.actions
-    check((1...64).contains(a.maxRunning), "actions.max_running \(a.maxRunning)", input)
-    checkAction(a.tap, "actions.tap", config, input)
-    checkAction(a.doubleTap, "actions.double_tap", config, input)
-    checkAction(a.longPress, "actions.long_press", config, input)
+    let g = spec.gestures
+    check(inRange(g.dragThreshold, 0...100), "\(at) gestures.drag_threshold \(g.dragThreshold)", input)
+    check(inRange(g.doubleTapWindow, 0...5), "\(at) gestures.double_tap_window \(g.doubleTapWindow)", input)
+    check(inRange(g.longPressDelay, 0...5), "\(at) gestures.long_press_delay \(g.longPressDelay)", input)
 
-    let m = config.menu
-    check(m.items.count <= Menu.maxItems, "\(m.items.count) menu items", input)
+    let a = spec.actions
+    check((1...64).contains(a.maxRunning), "\(at) actions.max_running \(a.maxRunning)", input)
+    checkAction(a.tap, "\(at) actions.tap", spec.menu, input)
+    checkAction(a.doubleTap, "\(at) actions.double_tap", spec.menu, input)
+    checkAction(a.longPress, "\(at) actions.long_press", spec.menu, input)
+
+    let m = spec.menu
+    check(m.items.count <= Menu.maxItems, "\(at) has \(m.items.count) menu items", input)
     for item in m.items {
-        check(!isBlank(item.label), "a menu item has a blank label", input)
-        check(!isBlank(item.command), "a menu item has a blank command", input)
-        if let icon = item.icon { check(!isBlank(icon), "a menu item has a blank icon", input) }
+        check(!isBlank(item.label), "\(at) has a menu item with a blank label", input)
+        check(!isBlank(item.command), "\(at) has a menu item with a blank command", input)
+        if let icon = item.icon { check(!isBlank(icon), "\(at) has a menu item with a blank icon", input) }
     }
-    check(inRange(m.itemSize, 16...256), "menu.item_size \(m.itemSize)", input)
-    if let theme = m.iconTheme { check(!isBlank(theme), "menu.icon_theme is blank", input) }
-    check(inRange(m.openDuration, 0...5), "menu.open_duration \(m.openDuration)", input)
-    check(inRange(m.closeDuration, 0...5), "menu.close_duration \(m.closeDuration)", input)
-    check(inRange(m.dim, 0...0.6), "menu.dim \(m.dim)", input)
-    check(inRange(m.spacing, 0...100), "menu.spacing \(m.spacing)", input)
+    check(inRange(m.itemSize, 16...256), "\(at) menu.item_size \(m.itemSize)", input)
+    if let theme = m.iconTheme { check(!isBlank(theme), "\(at) menu.icon_theme is blank", input) }
+    check(inRange(m.openDuration, 0...5), "\(at) menu.open_duration \(m.openDuration)", input)
+    check(inRange(m.closeDuration, 0...5), "\(at) menu.close_duration \(m.closeDuration)", input)
+    check(inRange(m.dim, 0...0.6), "\(at) menu.dim \(m.dim)", input)
+    check(inRange(m.spacing, 0...100), "\(at) menu.spacing \(m.spacing)", input)
 }
 
 /// The same bytes as an icon theme's index.theme, which the menu's drawing
