@@ -52,10 +52,12 @@ unit: have-swift deps
 # End-to-end tests on a private headless compositor per test; they never skip.
 # `make e2e` runs every leg of the compositor matrix (Tests/e2e/README.md): the
 # whole suite on the host's sway 1.7 and phoc 0.24, and on trixie's sway; the
-# smoke set (test_smoke.py) on trixie's labwc and phoc; KWin 5.27 (test_kwin.py, real
-# touch) with the host leg. The trixie compositors
-# come from a Debian 13 root that `make trixie-root` builds once under .build/.
+# smoke set (test_smoke.py) on trixie's labwc and phoc and on sid's wayfire; KWin
+# 5.27 (test_kwin.py, real touch) with the host leg. The trixie compositors come
+# from a Debian 13 root that `make trixie-root` builds once under .build/, wayfire
+# from a sid root that `make sid-root` builds beside it.
 TRIXIE_ROOT := .build/trixie
+SID_ROOT := .build/sid
 E2E_ENV = BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer BUOY_TOUCH=$(RELEASE)/buoy-touch \
 	PYTHONPATH=Tests/e2e
 E2E_MODULES = $(basename $(notdir $(wildcard Tests/e2e/test_*.py)))
@@ -63,11 +65,11 @@ E2E_MODULES = $(basename $(notdir $(wildcard Tests/e2e/test_*.py)))
 E2E_HOST_ONLY := test_phoc test_kwin
 # Modules that need what only the newer compositors offer (fractional scale, cursor shape).
 E2E_TRIXIE_ONLY := test_scale
-E2E_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
+E2E_TRIXIE_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
 
-.PHONY: trixie-root e2e-host e2e-trixie-sway $(E2E_SMOKE_LEGS)
+.PHONY: trixie-root sid-root e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire
 
-e2e: e2e-host e2e-trixie-sway $(E2E_SMOKE_LEGS)
+e2e: e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire
 
 e2e-host: deps build
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=host-sway $(PYTHON) -m unittest -v \
@@ -78,12 +80,18 @@ e2e-trixie-sway: deps build trixie-root
 		$(filter-out $(E2E_HOST_ONLY),$(E2E_MODULES))
 
 # A static pattern rule: make skips implicit rules for phony targets.
-$(E2E_SMOKE_LEGS): e2e-smoke-%: deps build trixie-root
+$(E2E_TRIXIE_SMOKE_LEGS): e2e-smoke-%: deps build trixie-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-$* $(PYTHON) -m unittest -v test_smoke
 
-# Reused while its stamp names the same suite and packages; see the script.
+e2e-smoke-wayfire: deps build sid-root
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-wayfire $(PYTHON) -m unittest -v test_smoke
+
+# Each reused while its stamp names the same suite and packages; see the script.
 trixie-root: deps
-	scripts/trixie-root.sh $(TRIXIE_ROOT)
+	scripts/debian-root.sh trixie $(TRIXIE_ROOT)
+
+sid-root: deps
+	scripts/debian-root.sh sid $(SID_ROOT)
 
 # fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser;
 # deb-check (mk/deb.mk): `make deb` installed with apt-get, run and removed.
@@ -101,11 +109,11 @@ run: build
 		BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer $(PYTHON) scripts/demo.py; \
 	fi
 
-# The trixie root is never left with anything mounted, but make sure before
-# removing it: rm would otherwise descend into the host's /dev.
+# The Debian roots are never left with anything mounted, but make sure before
+# removing them: rm would otherwise descend into the host's /dev.
 clean:
-	@[ ! -d $(TRIXIE_ROOT) ] || scripts/trixie-root.sh --release $(TRIXIE_ROOT)
-	@[ ! -d $(TRIXIE_ROOT).partial ] || scripts/trixie-root.sh --release $(TRIXIE_ROOT).partial
+	@for root in $(TRIXIE_ROOT) $(SID_ROOT); do for dir in $$root $$root.partial; do \
+		[ ! -d $$dir ] || scripts/debian-root.sh --release $$dir || exit 1; done; done
 	rm -rf --one-file-system .build demo
 
 # Packaging, benchmarks and fuzzing live in their own fragments.

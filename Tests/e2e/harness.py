@@ -19,8 +19,10 @@ HeadlessKWin is KWin 5.27 (Plasma's), with real touch: Touch drives its fake inp
 
 Environment:
     BUOY_E2E_COMPOSITOR  the leg of the compositor matrix (MATRIX): host-sway (default),
-                   trixie-sway, trixie-labwc, trixie-phoc, ...; trixie-* run from the root
-    BUOY_E2E_ROOT  the Debian 13 root for trixie-* (default: <repo>/.build/trixie)
+                   trixie-sway, trixie-labwc, trixie-phoc, sid-wayfire; trixie-* and sid-*
+                   run from a Debian root (scripts/debian-root.sh)
+    BUOY_E2E_ROOT  the Debian root of the selected leg (default: <repo>/.build/trixie, or
+                   <repo>/.build/sid for sid-*)
     BUOY_POINTER   path of the buoy-pointer binary (default: <repo>/.build/debug/buoy-pointer)
     BUOY_TOUCH     path of the buoy-touch binary (default: beside BUOY_POINTER if that is set,
                    else <repo>/.build/debug/buoy-touch)
@@ -620,15 +622,16 @@ def write_cursor_theme(icons_dir: Path, theme: str = "default", side: int = 24) 
 # The compositor matrix: which compositor, and from where
 
 MATRIX_ENV = "BUOY_E2E_COMPOSITOR"
-# Each leg of the matrix: the compositor class that runs it, and whether that compositor
-# comes from the trixie root (scripts/trixie-root.sh) rather than the host.
+# Each leg of the matrix: the compositor class that runs it, and the Debian suite whose root
+# (scripts/debian-root.sh, .build/SUITE) that compositor comes from, or None for the host's.
+# wayfire comes from sid: trixie's 0.9 renders with GLES2 only, on a DRM device there is not.
 MATRIX = {
-    "host-sway": ("HeadlessSway", False),
-    "host-phoc": ("HeadlessPhoc", False),
-    "trixie-sway": ("HeadlessSway", True),
-    "trixie-labwc": ("HeadlessLabwc", True),
-    "trixie-wayfire": ("HeadlessWayfire", True),
-    "trixie-phoc": ("HeadlessPhoc", True),
+    "host-sway": ("HeadlessSway", None),
+    "host-phoc": ("HeadlessPhoc", None),
+    "trixie-sway": ("HeadlessSway", "trixie"),
+    "trixie-labwc": ("HeadlessLabwc", "trixie"),
+    "trixie-phoc": ("HeadlessPhoc", "trixie"),
+    "sid-wayfire": ("HeadlessWayfire", "sid"),
 }
 ROOT_STAMP = ".buoy-root-stamp"
 # Clients that must come from the root when the compositor does: Debian 12's wvkbd 0.12
@@ -644,13 +647,13 @@ def selected_compositor() -> str:
     return name
 
 
-def trixie_root() -> Path:
-    """The Debian 13 root (BUOY_E2E_ROOT, default <repo>/.build/trixie); HarnessError unless
-    scripts/trixie-root.sh finished building it."""
-    root = Path(os.environ.get("BUOY_E2E_ROOT") or REPO_ROOT / ".build" / "trixie").resolve()
+def debian_root(suite: str) -> Path:
+    """The selected leg's Debian root (BUOY_E2E_ROOT, default <repo>/.build/SUITE); HarnessError
+    unless scripts/debian-root.sh finished building it."""
+    root = Path(os.environ.get("BUOY_E2E_ROOT") or REPO_ROOT / ".build" / suite).resolve()
     if not (root / ROOT_STAMP).is_file():
-        raise HarnessError(f"no complete Debian root at {root}: build it with `make trixie-root` "
-                           "(scripts/trixie-root.sh)")
+        raise HarnessError(f"no complete Debian root at {root}: build it with `make {suite}-root` "
+                           f"(scripts/debian-root.sh {suite} {root})")
     return root
 
 
@@ -663,23 +666,23 @@ FROM_MATRIX = _FromMatrix()
 
 
 def _matrix_root(program: str, root) -> Optional[Path]:
-    """A compositor class's root: the one given, or the trixie root if the selected leg runs
+    """A compositor class's root: the one given, or the selected leg's root if that leg runs
     this program from it (so HeadlessSway() on the trixie-sway leg is trixie's sway)."""
     if root is not FROM_MATRIX:
         return Path(root).resolve() if root else None
     name = selected_compositor()
-    if MATRIX[name][1] and name.split("-", 1)[1] == program:
-        return trixie_root()
+    suite = MATRIX[name][1]
+    if suite and name.split("-", 1)[1] == program:
+        return debian_root(suite)
     return None
 
 
 def matrix_compositor(**kwargs) -> "HeadlessSway":
     """The selected leg's compositor, not yet started: `with matrix_compositor() as c:`.
     Keyword arguments go to its class (resolution, start_timeout, ...)."""
-    name = selected_compositor()
-    class_name, from_root = MATRIX[name]
+    class_name, suite = MATRIX[selected_compositor()]
     cls = globals()[class_name]
-    return cls(root=trixie_root() if from_root else None, **kwargs)
+    return cls(root=debian_root(suite) if suite else None, **kwargs)
 
 
 # A private mount namespace (unshare -m), so these mounts vanish with the process they were
@@ -735,7 +738,7 @@ def require_root_tools(root: Path, *names: str) -> None:
     missing = [n for n in names if not any((root / d / n).exists() for d in ("usr/bin", "usr/sbin"))]
     if missing:
         raise HarnessError(f"the root {root} lacks {', '.join(missing)}: rebuild it "
-                           "(rm -rf .build/trixie; make trixie-root)")
+                           f"(rm -rf --one-file-system {root}; make {root.name}-root)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -838,8 +841,8 @@ class HeadlessSway:
         user: str = TEST_USER,
         root=FROM_MATRIX,
     ):
-        # A Debian root to run the compositor from (None: the host's); by default the trixie
-        # root if BUOY_E2E_COMPOSITOR names this compositor from there (trixie-sway).
+        # A Debian root to run the compositor from (None: the host's); by default the selected
+        # leg's root if BUOY_E2E_COMPOSITOR names this compositor from there (trixie-sway).
         self.root: Optional[Path] = _matrix_root(self.program, root)
         self.resolution = resolution
         self.scale = scale
@@ -1782,9 +1785,11 @@ class HeadlessLabwc(_HeadlessWlroots):
 
 
 class HeadlessWayfire(_HeadlessWlroots):
-    """A private headless wayfire (0.9 from the trixie root) for one test, with software
-    rendering (there is no GPU) and a minimal plugin set: window-rules, to maximize every
-    window, so wev lies under the whole output as on sway."""
+    """A private headless wayfire (0.10 from the sid root) for one test, with software
+    rendering (there is no GPU: wayfire 0.10 falls back to pixman, 0.9 cannot) and a minimal
+    plugin set: window-rules, to maximize every toplevel, so wev lies under the whole output
+    as on sway. The rule names toplevels: on a layer surface wayfire may only set alpha, and
+    logs an error for any other action."""
 
     program = "wayfire"
     command = ("wayfire", "-c")
@@ -1797,7 +1802,7 @@ class HeadlessWayfire(_HeadlessWlroots):
             "[core]\nplugins = window-rules\nxwayland = false\n"
             "preferred_decoration_mode = client\n\n"
             f"[output:HEADLESS-1]\nmode = {w}x{h}\n\n"
-            "[window-rules]\nmaximize_all = on created then maximize\n"
+            "[window-rules]\nmaximize_toplevels = on created if type is \"toplevel\" then maximize\n"
         )
 
 

@@ -1,11 +1,13 @@
 #!/bin/sh
-# Builds, once, the Debian 13 (trixie) root that the e2e matrix runs newer
-# compositors from (Tests/e2e/README.md), and reuses it while its stamp still
-# names the same suite and packages.
+# Builds, once, a Debian root that the e2e matrix runs newer compositors from
+# (Tests/e2e/README.md), and reuses it while its stamp still names the same
+# suite and packages. Two suites: trixie (Debian 13: sway, labwc, phoc; its
+# wayfire 0.9 goes unused) and sid, with only what the wayfire leg needs
+# (wayfire 0.10, the first that renders in software; 0.9 needs a DRM device).
 #
-#   scripts/trixie-root.sh [ROOT]     build or reuse ROOT (default .build/trixie)
-#   scripts/trixie-root.sh --release ROOT
-#                                     undo any mount left under ROOT (make clean)
+#   scripts/debian-root.sh SUITE ROOT  build or reuse ROOT (.build/trixie, .build/sid)
+#   scripts/debian-root.sh --release ROOT
+#                                      undo any mount left under ROOT (make clean)
 #
 # Every mount (proc, sys, /dev, /dev/shm, devpts) is made in a private mount
 # namespace (unshare -m) that dies with this script, so no mount outlives it,
@@ -15,11 +17,18 @@
 # or apt-get is rebuilt from scratch by the next run.
 set -eu
 
-SUITE=trixie
-PACKAGES="sway labwc phoc wayfire grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core"
 STAMP_NAME=.buoy-root-stamp
 
-say() { echo "trixie-root: $*" >&2; }
+say() { echo "debian-root: $*" >&2; }
+
+# The packages SUITE's root holds, or a complaint and exit for another suite.
+packages_of() {
+    case $1 in
+    trixie) echo "sway labwc phoc wayfire grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core" ;;
+    sid) echo "wayfire wayland-utils xkb-data" ;;
+    *) say "no packages for suite '$1' (trixie or sid)"; exit 2 ;;
+    esac
+}
 
 # Lazily unmounts whatever is mounted at or under $1, deepest first.
 release_mounts() {
@@ -52,6 +61,7 @@ stamp_text() {
 # In the private mount namespace: debootstrap, then the packages.
 inner() {
     partial=$1 uri=$2
+    PACKAGES=$(packages_of "$SUITE")
     debootstrap --variant=minbase "$SUITE" "$partial" "$uri"
     mount -t proc proc "$partial/proc"
     mount -t sysfs sys "$partial/sys"
@@ -61,6 +71,8 @@ inner() {
     # No service may start inside the root while packages install.
     printf '#!/bin/sh\nexit 101\n' > "$partial/usr/sbin/policy-rc.d"
     chmod 755 "$partial/usr/sbin/policy-rc.d"
+    # sid's Release file on the mirror may have expired; a test root can live with that.
+    echo 'Acquire::Check-Valid-Until "false";' > "$partial/etc/apt/apt.conf.d/99buoy-valid-until"
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive chroot "$partial" apt-get install -y -q --no-install-recommends $PACKAGES
     chroot "$partial" apt-get clean
@@ -80,11 +92,14 @@ if [ "${1:-}" = "--release" ]; then
     exit 0
 fi
 if [ "${1:-}" = "--inner" ]; then
-    inner "$2" "$3"
+    SUITE=$2
+    inner "$3" "$4"
     exit 0
 fi
 
-ROOT=${1:-.build/trixie}
+SUITE=${1:?the suite (trixie or sid) and the root}
+ROOT=${2:?the root, e.g. .build/$SUITE}
+PACKAGES=$(packages_of "$SUITE")
 if [ -f "$ROOT/$STAMP_NAME" ] && [ "$(cat "$ROOT/$STAMP_NAME")" = "$(stamp_text)" ]; then
     exit 0
 fi
@@ -105,7 +120,7 @@ for dir in "$partial" "$ROOT"; do
     release_mounts "$dir"
     rm -rf --one-file-system "$dir"
 done
-unshare --mount --propagation private -- "$0" --inner "$partial" "$uri"
+unshare --mount --propagation private -- "$0" --inner "$SUITE" "$partial" "$uri"
 stamp_text > "$partial/$STAMP_NAME"
 mv "$partial" "$ROOT"
 say "built $ROOT in $(($(date +%s) - started)) s"
