@@ -209,6 +209,11 @@ public struct Actions: Sendable, Equatable {
         self.swipeRight = swipeRight
         self.maxRunning = maxRunning
     }
+
+    /// Whether a gesture opens the menu.
+    public var opensMenu: Bool {
+        [tap, doubleTap, longPress, swipeUp, swipeDown, swipeLeft, swipeRight].contains(.menu)
+    }
 }
 
 /// One `[[menu.item]]`.

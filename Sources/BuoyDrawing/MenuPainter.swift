@@ -126,30 +126,58 @@ public enum MenuPainter {
         return sprites
     }
 
+    /// What `part` of `item` paints: the pill's or the circle's rect.
+    private static func shape(of part: MenuSprite.Part, for item: MenuLayout.Item) -> Rect {
+        switch part {
+        case .pill: item.label
+        case .circle, .focusRing: item.circle
+        }
+    }
+
     /// Where `part` of `item` goes at full size: its shape grown by room for
     /// its shadow (or, for the ring, the ring itself), on whole px.
     public static func image(of part: MenuSprite.Part, for item: MenuLayout.Item) -> Rect {
         let pad: Double
-        let shape: Rect
         switch part {
         case .pill:
             // paintPill's outlines spread 3 px, one px lower.
             pad = 4
-            shape = item.label
         case .circle:
             // paintShadow reaches spread × 0.75 beyond the radius, a quarter
             // of the spread lower.
             pad = (item.circle.width * shadowSpread).rounded(.up) + 1
-            shape = item.circle
         case .focusRing:
             pad = (focusGap + focusWidth).rounded(.up) + 1
-            shape = item.circle
         }
+        let shape = shape(of: part, for: item)
         let minX = (shape.minX - pad).rounded(.down)
         let minY = (shape.minY - pad).rounded(.down)
         return Rect(
             x: minX, y: minY, width: (shape.maxX + pad).rounded(.up) - minX,
             height: (shape.maxY + pad).rounded(.up) - minY)
+    }
+
+    /// Whether the images drawn for `drawn` show `layout` too, moved: the
+    /// same sprites, each the same size with its shape at the same place in
+    /// it (so a menu drawn ahead of time opens elsewhere without a redraw,
+    /// as long as its items keep their sizes and their pills their room).
+    /// The items' labels and icons are the caller's to compare.
+    public static func drawsTheSame(_ layout: MenuLayout, as drawn: MenuLayout) -> Bool {
+        let mine = sprites(for: layout)
+        let theirs = sprites(for: drawn)
+        return mine.count == theirs.count
+            && zip(mine, theirs).allSatisfy { a, b in
+                a.part == b.part && a.item == b.item && a.image.size == b.image.size
+                    && placed(a, in: layout) == placed(b, in: drawn)
+            }
+    }
+
+    /// `sprite`'s shape relative to its image's origin.
+    private static func placed(_ sprite: MenuSprite, in layout: MenuLayout) -> Rect {
+        let shape = shape(of: sprite.part, for: layout.items[sprite.item])
+        return Rect(
+            x: shape.minX - sprite.image.minX, y: shape.minY - sprite.image.minY, width: shape.width,
+            height: shape.height)
     }
 
     /// A sprite's image size in buffer pixels at `scale`.

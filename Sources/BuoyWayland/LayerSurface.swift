@@ -54,7 +54,7 @@ public final class LayerSurface {
     public init(display: Display, output: Output?, namespace: String, takesKeyboard: Bool = false)
         throws(WaylandError)
     {
-        guard let compositor = display.compositor, let layerShell = display.layerShell,
+        guard display.compositor != nil, let layerShell = display.layerShell,
             let viewporter = display.viewporter, let shm = display.shm
         else { throw .system("globals are missing") }
         self.display = display
@@ -69,11 +69,15 @@ public final class LayerSurface {
         buoy_wl_surface_v6_add_listener(surface, Self.surfaceListener, opaque)
         zwlr_layer_surface_v1_add_listener(role, Self.roleListener, opaque)
 
+        let topLeft = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
         let all =
-            ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
-            | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
-        zwlr_layer_surface_v1_set_anchor(role, all)
-        zwlr_layer_surface_v1_set_size(role, 0, 0)
+            topLeft | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
+            | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+        // The keyboard's surface shows nothing, so one px in a corner: mapped
+        // over the whole output it would make the compositor repaint all of
+        // it, delaying the menu's first frame by a whole repaint (35 ms at 4K).
+        zwlr_layer_surface_v1_set_anchor(role, takesKeyboard ? topLeft : all)
+        zwlr_layer_surface_v1_set_size(role, takesKeyboard ? 1 : 0, takesKeyboard ? 1 : 0)
         // Zero: stay inside the area that bars and on-screen keyboards leave.
         zwlr_layer_surface_v1_set_exclusive_zone(role, 0)
         let interactivity =
@@ -117,7 +121,11 @@ public final class LayerSurface {
         pendingConfigure = nil
         zwlr_layer_surface_v1_ack_configure(role, configure.serial)
         guard configure.width > 0, configure.height > 0 else { return }
-        size = Size(width: Double(configure.width), height: Double(configure.height))
+        let newSize = Size(width: Double(configure.width), height: Double(configure.height))
+        // The same size again (a compositor configures every layer surface when
+        // one maps): nothing to attach, so nothing damages the whole output.
+        guard newSize != size else { return }
+        size = newSize
         wp_viewport_set_destination(viewport, Int32(configure.width), Int32(configure.height))
         attachPixel()
     }

@@ -71,7 +71,7 @@ final class App {
     /// references go, and a proxy destroyed after the disconnect crashes.
     private func tearDown() {
         let now = monotonicNow()
-        menu.drop(now: now)
+        menu.tearDown(now: now)
         for instance in instances.reversed() { instance.dropSurface(now: now) }
         instances = []
         if let configWatch {
@@ -97,6 +97,7 @@ final class App {
             perform(instance.controller.handle(.tick(at: now)), for: instance, now: now)
         }
         menu.update(wakeup, now: now)
+        menu.prepareAhead(for: instances, onlyButton: config.buttons.count == 1, now: now)
         var committed: [ObjectIdentifier] = []
         for instance in instances
         where instance.render(now: now, menu: menu.presenter(for: instance), log: log) {

@@ -696,3 +696,20 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(warnings, [])
     }
 }
+
+/// `Actions.opensMenu`: whether any gesture of a button opens its menu (the app draws
+/// only those menus ahead of time).
+final class ActionsOpensMenuTests: XCTestCase {
+    func testAnyGestureSetToMenuOpensIt() {
+        XCTAssertFalse(Actions().opensMenu)
+        XCTAssertFalse(Actions(tap: .command("foot"), doubleTap: .command("x")).opensMenu)
+        let each: [WritableKeyPath<Actions, Action?>] = [
+            \.tap, \.doubleTap, \.longPress, \.swipeUp, \.swipeDown, \.swipeLeft, \.swipeRight,
+        ]
+        for key in each {
+            var actions = Actions(tap: .command("foot"))
+            actions[keyPath: key] = .menu
+            XCTAssertTrue(actions.opensMenu, "\(key)")
+        }
+    }
+}

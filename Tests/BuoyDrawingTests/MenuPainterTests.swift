@@ -736,3 +736,48 @@ final class IconLoaderTests: XCTestCase {
         loader.removeAll()
     }
 }
+
+/// Whether a menu drawn ahead of time for one place shows another as it is.
+final class MenuDrawnAheadTests: XCTestCase {
+    private let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+
+    private func layout(buttonAt origin: Point, labels: [Double] = [60, 90, 75]) -> MenuLayout {
+        MenuLayout.layout(
+            button: Rect(origin: origin, size: Size(width: 56, height: 56)), usable: usable,
+            count: labels.count,
+            itemSize: 48, spacing: 12, labelWidths: labels, labelHeight: 26)
+    }
+
+    func testTheSamePlaceAndAWholePixelMoveAlongTheEdgeDrawTheSame() {
+        let drawn = layout(buttonAt: Point(x: 1216, y: 332))
+        XCTAssertTrue(MenuPainter.drawsTheSame(drawn, as: drawn))
+        XCTAssertTrue(MenuPainter.drawsTheSame(layout(buttonAt: Point(x: 1216, y: 350)), as: drawn))
+    }
+
+    func testTheOtherEdgeDoesNot() {
+        // The pills go to the other side of the circles, a label gap (0.2 × 48 px) away:
+        // at x 1150.4 on the right, 69.6 on the left, so their edges fall differently on
+        // the pixels, although every image keeps its size.
+        let right = layout(buttonAt: Point(x: 1216, y: 332))
+        let left = layout(buttonAt: Point(x: 8, y: 332))
+        XCTAssertNotEqual(right.items[0].labelSide, left.items[0].labelSide)
+        XCTAssertEqual(
+            MenuPainter.sprites(for: left).map(\.image.size),
+            MenuPainter.sprites(for: right).map(\.image.size))
+        XCTAssertFalse(MenuPainter.drawsTheSame(left, as: right))
+    }
+
+    func testAHalfPixelMoveOrAnotherLabelWidthDoesNot() {
+        let drawn = layout(buttonAt: Point(x: 1216, y: 332))
+        XCTAssertFalse(MenuPainter.drawsTheSame(layout(buttonAt: Point(x: 1216, y: 332.5)), as: drawn))
+        XCTAssertFalse(
+            MenuPainter.drawsTheSame(
+                layout(buttonAt: Point(x: 1216, y: 332), labels: [60, 91, 75]), as: drawn))
+    }
+
+    func testAnotherCountDoesNot() {
+        let drawn = layout(buttonAt: Point(x: 1216, y: 332))
+        XCTAssertFalse(
+            MenuPainter.drawsTheSame(layout(buttonAt: Point(x: 1216, y: 332), labels: [60, 90]), as: drawn))
+    }
+}

@@ -92,6 +92,8 @@ class FontConfigGate:
         while not self._stopped.is_set():
             try:
                 fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+            except FileNotFoundError:
+                return  # the test is over and its directory gone
             except OSError as error:
                 if error.errno != errno.ENXIO:  # ENXIO: nobody is reading yet
                     raise
@@ -105,6 +107,66 @@ class FontConfigGate:
                 os.close(fd)
             # Let that reader see the end before the next writer opens the FIFO.
             time.sleep(0.2)
+
+
+class AheadOfTimeTests(unittest.TestCase):
+    """The menu's images are drawn after start and wherever the button comes to rest, so a tap
+    only attaches them."""
+
+    AHEAD = "ahead of time"
+    FROM_STOCK = "opening with the images drawn ahead of time"
+
+    def test_a_tap_opens_the_images_drawn_ahead_and_a_move_has_them_drawn_for_the_new_place(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy, markers, (cx, cy) = start_buoy_with_menu(sway)
+            wait_for(lambda: self.AHEAD in buoy.log(), timeout=5, message="the menu drawn after start")
+            wait_for(lambda: not proc_children(buoy.pid), timeout=3, message="the drawing child gone")
+            mark = len(buoy.log())
+            pointer.click(cx, cy)
+            centres = wait_open(sway, buoy)
+            opened = buoy.log()[mark:]
+            self.assertIn(self.FROM_STOCK, opened)
+            self.assertNotIn("images drawn at scale", opened, "nothing is drawn when it opens")
+            for x, _ in centres:  # the column through the button, on the right edge
+                self.assertAlmostEqual(x, cx, delta=4)
+            pointer.click(centres[1][0], centres[1][1])
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2's command")
+            wait_closed(sway)
+
+            # Dropped at the left edge: the labels go to the other side of the items, so the
+            # images are drawn again there, ahead of the next tap.
+            pointer.drag(cx, cy, 60, cy, release=True)
+            wait_for(lambda: buoy.log().count(self.AHEAD) == 2, timeout=5,
+                     message="the menu drawn again where the button came to rest")
+            settle()
+            button = sway.screenshot().find(MAGENTA, tolerance=8)
+            bx, by = button.centroid
+            self.assertLess(bx, 100)
+            mark = len(buoy.log())
+            pointer.click(bx, by)
+            centres = wait_open(sway, buoy)
+            opened = buoy.log()[mark:]
+            self.assertIn(self.FROM_STOCK, opened)
+            self.assertNotIn("images drawn at scale", opened)
+            for x, _ in centres:
+                self.assertAlmostEqual(x, bx, delta=4)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_after_a_reload_that_renames_an_item_the_menu_is_drawn_again_before_it_opens(self):
+        with HeadlessSway() as sway:
+            buoy, _, _ = start_buoy_with_menu(sway)
+            wait_for(lambda: self.AHEAD in buoy.log(), timeout=5, message="the menu drawn after start")
+            text, _ = menu_config(sway)
+            buoy.config_path.write_text(text.replace('label = "Item 1"', 'label = "Renamed"'))
+            self.assertEqual(msg(buoy, "reload").returncode, 0)
+            wait_for(lambda: buoy.log().count(self.AHEAD) == 2, timeout=5,
+                     message="the menu drawn again after the reload")
+            mark = len(buoy.log())
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_open(sway, buoy)
+            self.assertIn(self.FROM_STOCK, buoy.log()[mark:])
+            self.assertEqual(buoy.stop(), 0)
 
 
 class MenuTests(unittest.TestCase):

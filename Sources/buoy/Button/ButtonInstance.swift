@@ -11,7 +11,7 @@ import BuoyWayland
 final class ButtonInstance {
     /// The button's name and, for `output = "*"`, the output it belongs to:
     /// what the state file keeps its place by.
-    struct Key: Equatable {
+    struct Key: Hashable {
         var name: String
         var instanceOutput: String?
 
@@ -109,7 +109,7 @@ final class ButtonInstance {
                 layer.closed ? "the compositor closed the button's surface" : "the button's output is gone"
             log.info("\(label): \(why); placing it again")
         }
-        var effects = dropSurface(now: now)
+        let effects = dropSurface(now: now)
         guard display.outputs.contains(where: { $0.ready }) else { return effects }
         if let preferred, preferredOutput == nil, case .named = spec.button.output {
             log.warning("\(label): output \(preferred) is not connected; using the compositor's choice")
@@ -256,13 +256,23 @@ final class ButtonInstance {
         guard let layer, let face, layer.size != nil else { return false }
         let appearance = controller.frame(at: now)
         if layer.framePending {
+            var changed = false
             // The input region follows a press at once, even between frames.
             if let appearance, var shown, shown.wholeSurfaceInput != appearance.wholeSurfaceInput {
                 applyInputRegion(to: layer, at: shown.origin, whole: appearance.wholeSurfaceInput)
                 shown.wholeSurfaceInput = appearance.wholeSurfaceInput
                 self.shown = shown
-                layer.commit()
+                changed = true
             }
+            // So does a menu that has just opened: its first frame (every item
+            // still at scale 0) adds its subsurfaces to this surface, so the
+            // next frame callback shows the first items. phoc 0.24 crashes
+            // later when a subsurface is mapped by the very commit that adds it.
+            if let menu, menu.awaitsFirstFrame {
+                menu.render(now: now)
+                changed = true
+            }
+            if changed { layer.commit() }
             return false
         }
         guard let appearance else {

@@ -8,12 +8,14 @@ import BuoyWayland
 /// has touch bugs with layer popups). The app decides when it opens and
 /// closes; this places it, a frame at a time, when the app renders.
 ///
-/// The images (`MenuSprite`) are drawn once per open by a child process
-/// (`MenuArtist`), at full size; an animation frame only moves and stretches
-/// them, so it draws nothing, and buoy never loads fonts or decodes icons.
-/// buoy does not wait for that child: the presenter has the loop poll its
-/// pipe, and `update`, called on every wakeup, opens the menu once it is
-/// drawn. The app folds `deadline` into its timer.
+/// The images (`MenuSprite`) are drawn by a child process (`MenuArtist`), at
+/// full size; an animation frame only moves and stretches them, so it draws
+/// nothing, and buoy never loads fonts or decodes icons. They are drawn
+/// ahead of time (`prepareAhead`: after start, a reload, a move or a scale
+/// change) into shared memory kept while the menu is closed, so that opening
+/// it only attaches buffers. buoy never waits for a child: the presenter has
+/// the loop poll its pipe, and `update`, called on every wakeup, takes what
+/// it drew. The app folds `deadline` into its timer.
 final class MenuPresenter {
     /// One image on its own subsurface. Its buffer is kept for as long as
     /// the subsurface, which may show it again after hiding it.
@@ -31,11 +33,20 @@ final class MenuPresenter {
         var scale: BufferScale
     }
 
-    /// What a menu is opened with, kept while its images are prepared.
-    private struct Request {
+    /// What a menu is opened with, kept while its images are prepared:
+    /// whose menu it is, and everything its images show.
+    private struct Request: Equatable {
+        var owner: ButtonInstance.Key
         var items: [MenuItem]
         var settings: Menu
         var look: MenuLook
+
+        init(owner: ButtonInstance.Key, items: [MenuItem], settings: Menu, buttonColor: Color) {
+            self.owner = owner
+            self.items = items
+            self.settings = settings
+            look = MenuLook(focusColor: buttonColor, font: settings.font)
+        }
     }
 
     /// Images a child is drawing into `buffers`.
@@ -46,6 +57,37 @@ final class MenuPresenter {
         var iconSize: Int
         /// What the layout was made for, the scale included.
         var anchor: Anchor
+
+        /// These images laid out at `anchor` instead, if they show that
+        /// layout as they are: every image the same, at the same scale
+        /// unless `stretching` (the compositor then scales them).
+        func moved(to anchor: Anchor, layout: () -> MenuLayout, stretching: Bool = false) -> Images? {
+            if anchor == self.anchor { return self }
+            guard stretching || anchor.scale == self.anchor.scale else { return nil }
+            let layout = layout()
+            guard MenuPainter.drawsTheSame(layout, as: self.layout) else { return nil }
+            return Images(
+                layout: layout, descriptions: MenuPainter.sprites(for: layout), buffers: buffers,
+                iconSize: iconSize, anchor: anchor)
+        }
+    }
+
+    /// One button's menu drawn ahead of time.
+    private enum Stock {
+        /// A child prepares it for `anchor`. `previous` are the images it
+        /// had before, for the same request (at another scale, say), which
+        /// an opening shows stretched until the new ones are drawn.
+        case preparing(Request, Work, anchor: Anchor, previous: Images?)
+        /// Drawn: opening it attaches these buffers. Never drawn into again.
+        case ready(Request, Images)
+        /// It could not be drawn at `anchor`; not tried again until the
+        /// request or the anchor changes.
+        case failed(Request, anchor: Anchor)
+
+        var child: (any Pending)? {
+            guard case .preparing(_, let work, _, _) = self else { return nil }
+            return work.child
+        }
     }
 
     /// A child at work for the menu, and when it is given up (killed).
@@ -74,8 +116,29 @@ final class MenuPresenter {
     /// The child preparing a menu to open: first, if a label is new, one
     /// that measures labels, then one that draws.
     private enum Work {
-        case measuring(Child<[Size]>, labels: [String])
+        case measuring(Child<[Size]>, labels: [String], anchor: Anchor)
         case drawing(Drawing)
+        /// Nothing: the images were drawn ahead of time, and `update` opens
+        /// them (with the rest of the wakeup, as a drawn menu opens). While
+        /// `redraw` draws them again, they are shown stretched.
+        case drawn(Images, redraw: Drawing?)
+
+        /// Where the menu it prepares was to unfold from when it started.
+        var anchor: Anchor {
+            switch self {
+            case .measuring(_, _, let anchor): anchor
+            case .drawing(let drawing): drawing.images.anchor
+            case .drawn(let images, _): images.anchor
+            }
+        }
+
+        var child: (any Pending)? {
+            switch self {
+            case .measuring(let child, _, _): child
+            case .drawing(let drawing): drawing.child
+            case .drawn(_, let redraw): redraw?.child
+            }
+        }
     }
 
     /// A menu on screen: opening, open or folding away.
@@ -138,11 +201,7 @@ final class MenuPresenter {
             switch self {
             case .closed, .closing, .open(_, _, redraw: .none): nil
             case .open(_, _, let drawing?): drawing.child
-            case .preparing(_, let work), .reopening(_, let work, _, _):
-                switch work {
-                case .measuring(let child, _): child
-                case .drawing(let drawing): drawing.child
-                }
+            case .preparing(_, let work), .reopening(_, let work, _, _): work.child
             }
         }
 
@@ -153,6 +212,14 @@ final class MenuPresenter {
             case .open(let shown, let since, _): (shown, shown.animation(opening: true, since: since))
             case .closing(let shown, let since), .reopening(_, _, let shown, let since):
                 (shown, shown.animation(opening: false, since: since))
+            }
+        }
+
+        /// The menu being prepared, and the work at it.
+        var preparation: (Request, Work)? {
+            switch self {
+            case .preparing(let request, let work), .reopening(let request, let work, _, _): (request, work)
+            case .closed, .open, .closing: nil
             }
         }
 
@@ -214,17 +281,25 @@ final class MenuPresenter {
     private let log: Logger
     /// Icon names already reported missing, so each is logged once.
     private var missingIcons: Set<String> = []
-    /// Label sizes, measured by a child once per label text in `labelFont`.
-    private var labelSizes: [String: Size] = [:]
-    private var labelFont = ""
+    /// A label's text in a font (a Pango font description).
+    private struct Label: Hashable {
+        var text: String
+        var font: String
+    }
+    /// Label sizes, measured by a child once per text and font.
+    private var labelSizes: [Label: Size] = [:]
     /// Icon themes already reported missing.
     private var warnedThemes: Set<String> = []
 
     private var phase = Phase.closed {
-        didSet { watchChild() }
+        didSet { watchChildren() }
     }
-    /// The child's pipe the loop polls, if any.
-    private var watchedFD: Int32?
+    /// Each button's menu drawn ahead of time, or being drawn.
+    private var stocks: [ButtonInstance.Key: Stock] = [:] {
+        didSet { watchChildren() }
+    }
+    /// The children's pipes the loop polls.
+    private var watchedFDs: [Int32] = []
 
     init(display: Display, loop: EventLoop, log: Logger) {
         self.display = display
@@ -248,37 +323,145 @@ final class MenuPresenter {
     }
     /// When the child at work is given up: the app's timer wakes the loop
     /// then, and `update` kills it.
-    var deadline: Double? { phase.child?.deadline }
+    var deadline: Double? { children.map(\.deadline).min() }
 
-    /// Starts opening `items` from `anchor`: children measure the labels
-    /// (once per label text) and draw the images, and `update` opens the
-    /// menu when they are done. The loop goes on meanwhile. An open menu is
-    /// folded away first; a closing one goes on closing meanwhile. Returns
-    /// why it cannot start.
-    func open(_ items: [MenuItem], settings: Menu, buttonColor: Color, anchor: Anchor, now: Double) -> String?
-    {
-        guard !items.isEmpty else { return nil }
+    /// Every child at work: the one preparing the menu to open (or drawing
+    /// the open one again), and the one drawing a menu ahead of time.
+    private var children: [any Pending] {
+        ([phase.child] + stocks.values.map(\.child)).compactMap { $0 }
+    }
+
+    /// Opens `owner`'s menu of `items` from `anchor` on `parent`: at once
+    /// if its images were drawn ahead of time for this place (or for
+    /// another scale, shown stretched while they are drawn again);
+    /// otherwise children measure the labels (once per text) and draw the
+    /// images, and `update` opens it when they are done. The loop goes on
+    /// meanwhile. An open menu is folded away first; a closing one goes on
+    /// closing meanwhile.
+    func open(
+        _ items: [MenuItem], of owner: ButtonInstance.Key, settings: Menu, buttonColor: Color, anchor: Anchor,
+        now: Double
+    ) -> String? {
+        guard !items.isEmpty else { return "it has no items" }
         if case .open(let shown, _, _) = phase { phase = .closing(shown, since: now) }
         // A child still preparing another menu is killed before the next starts.
         phase = phase.withoutPreparation
-        let request = Request(
-            items: items, settings: settings, look: MenuLook(focusColor: buttonColor, font: settings.font))
+        let request = Request(owner: owner, items: items, settings: settings, buttonColor: buttonColor)
+        let layout = { self.layout(for: request, at: anchor) }
         let work: Work
-        do throws(Unable) {
-            work = try prepare(request, anchor: anchor, now: now)
-        } catch {
-            return error.why
+        switch stocks[owner] {
+        case .ready(let stocked, let images)? where stocked == request:
+            if let images = images.moved(to: anchor, layout: layout) {
+                work = .drawn(images, redraw: nil)
+                break
+            }
+            fallthrough
+        default:
+            if case .preparing(let stocked, let pending, let at, let previous)? = stocks[owner],
+                stocked == request, at == anchor
+            {
+                // The child drawing it ahead of time goes on, for this opening.
+                if case .drawing(let drawing) = pending,
+                    let images = previous?.moved(to: anchor, layout: layout, stretching: true)
+                {
+                    work = .drawn(images, redraw: drawing)
+                } else {
+                    work = pending
+                }
+            } else {
+                do throws(Unable) {
+                    work = try prepare(request, anchor: anchor, now: now)
+                } catch {
+                    return error.why
+                }
+            }
         }
         switch phase {
         case .closing(let shown, let since): phase = .reopening(request, work, closing: shown, since: since)
         case .closed, .preparing, .open, .reopening: phase = .preparing(request, work)
         }
+        if case .preparing? = stocks[owner] { stocks[owner] = nil }
         return nil
     }
 
+    /// Opens `request`'s menu with drawn `images`, on the subsurfaces of a
+    /// closing one if it has as many; `redraw` draws them again meanwhile.
+    private func open(
+        _ request: Request, _ images: Images, redraw: Drawing?, parent: LayerSurface?, now: Double
+    ) -> Progress {
+        guard let parent, let sprites = sprites(for: images, reusing: phase.onScreen?.shown, on: parent)
+        else {
+            return failOpening("its surfaces could not be created")
+        }
+        if case .drawn = phase.preparation?.1 {
+            log.debug(
+                "menu: opening with the images drawn ahead of time\(redraw == nil ? "" : ", stretched")")
+        }
+        phase = .open(
+            Shown(request: request, images: images, sprites: sprites, parent: parent),
+            since: now, redraw: redraw)
+        return .opened
+    }
+
+    /// Has a child draw `owner`'s menu of `items` for `anchor` ahead of
+    /// time, unless it is drawn (or being drawn) for it already, so that
+    /// opening it only attaches its buffers. Children draw one menu at a
+    /// time, and none while a menu is being opened or drawn again; the
+    /// others wait for a later call (the app calls this on every wakeup).
+    func prepareAhead(
+        _ items: [MenuItem], of owner: ButtonInstance.Key, settings: Menu, buttonColor: Color, anchor: Anchor,
+        now: Double
+    ) {
+        guard !items.isEmpty else {
+            stocks[owner] = nil
+            return
+        }
+        let request = Request(owner: owner, items: items, settings: settings, buttonColor: buttonColor)
+        var previous: Images?
+        switch stocks[owner] {
+        case .ready(let stocked, let images)? where stocked == request:
+            if images.moved(to: anchor, layout: { self.layout(for: request, at: anchor) }) != nil { return }
+            previous = images
+        case .preparing(let stocked, _, let at, let before)? where stocked == request:
+            if at == anchor { return }
+            previous = before
+        case .failed(let stocked, let at)? where stocked == request && at == anchor:
+            return
+        case .ready?, .preparing?, .failed?, nil:
+            break
+        }
+        guard phase.child == nil, !stocks.contains(where: { $0.key != owner && $0.value.child != nil }) else {
+            return
+        }
+        do throws(Unable) {
+            stocks[owner] = .preparing(
+                request, try prepare(request, anchor: anchor, now: now), anchor: anchor, previous: previous)
+        } catch {
+            stocks[owner] = .failed(request, anchor: anchor)
+            log.warning("menu: cannot draw it ahead of time: \(error.why)")
+        }
+    }
+
+    /// Drops the images drawn ahead of time for buttons not in `owners`.
+    func keepPrepared(only owners: [ButtonInstance.Key]) {
+        guard stocks.keys.contains(where: { !owners.contains($0) }) else { return }
+        stocks = stocks.filter { owners.contains($0.key) }
+    }
+
     /// Stops opening the menu; its children are killed.
+    /// It is not drawn ahead of time again for the same request and place
+    /// (a child that hangs would only hang again).
     func cancelOpening() {
+        if let (request, work) = phase.preparation {
+            stocks[request.owner] = .failed(request, anchor: work.anchor)
+        }
         phase = phase.withoutPreparation
+    }
+
+    /// Forgets the images drawn ahead of time; their buffers go before the
+    /// display does.
+    func dropPrepared() {
+        stocks = [:]
     }
 
     /// Takes the result of the child at work, once its pipe is in
@@ -287,13 +470,14 @@ final class MenuPresenter {
     /// button moved while its images were drawn, they are drawn again for
     /// the new place. `parent` is the surface it is shown on.
     func update(_ wakeup: Wakeup, now: Double, anchor: Anchor?, parent: LayerSurface?) -> Progress? {
-        guard let child = phase.child else { return nil }
-        // A child killed earlier in this wakeup may have left its number
-        // to the one that replaced it, which has not exited.
-        let done = wakeup.readable.contains(child.fd) && child.hasExited
-        guard done || now >= child.deadline else { return nil }
-        let timedOut = !done
-        let late = timedOut ? " within \(Int(MenuArtist.timeoutSeconds)) s" : ""
+        updateStocks(wakeup, now: now)
+        if case (let request, .drawn(let images, let redraw))? = phase.preparation {
+            return open(request, images, redraw: redraw, parent: parent, now: now)
+        }
+        guard let child = phase.child, let timedOut = Self.isFinished(child, wakeup, now: now) else {
+            return nil
+        }
+        let late = Self.late(timedOut)
         switch phase {
         case .closed, .closing, .open(_, _, redraw: .none):
             return nil
@@ -304,6 +488,7 @@ final class MenuPresenter {
                 return .dropped("its images could not be drawn again\(late)")
             }
             logDrawn(drawing.images, report)
+            stocks[shown.request.owner] = .ready(shown.request, drawing.images)
             // Unless its surfaces cannot be made, the old images stay.
             if let parent, let sprites = sprites(for: drawing.images, reusing: shown, on: parent) {
                 shown.layout = drawing.images.layout
@@ -326,11 +511,13 @@ final class MenuPresenter {
         parent: LayerSurface?
     ) -> Progress {
         switch work {
-        case .measuring(let child, let labels):
+        case .drawn(let images, let redraw):
+            return open(request, images, redraw: redraw, parent: parent, now: now)
+        case .measuring(let child, let labels, _):
             guard let sizes = child.job.finish(killing: timedOut) else {
                 return failOpening("its labels could not be measured\(late)")
             }
-            for (label, size) in zip(labels, sizes) { labelSizes[label] = size }
+            record(sizes, of: labels, in: request.look.font)
             guard let anchor else { return failOpening("the button is not on screen") }
             return draw(request, at: anchor, now: now)
         case .drawing(let drawing):
@@ -345,15 +532,68 @@ final class MenuPresenter {
             }
             reportIcons(report.icons, of: request.items, iconSize: images.iconSize)
             if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
-            guard let parent, let sprites = sprites(for: images, reusing: phase.onScreen?.shown, on: parent)
-            else {
-                return failOpening("its surfaces could not be created")
-            }
-            phase = .open(
-                Shown(request: request, images: images, sprites: sprites, parent: parent), since: now,
-                redraw: nil)
-            return .opened
+            stocks[request.owner] = .ready(request, images)
+            return open(request, images, redraw: nil, parent: parent, now: now)
         }
+    }
+
+    /// Takes what the children drawing menus ahead of time have done.
+    private func updateStocks(_ wakeup: Wakeup, now: Double) {
+        for (owner, stock) in stocks {
+            guard case .preparing(let request, let work, let anchor, let previous) = stock,
+                let child = work.child, let timedOut = Self.isFinished(child, wakeup, now: now)
+            else { continue }
+            let failed = { (problem: String) in
+                self.stocks[owner] = .failed(request, anchor: anchor)
+                self.log.warning("menu: \(problem) ahead of time\(Self.late(timedOut))")
+            }
+            switch work {
+            case .measuring(let child, let labels, _):
+                guard let sizes = child.job.finish(killing: timedOut) else {
+                    failed("its labels could not be measured")
+                    continue
+                }
+                record(sizes, of: labels, in: request.look.font)
+                do throws(Unable) {
+                    stocks[owner] = .preparing(
+                        request, .drawing(try startDrawing(request, anchor: anchor, now: now)),
+                        anchor: anchor,
+                        previous: previous)
+                } catch {
+                    failed("its images could not be drawn (\(error.why))")
+                }
+            case .drawn:
+                continue
+            case .drawing(let drawing):
+                guard let report = drawing.child.job.finish(killing: timedOut) else {
+                    failed("its images could not be drawn")
+                    continue
+                }
+                logDrawn(drawing.images, report, ahead: true)
+                reportIcons(report.icons, of: request.items, iconSize: drawing.images.iconSize)
+                if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
+                stocks[owner] = .ready(request, drawing.images)
+            }
+        }
+    }
+
+    /// Whether `child` is done: nil while it works, else whether it was
+    /// killed at its deadline. A child killed earlier in this wakeup may
+    /// have left its number to the one that replaced it, which has not
+    /// exited, hence `hasExited`.
+    private static func isFinished(_ child: any Pending, _ wakeup: Wakeup, now: Double) -> Bool? {
+        let done = wakeup.readable.contains(child.fd) && child.hasExited
+        guard done || now >= child.deadline else { return nil }
+        return !done
+    }
+
+    /// What a problem's message adds when a child was killed at its deadline.
+    private static func late(_ timedOut: Bool) -> String {
+        timedOut ? " within \(Int(MenuArtist.timeoutSeconds)) s" : ""
+    }
+
+    private func record(_ sizes: [Size], of labels: [String], in font: String) {
+        for (text, size) in zip(labels, sizes) { labelSizes[Label(text: text, font: font)] = size }
     }
 
     /// Has a child draw the menu being prepared, for `anchor`.
@@ -384,15 +624,15 @@ final class MenuPresenter {
         return .failed(problem)
     }
 
-    /// Keeps the loop polling the pipe of the child at work, and only it.
-    /// It unwatches before it watches, so a number the kernel has already
-    /// reused for the next child's pipe stays watched.
-    private func watchChild() {
-        let fd = phase.child?.fd
-        guard fd != watchedFD else { return }
-        if let watchedFD { loop.unwatch(watchedFD) }
-        if let fd { loop.watch(fd) }
-        watchedFD = fd
+    /// Keeps the loop polling the pipes of the children at work, and only
+    /// them. It unwatches before it watches, so a number the kernel has
+    /// already reused for the next child's pipe stays watched.
+    private func watchChildren() {
+        let fds = children.map(\.fd)
+        guard fds != watchedFDs else { return }
+        for fd in watchedFDs where !fds.contains(fd) { loop.unwatch(fd) }
+        for fd in fds where !watchedFDs.contains(fd) { loop.watch(fd) }
+        watchedFDs = fds
     }
 
     /// The item under `point` (layer-surface coordinates), if any.
@@ -430,6 +670,13 @@ final class MenuPresenter {
         return shown.dirty
     }
 
+    /// Whether the open menu has not been placed yet: its first frame need
+    /// not wait for the button's frame callback.
+    var awaitsFirstFrame: Bool {
+        guard case .open(let shown, _, _) = phase else { return false }
+        return shown.drawnAt == -Double.infinity
+    }
+
     /// Keeps the open menu beside the button when the output changes under
     /// it (its size, scale or usable area): a child draws it again for
     /// `anchor`, and until then the old images stay, stretched if the scale
@@ -453,7 +700,13 @@ final class MenuPresenter {
     func render(now: Double) {
         guard let animation = phase.onScreen?.animation else { return }
         if !animation.opening, animation.isFinished(at: now) {
-            // Destroying the subsurfaces unmaps them with the parent's commit.
+            // Unmapped with this commit first, destroyed with the next: phoc
+            // 0.24 crashes when a subsurface it still shows is destroyed (a
+            // hidden synchronized one stays shown until its parent commits).
+            if let shown = phase.onScreen?.shown, shown.sprites.contains(where: \.surface.isShown) {
+                for sprite in shown.sprites { hide(sprite) }
+                return
+            }
             switch phase {
             case .reopening(let request, let work, _, _): phase = .preparing(request, work)
             case .closed, .preparing, .open, .closing: phase = .closed
@@ -503,28 +756,23 @@ final class MenuPresenter {
 
     /// Starts the first child that prepares `request`'s menu at `anchor`.
     private func prepare(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Work {
-        if labelFont != request.look.font {
-            labelSizes = [:]
-            labelFont = request.look.font
-        }
-        let unmeasured = Array(Set(request.items.map(\.label).filter { labelSizes[$0] == nil }))
+        let font = request.look.font
+        let unmeasured = Array(
+            Set(request.items.map(\.label).filter { labelSizes[Label(text: $0, font: font)] == nil }))
         guard unmeasured.isEmpty else {
             guard let job = MenuArtist.measure(unmeasured, font: request.look.font) else {
                 throw Unable(why: "no child could be started to measure its labels")
             }
-            return .measuring(Child(job: job, deadline: now + MenuArtist.timeoutSeconds), labels: unmeasured)
+            return .measuring(
+                Child(job: job, deadline: now + MenuArtist.timeoutSeconds), labels: unmeasured,
+                anchor: anchor)
         }
         return .drawing(try startDrawing(request, anchor: anchor, now: now))
     }
 
     /// Lays the menu out at `anchor` and starts a child drawing its images.
     private func startDrawing(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Drawing {
-        let labels = request.items.map { labelSizes[$0.label] ?? Size(width: 0, height: 0) }
-        let layout = MenuLayout.layout(
-            button: anchor.button, usable: anchor.usable, count: request.items.count,
-            itemSize: request.settings.itemSize, spacing: request.settings.spacing,
-            labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0,
-            minRowHeight: request.settings.rowHeight)
+        let layout = layout(for: request, at: anchor)
         let scale = anchor.scale
         guard let shm = display.shm else { throw Unable(why: "the compositor has no wl_shm") }
         let descriptions = MenuPainter.sprites(for: layout)
@@ -546,6 +794,18 @@ final class MenuPresenter {
         let images = Images(
             layout: layout, descriptions: descriptions, buffers: buffers, iconSize: iconSize, anchor: anchor)
         return Drawing(child: Child(job: job, deadline: now + MenuArtist.timeoutSeconds), images: images)
+    }
+
+    /// `request`'s menu laid out at `anchor`, with its labels as measured.
+    private func layout(for request: Request, at anchor: Anchor) -> MenuLayout {
+        let labels = request.items.map {
+            labelSizes[Label(text: $0.label, font: request.look.font)] ?? Size(width: 0, height: 0)
+        }
+        return MenuLayout.layout(
+            button: anchor.button, usable: anchor.usable, count: request.items.count,
+            itemSize: request.settings.itemSize, spacing: request.settings.spacing,
+            labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0,
+            minRowHeight: request.settings.rowHeight)
     }
 
     /// The subsurfaces that show drawn `images` on `parent`: those of
@@ -572,9 +832,9 @@ final class MenuPresenter {
         return sprites
     }
 
-    private func logDrawn(_ images: Images, _ report: MenuArtist.Report) {
+    private func logDrawn(_ images: Images, _ report: MenuArtist.Report, ahead: Bool = false) {
         log.debug(
-            "menu: \(images.descriptions.count) images drawn at scale \(images.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
+            "menu: \(images.descriptions.count) images drawn at scale \(images.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)\(ahead ? ", ahead of time" : "")"
         )
     }
 

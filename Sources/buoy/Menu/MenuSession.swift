@@ -46,13 +46,27 @@ final class MenuSession {
         _ = instance.controller.handle(.menuOpening(at: now))
         guard let anchor = instance.menuAnchor else { return "the button is not on screen yet" }
         if let problem = presenter.open(
-            settings.items, settings: settings, buttonColor: instance.spec.button.color, anchor: anchor,
-            now: now)
+            settings.items, of: instance.key, settings: settings, buttonColor: instance.spec.button.color,
+            anchor: anchor, now: now)
         {
             return problem
         }
         owner = instance
         return nil
+    }
+
+    /// Has the menus drawn ahead of time, each where its button rests (or is
+    /// going to), for the buttons whose gestures open one, or for the only
+    /// button (which `buoy msg menu` opens): so a tap opens it at once.
+    func prepareAhead(for instances: [ButtonInstance], onlyButton: Bool, now: Double) {
+        let owners = instances.filter { onlyButton || $0.spec.actions.opensMenu }
+        presenter.keepPrepared(only: owners.map(\.key))
+        for instance in owners where instance.controller.isVisible {
+            guard let anchor = instance.menuAnchor else { continue }
+            presenter.prepareAhead(
+                instance.spec.menu.items, of: instance.key, settings: instance.spec.menu,
+                buttonColor: instance.spec.button.color, anchor: anchor, now: now)
+        }
     }
 
     /// Answers `request` once the menu has opened, if it is opening.
@@ -69,13 +83,7 @@ final class MenuSession {
         switch presenter.update(wakeup, now: now, anchor: owner?.menuAnchor, parent: owner?.layer) {
         case nil, .working: break
         case .opened:
-            if let owner {
-                _ = owner.controller.handle(.menuOpened(at: now))
-                owner.holdForMenu(true, log: log)
-            }
-            log.info("menu opened")
-            if let owner { publish(ButtonEvent(.menuOpened, button: owner.key.name)) }
-            answerReplies(ok: true)
+            opened(now: now)
         case .failed(let problem):
             log.warning("cannot open the menu: \(problem)")
             answerReplies(ok: false, message: "cannot open the menu: \(problem)")
@@ -84,6 +92,18 @@ final class MenuSession {
             log.error("menu closed: \(problem)")
         }
         presenter.follow(owner?.menuAnchor, now: now)
+    }
+
+    /// The menu has opened from `owner`: it holds the keyboard and the
+    /// button, and those who asked are told.
+    private func opened(now: Double) {
+        if let owner {
+            _ = owner.controller.handle(.menuOpened(at: now))
+            owner.holdForMenu(true, log: log)
+        }
+        log.info("menu opened")
+        if let owner { publish(ButtonEvent(.menuOpened, button: owner.key.name)) }
+        answerReplies(ok: true)
     }
 
     /// Stops the menu from opening; its children are killed.
@@ -102,6 +122,12 @@ final class MenuSession {
         if presenter.isOpen { releaseHolds(now: now) }
         presenter.reset()
         owner = nil
+    }
+
+    /// Drops everything the menus hold, drawn ahead of time too: buoy stops.
+    func tearDown(now: Double) {
+        drop(now: now)
+        presenter.dropPrepared()
     }
 
     /// Closes the open menu; `chosen` is the label of the item it ran.
