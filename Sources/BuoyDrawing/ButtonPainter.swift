@@ -130,9 +130,15 @@ public enum ButtonPainter {
             cairo_save(cr)
             cairo_translate(cr, center - logical / 2, center - logical / 2)
             cairo_scale(cr, logical / Double(face.side), logical / Double(face.side))
-            cairo_set_source_surface(cr, image, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
+            if face.isMask {
+                let g = look.glyphColor
+                cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
+                cairo_mask_surface(cr, image, 0, 0)
+            } else {
+                cairo_set_source_surface(cr, image, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_paint(cr)
+            }
             cairo_restore(cr)
             cairo_surface_destroy(image)
         } else {

@@ -10,13 +10,14 @@ enum IconFiles {
     /// parsed form would stay in buoy) and finds each icon at `size` buffer
     /// pixels, in the themes' directories for the integer `scale` (at a
     /// fractional one, the next integer up: an icon is better shrunk than grown).
+    /// All of it runs in the child, so none of its code is paged into buoy.
     static func locator(theme: String?, size: Int, scale: Int) -> ([String?]) -> MenuArtist.Located {
-        let lookup = IconLookup(
-            theme: theme,
-            baseDirectories: IconLookup.baseDirectories(
-                home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
-                dataDirs: Environment.string("XDG_DATA_DIRS")))
-        return { icons in
+        { icons in
+            let lookup = IconLookup(
+                theme: theme,
+                baseDirectories: IconLookup.baseDirectories(
+                    home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
+                    dataDirs: Environment.string("XDG_DATA_DIRS")))
             let themes = lookup.themes { path in
                 guard Files.isReadableRegularFile(path),
                     case .success(let bytes) = Files.read(path, limit: 1 << 20)

@@ -15,6 +15,7 @@ final class FaceArtistTests: XCTestCase {
         return [data[base + 2], data[base + 1], data[base], data[base + 3]]
     }
 
+    /// An ARGB32 image's pixels.
     private func pixels(of image: FaceImage) -> (Int, Int) -> [UInt8] {
         let surface = image.surface()!
         addTeardownBlock { cairo_surface_destroy(surface) }
@@ -30,7 +31,7 @@ final class FaceArtistTests: XCTestCase {
             (memory.pointer[4 * i], memory.pointer[4 * i + 1]) = (rgba[2], rgba[1])
             (memory.pointer[4 * i + 2], memory.pointer[4 * i + 3]) = (rgba[0], rgba[3])
         }
-        return FaceImage(pixels: memory, side: side, stride: stride)
+        return FaceImage(pixels: memory, side: side, stride: stride, isMask: false)
     }
 
     private func paint(_ look: ButtonLook, face: FaceImage?, scale: BufferScale) -> (
@@ -82,23 +83,37 @@ final class FaceArtistTests: XCTestCase {
         XCTAssertNotEqual(pixel(c + half + 2, c), red)
     }
 
-    func testALabelIsDrawnInTheGlyphColourAroundTheCentre() throws {
+    func testALabelIsItsCoverageAroundTheCentreAndIsPaintedInTheGlyphColour() throws {
         let report = try XCTUnwrap(
             FaceArtist.draw(.label("A"), side: 34, color: green, font: "Sans 13", locate: noThemes)?.wait())
         XCTAssertEqual(report.icon, .none)
         let image = try XCTUnwrap(report.image)
-        let pixel = pixels(of: image)
+        XCTAssertTrue(image.isMask)
+        let surface = try XCTUnwrap(image.surface())
+        defer { cairo_surface_destroy(surface) }
+        let data = try XCTUnwrap(cairo_image_surface_get_data(surface))
         var (count, sumX, sumY) = (0, 0, 0)
         for y in 0..<34 {
-            for x in 0..<34 {
-                let p = pixel(x, y)
-                XCTAssertEqual(p[0], 0, "only green: \(p) at \(x),\(y)")
-                if p == [0, 255, 0, 255] { (count, sumX, sumY) = (count + 1, sumX + x, sumY + y) }
+            for x in 0..<34 where data[y * image.stride + x] == 255 {
+                (count, sumX, sumY) = (count + 1, sumX + x, sumY + y)
             }
         }
         XCTAssertGreaterThan(count, 60, "a bold A")
         XCTAssertEqual(Double(sumX) / Double(count), 17, accuracy: 3)
         XCTAssertEqual(Double(sumY) / Double(count), 17, accuracy: 4)
+
+        let look = ButtonLook(diameter: 56, color: blue, opacity: 1, glyphColor: green)
+        let (side, pixel) = paint(look, face: image, scale: 1)
+        let offset = (side - 34) / 2
+        var painted = 0
+        for y in 0..<34 {
+            for x in 0..<34 where data[y * image.stride + x] == 255 {
+                XCTAssertEqual(pixel(offset + x, offset + y), [0, 255, 0, 255])
+                painted += 1
+            }
+        }
+        XCTAssertEqual(painted, count)
+        XCTAssertEqual(Int(pixel(offset, offset)[2]), 0xe4, accuracy: 3, "the fill where the A is not")
     }
 
     func testAnIconIsDrawnFromItsFileAndASymbolicOneTakesTheGlyphColour() throws {

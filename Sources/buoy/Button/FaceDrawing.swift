@@ -97,13 +97,13 @@ final class FaceDrawing {
             )
         else {
             phase = .drawn(wanted, nil)
-            once("start \(wanted.face)", log) {
-                log.warning(
-                    "\(label): no child could be started to draw \(describe(wanted.face)); drawing the default glyph"
-                )
-            }
+            once(
+                "start \(wanted.face)", log,
+                "\(label): no child could be started to draw \(describe(wanted.face)); drawing the default glyph"
+            )
             return
         }
+        log.debug("\(label): drawing \(describe(wanted.face)) at \(wanted.side) px in a child")
         phase = .drawing(wanted, job, deadline: now + FaceArtist.timeoutSeconds, meanwhile: meanwhile)
     }
 
@@ -113,9 +113,9 @@ final class FaceDrawing {
         let face = describe(wanted.face)
         guard let report else {
             let late = timedOut ? " within \(Int(FaceArtist.timeoutSeconds)) s" : ""
-            once("failed \(wanted.face)", log) {
-                log.warning("\(label): \(face) could not be drawn\(late); drawing the default glyph")
-            }
+            once(
+                "failed \(wanted.face)", log,
+                "\(label): \(face) could not be drawn\(late); drawing the default glyph")
             return
         }
         switch report.icon {
@@ -125,19 +125,21 @@ final class FaceDrawing {
                 "\(label): \(face) drawn at \(wanted.side) px\(from) by a child (peak RSS \(report.childPeakKiB) KiB)"
             )
         case .notFound:
-            once("missing \(wanted.face)", log) {
-                log.warning("\(label): \(face) is not in the icon themes; drawing the default glyph")
-            }
+            once(
+                "missing \(wanted.face)", log,
+                "\(label): \(face) is not in the icon themes; drawing the default glyph")
         case .failed(let path):
             let what = wanted.face == .icon(path) ? "icon \(path)" : "\(face) (\(path))"
-            once("missing \(wanted.face)", log) {
-                log.warning("\(label): \(what) could not be loaded; drawing the default glyph")
-            }
+            once(
+                "missing \(wanted.face)", log,
+                "\(label): \(what) could not be loaded; drawing the default glyph")
         }
     }
 
-    private func once(_ key: String, _ log: Logger, _ body: () -> Void) {
-        if reported.insert(key).inserted { body() }
+    /// Logs `message` as a warning the first time `key` comes, and only
+    /// for debugging after.
+    private func once(_ key: String, _ log: Logger, _ message: String) {
+        if reported.insert(key).inserted { log.warning(message) } else { log.debug(message) }
     }
 
     private func describe(_ face: ButtonFace) -> String {
