@@ -86,8 +86,8 @@ public struct Button: Sendable, Equatable {
     /// Gap to the output's edge in logical pixels, 0...500.
     public var margin: Double
     public var color: Color
-    /// The default glyph's colour (`glyph_color`): white, slightly
-    /// translucent, by default.
+    /// The colour of the default glyph, of a label's text and of a symbolic
+    /// icon (`glyph_color`): white, slightly translucent, by default.
     public var glyphColor: Color
     public var draggable: Bool
     /// Opacity while in use, 0...1.
@@ -103,6 +103,8 @@ public struct Button: Sendable, Equatable {
     public var output: OutputChoice
     /// `shape`, with `corner_radius` (0...256) for `.rounded`.
     public var shape: ButtonShape
+    /// `icon` or `label`; the ring-and-dot glyph without either.
+    public var face: ButtonFace
 
     /// The corner radius of `shape = "rounded"` without `corner_radius`.
     static let defaultCornerRadius: Double = 14
@@ -112,7 +114,7 @@ public struct Button: Sendable, Equatable {
         color: Color = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255),
         draggable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4, idleDelay: Double = 1.5,
         fade: Double = 0.3, tuck: Bool = false, output: OutputChoice = .compositorsChoice,
-        shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor
+        shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor, face: ButtonFace = .glyph
     ) {
         self.name = name
         self.size = size
@@ -128,6 +130,7 @@ public struct Button: Sendable, Equatable {
         self.output = output
         self.shape = shape
         self.glyphColor = glyphColor
+        self.face = face
     }
 
     /// "#ffffffeb".

@@ -180,6 +180,12 @@ enum Schema {
             .number("margin", \.spec.button.margin, 0...500, .pixels),
             .color("color", \.spec.button.color),
             .color("glyph_color", \.spec.button.glyphColor),
+            Field(key: "icon") { draft, entry, reader in
+                if let icon = reader.buttonIcon(entry) { draft.spec.button.face = .icon(icon) }
+            },
+            Field(key: "label") { draft, entry, reader in
+                if let label = reader.buttonLabel(entry) { draft.spec.button.face = .label(label) }
+            },
             .choice("shape", \.rounded, [("circle", false), ("rounded", true)]),
             Field(key: "corner_radius") { draft, entry, reader in
                 if let radius = reader.number(entry, in: 0...256, unit: .pixels) {
@@ -271,15 +277,17 @@ enum Schema {
     }
 
     /// Where each table's keys live, for "it belongs in [snap]" hints. In
-    /// a `[[button]]`, all but the button's own are its sub-tables.
+    /// a `[[button]]`, all but the button's own are its sub-tables. The
+    /// first home with the key is named: `label` and `icon` are the menu
+    /// items' first.
     static var homes: [(path: [String], isArray: Bool, keys: [String])] {
         [
+            (["menu", "item"], true, menuItem.map(\.key)),
             (["button"], false, button.filter { $0.shape == .value }.map(\.key)),
             (["snap"], false, snap.map(\.key)),
             (["gestures"], false, gestures.map(\.key)),
             (["actions"], false, actions.map(\.key)),
             (["menu"], false, menu.filter { $0.shape == .value }.map(\.key)),
-            (["menu", "item"], true, menuItem.map(\.key)),
         ]
     }
 }
@@ -365,6 +373,13 @@ struct SchemaReader {
                     Issue(
                         offset: radius.keyOffset,
                         message: "corner_radius has no effect without shape = \"rounded\""))
+            }
+
+            if let icon = table["icon"], let label = table["label"] {
+                let (first, second) = icon.keyOffset < label.keyOffset ? (icon, label) : (label, icon)
+                error(
+                    "\(second.key) and \(first.key) cannot both be set: the face shows an icon or a label",
+                    at: second.keyOffset)
             }
 
             if draft.spec.button.opacity == 0, draft.spec.button.idleOpacity == 0 {
@@ -504,6 +519,39 @@ struct SchemaReader {
             return nil
         }
         return text
+    }
+
+    /// `[button] icon`: an icon name, or an absolute path; when `fileExists`
+    /// is given, a path where there is no file is a warning (the button
+    /// shows its default glyph), as for a menu item's icon.
+    mutating func buttonIcon(_ entry: TOMLEntry) -> String? {
+        guard let icon = nonEmptyString(entry) else { return nil }
+        if icon.hasPrefix("/") {
+            if let fileExists, !fileExists(icon) {
+                warnings.append(
+                    Issue(
+                        offset: entry.node.offset,
+                        message: "no icon file at \(icon); the button shows its default glyph"))
+            }
+        } else if icon.contains("/") {
+            // A theme name has no slash, and a relative path would depend on
+            // the directory buoy happens to start in.
+            error("icon must be an icon name or an absolute path, got \(quoted(icon))", at: entry.node.offset)
+            return nil
+        }
+        return icon
+    }
+
+    /// `[button] label`: 1 to `ButtonFace.maxLabelCharacters` characters.
+    mutating func buttonLabel(_ entry: TOMLEntry) -> String? {
+        guard let label = nonEmptyString(entry) else { return nil }
+        guard label.count <= ButtonFace.maxLabelCharacters else {
+            error(
+                "label must be at most \(ButtonFace.maxLabelCharacters) characters, got \(quoted(label))"
+                    + " (\(label.count))", at: entry.node.offset)
+            return nil
+        }
+        return label
     }
 
     mutating func color(_ entry: TOMLEntry) -> Color? {

@@ -24,8 +24,13 @@ extension Config {
         margin = 8
         # Fill colour: "#rrggbb" or "#rrggbbaa".
         color = "#3584e4"
-        # Colour of the ring and dot on the button, as color.
+        # Colour of the ring and dot on the button, as color; also of a label and of a
+        # symbolic icon.
         glyph_color = "#ffffffeb"
+        # Instead of the ring and dot, an icon (an icon-theme name, or the absolute path
+        # of a .png or .svg file) or a label of up to 3 characters; not both.
+        # icon = "input-keyboard"
+        # label = "A"  # instead of icon
         # Outline: "circle" (the default) or "rounded", a square whose corners have
         # corner_radius in logical pixels (0-256, default 14).
         # shape = "rounded"

@@ -15,3 +15,17 @@ public enum ButtonShape: Sendable, Equatable, Hashable {
         }
     }
 }
+
+/// What the button shows on its face: `[button] icon` or `label`, or
+/// neither (the ring and dot).
+public enum ButtonFace: Sendable, Equatable, Hashable {
+    /// The ring-and-dot glyph.
+    case glyph
+    /// An icon-theme name, or the absolute path of a .png or .svg file.
+    case icon(String)
+    /// Up to `maxLabelCharacters` characters of text, such as "A" or "⌨".
+    case label(String)
+
+    /// The longest label, in characters (grapheme clusters: "👍🏽" is one).
+    public static let maxLabelCharacters = 3
+}

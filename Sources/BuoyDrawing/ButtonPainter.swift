@@ -39,19 +39,36 @@ public struct ButtonLook: Sendable, Equatable {
 
     /// The side of the image in buffer pixels at `scale`.
     public func bufferSide(scale: BufferScale) -> Int { scale.pixels(Int(imageSide)) }
+
+    /// How much of the diameter an icon or a label face spans: as much as
+    /// the ring it stands in for.
+    public static let faceFraction = 0.6
+
+    /// The side in buffer pixels at `scale` of an icon or a label face
+    /// (`FaceArtist`): `faceFraction` of the diameter, as even or odd as the
+    /// buffer, so that, centred, it starts on a whole pixel and is copied
+    /// pixel for pixel while the button is not pressed.
+    public func faceSide(scale: BufferScale) -> Int {
+        let buffer = bufferSide(scale: scale)
+        let side = Int((diameter * Self.faceFraction * Double(buffer) / imageSide).rounded())
+        return max(1, side - (buffer - side) % 2)
+    }
 }
 
 /// Draws the button with cairo: a filled circle or rounded square, a soft drop shadow and a
-/// centred ring-and-dot glyph (AssistiveTouch's look), into ARGB32 memory,
-/// which is the same layout as WL_SHM_FORMAT_ARGB8888.
+/// centred ring-and-dot glyph (AssistiveTouch's look) or, in its place, a
+/// face image (an icon or a label that `FaceArtist` drew), into ARGB32
+/// memory, which is the same layout as WL_SHM_FORMAT_ARGB8888.
 public enum ButtonPainter {
     /// Paints into `data` (premultiplied ARGB32, `stride` bytes per row) a
     /// square image of `look.bufferSide(scale:)` pixels, turned `quarterTurns`
     /// times 90° counter-clockwise: the buffer transform (wl_output_transform
-    /// 90, 180 or 270) the compositor prefers, which it turns back.
+    /// 90, 180 or 270) the compositor prefers, which it turns back. `face`,
+    /// drawn `look.faceSide(scale:)` px square (at another scale's size it is
+    /// stretched), replaces the ring and dot; it shrinks with a press.
     public static func paint(
-        _ look: ButtonLook, scale: BufferScale, quarterTurns: Int = 0, into data: UnsafeMutableRawPointer,
-        stride: Int
+        _ look: ButtonLook, face: FaceImage? = nil, scale: BufferScale, quarterTurns: Int = 0,
+        into data: UnsafeMutableRawPointer, stride: Int
     ) {
         let side = Int32(look.bufferSide(scale: scale))
         guard
@@ -106,14 +123,34 @@ public enum ButtonPainter {
         cairo_set_source_rgba(cr, c.red * shade, c.green * shade, c.blue * shade, c.alpha)
         cairo_fill(cr)
 
-        // The glyph: a ring and a dot, sized from the diameter.
-        let g = look.glyphColor
-        cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
-        cairo_set_line_width(cr, max(1.5, radius * 0.12))
-        cairo_arc(cr, center, center, radius * 0.55, 0, 2 * Double.pi)
-        cairo_stroke(cr)
-        cairo_arc(cr, center, center, radius * 0.26, 0, 2 * Double.pi)
-        cairo_fill(cr)
+        if let face, let image = face.surface() {
+            // Where `faceSide` buffer px go: pixel for pixel when unpressed,
+            // stretched if the image was drawn for another scale.
+            let logical = Double(look.faceSide(scale: scale)) / k
+            cairo_save(cr)
+            cairo_translate(cr, center - logical / 2, center - logical / 2)
+            cairo_scale(cr, logical / Double(face.side), logical / Double(face.side))
+            if face.isMask {
+                let g = look.glyphColor
+                cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
+                cairo_mask_surface(cr, image, 0, 0)
+            } else {
+                cairo_set_source_surface(cr, image, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_paint(cr)
+            }
+            cairo_restore(cr)
+            cairo_surface_destroy(image)
+        } else {
+            // The glyph: a ring and a dot, sized from the diameter.
+            let g = look.glyphColor
+            cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
+            cairo_set_line_width(cr, max(1.5, radius * 0.12))
+            cairo_arc(cr, center, center, radius * 0.55, 0, 2 * Double.pi)
+            cairo_stroke(cr)
+            cairo_arc(cr, center, center, radius * 0.26, 0, 2 * Double.pi)
+            cairo_fill(cr)
+        }
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, min(1, max(0, look.opacity)))
         cairo_surface_flush(surface)

@@ -80,7 +80,7 @@ public enum MenuArtist {
         private let child: ChildJob
         private let collect: (ChildOutcome) -> Result?
 
-        fileprivate init(child: ChildJob, collect: @escaping (ChildOutcome) -> Result?) {
+        init(child: ChildJob, collect: @escaping (ChildOutcome) -> Result?) {
             self.child = child
             self.collect = collect
         }

@@ -98,6 +98,7 @@ final class App {
         }
         menu.update(wakeup, now: now)
         menu.prepareAhead(for: instances, onlyButton: config.buttons.count == 1, now: now)
+        for instance in instances { instance.updateFace(wakeup, now: now, log: log) }
         var committed: [ObjectIdentifier] = []
         for instance in instances
         where instance.render(now: now, menu: menu.presenter(for: instance), log: log) {
@@ -138,7 +139,7 @@ final class App {
                 kept.append(
                     ButtonInstance(
                         key: key, spec: spec, rest: rest, restOutput: place?.output ?? key.instanceOutput,
-                        display: display, now: now))
+                        display: display, loop: loop, now: now))
             }
         }
         for gone in instances where !kept.contains(where: { $0 === gone }) {

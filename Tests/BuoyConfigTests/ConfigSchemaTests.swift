@@ -510,27 +510,77 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(try parseConfig("[button]\nidle_opacity = 0\n").warnings, [])
     }
 
+    func testTheFaceIsAnIconOrALabel() throws {
+        let cases: [(String, ButtonFace)] = [
+            ("", .glyph),
+            ("[button]\nicon = \"input-keyboard\"", .icon("input-keyboard")),
+            ("[button]\nicon = \"/usr/share/pixmaps/k.svg\"", .icon("/usr/share/pixmaps/k.svg")),
+            ("[button]\nlabel = \"A\"", .label("A")),
+            ("[button]\nlabel = \"⌨\"", .label("⌨")),
+            ("[button]\nlabel = \"Fn1\"", .label("Fn1")),
+            // Three user-perceived characters, though more scalars and bytes.
+            ("[button]\nlabel = \"👍🏽é\u{301}1\"", .label("👍🏽é\u{301}1")),
+            ("[[button]]\n[[button]]\nlabel = \"B\"", .label("B")),
+        ]
+        for (text, face) in cases {
+            let (config, warnings) = try parseConfig(text)
+            XCTAssertEqual(config.buttons.last?.button.face, face, text)
+            XCTAssertEqual(warnings, [], text)
+        }
+        let (two, _) = try parseConfig("[[button]]\nicon = \"a\"\n[[button]]\nlabel = \"B\"\n[[button]]\n")
+        XCTAssertEqual(
+            two.buttons.map(\.button.face), [.icon("a"), .label("B"), .glyph], "each button its own")
+    }
+
+    func testFaceErrors() {
+        assertErrors([
+            (
+                "[button]\nicon = \"a\"\nlabel = \"A\"", 3, 1,
+                "label and icon cannot both be set: the face shows an icon or a label"
+            ),
+            (
+                "[[button]]\nname = \"k\"\n[[button]]\nlabel = \"A\"\nsize = 40\nicon = \"a\"", 6, 1,
+                "icon and label cannot both be set: the face shows an icon or a label"
+            ),
+            ("[button]\nlabel = \"ABCD\"", 2, 9, "label must be at most 3 characters, got \"ABCD\" (4)"),
+            ("[button]\nlabel = \"⌨⌨⌨⌨\"", 2, 9, "label must be at most 3 characters, got \"⌨⌨⌨⌨\" (4)"),
+            ("[button]\nlabel = \"\"", 2, 9, "label must not be empty"),
+            ("[button]\nlabel = \" \"", 2, 9, "label must not be empty"),
+            ("[button]\nicon = \"\"", 2, 8, "icon must not be empty"),
+            ("[button]\nlabel = 1", 2, 9, "label expects a string, got integer"),
+            (
+                "[button]\nicon = \"icons/k.png\"", 2, 8,
+                "icon must be an icon name or an absolute path, got \"icons/k.png\""
+            ),
+        ])
+    }
+
     func testAMissingIconPathIsAWarningWhenFilesAreChecked() throws {
         func item(_ table: String, _ label: String, icon: String) -> String {
             "[[\(table)]]\nlabel = \"\(label)\"\nicon = \"\(icon)\"\ncommand = \"x\"\n"
         }
         let text =
             item("menu.item", "A", icon: "/no/such.png") + item("menu.item", "B", icon: "/there.svg")
-            + item("menu.item", "C", icon: "input-keyboard") + "[[button]]\n"
-            + item("button.menu.item", "D", icon: "/gone.png")
+            + item("menu.item", "C", icon: "input-keyboard") + "[[button]]\nicon = \"/no/face.png\"\n"
+            + item("button.menu.item", "D", icon: "/gone.png") + "[[button]]\nicon = \"/there.svg\"\n"
+            + "[[button]]\nicon = \"input-keyboard\"\n"
         var asked: [String] = []
         let (config, warnings) = try Config.parse(Array(text.utf8), path: "config.toml") { path in
             asked.append(path)
             return path == "/there.svg"
         }
-        XCTAssertEqual(asked, ["/no/such.png", "/there.svg", "/gone.png"], "names are not paths")
+        XCTAssertEqual(
+            asked, ["/no/such.png", "/there.svg", "/no/face.png", "/gone.png", "/there.svg"],
+            "names are not paths")
         XCTAssertEqual(
             warnings.map { "\($0.line):\($0.column): \($0.message)" },
             [
                 "3:8: no icon file at /no/such.png; the item shows its label's first letter",
-                "16:8: no icon file at /gone.png; the item shows its label's first letter",
+                "14:8: no icon file at /no/face.png; the button shows its default glyph",
+                "17:8: no icon file at /gone.png; the item shows its label's first letter",
             ])
         XCTAssertEqual(config.buttons[0].menu.items.map(\.icon), ["/gone.png"], "the item is kept")
+        XCTAssertEqual(config.buttons[0].button.face, .icon("/no/face.png"), "the face is kept")
         XCTAssertEqual(try parseConfig(text).warnings, [], "without fileExists, nothing is checked")
     }
 
@@ -616,7 +666,7 @@ final class ConfigSchemaTests: XCTestCase {
             Config.knownKeys,
             [
                 "button.name", "button.size", "button.position", "button.margin", "button.color",
-                "button.glyph_color",
+                "button.glyph_color", "button.icon", "button.label",
                 "button.shape", "button.corner_radius", "button.draggable", "button.opacity",
                 "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck", "button.output",
                 "button.snap.to", "button.snap.duration",

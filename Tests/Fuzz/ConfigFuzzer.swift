@@ -97,6 +97,15 @@ private func checkButton(_ spec: ButtonSpec, _ input: [UInt8]) {
     if case .rounded(let radius) = b.shape {
         check(inRange(radius, 0...256), "\(at) corner_radius \(radius)", input)
     }
+    switch b.face {
+    case .glyph: break
+    case .icon(let icon):
+        check(!isBlank(icon), "\(at) icon is blank", input)
+        check(icon.hasPrefix("/") || !icon.contains("/"), "\(at) icon is a relative path", input)
+    case .label(let label):
+        check(!isBlank(label), "\(at) label is blank", input)
+        check(label.count <= ButtonFace.maxLabelCharacters, "\(at) label is too long", input)
+    }
 
     check(inRange(spec.snap.duration, 0...5), "\(at) snap.duration \(spec.snap.duration)", input)
 

@@ -29,6 +29,8 @@ final class ButtonInstance {
     /// What the compositor shows, so that commits that change nothing are skipped.
     private struct Shown: Equatable {
         var look: ButtonLook
+        /// The icon or label image, if the face shows one.
+        var faceImage: FaceImage?
         var scale: BufferScale
         var origin: Point
         var wholeSurfaceInput: Bool
@@ -51,17 +53,24 @@ final class ButtonInstance {
     private var shown: Shown?
     /// What the face's buffer was painted with: a configure or a reload
     /// commits again, but repaints (into the pool's second buffer) only
-    /// when the look or the scale changed.
-    private var painted: (look: ButtonLook, scale: BufferScale, turns: Int)?
+    /// when the look, the face's image or the scale changed.
+    private var painted: (look: ButtonLook, faceImage: FaceImage?, scale: BufferScale, turns: Int)?
+    /// The icon or label on the face, drawn by a child.
+    private let faceDrawing: FaceDrawing
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
 
-    init(key: Key, spec: ButtonSpec, rest: RestPosition, restOutput: String?, display: Display, now: Double) {
+    init(
+        key: Key, spec: ButtonSpec, rest: RestPosition, restOutput: String?, display: Display,
+        loop: EventLoop,
+        now: Double
+    ) {
         self.key = key
         self.spec = spec
         self.restOutput = restOutput
         self.display = display
         buffers = BufferPool(shm: display.shm!)
+        faceDrawing = FaceDrawing(loop: loop)
         controller = ButtonController(settings: Self.settings(spec), rest: rest, now: now)
     }
 
@@ -232,6 +241,20 @@ final class ButtonInstance {
 
     // MARK: - Frames
 
+    /// Takes the face's image once its child has drawn it, and has one drawn
+    /// when the face, its colour or the scale changed (`FaceDrawing`).
+    func updateFace(_ wakeup: Wakeup, now: Double, log: Logger) {
+        var wanted: FaceDrawing.Wanted?
+        if layer != nil {
+            let scale = self.scale
+            let look = ButtonLook(diameter: spec.button.size, color: spec.button.color, opacity: 1)
+            wanted = FaceDrawing.Wanted(
+                face: spec.button.face, color: spec.button.glyphColor, side: look.faceSide(scale: scale),
+                iconTheme: spec.menu.iconTheme, font: spec.menu.font, iconScale: scale.ceiling)
+        }
+        faceDrawing.update(wakeup, wanted: wanted, now: now, label: label, log: log)
+    }
+
     /// When the loop must wake for this instance: its controller's next
     /// deadline, or, while something moves or fades (or `menu`, shown from
     /// it, animates), 16 ms from now if this wakeup drew nothing and no
@@ -239,8 +262,8 @@ final class ButtonInstance {
     /// change a pixel). Frame callbacks pace the rest.
     func deadline(after now: Double, committed: Bool, menu: MenuPresenter?) -> Double? {
         let wake = controller.nextWake(after: now)
-        var deadline: Double?
-        if case .timer(let at)? = wake { deadline = at }
+        var deadline = faceDrawing.deadline
+        if case .timer(let at)? = wake { deadline = min(deadline ?? at, at) }
         let moving = wake == .frames || (menu?.needsFrame(at: now) ?? false)
         if moving, !committed, !(layer?.framePending ?? false) {
             deadline = min(deadline ?? .infinity, now + 0.016)
@@ -287,10 +310,12 @@ final class ButtonInstance {
             diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
             shape: spec.button.shape, pressed: appearance.pressDepth, glyphColor: spec.button.glyphColor)
         let scale = self.scale
+        let faceImage = faceDrawing.image
         let origin = Point(
             x: place(appearance.origin.x, look, scale), y: place(appearance.origin.y, look, scale))
         let next = Shown(
-            look: look, scale: scale, origin: origin, wholeSurfaceInput: appearance.wholeSurfaceInput)
+            look: look, faceImage: faceImage, scale: scale, origin: origin,
+            wholeSurfaceInput: appearance.wholeSurfaceInput)
         let menuFrame = menu?.needsFrame(at: now) ?? false
         guard next != shown || menuFrame || surfaceChanged else { return false }
 
@@ -298,7 +323,9 @@ final class ButtonInstance {
         // The compositor's preferred transform, when it is a turn (the face is
         // left-right symmetric, so a flipped one is drawn unturned).
         let turns = layer.preferredTransform < 4 ? Int(layer.preferredTransform) : 0
-        if painted?.look != look || painted?.scale != scale || painted?.turns != turns || content == nil {
+        if painted?.look != look || painted?.faceImage != next.faceImage || painted?.scale != scale
+            || painted?.turns != turns || content == nil
+        {
             let side = look.bufferSide(scale: scale)
             let free: ShmBuffer?
             do { free = try buffers.free(width: side, height: side) } catch {
@@ -308,9 +335,10 @@ final class ButtonInstance {
             // Both buffers still on screen: try again on the next frame.
             guard let buffer = free else { return false }
             ButtonPainter.paint(
-                look, scale: scale, quarterTurns: turns, into: buffer.data, stride: buffer.stride)
+                look, face: faceImage, scale: scale, quarterTurns: turns, into: buffer.data,
+                stride: buffer.stride)
             face.setBufferTransform(UInt32(turns))
-            painted = (look, scale, turns)
+            painted = (look, next.faceImage, scale, turns)
             content = buffer
         }
         guard let buffer = content else { return false }

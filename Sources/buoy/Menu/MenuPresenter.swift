@@ -788,7 +788,8 @@ final class MenuPresenter {
             let job = MenuArtist.draw(
                 descriptions, on: buffers.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
                 layout: layout, labels: request.items.map(\.label), icons: request.items.map(\.icon),
-                locate: iconLocator(theme: request.settings.iconTheme, size: iconSize, scale: scale.ceiling),
+                locate: IconFiles.locator(
+                    theme: request.settings.iconTheme, size: iconSize, scale: scale.ceiling),
                 iconSize: iconSize, look: request.look, scale: scale)
         else { throw Unable(why: "no child could be started to draw its images") }
         let images = Images(
@@ -847,35 +848,6 @@ final class MenuPresenter {
             case .notFound: reportMissingIcon(of: item, why: "not found in the icon themes")
             case .failed(let path): reportMissingIcon(of: item, why: "\(path) could not be loaded")
             }
-        }
-    }
-
-    /// The icon-theme lookup, to run in the drawing child: it reads the
-    /// themes' index.theme files (hicolor's alone is 55 kB of text, whose
-    /// parsed form would stay in buoy) and finds each icon at `size` buffer
-    /// pixels, in the themes' directories for the integer `scale` (at a
-    /// fractional one, the next integer up: an icon is better shrunk than grown).
-    private func iconLocator(theme: String?, size: Int, scale: Int) -> ([String?]) -> MenuArtist.Located {
-        let lookup = IconLookup(
-            theme: theme,
-            baseDirectories: IconLookup.baseDirectories(
-                home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
-                dataDirs: Environment.string("XDG_DATA_DIRS")))
-        return { icons in
-            let themes = lookup.themes { path in
-                guard Files.isReadableRegularFile(path),
-                    case .success(let bytes) = Files.read(path, limit: 1 << 20)
-                else { return nil }
-                return String(decoding: bytes, as: UTF8.self)
-            }
-            let paths = icons.map { icon in
-                icon.flatMap {
-                    lookup.find(
-                        $0, size: size, scale: scale, in: themes, exists: Files.isReadableFileOrDirectory)
-                }
-            }
-            let missing = theme.map { name in !name.isEmpty && !themes.contains { $0.name == name } } ?? false
-            return MenuArtist.Located(paths: paths, themeMissing: missing)
         }
     }
 

@@ -1,0 +1,37 @@
+import BuoyCore
+import BuoyDrawing
+import BuoyWayland
+
+/// Where icons given by name are, for the children that draw them (the
+/// menu's and the button's face).
+enum IconFiles {
+    /// The icon-theme lookup, to run in a drawing child: it reads the
+    /// themes' index.theme files (hicolor's alone is 55 kB of text, whose
+    /// parsed form would stay in buoy) and finds each icon at `size` buffer
+    /// pixels, in the themes' directories for the integer `scale` (at a
+    /// fractional one, the next integer up: an icon is better shrunk than grown).
+    /// All of it runs in the child, so none of its code is paged into buoy.
+    static func locator(theme: String?, size: Int, scale: Int) -> ([String?]) -> MenuArtist.Located {
+        { icons in
+            let lookup = IconLookup(
+                theme: theme,
+                baseDirectories: IconLookup.baseDirectories(
+                    home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
+                    dataDirs: Environment.string("XDG_DATA_DIRS")))
+            let themes = lookup.themes { path in
+                guard Files.isReadableRegularFile(path),
+                    case .success(let bytes) = Files.read(path, limit: 1 << 20)
+                else { return nil }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            let paths = icons.map { icon in
+                icon.flatMap {
+                    lookup.find(
+                        $0, size: size, scale: scale, in: themes, exists: Files.isReadableFileOrDirectory)
+                }
+            }
+            let missing = theme.map { name in !name.isEmpty && !themes.contains { $0.name == name } } ?? false
+            return MenuArtist.Located(paths: paths, themeMissing: missing)
+        }
+    }
+}
