@@ -1,3 +1,4 @@
+import BuoyCore
 import CCairo
 import Glibc
 
@@ -13,8 +14,8 @@ import Glibc
 /// drawing child, so these are grandchildren of buoy. A child costs a few
 /// milliseconds, once per icon and size.
 ///
-/// Symbolic icons (`-symbolic` at the end of the file's name) come out
-/// white, for the items' dark fill.
+/// Symbolic icons (`-symbolic` at the end of the file's name) come out in
+/// `symbolicColor`, the menu's label colour.
 ///
 /// The surfaces belong to the loader: they stay valid until `removeAll()`,
 /// until the loader is gone, or until a later `load` evicts them, so use one
@@ -27,6 +28,7 @@ public final class IconLoader {
 
     private var cache: [Key: OpaquePointer?] = [:]
     private let capacity: Int
+    private let symbolicColor: Color
     /// Set once a child found no usable librsvg: SVGs then fail at once.
     private var librsvgMissing = false
 
@@ -35,8 +37,9 @@ public final class IconLoader {
 
     /// `capacity`: how many surfaces (and failures) to keep; when full the
     /// cache starts over. Two menus' worth covers a scale change.
-    public init(capacity: Int = 16) {
+    public init(capacity: Int = 16, symbolicColor: Color = MenuColors.defaultLabelColor) {
         self.capacity = max(1, capacity)
+        self.symbolicColor = symbolicColor
     }
 
     deinit {
@@ -77,10 +80,11 @@ public final class IconLoader {
     private func render(path: String, size: Int) -> OpaquePointer? {
         let surface = renderFile(path: path, size: size)
         // Symbolic icons are drawn in a dark grey that is meant to be
-        // recoloured, as GTK does; on the items' dark fill, white.
+        // recoloured, as GTK does: to the labels' colour.
         if let surface, Self.isSymbolic(path: path), let cr = cairo_create(surface) {
+            let c = symbolicColor
             cairo_set_operator(cr, CAIRO_OPERATOR_IN)
-            cairo_set_source_rgba(cr, 1, 1, 1, 1)
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
             cairo_paint(cr)
             cairo_destroy(cr)
             cairo_surface_flush(surface)

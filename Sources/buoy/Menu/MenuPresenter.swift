@@ -262,7 +262,8 @@ final class MenuPresenter {
         // A child still preparing another menu is killed before the next starts.
         phase = phase.withoutPreparation
         let request = Request(
-            items: items, settings: settings, look: MenuLook(focusColor: buttonColor, font: settings.font))
+            items: items, settings: settings,
+            look: MenuLook(colors: settings.colors, buttonColor: buttonColor, font: settings.font))
         let work: Work
         do throws(Unable) {
             work = try prepare(request, anchor: anchor, now: now)
@@ -410,8 +411,7 @@ final class MenuPresenter {
     func handle(_ key: MenuKey) -> Int? {
         guard case .open(var shown, let since, let redraw) = phase else { return nil }
         if key == .activate { return shown.focused }
-        let moved = MenuNavigation.move(
-            from: shown.focused, key, order: MenuNavigation.visualOrder(shown.layout))
+        let moved = MenuNavigation.move(from: shown.focused, key, in: shown.layout)
         if moved != shown.focused || !shown.focusVisible {
             shown.focused = moved
             shown.focusVisible = true
@@ -480,17 +480,15 @@ final class MenuPresenter {
             else {
                 return hide(sprite)
             }
-            let from = layout.items[item].circle.center
-            let to = layout.items[focused].circle.center
+            let from = layout.focusCenter(of: item)
+            let to = layout.focusCenter(of: focused)
             item = focused
             image.origin = image.origin + Point(x: (to.x - from.x).rounded(), y: (to.y - from.y).rounded())
         }
-        let itemScale = animation.scale(item: item, at: now)
-        // A pill never overshoots, so it never needs room outside the layout.
-        let spriteScale = sprite.description.part == .pill ? min(itemScale, 1) : itemScale
-        guard
-            let rect = SpritePlacement.place(
-                image, scaledBy: spriteScale, around: layout.items[item].circle.center)
+        let part = sprite.description.part
+        let transform = animation.transform(
+            item: part == .panel ? nil : item, pill: part == .pill, in: layout, at: now)
+        guard let rect = SpritePlacement.place(image, scaledBy: transform.scale, around: transform.center)
         else { return hide(sprite) }
         if !sprite.surface.isShown { sprite.surface.show(sprite.buffer) }
         sprite.surface.place(
@@ -520,8 +518,8 @@ final class MenuPresenter {
     /// Lays the menu out at `anchor` and starts a child drawing its images.
     private func startDrawing(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Drawing {
         let labels = request.items.map { labelSizes[$0.label] ?? Size(width: 0, height: 0) }
-        let layout = MenuLayout.layout(
-            button: anchor.button, usable: anchor.usable, count: request.items.count,
+        let layout = MenuLayout.arrange(
+            request.settings.layout, button: anchor.button, usable: anchor.usable, count: request.items.count,
             itemSize: request.settings.itemSize, spacing: request.settings.spacing,
             labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0,
             minRowHeight: request.settings.rowHeight)
