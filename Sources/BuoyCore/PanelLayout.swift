@@ -22,7 +22,7 @@ extension MenuLayout {
     /// The grid has up to 3 columns (4 items make 2 × 2), filled row by
     /// row; a last row that is not full is centred. A cell is
     /// `minRowHeight` square at least, wide enough for the widest label up
-    /// to twice the item and a gap, and as high as its icon, the gap and
+    /// to three times the item, and as high as its icon, the gap and
     /// the label under it; the label's width is cut to the cell (the
     /// painter ends it in "…"). The cells are the touch targets. `spacing`
     /// pads the panel and parts it from the button.
@@ -48,15 +48,14 @@ extension MenuLayout {
         let widest = labelWidths.prefix(n).map(nonNegative).max() ?? 0
         let narrowest = max(nonNegative(minRowHeight), item + gap)
         var cell = Size(
-            width: max(narrowest, min(widest, 2 * item + gap)),
+            width: max(narrowest, min(widest, 3 * item)),
             height: max(nonNegative(minRowHeight), item + labelGap(diameter: item) + nonNegative(labelHeight))
         )
         let order = panelSides(button: button, usable: usable)
-        if order[0] == .left || order[0] == .right {
-            // Narrower cells (shorter labels) rather than another side.
-            let room = sideRoom(order[0], button: button, usable: usable, gap: gap)
-            cell.width = max(narrowest, min(cell.width, (room - 2 * gap) / Double(columns)))
-        }
+        // Narrower cells (shorter labels) rather than another side or a smaller panel.
+        let beside = order[0] == .left || order[0] == .right
+        let room = beside ? sideRoom(order[0], button: button, usable: usable, gap: gap) : usable.width
+        cell.width = max(narrowest, min(cell.width, (room - 2 * gap) / Double(columns)))
         let full = Size(
             width: Double(columns) * cell.width + 2 * gap, height: Double(rows) * cell.height + 2 * gap)
 

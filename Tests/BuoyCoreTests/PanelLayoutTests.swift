@@ -108,9 +108,9 @@ final class PanelLayoutTests: XCTestCase {
         let menu = MenuLayout.panel(
             button: button(.edge(.right, fraction: 0.5), in: usable), usable: usable, count: 2, itemSize: 40,
             spacing: 12, labelWidths: [400, 30], labelHeight: 26, minRowHeight: 48)
-        // The widest label makes cells wide up to twice the item and a gap.
-        XCTAssertEqual(menu.items[0].target.width, 92)
-        XCTAssertEqual(menu.items[0].label.width, 92)
+        // The widest label makes cells wide up to three times the item.
+        XCTAssertEqual(menu.items[0].target.width, 120)
+        XCTAssertEqual(menu.items[0].label.width, 120)
         XCTAssertEqual(menu.items[1].label.width, 30)
     }
 
