@@ -256,13 +256,19 @@ public struct Menu: Sendable, Equatable {
     /// The labels' font, a Pango font description such as "Sans 13" or
     /// "Noto Sans Bold 11" (`font`).
     public var font: String
+    /// `layout`: a column beside the button, or a panel.
+    public var layout: MenuLayout.Kind
+    /// `background`, `label_color`, `label_background`, `focus_color`.
+    public var colors: MenuColors
 
+    /// Within what a panel shows (`MenuLayout.panelCapacity`), so that
+    /// every menu can be a panel.
     public static let maxItems = 8
 
     public init(
         items: [MenuItem] = [], itemSize: Double = 40, iconTheme: String? = nil, openDuration: Double = 0.3,
         closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12, rowHeight: Double = 48,
-        font: String = "Sans 13"
+        font: String = "Sans 13", layout: MenuLayout.Kind = .column, colors: MenuColors = MenuColors()
     ) {
         self.items = items
         self.itemSize = itemSize
@@ -273,5 +279,7 @@ public struct Menu: Sendable, Equatable {
         self.spacing = spacing
         self.rowHeight = rowHeight
         self.font = font
+        self.layout = layout
+        self.colors = colors
     }
 }

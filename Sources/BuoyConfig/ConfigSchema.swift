@@ -258,6 +258,13 @@ enum Schema {
             Field(key: "font") { menu, entry, reader in
                 if let value = reader.nonEmptyString(entry) { menu.font = value }
             },
+            .choice("layout", \.layout, MenuLayout.Kind.allCases.map { ($0.rawValue, $0) }),
+            .color("background", \.colors.background),
+            .color("label_color", \.colors.labelColor),
+            .color("label_background", \.colors.labelBackground),
+            Field(key: "focus_color") { menu, entry, reader in
+                if let value = reader.color(entry) { menu.colors.focusColor = value }
+            },
         ]
     }
 

@@ -107,6 +107,19 @@ extension Config {
         # The labels' font, a Pango font description ("family style size", the size
         # in points, or in px with "px"); missing characters come from other fonts.
         font = "Sans 13"
+        # "column": the items in a column above and below the button, each label on
+        # a pill beside its item. "panel": a rounded panel beside the button with the
+        # items in a grid of up to 3 x 3, each label under its icon.
+        layout = "column"
+        # Colours, #rrggbb or #rrggbbaa. background fills each item's disc (column)
+        # or the panel; label_color is the labels' text and the colour symbolic icons
+        # are drawn in; label_background fills a column's label pills. Every disc,
+        # pill and panel has a light rim, so that it reads on dark and light wallpapers.
+        background = "#303030eb"
+        label_color = "#ffffff"
+        label_background = "#000000bf"
+        # The keyboard focus ring. Unset: the button's color.
+        # focus_color = "#ffcc00"
 
         # Up to 8 items, in this order. label and command are required. icon is an
         # icon-theme name or the path of a .png or .svg file; without one (or when

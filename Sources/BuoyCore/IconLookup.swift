@@ -116,7 +116,8 @@ public struct IconLookup: Sendable, Equatable {
     /// The first candidate for `name` at `size` px and `scale` that
     /// `exists`, or nil. `themes` is what `themes(readFile:)` gave, which
     /// the caller may keep. A base directory without the theme's directory
-    /// is passed over with one call of `exists`.
+    /// is passed over with one call of `exists`. In each theme, the name's
+    /// symbolic variant (`name-symbolic`) is tried before the name itself.
     public func find(
         _ name: String, size: Int, scale: Int = 1, in themes: [IconTheme], exists: (String) -> Bool
     ) -> String? {
@@ -162,6 +163,9 @@ public struct IconLookup: Sendable, Equatable {
         let scale = min(max(scale, 1), 64)
         let extensions = ["png", "svg"]
 
+        // A theme's symbolic variant first: the painter recolours it to
+        // the labels' colour, so it reads on the menu's own background.
+        let names = name.hasSuffix(Self.symbolicSuffix) ? [name] : [name + Self.symbolicSuffix, name]
         for theme in themes {
             let bases = bases(theme.name)
             if bases.isEmpty { continue }
@@ -173,10 +177,12 @@ public struct IconLookup: Sendable, Equatable {
                 }
                 .sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
                 .map(\.directory)
-            for directory in matching + others {
-                for base in bases {
-                    let stem = "\(base)/\(theme.name)/\(directory.path)/\(name)."
-                    for ext in extensions where !body(stem + ext) { return }
+            for name in names {
+                for directory in matching + others {
+                    for base in bases {
+                        let stem = "\(base)/\(theme.name)/\(directory.path)/\(name)."
+                        for ext in extensions where !body(stem + ext) { return }
+                    }
                 }
             }
         }
@@ -184,6 +190,9 @@ public struct IconLookup: Sendable, Equatable {
             for ext in extensions where !body("\(directory)/\(name).\(ext)") { return }
         }
     }
+
+    /// What a symbolic icon's name ends in (freedesktop's and GTK's convention).
+    public static let symbolicSuffix = "-symbolic"
 
     /// Icon names carry no extension, but configs sometimes add one.
     private static func strippingExtension(_ name: String) -> String {

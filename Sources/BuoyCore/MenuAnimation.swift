@@ -49,6 +49,33 @@ public struct MenuAnimation: Sendable, Equatable {
         return opening ? Self.pop(t) : Self.shrink(t)
     }
 
+    /// The scale of a whole panel at `now`, around the button's centre: it
+    /// grows out of the button (easing out from 0 to 1) and shrinks back
+    /// into it (easing in from 1 to 0), all its items with it, over the
+    /// whole duration.
+    public func panelScale(at now: Double) -> Double {
+        let rest = opening ? 1.0 : 0.0
+        guard now < end else { return rest }
+        guard now > start else { return 1 - rest }
+        let t = (now - start) / duration
+        return opening ? 1 - (1 - t) * (1 - t) * (1 - t) : Self.shrink(t)
+    }
+
+    /// How an image of `layout` is scaled at `now`, and around which
+    /// point: in a panel, every image (its backdrop too, `item` nil) with
+    /// the panel around the button's centre; in a column, item `item`'s
+    /// images around its centre, its pill (`pill`) never beyond 1, so that
+    /// it holds still while the circle overshoots and never needs room
+    /// outside the layout.
+    public func transform(item: Int?, pill: Bool, in layout: MenuLayout, at now: Double) -> (
+        scale: Double, center: Point
+    ) {
+        if layout.panel != nil { return (panelScale(at: now), layout.origin) }
+        guard let item, layout.items.indices.contains(item) else { return (0, layout.origin) }
+        let scale = scale(item: item, at: now)
+        return (pill ? min(scale, 1) : scale, layout.items[item].circle.center)
+    }
+
     /// Whether every item is at rest: the loop stops asking for frames then.
     public func isFinished(at now: Double) -> Bool {
         !(now < end)

@@ -9,10 +9,11 @@ public enum MenuDirection: Sendable, Equatable {
     case column
 }
 
-/// The side of its item that a label's pill is on: the side facing the
-/// horizontal centre of the usable area, where there is room for text.
+/// The side of its item that a label is on: in a column, the side facing
+/// the horizontal centre of the usable area, where there is room for text;
+/// in a panel, below the icon.
 public enum LabelSide: Sendable, Equatable {
-    case left, right
+    case left, right, below
 }
 
 /// Where the open menu's items and labels go, in output coordinates (logical px).
@@ -44,17 +45,51 @@ public struct MenuLayout: Sendable, Equatable {
         }
     }
 
+    /// `[menu] layout`: how the items are arranged.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// A speed-dial column above and below the button (`layout`).
+        case column
+        /// A rounded panel beside the button with the items in a grid of up
+        /// to 3 × 3, each label under its icon (`panel(...)`).
+        case panel
+    }
+
+    /// A panel's backdrop and its grid.
+    public struct Panel: Sendable, Equatable {
+        /// The panel's rect, on whole px.
+        public var frame: Rect
+        public var columns: Int
+        public var cornerRadius: Double
+
+        public init(frame: Rect, columns: Int, cornerRadius: Double) {
+            self.frame = frame
+            self.columns = columns
+            self.cornerRadius = cornerRadius
+        }
+    }
+
     public var items: [Item]
     public var direction: MenuDirection
-    /// The union of every circle and non-empty pill. For no items, an empty
-    /// rect at the button's centre.
+    /// The union of every circle and non-empty pill, or the panel. For no
+    /// items, an empty rect at the button's centre.
     public var bounds: Rect
+    /// The panel the items sit on; nil for a column.
+    public var panel: Panel?
+    /// The button's centre, which a panel grows out of and shrinks into.
+    public var origin: Point
 
-    public init(items: [Item], direction: MenuDirection, bounds: Rect) {
+    public init(
+        items: [Item], direction: MenuDirection, bounds: Rect, panel: Panel? = nil, origin: Point? = nil
+    ) {
         self.items = items
         self.direction = direction
         self.bounds = bounds
+        self.panel = panel
+        self.origin = origin ?? bounds.center
     }
+
+    /// The most items a panel shows (3 × 3); `Menu.maxItems` stays within it.
+    public static let panelCapacity = 9
 
     /// The gap between an item's circle and its pill, for an item of `diameter`.
     public static func labelGap(diameter: Double) -> Double { diameter * 0.2 }
@@ -79,20 +114,10 @@ public struct MenuLayout: Sendable, Equatable {
         labelWidths: [Double], labelHeight: Double, minRowHeight: Double = 0
     ) -> MenuLayout {
         let center = button.center
-        let direction: MenuDirection
-        if center.y > usable.minY + usable.height * 2 / 3 {
-            direction = .up
-        } else if center.y < usable.minY + usable.height / 3 {
-            direction = .down
-        } else {
-            direction = .column
-        }
+        let direction = direction(for: center, in: usable)
         let side: LabelSide = center.x < usable.center.x ? .right : .left
         let n = max(0, count)
-        guard n > 0 else {
-            return MenuLayout(
-                items: [], direction: direction, bounds: Rect(x: center.x, y: center.y, width: 0, height: 0))
-        }
+        guard n > 0 else { return empty(at: center, direction: direction) }
 
         let rowHeight = max(nonNegative(itemSize), nonNegative(labelHeight), nonNegative(minRowHeight))
         let room = (
@@ -122,12 +147,11 @@ public struct MenuLayout: Sendable, Equatable {
             let wanted = i < labelWidths.count ? nonNegative(labelWidths[i]) : 0
             let pillY = cy - pillHeight / 2
             var label: Rect
-            switch side {
-            case .left:
+            if side == .left {
                 let maxX = circle.minX - labelGap
                 let minX = max(usable.minX, maxX - wanted)
                 label = Rect(x: minX, y: pillY, width: max(0, maxX - minX), height: pillHeight)
-            case .right:
+            } else {
                 let minX = circle.maxX + labelGap
                 let maxX = min(usable.maxX, minX + wanted)
                 label = Rect(x: minX, y: pillY, width: max(0, maxX - minX), height: pillHeight)
@@ -145,7 +169,28 @@ public struct MenuLayout: Sendable, Equatable {
             bounds = union(bounds, item.circle)
             if item.label.width > 0 { bounds = union(bounds, item.label) }
         }
-        return MenuLayout(items: items, direction: direction, bounds: bounds)
+        return MenuLayout(items: items, direction: direction, bounds: bounds, origin: center)
+    }
+
+    /// No items: an empty rect at the button's centre.
+    static func empty(at center: Point, direction: MenuDirection) -> MenuLayout {
+        MenuLayout(
+            items: [], direction: direction, bounds: Rect(x: center.x, y: center.y, width: 0, height: 0),
+            origin: center)
+    }
+
+    /// The direction `layout` takes for a button centred at `center`: by
+    /// the third of `usable` it is in. A panel reports the same.
+    static func direction(for center: Point, in usable: Rect) -> MenuDirection {
+        if center.y > usable.minY + usable.height * 2 / 3 { return .up }
+        if center.y < usable.minY + usable.height / 3 { return .down }
+        return .column
+    }
+
+    /// What the focus ring goes round for item `index`: its circle's
+    /// centre in a column, its cell's in a panel.
+    public func focusCenter(of index: Int) -> Point {
+        panel == nil ? items[index].circle.center : items[index].target.center
     }
 
     /// The item whose row (`Item.target`) is under `point`, or nil. Rows
@@ -216,7 +261,7 @@ public struct MenuLayout: Sendable, Equatable {
 }
 
 /// `value`, or 0 if it is negative or NaN.
-private func nonNegative(_ value: Double) -> Double {
+func nonNegative(_ value: Double) -> Double {
     value > 0 ? value : 0
 }
 

@@ -1,6 +1,11 @@
 /// What a key does in the open menu.
 public enum MenuKey: Sendable, Equatable {
-    case next, previous, activate, dismiss
+    /// Tab and Shift+Tab: along the items in reading order.
+    case next, previous
+    /// The arrow keys: in a column, along it (left is up, right is down);
+    /// in a panel, across its grid.
+    case up, down, left, right
+    case activate, dismiss
 }
 
 /// Keyboard navigation of the open menu: keysyms in, focus moves out.
@@ -12,32 +17,70 @@ public enum MenuNavigation {
     static let space: UInt32 = 0x0020
     static let tab: UInt32 = 0xff09
     static let leftTab: UInt32 = 0xfe20  // Shift+Tab
-    static let left: UInt32 = 0xff51
-    static let up: UInt32 = 0xff52
-    static let right: UInt32 = 0xff53
-    static let down: UInt32 = 0xff54
+    static let leftArrow: UInt32 = 0xff51
+    static let upArrow: UInt32 = 0xff52
+    static let rightArrow: UInt32 = 0xff53
+    static let downArrow: UInt32 = 0xff54
 
     /// The menu action of a keysym, or nil for keys the menu ignores.
     public static func key(forKeysym keysym: UInt32) -> MenuKey? {
         switch keysym {
-        case down, right, tab: return .next
-        case up, left, leftTab: return .previous
+        case tab: return .next
+        case leftTab: return .previous
+        case upArrow: return .up
+        case downArrow: return .down
+        case leftArrow: return .left
+        case rightArrow: return .right
         case returnKey, keypadEnter, space: return .activate
         case escape: return .dismiss
         default: return nil
         }
     }
 
+    /// The item focused after `key` from `focus` in `layout`. In a column
+    /// every move goes along `visualOrder`, wrapping at the ends (up and
+    /// left are previous). In a panel, next and previous go along the
+    /// reading order; left and right along the row, wrapping within it;
+    /// up and down to the row above or below, wrapping from the last row
+    /// to the first, onto the item nearest across (a short last row is
+    /// centred). With no focus yet, down, right and next start at the
+    /// first item, the others at the last.
+    public static func move(from focus: Int?, _ key: MenuKey, in layout: MenuLayout) -> Int? {
+        let order = visualOrder(layout)
+        let forward: Bool
+        switch key {
+        case .activate, .dismiss: return focus
+        case .next, .down, .right: forward = true
+        case .previous, .up, .left: forward = false
+        }
+        guard layout.panel != nil, key != .next, key != .previous, let focus, order.contains(focus) else {
+            return move(from: focus, forward ? .next : .previous, order: order)
+        }
+        let rows = rows(of: layout)
+        guard let row = rows.firstIndex(where: { $0.contains(focus) }) else { return focus }
+        switch key {
+        case .left, .right:
+            return move(from: focus, forward ? .next : .previous, order: rows[row])
+        default:
+            let target = rows[(row + (forward ? 1 : -1) + rows.count) % rows.count]
+            let x = layout.items[focus].circle.center.x
+            return target.min {
+                abs(layout.items[$0].circle.center.x - x) < abs(layout.items[$1].circle.center.x - x)
+            }
+        }
+    }
+
     /// The item focused after moving one step from `focus` along `order`
     /// (item indices top to bottom on screen), wrapping at the ends. With no
-    /// focus yet, next starts at the top and previous at the bottom.
+    /// focus yet, next starts at the top and previous at the bottom; every
+    /// other key keeps the focus.
     public static func move(from focus: Int?, _ key: MenuKey, order: [Int]) -> Int? {
         guard !order.isEmpty else { return nil }
         let step: Int
         switch key {
         case .next: step = 1
         case .previous: step = -1
-        case .activate, .dismiss: return focus
+        case .up, .down, .left, .right, .activate, .dismiss: return focus
         }
         guard let focus, let position = order.firstIndex(of: focus) else {
             return step > 0 ? order.first : order.last
@@ -45,8 +88,30 @@ public enum MenuNavigation {
         return order[(position + step + order.count) % order.count]
     }
 
-    /// Item indices sorted top to bottom by their circles' centres.
+    /// Item indices in reading order: top to bottom by their circles'
+    /// centres, and left to right within a row.
     public static func visualOrder(_ layout: MenuLayout) -> [Int] {
-        layout.items.indices.sorted { layout.items[$0].circle.center.y < layout.items[$1].circle.center.y }
+        layout.items.indices.sorted {
+            let (a, b) = (layout.items[$0].circle.center, layout.items[$1].circle.center)
+            return abs(a.y - b.y) > rowTolerance ? a.y < b.y : a.x < b.x
+        }
+    }
+
+    /// Centres closer than this in y are on one row.
+    private static let rowTolerance = 0.5
+
+    /// The items row by row, each left to right.
+    private static func rows(of layout: MenuLayout) -> [[Int]] {
+        var rows: [[Int]] = []
+        for index in visualOrder(layout) {
+            if let last = rows.last?.last,
+                abs(layout.items[last].circle.center.y - layout.items[index].circle.center.y) <= rowTolerance
+            {
+                rows[rows.count - 1].append(index)
+            } else {
+                rows.append([index])
+            }
+        }
+        return rows
     }
 }

@@ -15,7 +15,7 @@ import Glibc
 /// milliseconds, once per icon and size.
 ///
 /// Symbolic icons (`-symbolic` at the end of the file's name) come out in
-/// `symbolicColor`: white, for the items' dark fill, or the button's
+/// `symbolicColor`: the menu's label colour, or the button's
 /// `glyph_color` on its face.
 ///
 /// The surfaces belong to the loader: they stay valid until `removeAll()`,
@@ -38,7 +38,7 @@ public final class IconLoader {
 
     /// `capacity`: how many surfaces (and failures) to keep; when full the
     /// cache starts over. Two menus' worth covers a scale change.
-    public init(capacity: Int = 16, symbolicColor: Color = Color(red: 1, green: 1, blue: 1)) {
+    public init(capacity: Int = 16, symbolicColor: Color = MenuColors.defaultLabelColor) {
         self.capacity = max(1, capacity)
         self.symbolicColor = symbolicColor
     }

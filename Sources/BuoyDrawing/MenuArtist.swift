@@ -146,7 +146,7 @@ public enum MenuArtist {
         let themeByte = count * slot
         guard let shared = SharedMemory<UInt8>(count: themeByte + 1) else { return nil }
         let child = ChildJob {
-            let loader = IconLoader(capacity: max(1, count))
+            let loader = IconLoader(capacity: max(1, count), symbolicColor: look.colors.labelColor)
             let located = locate((0..<count).map { $0 < icons.count ? icons[$0] : nil })
             let paths = located.paths
             shared.pointer[themeByte] = located.themeMissing ? 1 : 0

@@ -3,24 +3,23 @@ import CCairo
 
 /// How the menu looks, beyond its geometry.
 public struct MenuLook: Sendable, Equatable {
-    /// The items' fill: a neutral dark grey (#303030 at 0.92), the same
-    /// whatever the button's colour, so that any icon reads on it.
-    public static let defaultItemColor = Color(
-        red: 0x30 / 255.0, green: 0x30 / 255.0, blue: 0x30 / 255.0, alpha: 0.92)
-
-    public var itemColor: Color
-    /// The keyboard focus ring's colour: pass the button's colour, so the
-    /// ring reads as the same accent.
-    public var focusColor: Color
+    /// `[menu]`'s colours.
+    public var colors: MenuColors
+    /// The button's colour: the focus ring's unless `colors` names one, so
+    /// the ring reads as the same accent.
+    public var buttonColor: Color
     /// The labels' font, a Pango font description (`[menu] font`);
     /// measure with the same font.
     public var font: String
 
-    public init(focusColor: Color, itemColor: Color = MenuLook.defaultItemColor, font: String = "Sans 13") {
-        self.itemColor = itemColor
-        self.focusColor = focusColor
+    public init(colors: MenuColors = MenuColors(), buttonColor: Color, font: String = "Sans 13") {
+        self.colors = colors
+        self.buttonColor = buttonColor
         self.font = font
     }
+
+    /// The keyboard focus ring's colour.
+    public var focusColor: Color { colors.focusColor ?? buttonColor }
 }
 
 /// What one item shows: its label, and its icon if one could be loaded.
@@ -48,6 +47,8 @@ public struct MenuSprite: Sendable, Equatable {
         /// The keyboard focus ring; one for the whole menu, moved to the
         /// focused item.
         case focusRing
+        /// A panel's backdrop, behind everything else (its `item` is 0).
+        case panel
     }
 
     public var part: Part
@@ -63,15 +64,16 @@ public struct MenuSprite: Sendable, Equatable {
     }
 }
 
-/// Draws the open menu with cairo, one image (`MenuSprite`) per part: per
-/// item a dark circle with a drop shadow and a centred icon (or white bold
-/// initial), and a dark translucent pill with the label in white; and one
-/// ring for the focused item.
+/// Draws the open menu with cairo, one image (`MenuSprite`) per part, in
+/// `MenuLook`'s colours. In a column: per item a disc with a light rim, a
+/// drop shadow and a centred icon (or bold initial), and a pill with a
+/// light rim and the label; and one ring for the focused item. In a panel:
+/// a rounded backdrop with a light rim, and per item its icon (or initial)
+/// with the label centred under it, on no disc or pill; the ring goes
+/// round the focused cell. Symbolic icons come in the label colour.
 ///
-/// An item is shown at its animation scale around its centre. Its pill
-/// follows the scale too, around the item's centre as well, so the label
-/// grows out of the item, but never beyond 1: the pill holds still while
-/// the circle overshoots, and so never needs room outside the layout.
+/// The compositor scales the images for the animation
+/// (`MenuAnimation.transform`), so each is drawn once per open.
 public enum MenuPainter {
     /// Padding inside a label's pill, in logical px.
     public static let labelPadding = Size(width: 10, height: 5)
@@ -110,10 +112,14 @@ public enum MenuPainter {
             height: (font.ascent + font.descent + 2 * labelPadding.height).rounded(.up))
     }
 
-    /// The menu's images, bottom to top: the pills (of items with a label),
-    /// the circles, and the focus ring, placed around item 0.
+    /// The menu's images, bottom to top: a panel's backdrop, the pills (of
+    /// items with a label), the circles, and the focus ring, placed around
+    /// item 0.
     public static func sprites(for layout: MenuLayout) -> [MenuSprite] {
         var sprites: [MenuSprite] = []
+        if let panel = layout.panel {
+            sprites.append(MenuSprite(part: .panel, item: 0, image: padded(panel.frame, by: panelPad)))
+        }
         for (i, item) in layout.items.enumerated() where hasPill(item) {
             sprites.append(MenuSprite(part: .pill, item: i, image: image(of: .pill, for: item)))
         }
@@ -121,35 +127,38 @@ public enum MenuPainter {
             sprites.append(MenuSprite(part: .circle, item: i, image: image(of: .circle, for: item)))
         }
         if let first = layout.items.first {
-            sprites.append(MenuSprite(part: .focusRing, item: 0, image: image(of: .focusRing, for: first)))
+            let part: MenuSprite.Part = .focusRing
+            let image = layout.panel == nil ? image(of: part, for: first) : padded(first.target, by: focusPad)
+            sprites.append(MenuSprite(part: part, item: 0, image: image))
         }
         return sprites
     }
 
-    /// What `part` of `item` paints: the pill's or the circle's rect.
-    private static func shape(of part: MenuSprite.Part, for item: MenuLayout.Item) -> Rect {
+    /// Where `part` of a column's `item` goes at full size: its shape grown
+    /// by room for its rim and shadow (or, for the ring, the ring itself),
+    /// on whole px. A panel's are the same, less what they do not draw.
+    public static func image(of part: MenuSprite.Part, for item: MenuLayout.Item) -> Rect {
         switch part {
-        case .pill: item.label
-        case .circle, .focusRing: item.circle
+        // paintPill's outlines spread 3 px, one px lower.
+        case .pill: padded(item.label, by: 4)
+        // paintShadow reaches spread × 0.75 beyond the radius, a quarter
+        // of the spread lower; the rim 1.5 px.
+        case .circle: padded(item.circle, by: (item.circle.width * shadowSpread).rounded(.up) + 2)
+        case .focusRing: padded(item.circle, by: focusPad)
+        case .panel: padded(item.target, by: panelPad)
         }
     }
 
-    /// Where `part` of `item` goes at full size: its shape grown by room for
-    /// its shadow (or, for the ring, the ring itself), on whole px.
-    public static func image(of part: MenuSprite.Part, for item: MenuLayout.Item) -> Rect {
-        let pad: Double
-        switch part {
-        case .pill:
-            // paintPill's outlines spread 3 px, one px lower.
-            pad = 4
-        case .circle:
-            // paintShadow reaches spread × 0.75 beyond the radius, a quarter
-            // of the spread lower.
-            pad = (item.circle.width * shadowSpread).rounded(.up) + 1
-        case .focusRing:
-            pad = (focusGap + focusWidth).rounded(.up) + 1
-        }
-        let shape = shape(of: part, for: item)
+    /// Room around a panel for its rim and its outlined shadow.
+    static let panelPad = 5.0
+    static var focusPad: Double { (focusGap + focusWidth).rounded(.up) + 1 }
+
+    /// `r` one px lower, for a shadow.
+    private static func lowered(_ r: Rect) -> Rect {
+        Rect(x: r.minX, y: r.minY + 1, width: r.width, height: r.height)
+    }
+
+    private static func padded(_ shape: Rect, by pad: Double) -> Rect {
         let minX = (shape.minX - pad).rounded(.down)
         let minY = (shape.minY - pad).rounded(.down)
         return Rect(
@@ -172,12 +181,16 @@ public enum MenuPainter {
             }
     }
 
-    /// `sprite`'s shape relative to its image's origin.
-    private static func placed(_ sprite: MenuSprite, in layout: MenuLayout) -> Rect {
-        let shape = shape(of: sprite.part, for: layout.items[sprite.item])
-        return Rect(
-            x: shape.minX - sprite.image.minX, y: shape.minY - sprite.image.minY, width: shape.width,
-            height: shape.height)
+    /// Where `sprite`'s item's circle, label and target (and a panel's
+    /// frame) lie relative to its image's origin: all that any part paints.
+    private static func placed(_ sprite: MenuSprite, in layout: MenuLayout) -> [Rect] {
+        let item = layout.items[sprite.item]
+        let panel = sprite.part == .panel ? layout.panel.map { [$0.frame] } ?? [] : []
+        return ([item.circle, item.label, item.target] + panel).map {
+            Rect(
+                x: $0.minX - sprite.image.minX, y: $0.minY - sprite.image.minY, width: $0.width,
+                height: $0.height)
+        }
     }
 
     /// A sprite's image size in buffer pixels at `scale`.
@@ -211,10 +224,18 @@ public enum MenuPainter {
         cairo_translate(cr, -sprite.image.minX, -sprite.image.minY)
 
         let item = layout.items[sprite.item]
+        let inPanel = layout.panel != nil
         switch sprite.part {
-        case .pill: if hasPill(item) { paintPill(cr, item.label, text: entry.label, look: look) }
-        case .circle: paintItem(cr, item.circle, entry: entry, look: look)
-        case .focusRing: paintFocusRing(cr, item.circle, look: look)
+        case .pill:
+            if hasPill(item) { paintPill(cr, item.label, text: entry.label, look: look, backdrop: !inPanel) }
+        case .circle: paintItem(cr, item.circle, entry: entry, look: look, disc: !inPanel)
+        case .focusRing:
+            if inPanel {
+                paintFocusFrame(cr, item.target, look: look)
+            } else {
+                paintFocusRing(cr, item.circle, look: look)
+            }
+        case .panel: if let panel = layout.panel { paintPanel(cr, panel, look: look) }
         }
         cairo_surface_flush(surface)
     }
@@ -226,16 +247,18 @@ public enum MenuPainter {
     /// The shadow's spread, as a fraction of the circle's diameter.
     static let shadowSpread = 0.18
 
-    private static func paintItem(_ cr: OpaquePointer, _ circle: Rect, entry: MenuEntry, look: MenuLook) {
+    /// An item's icon or initial, on a disc with its rim and shadow in a
+    /// column (`disc`), on the panel itself in a panel.
+    private static func paintItem(
+        _ cr: OpaquePointer, _ circle: Rect, entry: MenuEntry, look: MenuLook, disc: Bool
+    ) {
         let c = circle.center
         let r = circle.width / 2
         guard r > 0 else { return }
-        paintShadow(cr, center: c, radius: r, spread: circle.width * shadowSpread)
-
-        let color = look.itemColor
-        cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-        cairo_fill(cr)
+        if disc {
+            paintShadow(cr, center: c, radius: r, spread: circle.width * shadowSpread)
+            paintRimmed(cr, circle, radius: r, fill: look.colors.background)
+        }
 
         if let icon = entry.icon, cairo_image_surface_get_width(icon) > 0 {
             let side = Double(cairo_image_surface_get_width(icon))
@@ -249,7 +272,7 @@ public enum MenuPainter {
             cairo_restore(cr)
         } else if let first = entry.label.first {
             let letter = String(first).uppercased()
-            cairo_set_source_rgba(cr, 1, 1, 1, 1)
+            setSource(cr, look.colors.labelColor)
             if let pango = Pango.shared,
                 pango.withLayout(
                     cr, text: textOf(letter), font: look.font, bold: true, absoluteSize: circle.width * 0.45,
@@ -269,7 +292,7 @@ public enum MenuPainter {
             cairo_text_extents(cr, letter, &extents)
             cairo_move_to(
                 cr, c.x - extents.x_bearing - extents.width / 2, c.y - extents.y_bearing - extents.height / 2)
-            cairo_set_source_rgba(cr, 1, 1, 1, 1)
+            setSource(cr, look.colors.labelColor)
             cairo_show_text(cr, letter)
             cairo_new_path(cr)
         }
@@ -282,6 +305,53 @@ public enum MenuPainter {
         cairo_arc(cr, c.x, c.y, circle.width / 2 + focusGap + focusWidth / 2, 0, 2 * Double.pi)
         cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1)
         cairo_stroke(cr)
+    }
+
+    /// A panel's focus: a rounded frame just inside the focused cell.
+    private static func paintFocusFrame(_ cr: OpaquePointer, _ cell: Rect, look: MenuLook) {
+        let f = look.focusColor
+        let inset = focusWidth / 2
+        roundedRect(
+            cr,
+            Rect(
+                x: cell.minX + inset, y: cell.minY + inset, width: cell.width - 2 * inset,
+                height: cell.height - 2 * inset),
+            radius: min(cell.width, cell.height) * 0.2)
+        cairo_set_line_width(cr, focusWidth)
+        cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1)
+        cairo_stroke(cr)
+    }
+
+    /// A panel's backdrop: outlined like a pill's shadow, filled with the
+    /// background, edged with the rim just outside it.
+    private static func paintPanel(_ cr: OpaquePointer, _ panel: MenuLayout.Panel, look: MenuLook) {
+        let frame = panel.frame
+        let radius = panel.cornerRadius
+        for spread in [4.0, 3.0, 2.0] {
+            roundedRect(cr, lowered(padded(frame, by: spread)), radius: radius + spread)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.06)
+            cairo_fill(cr)
+        }
+        paintRimmed(cr, frame, radius: radius, fill: look.colors.background)
+    }
+
+    /// `shape` (rounded by `radius`) in `fill`, with the rim just outside
+    /// it. Each replaces what is below it (a shadow), so the colours are
+    /// exactly the ones `MenuColors.boundaryContrast` rates.
+    private static func paintRimmed(_ cr: OpaquePointer, _ shape: Rect, radius: Double, fill: Color) {
+        let rim = MenuColors.rimWidth
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        roundedRect(cr, padded(shape, by: rim), radius: radius + rim)
+        setSource(cr, MenuColors.rim)
+        cairo_fill(cr)
+        roundedRect(cr, shape, radius: radius)
+        setSource(cr, fill)
+        cairo_fill(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    }
+
+    private static func setSource(_ cr: OpaquePointer, _ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 
     /// The same soft radial falloff as the button's shadow.
@@ -300,21 +370,21 @@ public enum MenuPainter {
         cairo_fill(cr)
     }
 
-    private static func paintPill(_ cr: OpaquePointer, _ pill: Rect, text: String, look: MenuLook) {
-        // Cairo has no blur: a few widening, fainter outlines below the pill
-        // stand in for a soft shadow.
-        for spread in [3.0, 2.0, 1.0] {
-            roundedRect(
-                cr,
-                Rect(
-                    x: pill.minX - spread, y: pill.minY - spread + 1, width: pill.width + 2 * spread,
-                    height: pill.height + 2 * spread))
-            cairo_set_source_rgba(cr, 0, 0, 0, 0.07)
-            cairo_fill(cr)
+    /// A label: in a column (`backdrop`) on its pill with the rim, at the
+    /// pill's start; in a panel on the panel itself, centred.
+    private static func paintPill(
+        _ cr: OpaquePointer, _ pill: Rect, text: String, look: MenuLook, backdrop: Bool
+    ) {
+        if backdrop {
+            // Cairo has no blur: a few widening, fainter outlines below the pill
+            // stand in for a soft shadow.
+            for spread in [3.0, 2.0, 1.0] {
+                roundedRect(cr, lowered(padded(pill, by: spread)))
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.07)
+                cairo_fill(cr)
+            }
+            paintRimmed(cr, pill, radius: min(pill.width, pill.height) / 2, fill: look.colors.labelBackground)
         }
-        roundedRect(cr, pill)
-        cairo_set_source_rgba(cr, 0, 0, 0, pillAlpha)
-        cairo_fill(cr)
 
         let inner = Rect(
             x: pill.minX + labelPadding.width, y: pill.minY, width: pill.width - 2 * labelPadding.width,
@@ -324,7 +394,7 @@ public enum MenuPainter {
         // A pill cut short by the layout cuts its text short too.
         cairo_rectangle(cr, inner.minX, inner.minY, inner.width, inner.height)
         cairo_clip(cr)
-        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        setSource(cr, look.colors.labelColor)
         if let pango = Pango.shared,
             pango.withLayout(
                 cr, text: textOf(text), font: look.font,
@@ -333,7 +403,9 @@ public enum MenuPainter {
                     // text reads from the pill's right end.
                     pango.ellipsize(layout, width: inner.width)
                     let logical = pango.extents(of: layout).logical
-                    cairo_move_to(cr, inner.minX, pill.center.y - logical.height / 2 - logical.minY)
+                    // Centred: where the layout's own alignment put the text, less that offset.
+                    let x = backdrop ? inner.minX : inner.center.x - logical.width / 2 - logical.minX
+                    cairo_move_to(cr, x, pill.center.y - logical.height / 2 - logical.minY)
                     pango.showLayout(cr, layout)
                     return true
                 }) == true
@@ -346,15 +418,18 @@ public enum MenuPainter {
         var font = cairo_font_extents_t()
         cairo_font_extents(cr, &font)
         let baseline = pill.center.y + (font.ascent - font.descent) / 2
-        cairo_move_to(cr, inner.minX, baseline)
-        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, textOf(text), &extents)
+        cairo_move_to(cr, backdrop ? inner.minX : inner.center.x - extents.x_advance / 2, baseline)
+        setSource(cr, look.colors.labelColor)
         cairo_show_text(cr, textOf(text))
         cairo_new_path(cr)
         cairo_restore(cr)
     }
 
-    private static func roundedRect(_ cr: OpaquePointer, _ r: Rect) {
-        let radius = min(r.height, r.width) / 2
+    /// A rounded rect, by default a pill (its radius half its height).
+    private static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double? = nil) {
+        let radius = min(radius ?? .infinity, min(r.height, r.width) / 2)
         cairo_new_sub_path(cr)
         cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
         cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)

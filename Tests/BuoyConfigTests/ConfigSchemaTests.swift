@@ -679,7 +679,9 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
                 "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
-                "button.menu.row_height", "button.menu.font",
+                "button.menu.row_height", "button.menu.font", "button.menu.layout", "button.menu.background",
+                "button.menu.label_color",
+                "button.menu.label_background", "button.menu.focus_color",
                 "snap.to", "snap.duration",
                 "gestures.drag_threshold", "gestures.double_tap_window", "gestures.long_press_delay",
                 "gestures.touch_drag_threshold", "gestures.touch_double_tap_window",
@@ -687,7 +689,8 @@ final class ConfigSchemaTests: XCTestCase {
                 "actions.swipe_down", "actions.swipe_left", "actions.swipe_right", "actions.max_running",
                 "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item_size", "menu.icon_theme",
                 "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.row_height",
-                "menu.font",
+                "menu.font", "menu.layout", "menu.background", "menu.label_color", "menu.label_background",
+                "menu.focus_color",
             ])
     }
 

@@ -380,26 +380,65 @@ final class IconLookupTests: XCTestCase {
                 .init(path: "24x24", size: 24, kind: .fixed),
             ])
         let all = lookup().candidates(for: "term.svg", size: 24, in: [theme, .hicolorFallback])
+        // In each theme its symbolic variant first, in every directory, then the name.
         XCTAssertEqual(
             Array(all.prefix(6)),
             [
-                "/home/u/.local/share/icons/T/scalable/term.png",
-                "/home/u/.local/share/icons/T/scalable/term.svg",
-                "/usr/share/icons/T/scalable/term.png",
-                "/usr/share/icons/T/scalable/term.svg",
-                "/home/u/.local/share/icons/T/24x24/term.png",
-                "/home/u/.local/share/icons/T/24x24/term.svg",
+                "/home/u/.local/share/icons/T/scalable/term-symbolic.png",
+                "/home/u/.local/share/icons/T/scalable/term-symbolic.svg",
+                "/usr/share/icons/T/scalable/term-symbolic.png",
+                "/usr/share/icons/T/scalable/term-symbolic.svg",
+                "/home/u/.local/share/icons/T/24x24/term-symbolic.png",
+                "/home/u/.local/share/icons/T/24x24/term-symbolic.svg",
             ])
+        XCTAssertEqual(all[16], "/home/u/.local/share/icons/T/scalable/term.png")
         var order: [String] = []
         for path in all where path.hasPrefix("/usr/share/icons/T/") {
             let directory = String(path.split(separator: "/")[4])
             if order.last != directory { order.append(directory) }
         }
-        XCTAssertEqual(order, ["scalable", "24x24", "16x16", "32x32"])
+        XCTAssertEqual(order, ["scalable", "24x24", "16x16", "32x32", "scalable", "24x24", "16x16", "32x32"])
         XCTAssertEqual(Set(all).count, all.count, "no duplicates")
-        XCTAssertEqual(all.count, (4 + IconTheme.hicolorFallback.directories.count) * 2 * 2 + 3 * 2)
+        XCTAssertEqual(all.count, (4 + IconTheme.hicolorFallback.directories.count) * 2 * 2 * 2 + 3 * 2)
         // hicolor's 22x22 is Threshold 2: it matches 24 px, and comes first.
-        XCTAssertEqual(all[16], "/home/u/.local/share/icons/hicolor/22x22/apps/term.png")
+        XCTAssertEqual(all[32], "/home/u/.local/share/icons/hicolor/22x22/apps/term-symbolic.png")
+    }
+
+    func testASymbolicVariantIsPreferredWithinItsThemeOnly() {
+        let index = ["/usr/share/icons/T/index.theme": indexTheme([("48x48/apps", "Size=48")])]
+        let cases: [([String], String?, UInt)] = [
+            (
+                [
+                    "/usr/share/icons/T/48x48/apps/term.png",
+                    "/usr/share/icons/T/48x48/apps/term-symbolic.svg",
+                ],
+                "/usr/share/icons/T/48x48/apps/term-symbolic.svg", #line
+            ),
+            // The configured theme's own icon beats a fallback theme's symbolic one.
+            (
+                [
+                    "/usr/share/icons/T/48x48/apps/term.png",
+                    "/usr/share/icons/hicolor/48x48/apps/term-symbolic.png",
+                ],
+                "/usr/share/icons/T/48x48/apps/term.png", #line
+            ),
+            (
+                ["/usr/share/icons/hicolor/48x48/apps/term-symbolic.png"],
+                "/usr/share/icons/hicolor/48x48/apps/term-symbolic.png", #line
+            ),
+        ]
+        for (icons, expected, line) in cases {
+            XCTAssertEqual(
+                find("term", size: 48, in: Tree(icons: icons, indexes: index)), expected, line: line)
+        }
+        // A name that is symbolic already is not doubled.
+        let tree = Tree(icons: ["/usr/share/icons/T/48x48/apps/term-symbolic.png"], indexes: index)
+        XCTAssertEqual(
+            find("term-symbolic", size: 48, in: tree), "/usr/share/icons/T/48x48/apps/term-symbolic.png")
+        XCTAssertFalse(
+            lookup().candidates(for: "term-symbolic", size: 48, in: []).contains {
+                $0.contains("symbolic-symbolic")
+            })
     }
 
     func testFindPassesOverBasesWithoutTheTheme() {
@@ -417,6 +456,8 @@ final class IconLookupTests: XCTestCase {
             asked,
             [
                 "/home/u/.local/share/icons/T", "/usr/share/icons/T",
+                "/usr/share/icons/T/48x48/apps/term-symbolic.png",
+                "/usr/share/icons/T/48x48/apps/term-symbolic.svg",
                 "/usr/share/icons/T/48x48/apps/term.png",
             ])
     }

@@ -157,4 +157,64 @@ final class MenuAnimationTests: XCTestCase {
         XCTAssertEqual(empty.scale(item: 0, at: 0.1), 0)
         XCTAssertTrue(empty.isFinished(at: 0.3))
     }
+
+    /// A panel grows out of the button and shrinks back into it as one:
+    /// every image at one scale around the button's centre.
+    func testAPanelScalesAsOneAroundTheButton() {
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let button = Rect(x: 1216, y: 332, width: 56, height: 56)
+        let panel = MenuLayout.panel(
+            button: button, usable: usable, count: 5, itemSize: 40, spacing: 12,
+            labelWidths: [60, 60, 60, 60, 60], labelHeight: 26, minRowHeight: 48)
+        let opening = MenuAnimation(
+            opening: true, start: 10, count: 5, openDuration: 0.3, closeDuration: 0.15)
+        let closing = MenuAnimation(
+            opening: false, start: 10, count: 5, openDuration: 0.3, closeDuration: 0.15)
+        let cases: [(MenuAnimation, Double, Double, UInt)] = [
+            (opening, 10, 0, #line), (opening, 10.15, 0.875, #line), (opening, 10.3, 1, #line),
+            (opening, 11, 1, #line), (closing, 10, 1, #line), (closing, 10.075, 0.75, #line),
+            (closing, 10.15, 0, #line), (closing, 9, 1, #line),
+        ]
+        for (animation, now, expected, line) in cases {
+            XCTAssertEqual(animation.panelScale(at: now), expected, accuracy: 1e-9, line: line)
+            for item in [nil, 0, 4] as [Int?] {
+                for pill in [false, true] {
+                    let t = animation.transform(item: item, pill: pill, in: panel, at: now)
+                    XCTAssertEqual(t.scale, expected, accuracy: 1e-9, line: line)
+                    XCTAssertEqual(t.center, button.center, line: line)
+                }
+            }
+        }
+        // Monotonic: no overshoot, so nothing needs room outside the panel.
+        var last = 0.0
+        for step in 0...30 {
+            let s = opening.panelScale(at: 10 + Double(step) * 0.01)
+            XCTAssertGreaterThanOrEqual(s, last)
+            XCTAssertLessThanOrEqual(s, 1)
+            last = s
+        }
+    }
+
+    func testAColumnScalesEachItemAroundItsCentreAndHoldsPillsAtOne() {
+        let column = MenuLayout.layout(
+            button: Rect(x: 1216, y: 332, width: 56, height: 56),
+            usable: Rect(x: 0, y: 0, width: 1280, height: 720),
+            count: 4, itemSize: 40, spacing: 12, labelWidths: [60, 60, 60, 60], labelHeight: 26)
+        let opening = MenuAnimation(opening: true, start: 0, count: 4, openDuration: 0.3, closeDuration: 0.15)
+        var overshot = false
+        for step in 0...30 {
+            let now = Double(step) * 0.01
+            for item in 0..<4 {
+                let circle = opening.transform(item: item, pill: false, in: column, at: now)
+                let pill = opening.transform(item: item, pill: true, in: column, at: now)
+                XCTAssertEqual(circle.scale, opening.scale(item: item, at: now))
+                XCTAssertEqual(pill.scale, min(circle.scale, 1))
+                XCTAssertEqual(circle.center, column.items[item].circle.center)
+                XCTAssertEqual(pill.center, column.items[item].circle.center)
+                overshot = overshot || circle.scale > 1
+            }
+        }
+        XCTAssertTrue(overshot, "the circles pop")
+        XCTAssertEqual(opening.transform(item: 9, pill: false, in: column, at: 0.1).scale, 0)
+    }
 }

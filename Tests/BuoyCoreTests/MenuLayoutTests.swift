@@ -89,6 +89,7 @@ final class MenuLayoutTests: XCTestCase {
             switch item.labelSide {
             case .left: XCTAssertLessThanOrEqual(item.label.maxX, item.circle.minX, what, line: line)
             case .right: XCTAssertGreaterThanOrEqual(item.label.minX, item.circle.maxX, what, line: line)
+            case .below: XCTFail("\(what): a column's label below its item", line: line)
             }
         }
         for (i, rect) in rects {

@@ -6,7 +6,7 @@ import XCTest
 @testable import BuoyDrawing
 
 final class MenuArtistTests: XCTestCase {
-    private let look = MenuLook(focusColor: Color(red: 0, green: 1, blue: 0))
+    private let look = MenuLook(buttonColor: Color(red: 0, green: 1, blue: 0))
 
     func testMeasuringInAChildGivesTheSizesMeasuredHere() throws {
         let labels = ["Terminal", "", "Files and folders", "Ünïcødé ✓", "a\0b", "W"]

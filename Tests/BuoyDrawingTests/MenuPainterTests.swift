@@ -172,7 +172,7 @@ extension Rect {
 final class MenuPainterTests: XCTestCase {
     private let accent = Color(red: 0, green: 1, blue: 0)
     private let labels = ["Terminal", "Files", "Browser"]
-    private var look: MenuLook { MenuLook(focusColor: accent) }
+    private var look: MenuLook { MenuLook(buttonColor: accent) }
 
     private func layout(_ labels: [String]? = nil) -> MenuLayout {
         menuLayout(labels ?? self.labels)
@@ -240,11 +240,14 @@ final class MenuPainterTests: XCTestCase {
             for (i, item) in menu.items.enumerated() {
                 let c = item.circle.center
                 XCTAssertGreaterThanOrEqual(composite.pixel(c)[3], 230, "item \(i) centre, scale \(scale)")
-                // Inside the rim, clear of the letter: #303030 at 0.92, premultiplied,
-                // over the item's own shadow (0.35 black): alpha 0.92 + 0.08 × 0.35.
+                // Inside the rim, clear of the letter: #303030eb, premultiplied; the
+                // fill replaces the item's own shadow, so it is exactly its colour.
                 let body = composite.pixel(Point(x: c.x + 16, y: c.y))
-                XCTAssertEqual(Int(body[0]), 44, accuracy: 2, "item \(i), scale \(scale)")
-                XCTAssertEqual(Int(body[3]), 242, accuracy: 2, "item \(i), scale \(scale)")
+                XCTAssertEqual(Int(body[0]), 44, accuracy: 1, "item \(i), scale \(scale)")
+                XCTAssertEqual(Int(body[3]), 235, accuracy: 1, "item \(i), scale \(scale)")
+                // Just outside it, the light rim.
+                let rim = composite.pixel(Point(x: c.x + item.circle.width / 2 + 0.75, y: c.y))
+                XCTAssertGreaterThan(Int(rim[0]), 100, "item \(i)'s rim, scale \(scale)")
                 // The initial: white pixels near the centre.
                 XCTAssertGreaterThan(
                     composite.whitePixels(in: item.circle.insetBy(12)), 5, "item \(i) initial")
@@ -565,6 +568,11 @@ final class MenuPainterTests: XCTestCase {
                 return d >= r + MenuPainter.focusGap - 1
                     && d <= r + MenuPainter.focusGap + MenuPainter.focusWidth + 1
             }
+        case .panel:
+            let frame = layout.panel?.frame ?? item.target
+            let outline = Rect(
+                x: frame.minX - 5, y: frame.minY - 4, width: frame.width + 10, height: frame.height + 10)
+            return { outline.contains($0) }
         }
     }
 

@@ -45,7 +45,7 @@ final class MenuPresenter {
             self.owner = owner
             self.items = items
             self.settings = settings
-            look = MenuLook(focusColor: buttonColor, font: settings.font)
+            look = MenuLook(colors: settings.colors, buttonColor: buttonColor, font: settings.font)
         }
     }
 
@@ -650,8 +650,7 @@ final class MenuPresenter {
     func handle(_ key: MenuKey) -> Int? {
         guard case .open(var shown, let since, let redraw) = phase else { return nil }
         if key == .activate { return shown.focused }
-        let moved = MenuNavigation.move(
-            from: shown.focused, key, order: MenuNavigation.visualOrder(shown.layout))
+        let moved = MenuNavigation.move(from: shown.focused, key, in: shown.layout)
         if moved != shown.focused || !shown.focusVisible {
             shown.focused = moved
             shown.focusVisible = true
@@ -733,17 +732,15 @@ final class MenuPresenter {
             else {
                 return hide(sprite)
             }
-            let from = layout.items[item].circle.center
-            let to = layout.items[focused].circle.center
+            let from = layout.focusCenter(of: item)
+            let to = layout.focusCenter(of: focused)
             item = focused
             image.origin = image.origin + Point(x: (to.x - from.x).rounded(), y: (to.y - from.y).rounded())
         }
-        let itemScale = animation.scale(item: item, at: now)
-        // A pill never overshoots, so it never needs room outside the layout.
-        let spriteScale = sprite.description.part == .pill ? min(itemScale, 1) : itemScale
-        guard
-            let rect = SpritePlacement.place(
-                image, scaledBy: spriteScale, around: layout.items[item].circle.center)
+        let part = sprite.description.part
+        let transform = animation.transform(
+            item: part == .panel ? nil : item, pill: part == .pill, in: layout, at: now)
+        guard let rect = SpritePlacement.place(image, scaledBy: transform.scale, around: transform.center)
         else { return hide(sprite) }
         if !sprite.surface.isShown { sprite.surface.show(sprite.buffer) }
         sprite.surface.place(
@@ -802,8 +799,8 @@ final class MenuPresenter {
         let labels = request.items.map {
             labelSizes[Label(text: $0.label, font: request.look.font)] ?? Size(width: 0, height: 0)
         }
-        return MenuLayout.layout(
-            button: anchor.button, usable: anchor.usable, count: request.items.count,
+        return MenuLayout.arrange(
+            request.settings.layout, button: anchor.button, usable: anchor.usable, count: request.items.count,
             itemSize: request.settings.itemSize, spacing: request.settings.spacing,
             labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0,
             minRowHeight: request.settings.rowHeight)

@@ -153,7 +153,7 @@ final class MenuSession {
         switch key {
         case .dismiss: close(now: now)
         case .activate: if let index = presenter.handle(.activate) { run(index, now: now) }
-        case .next, .previous: _ = presenter.handle(key)
+        case .next, .previous, .up, .down, .left, .right: _ = presenter.handle(key)
         }
     }
 

@@ -1,0 +1,170 @@
+import BuoyCore
+import XCTest
+
+final class PanelLayoutTests: XCTestCase {
+    private let labelWidths: [Double] = [70, 140, 58, 90, 77, 120, 64, 180, 60]
+
+    private func button(_ position: RestPosition, in usable: Rect) -> Rect {
+        Rect(origin: position.origin(in: usable, size: 56, margin: 8), size: Size(width: 56, height: 56))
+    }
+
+    private func panel(_ button: Rect, count: Int, in usable: Rect) -> MenuLayout {
+        MenuLayout.panel(
+            button: button, usable: usable, count: count, itemSize: 40, spacing: 12, labelWidths: labelWidths,
+            labelHeight: 26, minRowHeight: 48)
+    }
+
+    private enum Side { case left, right, above, below }
+
+    /// Where the panel is on the button's side: off the edge the button rests on.
+    func testEdgesAndCornersOnAPhoneAndADesktop() {
+        let phone = Rect(x: 0, y: 0, width: 360, height: 640)
+        let desktop = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let cases: [(RestPosition, Side, UInt)] = [
+            (.edge(.left, fraction: 0.5), .right, #line),
+            (.edge(.right, fraction: 0.5), .left, #line),
+            (.edge(.top, fraction: 0.5), .below, #line),
+            (.edge(.bottom, fraction: 0.5), .above, #line),
+            (.corner(.topLeft), .right, #line),
+            (.corner(.topRight), .left, #line),
+            (.corner(.bottomLeft), .right, #line),
+            (.corner(.bottomRight), .left, #line),
+            (.edge(.right, fraction: 0.05), .left, #line),
+        ]
+        for usable in [phone, desktop] {
+            for (position, side, line) in cases {
+                let button = button(position, in: usable)
+                for count in 1...MenuLayout.panelCapacity {
+                    let menu = panel(button, count: count, in: usable)
+                    let what = "\(Int(usable.width))x\(Int(usable.height)) \(position.name) ×\(count)"
+                    guard let frame = menu.panel?.frame else { return XCTFail(what, line: line) }
+                    XCTAssertEqual(menu.items.count, count, what, line: line)
+                    XCTAssertEqual(menu.bounds, frame, what, line: line)
+                    XCTAssertEqual(menu.origin, button.center, what, line: line)
+                    XCTAssertTrue(inside(frame, usable), "\(what): \(frame) leaves \(usable)", line: line)
+                    XCTAssertFalse(overlaps(frame, button), "\(what): \(frame) covers \(button)", line: line)
+                    XCTAssertEqual(frame, frame.wholePixels, "\(what): \(frame) off whole px", line: line)
+                    switch side {
+                    case .right: XCTAssertGreaterThanOrEqual(frame.minX, button.maxX + 12, what, line: line)
+                    case .left: XCTAssertLessThanOrEqual(frame.maxX, button.minX - 12, what, line: line)
+                    case .below: XCTAssertGreaterThanOrEqual(frame.minY, button.maxY + 12, what, line: line)
+                    case .above: XCTAssertLessThanOrEqual(frame.maxY, button.minY - 12, what, line: line)
+                    }
+                    checkGrid(menu, what, line: line)
+                }
+            }
+        }
+    }
+
+    /// Rows of up to 3, filled in item order; 4 items are 2 × 2; cells are
+    /// touch targets at least `minRowHeight` square, in the panel, apart.
+    private func checkGrid(_ menu: MenuLayout, _ what: String, line: UInt) {
+        guard let panel = menu.panel else { return }
+        let count = menu.items.count
+        let columns = count == 4 ? 2 : min(count, 3)
+        XCTAssertEqual(panel.columns, columns, what, line: line)
+        XCTAssertLessThanOrEqual(panel.columns, 3, what, line: line)
+        for (i, item) in menu.items.enumerated() {
+            XCTAssertEqual(item.labelSide, .below, what, line: line)
+            XCTAssertTrue(inside(item.target, panel.frame), "\(what): cell \(i) leaves the panel", line: line)
+            XCTAssertGreaterThanOrEqual(item.target.width, 48, what, line: line)
+            XCTAssertGreaterThanOrEqual(item.target.height, 48, what, line: line)
+            XCTAssertTrue(inside(item.circle, item.target), "\(what): item \(i)'s icon", line: line)
+            XCTAssertEqual(item.circle.width, 40, what, line: line)
+            if item.label.width > 0 {
+                XCTAssertTrue(inside(item.label, item.target), "\(what): item \(i)'s label", line: line)
+                XCTAssertGreaterThanOrEqual(item.label.minY, item.circle.maxY, what, line: line)
+                XCTAssertEqual(item.label.center.x, item.circle.center.x, accuracy: 1e-9, what, line: line)
+            }
+            XCTAssertEqual(menu.hitTest(item.target.center), i, what, line: line)
+            if i > 0 {
+                let before = menu.items[i - 1].target
+                if i % columns == 0 {
+                    XCTAssertGreaterThanOrEqual(
+                        item.target.minY, before.maxY, "\(what): row of \(i)", line: line)
+                } else {
+                    XCTAssertEqual(item.target.minY, before.minY, what, line: line)
+                    XCTAssertGreaterThanOrEqual(
+                        item.target.minX, before.maxX, "\(what): \(i) after \(i - 1)", line: line)
+                }
+            }
+            for j in 0..<i {
+                XCTAssertFalse(
+                    overlaps(item.target, menu.items[j].target), "\(what): \(i) and \(j)", line: line)
+            }
+        }
+    }
+
+    func testALastRowThatIsNotFullIsCentred() {
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let menu = panel(button(.edge(.right, fraction: 0.5), in: usable), count: 5, in: usable)
+        let first = menu.items[0...2].map(\.circle.center.x)
+        let last = menu.items[3...4].map(\.circle.center.x)
+        XCTAssertEqual((last[0] + last[1]) / 2, first[1], accuracy: 1e-9)
+    }
+
+    func testALabelIsCutToItsCell() {
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let menu = MenuLayout.panel(
+            button: button(.edge(.right, fraction: 0.5), in: usable), usable: usable, count: 2, itemSize: 40,
+            spacing: 12, labelWidths: [400, 30], labelHeight: 26, minRowHeight: 48)
+        // The widest label makes cells wide up to three times the item.
+        XCTAssertEqual(menu.items[0].target.width, 120)
+        XCTAssertEqual(menu.items[0].label.width, 120)
+        XCTAssertEqual(menu.items[1].label.width, 30)
+    }
+
+    func testAPanelTooBigForTheOutputShrinksBesideTheButton() {
+        let usable = Rect(x: 0, y: 0, width: 200, height: 150)
+        let button = button(.edge(.right, fraction: 0.5), in: usable)
+        let menu = panel(button, count: 8, in: usable)
+        guard let frame = menu.panel?.frame else { return XCTFail("no panel") }
+        XCTAssertTrue(inside(frame, usable), "\(frame)")
+        XCTAssertFalse(overlaps(frame, button), "\(frame)")
+        XCTAssertLessThan(menu.items[0].circle.width, 40)
+        for item in menu.items { XCTAssertTrue(inside(item.target, frame)) }
+    }
+
+    func testNoItemsIsAnEmptyPanelAtTheButton() {
+        let usable = Rect(x: 0, y: 0, width: 360, height: 640)
+        let button = button(.corner(.topLeft), in: usable)
+        let menu = panel(button, count: 0, in: usable)
+        XCTAssertTrue(menu.items.isEmpty)
+        XCTAssertNil(menu.panel)
+        XCTAssertEqual(menu.bounds.center, button.center)
+    }
+
+    func testItemsBeyondTheCapacityAreLeftOut() {
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let menu = panel(button(.edge(.left, fraction: 0.5), in: usable), count: 12, in: usable)
+        XCTAssertEqual(menu.items.count, MenuLayout.panelCapacity)
+        XCTAssertEqual(menu.panel?.columns, 3)
+    }
+
+    func testArrangeTakesTheKind() {
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let b = button(.edge(.right, fraction: 0.5), in: usable)
+        for kind in MenuLayout.Kind.allCases {
+            let menu = MenuLayout.arrange(
+                kind, button: b, usable: usable, count: 3, itemSize: 40, spacing: 12,
+                labelWidths: labelWidths,
+                labelHeight: 26, minRowHeight: 48)
+            XCTAssertEqual(menu.panel != nil, kind == .panel, "\(kind)")
+        }
+    }
+
+    private func inside(_ r: Rect, _ outer: Rect) -> Bool {
+        r.minX >= outer.minX - 1e-9 && r.maxX <= outer.maxX + 1e-9 && r.minY >= outer.minY - 1e-9
+            && r.maxY <= outer.maxY + 1e-9
+    }
+
+    private func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX - 1e-9 && b.minX < a.maxX - 1e-9 && a.minY < b.maxY - 1e-9 && b.minY < a.maxY - 1e-9
+    }
+}
+
+extension Rect {
+    fileprivate var wholePixels: Rect {
+        Rect(x: minX.rounded(), y: minY.rounded(), width: width.rounded(), height: height.rounded())
+    }
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""The menu's screenshots for the docs: a column and a panel on a dark (#2e3440) and a light
+(#eceff4) wallpaper, and labels in Chinese and Arabic, each cropped to the menu and the button,
+written to docs/screenshots/. Runs a private headless sway, like `make run`'s demo.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "Tests" / "e2e"))
+
+from buoy_fixture import Buoy  # noqa: E402
+from harness import HeadlessSway, Image, wait_for  # noqa: E402
+from test_msg import msg  # noqa: E402
+
+WALLPAPERS = {"dark": (0x2E, 0x34, 0x40), "light": (0xEC, 0xEF, 0xF4)}
+ITEMS = [("Terminal", "utilities-terminal"), ("Files", "system-file-manager"),
+         ("Keyboard", "input-keyboard"), ("Screenshot", "camera-photo"), ("Folder", "folder")]
+OUT = REPO / "docs" / "screenshots"
+
+
+def config(layout: str, items) -> str:
+    text = f'[button]\nposition = "right"\nidle_opacity = 1.0\n[menu]\nlayout = "{layout}"\n'
+    text += "open_duration = 0\nclose_duration = 0\n"
+    for label, icon in items:
+        text += f'[[menu.item]]\nlabel = "{label}"\nicon = "{icon}"\ncommand = "true"\n'
+    return text
+
+
+def cropped(image: Image, wallpaper, pad: int = 12) -> Image:
+    """`image` cut to what is not wallpaper, with `pad` px around it."""
+    w, h = image.width, image.height
+    xs, ys = [], []
+    for y in range(0, h, 2):
+        for x in range(0, w, 2):
+            if max(abs(a - b) for a, b in zip(image.pixel(x, y), wallpaper)) > 6:
+                xs.append(x)
+                ys.append(y)
+    return image.crop(max(0, min(xs) - pad), max(0, min(ys) - pad), min(w, max(xs) + pad), min(h, max(ys) + pad))
+
+
+def shoot(name: str, layout: str, wallpaper: str, items, resolution=(640, 400)) -> None:
+    colour = WALLPAPERS[wallpaper]
+    with HeadlessSway(resolution=resolution, background=colour) as sway:
+        buoy = Buoy(sway, config(layout, items)).start()
+        wait_for(lambda: sway.screenshot().find((0x35, 0x84, 0xE4), tolerance=8), message="the button")
+        msg(buoy, "menu")
+        time.sleep(1.0)
+        path = OUT / f"{name}.png"
+        cropped(sway.screenshot(), colour).save_png(path)
+        print(f"wrote {path.relative_to(REPO)}")
+        buoy.stop()
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for layout in ("column", "panel"):
+        for wallpaper in WALLPAPERS:
+            shoot(f"{layout}-{wallpaper}", layout, wallpaper, ITEMS)
+    shoot("labels-cjk-rtl", "column", "dark", [("终端", "utilities-terminal"), ("مرحبا", "folder")])
+    shoot("labels-cjk-rtl-panel", "panel", "light", [("终端", "utilities-terminal"), ("مرحبا", "folder")])
+
+
+if __name__ == "__main__":
+    main()
