@@ -413,7 +413,7 @@ final class MenuPresenter {
         now: Double
     ) {
         guard !items.isEmpty else {
-            stocks[owner] = nil
+            if stocks[owner] != nil { stocks[owner] = nil }
             return
         }
         let request = Request(owner: owner, items: items, settings: settings, buttonColor: buttonColor)
@@ -444,7 +444,7 @@ final class MenuPresenter {
 
     /// Drops the images drawn ahead of time for buttons not in `owners`.
     func keepPrepared(only owners: [ButtonInstance.Key]) {
-        guard stocks.keys.contains(where: { !owners.contains($0) }) else { return }
+        guard !stocks.isEmpty, stocks.keys.contains(where: { !owners.contains($0) }) else { return }
         stocks = stocks.filter { owners.contains($0.key) }
     }
 

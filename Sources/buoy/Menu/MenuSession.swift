@@ -59,7 +59,9 @@ final class MenuSession {
     /// going to), for the buttons whose gestures open one, or for the only
     /// button (which `buoy msg menu` opens): so a tap opens it at once.
     func prepareAhead(for instances: [ButtonInstance], onlyButton: Bool, now: Double) {
-        let owners = instances.filter { onlyButton || $0.spec.actions.opensMenu }
+        let owners = instances.filter {
+            !$0.spec.menu.items.isEmpty && (onlyButton || $0.spec.actions.opensMenu)
+        }
         presenter.keepPrepared(only: owners.map(\.key))
         for instance in owners where instance.controller.isVisible {
             guard let anchor = instance.menuAnchor else { continue }
