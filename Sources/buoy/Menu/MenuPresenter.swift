@@ -347,33 +347,14 @@ final class MenuPresenter {
         // A child still preparing another menu is killed before the next starts.
         phase = phase.withoutPreparation
         let request = Request(owner: owner, items: items, settings: settings, buttonColor: buttonColor)
-        let layout = { self.layout(for: request, at: anchor) }
         let work: Work
-        switch stocks[owner] {
-        case .ready(let stocked, let images)? where stocked == request:
-            if let images = images.moved(to: anchor, layout: layout) {
-                work = .drawn(images, redraw: nil)
-                break
-            }
-            fallthrough
-        default:
-            if case .preparing(let stocked, let pending, let at, let previous)? = stocks[owner],
-                stocked == request, at == anchor
-            {
-                // The child drawing it ahead of time goes on, for this opening.
-                if case .drawing(let drawing) = pending,
-                    let images = previous?.moved(to: anchor, layout: layout, stretching: true)
-                {
-                    work = .drawn(images, redraw: drawing)
-                } else {
-                    work = pending
-                }
-            } else {
-                do throws(Unable) {
-                    work = try prepare(request, anchor: anchor, now: now)
-                } catch {
-                    return error.why
-                }
+        if let stocked = stockedWork(for: request, at: anchor) {
+            work = stocked
+        } else {
+            do throws(Unable) {
+                work = try prepare(request, anchor: anchor, now: now)
+            } catch {
+                return error.why
             }
         }
         switch phase {
@@ -382,6 +363,29 @@ final class MenuPresenter {
         }
         if case .preparing? = stocks[owner] { stocks[owner] = nil }
         return nil
+    }
+
+    /// What the images drawn ahead of time give an opening of `request` at
+    /// `anchor`: the images if they fit there; the child drawing them for it
+    /// (with the last good ones, stretched, meanwhile, after a scale
+    /// change); nil if neither.
+    private func stockedWork(for request: Request, at anchor: Anchor) -> Work? {
+        let layout = { self.layout(for: request, at: anchor) }
+        switch stocks[request.owner] {
+        case .ready(let stocked, let images)? where stocked == request:
+            return images.moved(to: anchor, layout: layout).map { .drawn($0, redraw: nil) }
+        case .preparing(let stocked, let pending, let at, let previous)?
+        where stocked == request && at == anchor:
+            // The child drawing it ahead of time goes on, for this opening.
+            if case .drawing(let drawing) = pending,
+                let images = previous?.moved(to: anchor, layout: layout, stretching: true)
+            {
+                return .drawn(images, redraw: drawing)
+            }
+            return pending
+        case .ready?, .preparing?, .failed?, nil:
+            return nil
+        }
     }
 
     /// Opens `request`'s menu with drawn `images`, on the subsurfaces of a
@@ -524,16 +528,13 @@ final class MenuPresenter {
             guard let report = drawing.child.job.finish(killing: timedOut) else {
                 return failOpening("its images could not be drawn\(late)")
             }
-            let images = drawing.images
-            logDrawn(images, report)
-            if let anchor, anchor != images.anchor {
+            if let anchor, anchor != drawing.images.anchor {
+                logDrawn(drawing.images, report)
                 // The button moved, or the output changed, while they were drawn.
                 return draw(request, at: anchor, now: now)
             }
-            reportIcons(report.icons, of: request.items, iconSize: images.iconSize)
-            if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
-            stocks[request.owner] = .ready(request, images)
-            return open(request, images, redraw: nil, parent: parent, now: now)
+            accept(drawing, report, of: request)
+            return open(request, drawing.images, redraw: nil, parent: parent, now: now)
         }
     }
 
@@ -569,12 +570,20 @@ final class MenuPresenter {
                     failed("its images could not be drawn")
                     continue
                 }
-                logDrawn(drawing.images, report, ahead: true)
-                reportIcons(report.icons, of: request.items, iconSize: drawing.images.iconSize)
-                if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
-                stocks[owner] = .ready(request, drawing.images)
+                accept(drawing, report, of: request, ahead: true)
             }
         }
+    }
+
+    /// Takes `request`'s images, drawn: logs them and what became of their
+    /// icons, and keeps them for the next opening.
+    private func accept(
+        _ drawing: Drawing, _ report: MenuArtist.Report, of request: Request, ahead: Bool = false
+    ) {
+        logDrawn(drawing.images, report, ahead: ahead)
+        reportIcons(report.icons, of: request.items, iconSize: drawing.images.iconSize)
+        if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
+        stocks[request.owner] = .ready(request, drawing.images)
     }
 
     /// Whether `child` is done: nil while it works, else whether it was
