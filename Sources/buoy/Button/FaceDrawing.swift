@@ -39,21 +39,17 @@ final class FaceDrawing {
         }
     }
 
-    private let loop: EventLoop
     private var phase = Phase.glyph {
-        didSet { watchChild() }
+        didSet {
+            if case .drawing(_, let job, _, _) = phase { pipes.keep([job.fd]) } else { pipes.keep([]) }
+        }
     }
-    /// The child's pipe the loop polls, if any.
-    private var watchedFD: Int32?
+    private let pipes: ChildPipes
     /// What was already logged as missing or failed, so each is logged once.
     private var reported: Set<String> = []
 
     init(loop: EventLoop) {
-        self.loop = loop
-    }
-
-    deinit {
-        if let watchedFD { loop.unwatch(watchedFD) }
+        pipes = ChildPipes(loop: loop)
     }
 
     /// The image to paint the face with; nil: the ring and dot.
@@ -148,16 +144,5 @@ final class FaceDrawing {
         case .icon(let icon): "icon \"\(icon)\""
         case .label(let text): "label \"\(text)\""
         }
-    }
-
-    /// Keeps the loop polling the pipe of the child at work, and only it;
-    /// it unwatches before it watches, as `MenuPresenter` does.
-    private func watchChild() {
-        var fd: Int32?
-        if case .drawing(_, let job, _, _) = phase { fd = job.fd }
-        guard fd != watchedFD else { return }
-        if let watchedFD { loop.unwatch(watchedFD) }
-        if let fd { loop.watch(fd) }
-        watchedFD = fd
     }
 }

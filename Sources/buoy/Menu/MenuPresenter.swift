@@ -277,7 +277,6 @@ final class MenuPresenter {
     }
 
     private let display: Display
-    private let loop: EventLoop
     private let log: Logger
     /// Icon names already reported missing, so each is logged once.
     private var missingIcons: Set<String> = []
@@ -292,19 +291,18 @@ final class MenuPresenter {
     private var warnedThemes: Set<String> = []
 
     private var phase = Phase.closed {
-        didSet { watchChildren() }
+        didSet { pipes.keep(children.map(\.fd)) }
     }
     /// Each button's menu drawn ahead of time, or being drawn.
     private var stocks: [ButtonInstance.Key: Stock] = [:] {
-        didSet { watchChildren() }
+        didSet { pipes.keep(children.map(\.fd)) }
     }
-    /// The children's pipes the loop polls.
-    private var watchedFDs: [Int32] = []
+    private let pipes: ChildPipes
 
     init(display: Display, loop: EventLoop, log: Logger) {
         self.display = display
-        self.loop = loop
         self.log = log
+        pipes = ChildPipes(loop: loop)
     }
 
     /// Open, or opening: it takes input and keys. A closing menu is not open,
@@ -631,17 +629,6 @@ final class MenuPresenter {
     private func failOpening(_ problem: String) -> Progress {
         cancelOpening()
         return .failed(problem)
-    }
-
-    /// Keeps the loop polling the pipes of the children at work, and only
-    /// them. It unwatches before it watches, so a number the kernel has
-    /// already reused for the next child's pipe stays watched.
-    private func watchChildren() {
-        let fds = children.map(\.fd)
-        guard fds != watchedFDs else { return }
-        for fd in watchedFDs where !fds.contains(fd) { loop.unwatch(fd) }
-        for fd in fds where !watchedFDs.contains(fd) { loop.watch(fd) }
-        watchedFDs = fds
     }
 
     /// The item under `point` (layer-surface coordinates), if any.

@@ -1,0 +1,25 @@
+import BuoyWayland
+
+/// The pipes of the drawing children at work (each readable once its child
+/// has exited), kept polled by the loop: those `keep` was last given, and
+/// only those. It unwatches before it watches, so a number the kernel has
+/// already reused for the next child's pipe stays watched.
+final class ChildPipes {
+    private let loop: EventLoop
+    private var watched: [Int32] = []
+
+    init(loop: EventLoop) {
+        self.loop = loop
+    }
+
+    deinit {
+        for fd in watched { loop.unwatch(fd) }
+    }
+
+    func keep(_ fds: [Int32]) {
+        guard fds != watched else { return }
+        for fd in watched where !fds.contains(fd) { loop.unwatch(fd) }
+        for fd in fds where !watched.contains(fd) { loop.watch(fd) }
+        watched = fds
+    }
+}
