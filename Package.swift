@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "BuoyButton", dependencies: ["BuoyCore", "BuoyGestures"]),
         // The executable's pure parts (its arguments, buoy msg's replies), testable without a display.
         .target(name: "BuoyCommandLine", dependencies: ["BuoyCore"]),
-        .target(name: "BuoyDrawing", dependencies: ["CCairo", "BuoyCore"]),
+        .target(name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore"]),
         .target(
             name: "BuoyWayland",
             dependencies: [
@@ -71,6 +71,6 @@ let package = Package(
         .testTarget(name: "BuoyButtonTests", dependencies: ["BuoyButton"]),
         .testTarget(name: "BuoyCommandLineTests", dependencies: ["BuoyCommandLine", "BuoyCore"]),
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
-        .testTarget(name: "BuoyDrawingTests", dependencies: ["BuoyDrawing", "CCairo"]),
+        .testTarget(name: "BuoyDrawingTests", dependencies: ["BuoyDrawing", "CCairo", "CLinux"]),
     ]
 )

@@ -560,6 +560,11 @@ class Setup:
         return HeadlessSway(resolution=self.resolution, scale=self.scale)
 
 
+# Eight different Adwaita icons (symbolic SVGs), for the menu-open figures.
+MENU_OPEN_ICONS = ["utilities-terminal", "edit-copy", "edit-paste", "document-open", "document-save",
+                   "system-search", "go-home", "audio-volume-high"]
+
+
 class Bench:
     def __init__(self, args: argparse.Namespace):
         self.args = args
@@ -660,9 +665,11 @@ class Bench:
         "Ready": the images were drawn ahead of time where the button rests; a tap is timed from
         buoy reading the release, `msg menu` from the request being sent on the control socket.
         "Not ready": a reload renames an item and `msg menu` follows at once, so the images
-        are being drawn when it is asked. Also the shared buffers kept for the closed menu."""
-        items = "".join(f'[[menu.item]]\nlabel = "Item number {i + 1}"\nicon = "utilities-terminal"\n'
-                        f'command = "true"\n' for i in range(8))
+        are being drawn when it is asked. Also the shared buffers kept for the closed menu.
+        The icons are 8 different ones (Adwaita's, SVGs), as a real menu's are: each is looked
+        up and rendered."""
+        items = "".join(f'[[menu.item]]\nlabel = "Item number {i + 1}"\nicon = "{icon}"\n'
+                        f'command = "true"\n' for i, icon in enumerate(MENU_OPEN_ICONS))
         config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60}, actions={"tap": '"menu"'},
                              menu={"open_duration": 0.1, "close_duration": 0.05}) + items
         tapped, asked, unready, kept = Series(), Series(), Series(), Series()

@@ -17,10 +17,11 @@ build="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev fonts-dejavu-cor
 # dpkg-dev and lintian for `make deb` (dpkg-shlibdeps) and its check,
 # zsh and fish, whose completions the e2e tests run, debootstrap for the
 # matrix's Debian 13 root, KWin with its fake-input protocol (real touch), and
-# Pango (which the menu's drawing child loads) with CJK and colour emoji fonts.
+# Pango (which the menu's drawing child loads) with CJK and colour emoji fonts,
+# and Adwaita's icons, which `make bench` opens its menus with.
 test="wayland-protocols sway grim wev foot wtype wvkbd scdoc man-db xkb-data phoc weston python3
 dpkg-dev lintian zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin util-linux
-libpango1.0-dev fonts-noto-cjk fonts-noto-color-emoji"
+libpango1.0-dev fonts-noto-cjk fonts-noto-color-emoji adwaita-icon-theme"
 case "${1:-}" in
     --build) packages=$build ;;
     "") packages="$build $test" ;;

@@ -54,15 +54,16 @@ final class ChildJob {
     /// Waits until the child exits, at most `timeoutMilliseconds` (then
     /// kills it), and collects it.
     func wait(timeoutMilliseconds: Int32) -> ChildOutcome {
-        finish(killing: !ends(within: timeoutMilliseconds))
+        finish(killing: !exits(within: timeoutMilliseconds))
     }
 
     /// Whether the child has exited (`fd` has ended), without waiting: a
     /// descriptor number reported readable may since have been closed and
     /// given to another child's pipe.
-    var hasExited: Bool { ends(within: 0) }
+    var hasExited: Bool { exits(within: 0) }
 
-    private func ends(within timeoutMilliseconds: Int32) -> Bool {
+    /// Whether the child exits within `timeoutMilliseconds`; it is not collected.
+    func exits(within timeoutMilliseconds: Int32) -> Bool {
         var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         var ready: Int32
         repeat {
@@ -86,12 +87,6 @@ final class ChildJob {
         self.outcome = outcome
         return outcome
     }
-}
-
-/// Runs `body` in a child (`ChildJob`) and waits for it, at most
-/// `timeoutMilliseconds`.
-func runInChild(timeoutMilliseconds: Int32, _ body: () -> Int32) -> ChildOutcome? {
-    ChildJob(body)?.wait(timeoutMilliseconds: timeoutMilliseconds)
 }
 
 /// Memory the parent and a child share: `count` values of `T` in an

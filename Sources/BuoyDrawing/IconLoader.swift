@@ -5,14 +5,15 @@ import Glibc
 /// Loads menu icons into square cairo image surfaces of a requested pixel
 /// size, caching them (including failures) by path and size.
 ///
-/// PNGs go through cairo itself. SVGs go through librsvg, each in a forked
-/// child of its own that `dlopen`s librsvg, draws into shared memory and
-/// exits: librsvg and what it pulls in (GIO, libxml2, ICU...) add about
-/// 14 MB of resident memory, none of which can be unloaded, and a child
-/// that takes longer than `svgTimeout` is killed, so one bad SVG costs only
-/// its own icon. buoy itself uses the loader only inside `MenuArtist`'s
-/// drawing child, so these are grandchildren of buoy. A child costs a few
-/// milliseconds, once per icon and size.
+/// PNGs go through cairo itself. SVGs go through librsvg, in a forked
+/// child that `dlopen`s librsvg, draws into shared memory and exits:
+/// librsvg and what it pulls in (GIO, libxml2, ICU...) add about 14 MB of
+/// resident memory, none of which can be unloaded. `preload` has one child
+/// draw many SVGs, since opening librsvg costs about 12 ms a child; one
+/// that spends longer than `svgTimeout` on an icon is killed, and another
+/// goes on with the icons after it, so one bad SVG costs only its own
+/// icon. buoy itself uses the loader only inside `MenuArtist`'s drawing
+/// child, so these are grandchildren of buoy.
 ///
 /// Symbolic icons (`-symbolic` at the end of the file's name) come out in
 /// `symbolicColor`: the menu's label colour, or the button's
@@ -55,14 +56,31 @@ public final class IconLoader {
         if let cached = cache[key] { return cached }
         if cache.count >= capacity { removeAll() }
         let surface = size > 0 && size <= 4096 ? render(path: path, size: size) : nil
-        cache[key] = surface
+        cache[key] = .some(surface)
         return surface
+    }
+
+    /// Renders every SVG of `paths` at `size` that is not cached yet, in
+    /// one child, so that a menu's icons open librsvg once, not once each
+    /// (8 children took 98 ms, one takes 15). `load` then finds them cached.
+    public func preload(_ paths: [String], size: Int) {
+        guard size > 0, size <= 4096, !librsvgMissing else { return }
+        var svgs: [String] = []
+        for path in paths where Self.isSVG(path) && cache[Key(path: path, size: size)] == nil {
+            if !svgs.contains(path) { svgs.append(path) }
+        }
+        guard !svgs.isEmpty else { return }
+        if cache.count + svgs.count > capacity { removeAll() }
+        for (path, surface) in zip(svgs, renderSVGs(svgs, size: size)) {
+            // `.some`: a failure is cached too (nil would remove the key).
+            cache[Key(path: path, size: size)] = .some(surface.map { recoloured($0, path: path) })
+        }
     }
 
     /// Whether `load` can render SVGs: a child could open librsvg and gobject
     /// and find the calls it needs.
     public var canLoadSVG: Bool {
-        if !librsvgMissing && renderSVG(path: nil, size: 1) == .missingLibrary { librsvgMissing = true }
+        if !librsvgMissing { _ = renderSVGs([], size: 1) }
         return !librsvgMissing
     }
 
@@ -78,11 +96,18 @@ public final class IconLoader {
         path.hasSuffix("-symbolic.svg") || path.hasSuffix("-symbolic.png") || path.hasSuffix(".symbolic.png")
     }
 
+    private static func isSVG(_ path: String) -> Bool {
+        path.hasSuffix(".svg") || path.hasSuffix(".SVG")
+    }
+
     private func render(path: String, size: Int) -> OpaquePointer? {
-        let surface = renderFile(path: path, size: size)
-        // Symbolic icons are drawn in a dark grey that is meant to be
-        // recoloured, as GTK does.
-        if let surface, Self.isSymbolic(path: path), let cr = cairo_create(surface) {
+        renderFile(path: path, size: size).map { recoloured($0, path: path) }
+    }
+
+    /// Symbolic icons are drawn in a dark grey that is meant to be
+    /// recoloured, as GTK does.
+    private func recoloured(_ surface: OpaquePointer, path: String) -> OpaquePointer {
+        if Self.isSymbolic(path: path), let cr = cairo_create(surface) {
             let c = symbolicColor
             cairo_set_operator(cr, CAIRO_OPERATOR_IN)
             cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
@@ -94,15 +119,8 @@ public final class IconLoader {
     }
 
     private func renderFile(path: String, size: Int) -> OpaquePointer? {
-        if path.hasSuffix(".svg") || path.hasSuffix(".SVG") {
-            guard !librsvgMissing else { return nil }
-            switch renderSVG(path: path, size: size) {
-            case .rendered(let surface): return surface
-            case .missingLibrary:
-                librsvgMissing = true
-                return nil
-            case .available, .failed: return nil
-            }
+        if Self.isSVG(path) {
+            return librsvgMissing ? nil : renderSVGs([path], size: size)[0]
         }
         guard let source = cairo_image_surface_create_from_png(path) else { return nil }
         defer { cairo_surface_destroy(source) }
@@ -127,67 +145,121 @@ public final class IconLoader {
     }
 }
 
-private enum SVGResult: Equatable {
-    case rendered(OpaquePointer)
-    /// The check without a path passed.
-    case available
-    case missingLibrary
-    case failed
-}
-
-/// The child's exit codes.
+/// The child's exit codes, and an icon's outcome in `SVGProgress`.
 private let childRendered: Int32 = 0
 private let childFailed: Int32 = 1
 private let childMissingLibrary: Int32 = 2
 
-/// Renders the SVG at `path` (nil: only checks that librsvg is usable) in a
-/// forked child (`runInChild`), into a `size`² ARGB32 surface through shared
-/// memory.
-private func renderSVG(path: String?, size: Int) -> SVGResult {
-    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(size)))
-    let bytes = stride * size
-    guard stride > 0, let shared = SharedMemory<UInt8>(count: bytes) else { return .failed }
-    // Everything the child needs is made before the fork, so that it
-    // allocates nothing.
-    let cPath = path.map { strdup($0) } ?? nil
-    defer { free(cPath) }
-    var viewport = (0.0, 0.0, Double(size), Double(size))
-    let outcome = withUnsafeBytes(of: &viewport) { viewportBytes in
-        runInChild(timeoutMilliseconds: IconLoader.svgTimeout) {
-            childRender(
-                path: cPath, into: shared.pointer, size: size, stride: stride, viewport: viewportBytes)
-        }
+/// What the SVG child reports as it goes, in shared memory: how many icons
+/// it has finished, when it finished the last (CLOCK_MONOTONIC, ms), and
+/// each icon's outcome.
+private struct SVGProgress {
+    var finished: Int64
+    var finishedAt: Int64
+}
+
+extension IconLoader {
+    /// `paths` (SVGs) rendered at `size`² in children (`ChildJob`), through
+    /// shared memory: one child for them all, and after one that spent
+    /// `svgTimeout` on an icon (it is killed), or crashed on it, a new one
+    /// for the icons after it. Per path, its surface, or nil if it failed;
+    /// all nil if librsvg is missing (`librsvgMissing` is then set). With no
+    /// paths, a child only checks that librsvg can be opened.
+    fileprivate func renderSVGs(_ paths: [String], size: Int) -> [OpaquePointer?] {
+        var surfaces = [OpaquePointer?](repeating: nil, count: paths.count)
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(size)))
+        let bytes = stride * size
+        guard stride > 0, let pixels = SharedMemory<UInt8>(count: bytes * max(1, paths.count)),
+            let progress = SharedMemory<SVGProgress>(count: 1),
+            let outcomes = SharedMemory<Int32>(count: max(1, paths.count))
+        else { return surfaces }
+        // Everything the child needs is made before the fork, so that it
+        // allocates nothing.
+        let cPaths = paths.map { strdup($0) }
+        defer { for path in cPaths { free(path) } }
+        var viewport = (0.0, 0.0, Double(size), Double(size))
+        var next = 0
+        repeat {
+            progress.pointer.pointee = SVGProgress(finished: Int64(next), finishedAt: monotonicMilliseconds())
+            for i in next..<paths.count { outcomes.pointer[i] = childFailed }
+            let first = next
+            let child = withUnsafeBytes(of: &viewport) { viewportBytes in
+                ChildJob {
+                    renderAll(
+                        cPaths, from: first, into: pixels.pointer, size: size, stride: stride,
+                        viewport: viewportBytes, progress: progress.pointer, outcomes: outcomes.pointer)
+                }
+            }
+            guard let child else { break }
+            // Waits while it makes progress: `svgTimeout` from its last icon.
+            var exited = false
+            while !exited {
+                let late =
+                    progress.pointer.pointee.finishedAt + Int64(Self.svgTimeout) - monotonicMilliseconds()
+                guard late > 0 else { break }
+                exited = child.exits(within: Int32(late))
+            }
+            let outcome = child.finish(killing: !exited)
+            if outcome.exitCode == childMissingLibrary {
+                librsvgMissing = true
+                return surfaces
+            }
+            let finished = Int(progress.pointer.pointee.finished)
+            for i in first..<min(finished, paths.count) where outcomes.pointer[i] == childRendered {
+                surfaces[i] = copied(pixels.pointer + i * bytes, size: size, stride: stride)
+            }
+            // The icon it was on, if it stopped, is given up.
+            next = exited && outcome.exitCode == childRendered ? paths.count : finished + 1
+        } while next < paths.count
+        return surfaces
     }
-    switch outcome?.exitCode {
-    case childRendered?:
-        guard path != nil else { return .available }
-        return drawSquare(size: size) { cr in
+
+    private func copied(_ pixels: UnsafeMutablePointer<UInt8>, size: Int, stride: Int) -> OpaquePointer? {
+        drawSquare(size: size) { cr in
             guard let target = cairo_get_target(cr), let data = cairo_image_surface_get_data(target),
                 cairo_image_surface_get_stride(target) == Int32(stride)
             else { return false }
             cairo_surface_flush(target)
-            memcpy(data, shared.pointer, bytes)
+            memcpy(data, pixels, stride * size)
             cairo_surface_mark_dirty(target)
             return true
-        }.map(SVGResult.rendered) ?? .failed
-    case childMissingLibrary?: return .missingLibrary
-    default: return .failed
+        }
     }
 }
 
-/// The child's side: opens librsvg, renders, returns the exit code.
-private func childRender(
-    path: UnsafeMutablePointer<CChar>?, into shared: UnsafeMutablePointer<UInt8>, size: Int, stride: Int,
-    viewport: UnsafeRawBufferPointer
+private func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+}
+
+/// The child's side: opens librsvg, then renders `paths[first...]` into
+/// their slots of `pixels`, reporting each as it is done.
+private func renderAll(
+    _ paths: [UnsafeMutablePointer<CChar>?], from first: Int, into pixels: UnsafeMutablePointer<UInt8>,
+    size: Int, stride: Int, viewport: UnsafeRawBufferPointer, progress: UnsafeMutablePointer<SVGProgress>,
+    outcomes: UnsafeMutablePointer<Int32>
 ) -> Int32 {
     guard let rsvg = Rsvg.open() else { return childMissingLibrary }
-    guard let path else { return childRendered }
-    guard
+    for i in first..<paths.count {
+        outcomes[i] = render(
+            rsvg, paths[i], into: pixels + i * stride * size, size: size, stride: stride, viewport: viewport)
+        progress.pointee = SVGProgress(finished: Int64(i + 1), finishedAt: monotonicMilliseconds())
+    }
+    return childRendered
+}
+
+private func render(
+    _ rsvg: Rsvg, _ path: UnsafeMutablePointer<CChar>?, into pixels: UnsafeMutablePointer<UInt8>, size: Int,
+    stride: Int, viewport: UnsafeRawBufferPointer
+) -> Int32 {
+    guard let path,
         let surface = cairo_image_surface_create_for_data(
-            shared, CAIRO_FORMAT_ARGB32, Int32(size), Int32(size),
-            Int32(stride))
+            pixels, CAIRO_FORMAT_ARGB32, Int32(size), Int32(size), Int32(stride))
     else { return childFailed }
+    defer { cairo_surface_destroy(surface) }
     guard let cr = cairo_create(surface) else { return childFailed }
+    defer { cairo_destroy(cr) }
     let ok = rsvg.render(path: path, cr: cr, size: size, viewport: viewport.baseAddress)
     cairo_surface_flush(surface)
     return ok && cairo_status(cr) == CAIRO_STATUS_SUCCESS ? childRendered : childFailed

@@ -1,5 +1,6 @@
 import BuoyCore
 import CCairo
+import CLinux
 import Glibc
 
 /// Draws the menu's text and images in a short-lived child process
@@ -13,17 +14,26 @@ import Glibc
 /// part of the menu once per open (the compositor animates it), one child
 /// draws them all into the shared-memory buffers the compositor shows.
 public enum MenuArtist {
-    /// Where the child draws one sprite: `MAP_SHARED` memory (a wl_shm
-    /// buffer), `stride` bytes per row. Private memory would be written in
-    /// the child's copy only.
-    public struct Canvas {
-        public var data: UnsafeMutableRawPointer
-        public var stride: Int
+    /// Where a sprite's image is in the file the child draws into.
+    public struct Slot: Sendable, Equatable {
+        /// In bytes from the file's start.
+        public var offset: Int
+        /// In buffer pixels, `width` × 4 bytes a row (ARGB32).
+        public var width: Int
+        public var height: Int
+    }
 
-        public init(data: UnsafeMutableRawPointer, stride: Int) {
-            self.data = data
-            self.stride = stride
+    /// Where `sprites` at `scale` go, one after the other, and the bytes
+    /// they take: the child sizes its file so, and the parent makes its
+    /// buffers so.
+    public static func slots(for sprites: [MenuSprite], scale: BufferScale) -> (slots: [Slot], bytes: Int) {
+        var offset = 0
+        let slots = sprites.map { sprite in
+            let (width, height) = MenuPainter.bufferSize(of: sprite, scale: scale)
+            defer { offset += width * 4 * height }
+            return Slot(offset: offset, width: width, height: height)
         }
+        return (slots, offset)
     }
 
     /// What became of an item's icon in the child.
@@ -54,6 +64,9 @@ public enum MenuArtist {
 
     /// What a drawing child reports.
     public struct Report: Sendable, Equatable {
+        /// Per item, its label's size (`MenuPainter.measureLabel`), which
+        /// the menu was laid out with.
+        public var labelSizes: [Size]
         /// Per item, its icon's fate.
         public var icons: [Icon]
         /// As `Located.themeMissing`.
@@ -104,54 +117,51 @@ public enum MenuArtist {
         }
     }
 
-    /// Starts a child that measures each label's `MenuPainter.measureLabel`
-    /// size in `font`; nil if it could not be started.
-    public static func measure(_ labels: [String], font: String) -> Job<[Size]>? {
-        guard let sizes = SharedMemory<Double>(count: max(1, 2 * labels.count)),
-            let child = ChildJob({
-                for (i, label) in labels.enumerated() {
-                    let size = MenuPainter.measureLabel(label, font: font)
-                    sizes.pointer[2 * i] = size.width
-                    sizes.pointer[2 * i + 1] = size.height
-                }
-                return 0
-            })
-        else { return nil }
-        return Job(child: child) { outcome in
-            guard outcome.exitCode == 0 else { return nil }
-            return labels.indices.map {
-                Size(width: sizes.pointer[2 * $0], height: sizes.pointer[2 * $0 + 1])
-            }
-        }
-    }
-
-    /// Starts a child that draws `sprites[i]` of `layout` on `canvases[i]`
-    /// at `scale`. `labels[i]` and `icons[i]` are item i's label and icon (a
-    /// theme name or a path; nil: none, draw the initial). The child turns
-    /// the icons into files with `locate` (a theme lookup: reading the
-    /// themes' index files costs memory that would otherwise stay in buoy)
-    /// and loads them `iconSize` px square. Nil if it could not be started;
-    /// the job's result is nil if the child failed (the canvases are then
-    /// undefined).
+    /// Starts a child that draws a menu of `labels` (item i's; empty:
+    /// none) and `icons` (each a theme name or a path; nil: none, draw the
+    /// initial) at `scale`: it measures the labels in `look.font`, lays the
+    /// menu out with `arrange`, given their sizes, and draws each of its
+    /// `MenuPainter.sprites` into its `slots` of `file`, which it sizes
+    /// (`buoy_memfd_size_and_seal`). The parent, which never loads a font,
+    /// lays it out the same from the sizes reported, and makes its buffers
+    /// over the file. One child, since a child that only measured cost a
+    /// second start of Pango and fontconfig (12 ms). The child turns the
+    /// icons into files with `locate` (a theme lookup: reading the themes'
+    /// index files costs memory that would otherwise stay in buoy) and
+    /// loads them `iconSize` px square. Nil if it could not be started; the
+    /// job's result is nil if the child failed (the file is then undefined).
     public static func draw(
-        _ sprites: [MenuSprite], on canvases: [Canvas], layout: MenuLayout, labels: [String],
-        icons: [String?], locate: @escaping ([String?]) -> Located, iconSize: Int, look: MenuLook,
-        scale: BufferScale
+        labels: [String], icons: [String?], arrange: @escaping ([Size]) -> MenuLayout, into file: Int32,
+        locate: @escaping ([String?]) -> Located, iconSize: Int, look: MenuLook, scale: BufferScale
     ) -> Job<Report>? {
-        precondition(sprites.count == canvases.count, "one canvas per sprite")
-        let count = layout.items.count
+        let count = labels.count
         // Per item: an outcome byte, then its path, NUL-terminated; then
         // whether the configured theme is missing.
         let slot = 1 + pathCapacity
         let themeByte = count * slot
-        guard let shared = SharedMemory<UInt8>(count: themeByte + 1) else { return nil }
+        guard let shared = SharedMemory<UInt8>(count: themeByte + 1),
+            let sizes = SharedMemory<Double>(count: max(1, 2 * count))
+        else { return nil }
         let child = ChildJob {
+            for (i, label) in labels.enumerated() {
+                let size = MenuPainter.measureLabel(label, font: look.font)
+                sizes.pointer[2 * i] = size.width
+                sizes.pointer[2 * i + 1] = size.height
+            }
+            let layout = arrange(labels.indices.map { sizedLabel(at: $0, in: sizes) })
+            let sprites = MenuPainter.sprites(for: layout)
+            let (slots, bytes) = slots(for: sprites, scale: scale)
+            guard bytes > 0, buoy_memfd_size_and_seal(file, bytes) == 0,
+                let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, file, 0),
+                mapped != MAP_FAILED
+            else { return 1 }
             let loader = IconLoader(capacity: max(1, count), symbolicColor: look.colors.labelColor)
             let located = locate((0..<count).map { $0 < icons.count ? icons[$0] : nil })
             let paths = located.paths
             shared.pointer[themeByte] = located.themeMissing ? 1 : 0
+            loader.preload(paths.compactMap { $0 }, size: iconSize)
             let entries = (0..<count).map { i in
-                let label = i < labels.count ? labels[i] : ""
+                let label = labels[i]
                 guard i < icons.count, icons[i] != nil else { return MenuEntry(label: label) }
                 guard i < paths.count, let path = paths[i] else {
                     shared.pointer[i * slot] = iconNotFound
@@ -163,10 +173,10 @@ public enum MenuArtist {
                 for (j, byte) in utf8.enumerated() { shared.pointer[i * slot + 1 + j] = byte }
                 return MenuEntry(label: label, icon: icon)
             }
-            for (sprite, canvas) in zip(sprites, canvases) {
+            for (sprite, place) in zip(sprites, slots) where entries.indices.contains(sprite.item) {
                 MenuPainter.paint(
                     sprite, of: layout, entry: entries[sprite.item], look: look, scale: scale,
-                    into: canvas.data, stride: canvas.stride)
+                    into: mapped + place.offset, stride: place.width * 4)
             }
             return 0
         }
@@ -183,8 +193,13 @@ public enum MenuArtist {
                 }
             }
             return Report(
-                icons: reported, themeMissing: shared.pointer[themeByte] != 0, childPeakKiB: outcome.peakKiB)
+                labelSizes: labels.indices.map { sizedLabel(at: $0, in: sizes) }, icons: reported,
+                themeMissing: shared.pointer[themeByte] != 0, childPeakKiB: outcome.peakKiB)
         }
+    }
+
+    private static func sizedLabel(at index: Int, in sizes: SharedMemory<Double>) -> Size {
+        Size(width: sizes.pointer[2 * index], height: sizes.pointer[2 * index + 1])
     }
 }
 

@@ -2,40 +2,96 @@ import CLinux
 import CWaylandClient
 import Glibc
 
-/// One ARGB8888 wl_buffer in its own memfd. `busy` is set on attach and
-/// cleared by wl_buffer.release, so a buffer the compositor still reads is
-/// never drawn into.
+/// An anonymous shared-memory file (a memfd), closed when this goes away:
+/// made empty for a drawing child to size, before a pool is made over it.
+public final class MemoryFile {
+    public let fd: Int32
+
+    public init?(name: String) {
+        fd = buoy_memfd_create(name)
+        guard fd >= 0 else { return nil }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Its size in bytes now; nil if it cannot be asked.
+    public var size: Int? {
+        var status = stat()
+        return fstat(fd, &status) == 0 ? Int(status.st_size) : nil
+    }
+}
+
+/// One wl_shm_pool: shared memory mapped here and in the compositor, that
+/// wl_buffers are made in. It lives for as long as one of them does.
+public final class ShmPool {
+    public let data: UnsafeMutableRawPointer
+    public let size: Int
+    fileprivate let proxy: OpaquePointer
+
+    /// A pool over the first `size` bytes of the file `fd`, which the
+    /// caller may close afterwards.
+    public init(shm: OpaquePointer, fd: Int32, size: Int) throws(WaylandError) {
+        guard size > 0, size <= Int(Int32.max),
+            let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED
+        else {
+            throw .system("cannot map \(size) bytes of shared memory")
+        }
+        data = mapped
+        self.size = size
+        proxy = wl_shm_create_pool(shm, fd, Int32(size))
+    }
+
+    deinit {
+        wl_shm_pool_destroy(proxy)
+        munmap(data, size)
+    }
+
+    /// An ARGB8888 buffer `width`×`height` at `offset`, `width` × 4 bytes a row.
+    public func buffer(offset: Int, width: Int, height: Int) -> ShmBuffer {
+        precondition(offset >= 0 && offset + width * 4 * height <= size, "the buffer is inside the pool")
+        return ShmBuffer(pool: self, offset: offset, width: width, height: height)
+    }
+}
+
+/// One ARGB8888 wl_buffer, in a pool of its own or in a shared one
+/// (`ShmPool`). `busy` is set on attach and cleared by wl_buffer.release,
+/// so a buffer the compositor still reads is never drawn into.
 public final class ShmBuffer {
     public let width: Int
     public let height: Int
     public let stride: Int
     public let data: UnsafeMutableRawPointer
     let proxy: OpaquePointer
+    /// Keeps the memory mapped.
+    private let pool: ShmPool
     public internal(set) var busy = false
 
-    public init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
-        self.width = width
-        self.height = height
-        stride = width * 4
-        let size = stride * height
+    /// A buffer in a memfd and a pool of its own.
+    public convenience init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
+        let size = width * 4 * height
         let fd = buoy_memfd_create_sized("buoy-buffer", size)
         guard fd >= 0 else { throw .system("cannot create a \(width)x\(height) shared-memory buffer") }
         defer { close(fd) }
-        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED
-        else {
-            throw .system("cannot map a \(width)x\(height) shared-memory buffer")
-        }
-        data = mapped
-        let pool = wl_shm_create_pool(shm, fd, Int32(size))
+        let pool = try ShmPool(shm: shm, fd: fd, size: size)
+        self.init(pool: pool, offset: 0, width: width, height: height)
+    }
+
+    fileprivate init(pool: ShmPool, offset: Int, width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        stride = width * 4
+        self.pool = pool
+        data = pool.data + offset
         proxy = wl_shm_pool_create_buffer(
-            pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)!
-        wl_shm_pool_destroy(pool)
+            pool.proxy, Int32(offset), Int32(width), Int32(height), Int32(stride),
+            WL_SHM_FORMAT_ARGB8888.rawValue)!
         wl_buffer_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
         wl_buffer_destroy(proxy)
-        munmap(data, stride * height)
     }
 
     nonisolated(unsafe) private static let listener: UnsafeMutablePointer<wl_buffer_listener> = {

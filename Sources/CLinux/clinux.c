@@ -13,20 +13,29 @@
 #include <time.h>
 #include <unistd.h>
 
-int buoy_memfd_create_sized(const char *name, size_t size) {
-    int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
-    if (fd < 0) return -1;
+int buoy_memfd_create(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+}
+
+int buoy_memfd_size_and_seal(int fd, size_t size) {
     int rc;
     do {
         rc = ftruncate(fd, (off_t)size);
     } while (rc < 0 && errno == EINTR);
-    if (rc < 0) {
-        close(fd);
-        return -1;
-    }
+    if (rc < 0) return -1;
     /* The compositor maps this file; sealing the size means it can never be
      * made to fault on a truncated mapping. */
     fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL);
+    return 0;
+}
+
+int buoy_memfd_create_sized(const char *name, size_t size) {
+    int fd = buoy_memfd_create(name);
+    if (fd < 0) return -1;
+    if (buoy_memfd_size_and_seal(fd, size) < 0) {
+        close(fd);
+        return -1;
+    }
     return fd;
 }
 

@@ -40,13 +40,6 @@ enum Files {
         isReadable(path, kind: S_IFREG)
     }
 
-    /// Whether `path` is a regular file or a directory this process may
-    /// read: what an icon-theme lookup may look at (it probes theme
-    /// directories and icon files with one test).
-    static func isReadableFileOrDirectory(_ path: String) -> Bool {
-        isReadable(path, kind: S_IFREG) || isReadable(path, kind: S_IFDIR)
-    }
-
     private static func isReadable(_ path: String, kind: mode_t) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == kind else { return false }
@@ -88,15 +81,25 @@ enum Files {
     static func removeStaleTemporaries(of path: String) {
         let directory = directory(of: path)
         let prefix = baseName(of: path) + ".tmp."
-        guard let stream = opendir(directory) else { return }
+        for name in names(in: directory) ?? [] {
+            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
+        }
+    }
+
+    /// The names in `directory` (without `.` and `..`); nil if it cannot be
+    /// read.
+    static func names(in directory: String) -> [String]? {
+        guard let stream = opendir(directory) else { return nil }
         defer { closedir(stream) }
+        var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
-            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)) else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
+            if name != "." && name != ".." { names.append(name) }
         }
+        return names
     }
 
     /// Creates `path` and its missing parents with mode 0700.

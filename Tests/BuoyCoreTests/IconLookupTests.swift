@@ -26,6 +26,15 @@ private struct Tree {
     }
 
     func exists(_ path: String) -> Bool { files[path] != nil || directories.contains(path) }
+
+    /// A directory's names, as `IconLookup.find` lists it; nil if it is none.
+    func listing(_ directory: String) -> Set<String>? {
+        guard directories.contains(directory) else { return nil }
+        let prefix = directory == "/" ? "/" : directory + "/"
+        return Set(
+            (Array(files.keys) + directories).filter { $0.hasPrefix(prefix) }
+                .compactMap { $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init) })
+    }
     func read(_ path: String) -> String? { files[path] }
 }
 
@@ -58,7 +67,8 @@ final class IconLookupTests: XCTestCase {
     ) -> String? {
         let lookup = lookup(theme: theme)
         return lookup.find(
-            name, size: size, scale: scale, in: lookup.themes(readFile: tree.read), exists: tree.exists)
+            name, size: size, scale: scale, in: lookup.themes(readFile: tree.read), listing: tree.listing,
+            isReadable: tree.exists)
     }
 
     // MARK: - Themes in order
@@ -441,25 +451,55 @@ final class IconLookupTests: XCTestCase {
             })
     }
 
-    func testFindPassesOverBasesWithoutTheTheme() {
+    func testFindListsEachDirectoryOnceAndTestsOnlyTheFilesListed() {
         let tree = Tree(
-            icons: ["/usr/share/icons/T/48x48/apps/term.png"],
-            indexes: ["/usr/share/icons/T/index.theme": indexTheme([("48x48/apps", "Size=48")])])
-        let themes = lookup().themes(readFile: tree.read)
-        var asked: [String] = []
-        let found = lookup().find("term", size: 48, in: themes) { path in
-            asked.append(path)
-            return tree.exists(path)
-        }
-        XCTAssertEqual(found, "/usr/share/icons/T/48x48/apps/term.png")
-        XCTAssertEqual(
-            asked,
-            [
-                "/home/u/.local/share/icons/T", "/usr/share/icons/T",
-                "/usr/share/icons/T/48x48/apps/term-symbolic.png",
-                "/usr/share/icons/T/48x48/apps/term-symbolic.svg",
-                "/usr/share/icons/T/48x48/apps/term.png",
+            icons: ["/usr/share/icons/T/48x48/apps/term.png", "/usr/share/icons/T/scalable/apps/edit.svg"],
+            indexes: [
+                "/usr/share/icons/T/index.theme": indexTheme([
+                    ("48x48/apps", "Size=48"), ("empty", "Size=48"),
+                    ("scalable/apps", "Size=48 Type=Scalable"),
+                    ("gone", "Size=48"),
+                ])
             ])
+        var emptyTree = tree
+        emptyTree.directories.insert("/usr/share/icons/T/empty")
+        let themes = lookup().themes(readFile: tree.read)
+        var listed: [String] = []
+        var tested: [String] = []
+        let found = lookup().find(
+            ["term", "edit", "none"], size: 48, in: themes,
+            listing: { directory in
+                listed.append(directory)
+                return emptyTree.listing(directory)
+            },
+            isReadable: { path in
+                tested.append(path)
+                return tree.exists(path)
+            })
+        XCTAssertEqual(
+            found,
+            ["/usr/share/icons/T/48x48/apps/term.png", "/usr/share/icons/T/scalable/apps/edit.svg", nil])
+        let themeDirectories = [
+            "/usr/share/icons/T/48x48/apps", "/usr/share/icons/T/empty", "/usr/share/icons/T/scalable/apps",
+            "/usr/share/icons/T/gone",
+        ]
+        for directory in themeDirectories {
+            XCTAssertEqual(listed.filter { $0 == directory }.count, 1, "\(directory) is listed once")
+        }
+        XCTAssertFalse(
+            listed.contains("/home/u/.local/share/icons/T/48x48/apps"),
+            "a base without the theme is passed over")
+        XCTAssertEqual(tested, found.compactMap { $0 }, "only files that are listed are tested")
+    }
+
+    func testFindTakesOnlyReadableFiles() {
+        let tree = Tree(icons: [
+            "/usr/share/icons/hicolor/48x48/apps/term.png", "/usr/share/icons/hicolor/scalable/apps/term.svg",
+        ])
+        let found = lookup().find(
+            "term", size: 48, in: [.hicolorFallback], listing: tree.listing,
+            isReadable: { !$0.hasSuffix(".png") })
+        XCTAssertEqual(found, "/usr/share/icons/hicolor/scalable/apps/term.svg")
     }
 
     func testAbsolutePathsAreTakenAsTheyAre() {

@@ -1,5 +1,6 @@
 import BuoyCore
 import CCairo
+import CLinux
 import Foundation
 import XCTest
 
@@ -8,24 +9,13 @@ import XCTest
 final class MenuArtistTests: XCTestCase {
     private let look = MenuLook(buttonColor: Color(red: 0, green: 1, blue: 0))
 
-    func testMeasuringInAChildGivesTheSizesMeasuredHere() throws {
-        let labels = ["Terminal", "", "Files and folders", "Ünïcødé ✓", "a\0b", "W"]
-        for font in ["Sans 13", "Serif Bold 26", "Sans 13px"] {
-            let sizes = try XCTUnwrap(MenuArtist.measure(labels, font: font)?.wait())
-            XCTAssertEqual(sizes, labels.map { MenuPainter.measureLabel($0, font: font) })
-            // The results came back: a label measured here is never empty.
-            XCTAssertGreaterThan(sizes[0].width, 0)
-            XCTAssertGreaterThan(sizes[0].height, 0)
-        }
-        XCTAssertEqual(MenuArtist.measure([], font: "Sans 13")?.wait(), [])
-    }
-
-    /// One garbage-filled `MAP_SHARED` canvas per sprite, as wl_shm buffers are.
-    private func canvases(for sprites: [MenuSprite], scale: BufferScale) -> [Pixels] {
-        sprites.map { sprite in
-            let (width, height) = MenuPainter.bufferSize(of: sprite, scale: scale)
-            return garbageImage(self, width: width, height: height, shared: true)
-        }
+    /// What a child drew: its report, the layout it drew, and each
+    /// sprite's image as read from the file it drew into.
+    private struct Drawn {
+        var report: MenuArtist.Report
+        var layout: MenuLayout
+        var sprites: [MenuSprite]
+        var images: [Pixels]
     }
 
     /// A 24 px red PNG in a new temporary directory.
@@ -36,37 +26,64 @@ final class MenuArtistTests: XCTestCase {
         return (dir, png)
     }
 
-    /// Draws in a child; `iconPaths` are the icons, which `locate` (by
+    /// Draws `labels` (laid out by `menuLayout`, with the sizes the child
+    /// measured) in a child; `iconPaths` are the icons, which `locate` (by
     /// default) takes for their own files.
     private func draw(
-        _ sprites: [MenuSprite], on canvases: [Pixels], layout: MenuLayout, labels: [String],
-        iconPaths: [String?],
-        locate: @escaping ([String?]) -> MenuArtist.Located = {
-            MenuArtist.Located(paths: $0, themeMissing: false)
-        },
-        iconSize: Int, scale: BufferScale
-    ) throws -> MenuArtist.Report {
-        try XCTUnwrap(
-            MenuArtist.draw(
-                sprites, on: canvases.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
-                layout: layout, labels: labels, icons: iconPaths, locate: locate, iconSize: iconSize,
-                look: look, scale: scale)?.wait())
-    }
-
-    /// What a child reports for a menu of `labels` drawn at scale 1, with
-    /// 24 px icons, when only the report matters.
-    private func report(
         labels: [String], iconPaths: [String?],
         locate: @escaping ([String?]) -> MenuArtist.Located = {
             MenuArtist.Located(paths: $0, themeMissing: false)
-        }
-    ) throws -> MenuArtist.Report {
-        let layout = menuLayout(labels)
+        },
+        iconSize: Int = 24, scale: BufferScale = 1, font: String = "Sans 13"
+    ) throws -> Drawn {
+        let file = buoy_memfd_create("buoy-test")
+        XCTAssertGreaterThanOrEqual(file, 0)
+        defer { close(file) }
+        let report = try XCTUnwrap(
+            MenuArtist.draw(
+                labels: labels, icons: iconPaths, arrange: { menuLayout(labels, sizes: $0) }, into: file,
+                locate: locate, iconSize: iconSize,
+                look: MenuLook(buttonColor: look.buttonColor, font: font), scale: scale)?.wait())
+        let layout = menuLayout(labels, sizes: report.labelSizes)
         let sprites = MenuPainter.sprites(for: layout)
-        return try draw(
-            sprites, on: canvases(for: sprites, scale: 1), layout: layout, labels: labels,
-            iconPaths: iconPaths,
-            locate: locate, iconSize: 24, scale: 1)
+        let (slots, bytes) = MenuArtist.slots(for: sprites, scale: scale)
+        var status = stat()
+        XCTAssertEqual(fstat(file, &status), 0)
+        XCTAssertEqual(Int(status.st_size), bytes, "the child sized the file for the sprites")
+        XCTAssertEqual(ftruncate(file, off_t(bytes + 4096)), -1, "the child sealed its size")
+        let mapped = try XCTUnwrap(mmap(nil, bytes, PROT_READ, MAP_SHARED, file, 0))
+        XCTAssertNotEqual(mapped, MAP_FAILED)
+        addTeardownBlock { munmap(mapped, bytes) }
+        let images = slots.map {
+            Pixels(
+                width: $0.width, height: $0.height, stride: $0.width * 4,
+                bytes: (mapped + $0.offset).assumingMemoryBound(to: UInt8.self))
+        }
+        return Drawn(report: report, layout: layout, sprites: sprites, images: images)
+    }
+
+    func testTheChildReportsTheLabelSizesItLaidTheMenuOutWith() throws {
+        let labels = ["Terminal", "", "Files and folders", "Ünïcødé ✓", "a\0b", "W"]
+        for font in ["Sans 13", "Serif Bold 26", "Sans 13px"] {
+            let drawn = try draw(labels: labels, iconPaths: labels.map { _ in nil }, font: font)
+            XCTAssertEqual(drawn.report.labelSizes, labels.map { MenuPainter.measureLabel($0, font: font) })
+            // The results came back: a label measured here is never empty.
+            XCTAssertGreaterThan(drawn.report.labelSizes[0].width, 0)
+            XCTAssertGreaterThan(drawn.report.labelSizes[0].height, 0)
+        }
+    }
+
+    func testSlotsFollowOneAnother() {
+        let sprites = MenuPainter.sprites(for: menuLayout(["Terminal", "Files"]))
+        let (slots, bytes) = MenuArtist.slots(for: sprites, scale: 2)
+        XCTAssertEqual(slots.count, sprites.count)
+        var offset = 0
+        for (slot, sprite) in zip(slots, sprites) {
+            let (width, height) = MenuPainter.bufferSize(of: sprite, scale: 2)
+            XCTAssertEqual(slot, MenuArtist.Slot(offset: offset, width: width, height: height))
+            offset += width * 4 * height
+        }
+        XCTAssertEqual(bytes, offset)
     }
 
     /// Asserts that the child drew on `canvases` what `MenuPainter.paint`
@@ -97,11 +114,11 @@ final class MenuArtistTests: XCTestCase {
         let sprites = MenuPainter.sprites(for: layout)
         for scale in [1, 2] {
             let iconSize = 24 * scale
-            let canvases = canvases(for: sprites, scale: BufferScale(integer: scale))
-            let report = try draw(
-                sprites, on: canvases, layout: layout, labels: labels, iconPaths: paths, iconSize: iconSize,
-                scale: BufferScale(integer: scale))
-            XCTAssertEqual(report.icons, [.drawn(path: png), .none, .drawn(path: svg)])
+            let drawn = try draw(
+                labels: labels, iconPaths: paths, iconSize: iconSize, scale: BufferScale(integer: scale))
+            XCTAssertEqual(drawn.report.icons, [.drawn(path: png), .none, .drawn(path: svg)])
+            XCTAssertEqual(drawn.layout, layout, "laid out in the child as here")
+            let canvases = drawn.images
 
             let loader = IconLoader()  // owns the icons: kept until the end of the loop body
             defer { withExtendedLifetime(loader) {} }
@@ -128,15 +145,10 @@ final class MenuArtistTests: XCTestCase {
     func testAMissingIconIsReportedAndItsInitialDrawn() throws {
         let (dir, png) = try redIcon()
         let labels = ["Terminal", "Files", "Browser"]
-        let layout = menuLayout(labels)
-        let sprites = MenuPainter.sprites(for: layout)
-        let canvases = canvases(for: sprites, scale: 1)
         let missing = dir.appendingPathComponent("missing.png").path
-        let report = try draw(
-            sprites, on: canvases, layout: layout, labels: labels, iconPaths: [png, missing, nil],
-            iconSize: 24,
-            scale: 1)
-        XCTAssertEqual(report.icons, [.drawn(path: png), .failed(path: missing), .none])
+        let drawn = try draw(labels: labels, iconPaths: [png, missing, nil])
+        let (layout, sprites, canvases) = (drawn.layout, drawn.sprites, drawn.images)
+        XCTAssertEqual(drawn.report.icons, [.drawn(path: png), .failed(path: missing), .none])
 
         // Item 1 shows its initial, as an item without an icon does.
         // The loader owns its surfaces: it must outlive the painting.
@@ -158,7 +170,7 @@ final class MenuArtistTests: XCTestCase {
     }
 
     func testTheChildsPeakMemoryIsReported() throws {
-        let report = try report(labels: ["Terminal"], iconPaths: [nil])
+        let report = try draw(labels: ["Terminal"], iconPaths: [nil]).report
         XCTAssertGreaterThan(report.childPeakKiB, 0)
         XCTAssertEqual(report.icons, [.none])
     }
@@ -166,28 +178,30 @@ final class MenuArtistTests: XCTestCase {
     func testIconsAreLocatedInTheChildAndThoseNotFoundAreReported() throws {
         let png = try redIcon().path
         var locatedHere = 0
-        let report = try report(
+        let report = try draw(
             labels: ["Terminal", "Files", "Browser"], iconPaths: ["red", "nowhere", nil],
             locate: { names in
                 locatedHere += 1
                 return MenuArtist.Located(paths: names.map { $0 == "red" ? png : nil }, themeMissing: false)
-            })
+            }
+        ).report
         XCTAssertEqual(report.icons, [.drawn(path: png), .notFound, .none])
         XCTAssertFalse(report.themeMissing)
         XCTAssertEqual(locatedHere, 0, "the lookup ran in the child, not here")
     }
 
     func testTheChildReportsAMissingIconTheme() throws {
-        let report = try report(
+        let report = try draw(
             labels: ["Terminal", "Files"], iconPaths: ["a", "b"],
-            locate: { MenuArtist.Located(paths: $0.map { _ in nil }, themeMissing: true) })
+            locate: { MenuArtist.Located(paths: $0.map { _ in nil }, themeMissing: true) }
+        ).report
         XCTAssertTrue(report.themeMissing)
         XCTAssertEqual(report.icons, [.notFound, .notFound])
     }
 
     func testAPathLongerThanTheReportHoldsIsCutShortInTheReportOnly() throws {
         let long = "/" + String(repeating: "d", count: MenuArtist.pathCapacity + 100) + ".png"
-        let report = try report(labels: ["Terminal"], iconPaths: [long])
+        let report = try draw(labels: ["Terminal"], iconPaths: [long]).report
         XCTAssertEqual(report.icons, [.failed(path: String(long.prefix(MenuArtist.pathCapacity - 1)))])
     }
 }

@@ -62,11 +62,12 @@ func paintSprite(
 /// Three items beside a button on the right edge of an 800×600 area: item 0
 /// above it, item 1 below, item 2 above item 0; labels on the left. Other
 /// sizes and a button off the pixel grid give a layout off the grid.
+/// `sizes` are the labels' (by default measured here in "Sans 13").
 func menuLayout(
-    _ labels: [String], button: Rect = Rect(x: 736, y: 272, width: 56, height: 56), itemSize: Double = 40,
-    spacing: Double = 12
+    _ labels: [String], sizes: [Size]? = nil, button: Rect = Rect(x: 736, y: 272, width: 56, height: 56),
+    itemSize: Double = 40, spacing: Double = 12
 ) -> MenuLayout {
-    let sizes = labels.map { MenuPainter.measureLabel($0, font: "Sans 13") }
+    let sizes = sizes ?? labels.map { MenuPainter.measureLabel($0, font: "Sans 13") }
     return MenuLayout.layout(
         button: button, usable: Rect(x: 0, y: 0, width: 800, height: 600), count: labels.count,
         itemSize: itemSize, spacing: spacing, labelWidths: sizes.map(\.width),
@@ -680,6 +681,30 @@ final class IconLoaderTests: XCTestCase {
         XCTAssertEqual(pixels.width, 72)
         XCTAssertEqual(pixels.at(36, 36), [0, 255, 0, 255])
         XCTAssertEqual(pixels.at(1, 70), [0, 255, 0, 255])
+    }
+
+    func testPreloadRendersManySVGsAndGivesUpOnlyTheOneThatHangs() throws {
+        let dir = try temporaryDirectory(self)
+        let first = dir.appendingPathComponent("first.svg").path
+        let last = dir.appendingPathComponent("last.png.svg").path
+        let broken = dir.appendingPathComponent("broken.svg").path
+        // librsvg's open of a FIFO with no writer never returns.
+        let hangs = dir.appendingPathComponent("hangs.svg").path
+        for path in [first, last] { try greenSVG.write(toFile: path, atomically: true, encoding: .utf8) }
+        try "<svg".write(toFile: broken, atomically: true, encoding: .utf8)
+        XCTAssertEqual(mkfifo(hangs, 0o600), 0)
+        let loader = IconLoader()
+        loader.preload([first, broken, hangs, last, first], size: 16)
+        // Cached by preload: a second child would hang on the FIFO again.
+        let started = Date()
+        for path in [first, last] {
+            let icon = try XCTUnwrap(loader.load(path: path, size: 16), "librsvg2-2 must be installed")
+            XCTAssertEqual(pixels(of: icon).at(8, 8), [0, 255, 0, 255], path)
+        }
+        XCTAssertNil(loader.load(path: broken, size: 16))
+        XCTAssertNil(loader.load(path: hangs, size: 16))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "the preloaded icons were not rendered again")
+        XCTAssertTrue(loader.canLoadSVG, "a killed child does not mean librsvg is missing")
     }
 
     func testSVGsRenderOutsideThisProcess() throws {

@@ -298,7 +298,7 @@ class MenuTests(unittest.TestCase):
                                     timeout=40)
             waited = time.monotonic() - started
             self.assertEqual(result.returncode, 1)
-            self.assertIn("cannot open the menu: its labels could not be measured within 20 s", result.stderr)
+            self.assertIn("cannot open the menu: its images could not be drawn within 20 s", result.stderr)
             self.assertAlmostEqual(waited, 20, delta=3)
             wait_for(lambda: not proc_children(buoy.pid), timeout=3, message="the child killed and collected")
             self.assertFalse(json.loads(msg(buoy, "state").stdout)["menu_open"])
@@ -362,7 +362,7 @@ class MenuTests(unittest.TestCase):
             buoy, gate, (cx, cy) = self.start_buoy_with_fontconfig_gate(
                 sway, lambda text: text.replace('tap = "menu"', f'tap = "echo tap >> {marker}"'))
             opener = self.msg_in_background(buoy, "menu")
-            wait_for(lambda: proc_children(buoy.pid), timeout=3, message="a child measuring the labels")
+            wait_for(lambda: proc_children(buoy.pid), timeout=3, message="a child drawing the menu")
             started = time.monotonic()
             state = msg(buoy, "state")
             self.assertEqual(state.returncode, 0, state.stderr)
@@ -382,7 +382,7 @@ class MenuTests(unittest.TestCase):
         with HeadlessSway() as sway:
             buoy, gate, _ = self.start_buoy_with_fontconfig_gate(sway)
             opener = self.msg_in_background(buoy, "menu")
-            wait_for(lambda: proc_children(buoy.pid), timeout=3, message="a child measuring the labels")
+            wait_for(lambda: proc_children(buoy.pid), timeout=3, message="a child drawing the menu")
             second = msg(buoy, "menu")
             self.assertEqual(second.returncode, 0, second.stderr)
             _, err = opener.communicate(timeout=5)

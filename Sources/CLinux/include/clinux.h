@@ -11,6 +11,11 @@
 
 /* An anonymous, sealable, close-on-exec file of `size` bytes, or -1. */
 int buoy_memfd_create_sized(const char *name, size_t size);
+/* The same, empty, for a process that sizes it later (a drawing child), or -1. */
+int buoy_memfd_create(const char *name);
+/* Sizes a buoy_memfd_create file to `size` bytes and seals its size.
+ * Returns 0, or -1 if it could not be sized. */
+int buoy_memfd_size_and_seal(int fd, size_t size);
 
 /* A non-blocking, close-on-exec CLOCK_MONOTONIC timerfd, or -1. */
 int buoy_timerfd_create(void);

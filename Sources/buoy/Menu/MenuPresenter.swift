@@ -74,49 +74,43 @@ final class MenuPresenter {
 
     /// One button's menu drawn ahead of time.
     private enum Stock {
-        /// A child prepares it for `anchor`. `previous` are the images it
-        /// had before, for the same request (at another scale, say), which
-        /// an opening shows stretched until the new ones are drawn.
-        case preparing(Request, Work, anchor: Anchor, previous: Images?)
+        /// A child draws it. `previous` are the images it had before, for
+        /// the same request (at another scale, say), which an opening shows
+        /// stretched until the new ones are drawn.
+        case preparing(Request, Drawing, previous: Images?)
         /// Drawn: opening it attaches these buffers. Never drawn into again.
         case ready(Request, Images)
         /// It could not be drawn at `anchor`; not tried again until the
         /// request or the anchor changes.
         case failed(Request, anchor: Anchor)
 
-        var child: (any Pending)? {
-            guard case .preparing(_, let work, _, _) = self else { return nil }
-            return work.child
+        var child: Child? {
+            guard case .preparing(_, let drawing, _) = self else { return nil }
+            return drawing.child
         }
     }
 
     /// A child at work for the menu, and when it is given up (killed).
-    private struct Child<Result>: Pending {
-        var job: MenuArtist.Job<Result>
+    private struct Child {
+        var job: MenuArtist.Job<MenuArtist.Report>
         var deadline: Double
 
+        /// Its pipe, readable once it has exited.
         var fd: Int32 { job.fd }
         var hasExited: Bool { job.hasExited }
     }
 
-    /// What `update` and the loop need of a child at work, whatever its result.
-    private protocol Pending {
-        /// Its pipe, readable once it has exited.
-        var fd: Int32 { get }
-        var deadline: Double { get }
-        var hasExited: Bool { get }
-    }
-
-    /// A child drawing `images`.
+    /// A child drawing a menu laid out for `anchor` into `file`, over which
+    /// the buffers are made once it is done (`images`).
     private struct Drawing {
-        var child: Child<MenuArtist.Report>
-        var images: Images
+        var child: Child
+        var anchor: Anchor
+        var file: MemoryFile
     }
 
-    /// The child preparing a menu to open: first, if a label is new, one
-    /// that measures labels, then one that draws.
+    /// What prepares a menu to open.
     private enum Work {
-        case measuring(Child<[Size]>, labels: [String], anchor: Anchor)
+        /// A child draws it.
         case drawing(Drawing)
         /// Nothing: the images were drawn ahead of time, and `update` opens
         /// them (with the rest of the wakeup, as a drawn menu opens). While
@@ -126,15 +120,13 @@ final class MenuPresenter {
         /// Where the menu it prepares was to unfold from when it started.
         var anchor: Anchor {
             switch self {
-            case .measuring(_, _, let anchor): anchor
-            case .drawing(let drawing): drawing.images.anchor
+            case .drawing(let drawing): drawing.anchor
             case .drawn(let images, _): images.anchor
             }
         }
 
-        var child: (any Pending)? {
+        var child: Child? {
             switch self {
-            case .measuring(let child, _, _): child
             case .drawing(let drawing): drawing.child
             case .drawn(_, let redraw): redraw?.child
             }
@@ -184,20 +176,20 @@ final class MenuPresenter {
     private enum Phase {
         /// Nothing on screen, no child at work.
         case closed
-        /// Children measure and draw `Request`'s menu; nothing is on screen.
+        /// A child draws `Request`'s menu; nothing is on screen.
         case preparing(Request, Work)
         /// Opening since `since`, then open: it takes input and keys. `redraw`
         /// is a child drawing it again for a changed output (`follow`).
         case open(Shown, since: Double, redraw: Drawing?)
         /// Folding away since `since`; it is gone when that animation ends.
         case closing(Shown, since: Double)
-        /// Asked to open again while it folds away: children prepare the new
+        /// Asked to open again while it folds away: a child prepares the new
         /// menu, the closing one goes on, and the new images take over its
         /// subsurfaces (or `preparing` follows if it is gone first).
         case reopening(Request, Work, closing: Shown, since: Double)
 
         /// The child at work.
-        var child: (any Pending)? {
+        var child: Child? {
             switch self {
             case .closed, .closing, .open(_, _, redraw: .none): nil
             case .open(_, _, let drawing?): drawing.child
@@ -285,7 +277,8 @@ final class MenuPresenter {
         var text: String
         var font: String
     }
-    /// Label sizes, measured by a child once per text and font.
+    /// Label sizes, as the children that drew menus measured them: the
+    /// layout of images drawn ahead of time at another place needs them.
     private var labelSizes: [Label: Size] = [:]
     /// Icon themes already reported missing.
     private var warnedThemes: Set<String> = []
@@ -325,14 +318,14 @@ final class MenuPresenter {
 
     /// Every child at work: the one preparing the menu to open (or drawing
     /// the open one again), and the one drawing a menu ahead of time.
-    private var children: [any Pending] {
+    private var children: [Child] {
         ([phase.child] + stocks.values.map(\.child)).compactMap { $0 }
     }
 
     /// Opens `owner`'s menu of `items` from `anchor` on `parent`: at once
     /// if its images were drawn ahead of time for this place (or for
     /// another scale, shown stretched while they are drawn again);
-    /// otherwise children measure the labels (once per text) and draw the
+    /// otherwise a child measures the labels and draws the
     /// images, and `update` opens it when they are done. The loop goes on
     /// meanwhile. An open menu is folded away first; a closing one goes on
     /// closing meanwhile.
@@ -350,7 +343,7 @@ final class MenuPresenter {
             work = stocked
         } else {
             do throws(Unable) {
-                work = try prepare(request, anchor: anchor, now: now)
+                work = .drawing(try startDrawing(request, anchor: anchor, now: now))
             } catch {
                 return error.why
             }
@@ -372,15 +365,13 @@ final class MenuPresenter {
         switch stocks[request.owner] {
         case .ready(let stocked, let images)? where stocked == request:
             return images.moved(to: anchor, layout: layout).map { .drawn($0, redraw: nil) }
-        case .preparing(let stocked, let pending, let at, let previous)?
-        where stocked == request && at == anchor:
+        case .preparing(let stocked, let drawing, let previous)?
+        where stocked == request && drawing.anchor == anchor:
             // The child drawing it ahead of time goes on, for this opening.
-            if case .drawing(let drawing) = pending,
-                let images = previous?.moved(to: anchor, layout: layout, stretching: true)
-            {
+            if let images = previous?.moved(to: anchor, layout: layout, stretching: true) {
                 return .drawn(images, redraw: drawing)
             }
-            return pending
+            return .drawing(drawing)
         case .ready?, .preparing?, .failed?, nil:
             return nil
         }
@@ -424,8 +415,8 @@ final class MenuPresenter {
         case .ready(let stocked, let images)? where stocked == request:
             if images.moved(to: anchor, layout: { self.layout(for: request, at: anchor) }) != nil { return }
             previous = images
-        case .preparing(let stocked, _, let at, let before)? where stocked == request:
-            if at == anchor { return }
+        case .preparing(let stocked, let drawing, let before)? where stocked == request:
+            if drawing.anchor == anchor { return }
             previous = before
         case .failed(let stocked, let at)? where stocked == request && at == anchor:
             return
@@ -437,7 +428,7 @@ final class MenuPresenter {
         }
         do throws(Unable) {
             stocks[owner] = .preparing(
-                request, try prepare(request, anchor: anchor, now: now), anchor: anchor, previous: previous)
+                request, try startDrawing(request, anchor: anchor, now: now), previous: previous)
         } catch {
             stocks[owner] = .failed(request, anchor: anchor)
             log.warning("menu: cannot draw it ahead of time: \(error.why)")
@@ -485,16 +476,14 @@ final class MenuPresenter {
             return nil
         case .open(var shown, let since, let drawing?):
             phase = .open(shown, since: since, redraw: nil)
-            guard let report = drawing.child.job.finish(killing: timedOut) else {
+            guard let images = finish(drawing, of: shown.request, timedOut: timedOut) else {
                 reset()
                 return .dropped("its images could not be drawn again\(late)")
             }
-            logDrawn(drawing.images, report)
-            stocks[shown.request.owner] = .ready(shown.request, drawing.images)
             // Unless its surfaces cannot be made, the old images stay.
-            if let parent, let sprites = sprites(for: drawing.images, reusing: shown, on: parent) {
-                shown.layout = drawing.images.layout
-                shown.anchor = drawing.images.anchor
+            if let parent, let sprites = sprites(for: images, reusing: shown, on: parent) {
+                shown.layout = images.layout
+                shown.anchor = images.anchor
                 shown.sprites = sprites
                 shown.parent = parent
                 shown.dirty = true
@@ -515,80 +504,65 @@ final class MenuPresenter {
         switch work {
         case .drawn(let images, let redraw):
             return open(request, images, redraw: redraw, parent: parent, now: now)
-        case .measuring(let child, let labels, _):
-            guard let sizes = child.job.finish(killing: timedOut) else {
-                return failOpening("its labels could not be measured\(late)")
-            }
-            record(sizes, of: labels, in: request.look.font)
-            guard let anchor else { return failOpening("the button is not on screen") }
-            return draw(request, at: anchor, now: now)
         case .drawing(let drawing):
-            guard let report = drawing.child.job.finish(killing: timedOut) else {
+            guard let images = finish(drawing, of: request, timedOut: timedOut) else {
                 return failOpening("its images could not be drawn\(late)")
             }
-            if let anchor, anchor != drawing.images.anchor {
-                logDrawn(drawing.images, report)
+            if let anchor, anchor != images.anchor {
                 // The button moved, or the output changed, while they were drawn.
                 return draw(request, at: anchor, now: now)
             }
-            accept(drawing, report, of: request)
-            return open(request, drawing.images, redraw: nil, parent: parent, now: now)
+            return open(request, images, redraw: nil, parent: parent, now: now)
         }
     }
 
     /// Takes what the children drawing menus ahead of time have done.
     private func updateStocks(_ wakeup: Wakeup, now: Double) {
         for (owner, stock) in stocks {
-            guard case .preparing(let request, let work, let anchor, let previous) = stock,
-                let child = work.child, let timedOut = Self.isFinished(child, wakeup, now: now)
+            guard case .preparing(let request, let drawing, _) = stock,
+                let timedOut = Self.isFinished(drawing.child, wakeup, now: now),
+                finish(drawing, of: request, timedOut: timedOut, ahead: true) == nil
             else { continue }
-            let failed = { (problem: String) in
-                self.stocks[owner] = .failed(request, anchor: anchor)
-                self.log.warning("menu: \(problem) ahead of time\(Self.late(timedOut))")
-            }
-            switch work {
-            case .measuring(let child, let labels, _):
-                guard let sizes = child.job.finish(killing: timedOut) else {
-                    failed("its labels could not be measured")
-                    continue
-                }
-                record(sizes, of: labels, in: request.look.font)
-                do throws(Unable) {
-                    stocks[owner] = .preparing(
-                        request, .drawing(try startDrawing(request, anchor: anchor, now: now)),
-                        anchor: anchor,
-                        previous: previous)
-                } catch {
-                    failed("its images could not be drawn (\(error.why))")
-                }
-            case .drawn:
-                continue
-            case .drawing(let drawing):
-                guard let report = drawing.child.job.finish(killing: timedOut) else {
-                    failed("its images could not be drawn")
-                    continue
-                }
-                accept(drawing, report, of: request, ahead: true)
-            }
+            stocks[owner] = .failed(request, anchor: drawing.anchor)
+            log.warning("menu: its images could not be drawn ahead of time\(Self.late(timedOut))")
         }
     }
 
-    /// Takes `request`'s images, drawn: logs them and what became of their
-    /// icons, and keeps them for the next opening.
-    private func accept(
-        _ drawing: Drawing, _ report: MenuArtist.Report, of request: Request, ahead: Bool = false
-    ) {
-        logDrawn(drawing.images, report, ahead: ahead)
-        reportIcons(report.icons, of: request.items, iconSize: drawing.images.iconSize)
+    /// The images `drawing` drew for `request`, once its child is done (or
+    /// killed, if `timedOut`; then nil): laid out as the child laid them
+    /// out, from the label sizes it reports, in buffers over its file. Logs
+    /// them and what became of their icons, and keeps them for the next
+    /// opening. Nil if the child failed.
+    private func finish(_ drawing: Drawing, of request: Request, timedOut: Bool, ahead: Bool = false)
+        -> Images?
+    {
+        guard let report = drawing.child.job.finish(killing: timedOut) else { return nil }
+        let font = request.look.font
+        for (item, size) in zip(request.items, report.labelSizes) {
+            labelSizes[Label(text: item.label, font: font)] = size
+        }
+        let layout = Self.arrange(request, at: drawing.anchor, labels: report.labelSizes)
+        let descriptions = MenuPainter.sprites(for: layout)
+        let (slots, bytes) = MenuArtist.slots(for: descriptions, scale: drawing.anchor.scale)
+        guard let shm = display.shm, drawing.file.size == bytes,
+            let pool = try? ShmPool(shm: shm, fd: drawing.file.fd, size: bytes)
+        else { return nil }
+        let images = Images(
+            layout: layout, descriptions: descriptions,
+            buffers: slots.map { pool.buffer(offset: $0.offset, width: $0.width, height: $0.height) },
+            iconSize: Self.iconSize(of: request, scale: drawing.anchor.scale), anchor: drawing.anchor)
+        logDrawn(images, report, ahead: ahead)
+        reportIcons(report.icons, of: request.items, iconSize: images.iconSize)
         if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
-        stocks[request.owner] = .ready(request, drawing.images)
+        stocks[request.owner] = .ready(request, images)
+        return images
     }
 
     /// Whether `child` is done: nil while it works, else whether it was
     /// killed at its deadline. A child killed earlier in this wakeup may
     /// have left its number to the one that replaced it, which has not
     /// exited, hence `hasExited`.
-    private static func isFinished(_ child: any Pending, _ wakeup: Wakeup, now: Double) -> Bool? {
+    private static func isFinished(_ child: Child, _ wakeup: Wakeup, now: Double) -> Bool? {
         let done = wakeup.readable.contains(child.fd) && child.hasExited
         guard done || now >= child.deadline else { return nil }
         return !done
@@ -597,10 +571,6 @@ final class MenuPresenter {
     /// What a problem's message adds when a child was killed at its deadline.
     private static func late(_ timedOut: Bool) -> String {
         timedOut ? " within \(Int(MenuArtist.timeoutSeconds)) s" : ""
-    }
-
-    private func record(_ sizes: [Size], of labels: [String], in font: String) {
-        for (text, size) in zip(labels, sizes) { labelSizes[Label(text: text, font: font)] = size }
     }
 
     /// Has a child draw the menu being prepared, for `anchor`.
@@ -747,47 +717,29 @@ final class MenuPresenter {
         if sprite.surface.isShown { sprite.surface.hide() }
     }
 
-    /// Starts the first child that prepares `request`'s menu at `anchor`.
-    private func prepare(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Work {
-        let font = request.look.font
-        let unmeasured = Array(
-            Set(request.items.map(\.label).filter { labelSizes[Label(text: $0, font: font)] == nil }))
-        guard unmeasured.isEmpty else {
-            guard let job = MenuArtist.measure(unmeasured, font: request.look.font) else {
-                throw Unable(why: "no child could be started to measure its labels")
-            }
-            return .measuring(
-                Child(job: job, deadline: now + MenuArtist.timeoutSeconds), labels: unmeasured,
-                anchor: anchor)
-        }
-        return .drawing(try startDrawing(request, anchor: anchor, now: now))
-    }
-
-    /// Lays the menu out at `anchor` and starts a child drawing its images.
+    /// Starts a child that lays the menu out at `anchor`, once it has
+    /// measured the labels, and draws its images.
     private func startDrawing(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Drawing {
-        let layout = layout(for: request, at: anchor)
-        let scale = anchor.scale
-        guard let shm = display.shm else { throw Unable(why: "the compositor has no wl_shm") }
-        let descriptions = MenuPainter.sprites(for: layout)
-        var buffers: [ShmBuffer] = []
-        for description in descriptions {
-            let (width, height) = MenuPainter.bufferSize(of: description, scale: scale)
-            do { buffers.append(try ShmBuffer(shm: shm, width: width, height: height)) } catch {
-                throw Unable(why: "\(error)")
-            }
+        guard display.shm != nil else { throw Unable(why: "the compositor has no wl_shm") }
+        guard let file = MemoryFile(name: "buoy-buffer") else {
+            throw Unable(why: "no shared memory could be made for its images")
         }
-        let iconSize = IconLookup.pixelSize(itemSize: request.settings.itemSize, scale: scale)
+        let scale = anchor.scale
+        let iconSize = Self.iconSize(of: request, scale: scale)
         guard
             let job = MenuArtist.draw(
-                descriptions, on: buffers.map { MenuArtist.Canvas(data: $0.data, stride: $0.stride) },
-                layout: layout, labels: request.items.map(\.label), icons: request.items.map(\.icon),
+                labels: request.items.map(\.label), icons: request.items.map(\.icon),
+                arrange: { Self.arrange(request, at: anchor, labels: $0) }, into: file.fd,
                 locate: IconFiles.locator(
                     theme: request.settings.iconTheme, size: iconSize, scale: scale.ceiling),
                 iconSize: iconSize, look: request.look, scale: scale)
         else { throw Unable(why: "no child could be started to draw its images") }
-        let images = Images(
-            layout: layout, descriptions: descriptions, buffers: buffers, iconSize: iconSize, anchor: anchor)
-        return Drawing(child: Child(job: job, deadline: now + MenuArtist.timeoutSeconds), images: images)
+        return Drawing(
+            child: Child(job: job, deadline: now + MenuArtist.timeoutSeconds), anchor: anchor, file: file)
+    }
+
+    private static func iconSize(of request: Request, scale: BufferScale) -> Int {
+        IconLookup.pixelSize(itemSize: request.settings.itemSize, scale: scale)
     }
 
     /// `request`'s menu laid out at `anchor`, with its labels as measured.
@@ -795,7 +747,13 @@ final class MenuPresenter {
         let labels = request.items.map {
             labelSizes[Label(text: $0.label, font: request.look.font)] ?? Size(width: 0, height: 0)
         }
-        return MenuLayout.arrange(
+        return Self.arrange(request, at: anchor, labels: labels)
+    }
+
+    /// `request`'s menu laid out at `anchor`, its labels (per item) this
+    /// size: what the drawing child and the parent both lay out.
+    private static func arrange(_ request: Request, at anchor: Anchor, labels: [Size]) -> MenuLayout {
+        MenuLayout.arrange(
             request.settings.layout, button: anchor.button, usable: anchor.usable, count: request.items.count,
             itemSize: request.settings.itemSize, spacing: request.settings.spacing,
             labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0,
