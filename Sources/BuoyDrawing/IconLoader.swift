@@ -33,6 +33,8 @@ public final class IconLoader {
     private let symbolicColor: Color
     /// Set once a child found no usable librsvg: SVGs then fail at once.
     private var librsvgMissing = false
+    /// SVGs `preload` has a child render meanwhile, at `size`.
+    private var preloading: (batch: SVGBatch, size: Int)?
 
     /// How long an SVG may take to render, in milliseconds.
     static let svgTimeout: Int32 = 2000
@@ -52,6 +54,7 @@ public final class IconLoader {
     /// aspect ratio kept and centred; nil if the file is missing or broken,
     /// if `size` is not positive, or, for an SVG, if librsvg is not installed.
     public func load(path: String, size: Int) -> OpaquePointer? {
+        finishPreloading()
         let key = Key(path: path, size: size)
         if let cached = cache[key] { return cached }
         if cache.count >= capacity { removeAll() }
@@ -60,18 +63,30 @@ public final class IconLoader {
         return surface
     }
 
-    /// Renders every SVG of `paths` at `size` that is not cached yet, in
-    /// one child, so that a menu's icons open librsvg once, not once each
-    /// (8 children took 98 ms, one takes 15). `load` then finds them cached.
+    /// Starts rendering every SVG of `paths` at `size` that is not cached
+    /// yet, in one child, so that a menu's icons open librsvg once, not once
+    /// each (8 children took 98 ms, one takes 15), and while the caller does
+    /// something else (measures labels, say). The next `load` waits for it,
+    /// and finds them cached.
     public func preload(_ paths: [String], size: Int) {
+        finishPreloading()
         guard size > 0, size <= 4096, !librsvgMissing else { return }
         var svgs: [String] = []
         for path in paths where Self.isSVG(path) && cache[Key(path: path, size: size)] == nil {
             if !svgs.contains(path) { svgs.append(path) }
         }
-        guard !svgs.isEmpty else { return }
-        if cache.count + svgs.count > capacity { removeAll() }
-        for (path, surface) in zip(svgs, renderSVGs(svgs, size: size)) {
+        guard !svgs.isEmpty, let batch = SVGBatch(svgs, size: size) else { return }
+        preloading = (batch, size)
+    }
+
+    /// Takes what `preload`'s child rendered, once it is done.
+    private func finishPreloading() {
+        guard let (batch, size) = preloading else { return }
+        preloading = nil
+        let surfaces = batch.finish()
+        if batch.librsvgMissing { librsvgMissing = true }
+        if cache.count + surfaces.count > capacity { removeAll() }
+        for (path, surface) in zip(batch.paths, surfaces) {
             // `.some`: a failure is cached too (nil would remove the key).
             cache[Key(path: path, size: size)] = .some(surface.map { recoloured($0, path: path) })
         }
@@ -80,7 +95,11 @@ public final class IconLoader {
     /// Whether `load` can render SVGs: a child could open librsvg and gobject
     /// and find the calls it needs.
     public var canLoadSVG: Bool {
-        if !librsvgMissing { _ = renderSVGs([], size: 1) }
+        finishPreloading()
+        if !librsvgMissing, let check = SVGBatch([], size: 1) {
+            _ = check.finish()
+            if check.librsvgMissing { librsvgMissing = true }
+        }
         return !librsvgMissing
     }
 
@@ -120,7 +139,9 @@ public final class IconLoader {
 
     private func renderFile(path: String, size: Int) -> OpaquePointer? {
         if Self.isSVG(path) {
-            return librsvgMissing ? nil : renderSVGs([path], size: size)[0]
+            guard !librsvgMissing, let batch = SVGBatch([path], size: size) else { return nil }
+            defer { if batch.librsvgMissing { librsvgMissing = true } }
+            return batch.finish()[0]
         }
         guard let source = cairo_image_surface_create_from_png(path) else { return nil }
         defer { cairo_surface_destroy(source) }
@@ -158,69 +179,106 @@ private struct SVGProgress {
     var finishedAt: Int64
 }
 
-extension IconLoader {
-    /// `paths` (SVGs) rendered at `size`² in children (`ChildJob`), through
-    /// shared memory: one child for them all, and after one that spent
-    /// `svgTimeout` on an icon (it is killed), or crashed on it, a new one
-    /// for the icons after it. Per path, its surface, or nil if it failed;
-    /// all nil if librsvg is missing (`librsvgMissing` is then set). With no
-    /// paths, a child only checks that librsvg can be opened.
-    fileprivate func renderSVGs(_ paths: [String], size: Int) -> [OpaquePointer?] {
-        var surfaces = [OpaquePointer?](repeating: nil, count: paths.count)
+/// SVGs rendered at `size`² by children (`ChildJob`), through shared
+/// memory: one child for them all, started at once, and after one that
+/// spent `IconLoader.svgTimeout` on an icon (it is killed), or crashed on
+/// it, a new one for the icons after it. With no paths, a child only checks
+/// that librsvg can be opened.
+private final class SVGBatch {
+    let paths: [String]
+    /// Set if the child found no usable librsvg (every icon then fails).
+    private(set) var librsvgMissing = false
+    private let size: Int
+    private let stride: Int
+    private let pixels: SharedMemory<UInt8>
+    private let progress: SharedMemory<SVGProgress>
+    private let outcomes: SharedMemory<Int32>
+    /// Everything the child needs is made before the fork, so that it
+    /// allocates nothing.
+    private let cPaths: [UnsafeMutablePointer<CChar>?]
+    private let viewport: SharedMemory<Double>
+    private var surfaces: [OpaquePointer?]
+    /// The first icon of the child at work, and the child.
+    private var first = 0
+    private var child: ChildJob?
+
+    init?(_ paths: [String], size: Int) {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(size)))
-        let bytes = stride * size
-        guard stride > 0, let pixels = SharedMemory<UInt8>(count: bytes * max(1, paths.count)),
+        guard stride > 0, let pixels = SharedMemory<UInt8>(count: stride * size * max(1, paths.count)),
             let progress = SharedMemory<SVGProgress>(count: 1),
-            let outcomes = SharedMemory<Int32>(count: max(1, paths.count))
-        else { return surfaces }
-        // Everything the child needs is made before the fork, so that it
-        // allocates nothing.
-        let cPaths = paths.map { strdup($0) }
-        defer { for path in cPaths { free(path) } }
-        var viewport = (0.0, 0.0, Double(size), Double(size))
-        var next = 0
-        repeat {
-            progress.pointer.pointee = SVGProgress(finished: Int64(next), finishedAt: monotonicMilliseconds())
-            for i in next..<paths.count { outcomes.pointer[i] = childFailed }
-            let first = next
-            let child = withUnsafeBytes(of: &viewport) { viewportBytes in
-                ChildJob {
-                    renderAll(
-                        cPaths, from: first, into: pixels.pointer, size: size, stride: stride,
-                        viewport: viewportBytes, progress: progress.pointer, outcomes: outcomes.pointer)
-                }
-            }
-            guard let child else { break }
-            // Waits while it makes progress: `svgTimeout` from its last icon.
+            let outcomes = SharedMemory<Int32>(count: max(1, paths.count)),
+            let viewport = SharedMemory<Double>(count: 4)
+        else { return nil }
+        self.paths = paths
+        self.size = size
+        self.stride = stride
+        self.pixels = pixels
+        self.progress = progress
+        self.outcomes = outcomes
+        self.viewport = viewport
+        // An RsvgRectangle: x, y, width, height.
+        viewport.pointer[2] = Double(size)
+        viewport.pointer[3] = Double(size)
+        cPaths = paths.map { strdup($0) }
+        surfaces = Array(repeating: nil, count: paths.count)
+        start(from: 0)
+    }
+
+    deinit {
+        for path in cPaths { free(path) }
+    }
+
+    private func start(from first: Int) {
+        self.first = first
+        progress.pointer.pointee = SVGProgress(finished: Int64(first), finishedAt: monotonicMilliseconds())
+        for i in first..<paths.count { outcomes.pointer[i] = childFailed }
+        let (cPaths, pixels, size, stride) = (cPaths, pixels.pointer, size, stride)
+        let (viewport, progress, outcomes) = (viewport.pointer, progress.pointer, outcomes.pointer)
+        child = ChildJob {
+            renderAll(
+                cPaths, from: first, into: pixels, size: size, stride: stride,
+                viewport: UnsafeRawPointer(viewport), progress: progress, outcomes: outcomes)
+        }
+    }
+
+    /// Waits for the children, and gives per path its surface, or nil if it
+    /// failed: a child is waited for while it makes progress
+    /// (`IconLoader.svgTimeout` from its last icon).
+    func finish() -> [OpaquePointer?] {
+        while let child {
+            self.child = nil
             var exited = false
             while !exited {
                 let late =
-                    progress.pointer.pointee.finishedAt + Int64(Self.svgTimeout) - monotonicMilliseconds()
+                    progress.pointer.pointee.finishedAt + Int64(IconLoader.svgTimeout)
+                    - monotonicMilliseconds()
                 guard late > 0 else { break }
                 exited = child.exits(within: Int32(late))
             }
             let outcome = child.finish(killing: !exited)
             if outcome.exitCode == childMissingLibrary {
                 librsvgMissing = true
-                return surfaces
+                break
             }
             let finished = Int(progress.pointer.pointee.finished)
+            let bytes = stride * size
             for i in first..<min(finished, paths.count) where outcomes.pointer[i] == childRendered {
-                surfaces[i] = copied(pixels.pointer + i * bytes, size: size, stride: stride)
+                surfaces[i] = copied(pixels.pointer + i * bytes)
             }
             // The icon it was on, if it stopped, is given up.
-            next = exited && outcome.exitCode == childRendered ? paths.count : finished + 1
-        } while next < paths.count
+            let next = exited && outcome.exitCode == childRendered ? paths.count : finished + 1
+            if next < paths.count { start(from: next) }
+        }
         return surfaces
     }
 
-    private func copied(_ pixels: UnsafeMutablePointer<UInt8>, size: Int, stride: Int) -> OpaquePointer? {
+    private func copied(_ source: UnsafeMutablePointer<UInt8>) -> OpaquePointer? {
         drawSquare(size: size) { cr in
             guard let target = cairo_get_target(cr), let data = cairo_image_surface_get_data(target),
                 cairo_image_surface_get_stride(target) == Int32(stride)
             else { return false }
             cairo_surface_flush(target)
-            memcpy(data, pixels, stride * size)
+            memcpy(data, source, stride * size)
             cairo_surface_mark_dirty(target)
             return true
         }
@@ -237,7 +295,7 @@ private func monotonicMilliseconds() -> Int64 {
 /// their slots of `pixels`, reporting each as it is done.
 private func renderAll(
     _ paths: [UnsafeMutablePointer<CChar>?], from first: Int, into pixels: UnsafeMutablePointer<UInt8>,
-    size: Int, stride: Int, viewport: UnsafeRawBufferPointer, progress: UnsafeMutablePointer<SVGProgress>,
+    size: Int, stride: Int, viewport: UnsafeRawPointer, progress: UnsafeMutablePointer<SVGProgress>,
     outcomes: UnsafeMutablePointer<Int32>
 ) -> Int32 {
     guard let rsvg = Rsvg.open() else { return childMissingLibrary }
@@ -251,7 +309,7 @@ private func renderAll(
 
 private func render(
     _ rsvg: Rsvg, _ path: UnsafeMutablePointer<CChar>?, into pixels: UnsafeMutablePointer<UInt8>, size: Int,
-    stride: Int, viewport: UnsafeRawBufferPointer
+    stride: Int, viewport: UnsafeRawPointer
 ) -> Int32 {
     guard let path,
         let surface = cairo_image_surface_create_for_data(
@@ -260,7 +318,7 @@ private func render(
     defer { cairo_surface_destroy(surface) }
     guard let cr = cairo_create(surface) else { return childFailed }
     defer { cairo_destroy(cr) }
-    let ok = rsvg.render(path: path, cr: cr, size: size, viewport: viewport.baseAddress)
+    let ok = rsvg.render(path: path, cr: cr, size: size, viewport: viewport)
     cairo_surface_flush(surface)
     return ok && cairo_status(cr) == CAIRO_STATUS_SUCCESS ? childRendered : childFailed
 }

@@ -143,6 +143,12 @@ public enum MenuArtist {
             let sizes = SharedMemory<Double>(count: max(1, 2 * count))
         else { return nil }
         let child = ChildJob {
+            // The SVGs render in a further child while the labels are measured here.
+            let loader = IconLoader(capacity: max(1, count), symbolicColor: look.colors.labelColor)
+            let located = locate((0..<count).map { $0 < icons.count ? icons[$0] : nil })
+            let paths = located.paths
+            shared.pointer[themeByte] = located.themeMissing ? 1 : 0
+            loader.preload(paths.compactMap { $0 }, size: iconSize)
             for (i, label) in labels.enumerated() {
                 let size = MenuPainter.measureLabel(label, font: look.font)
                 sizes.pointer[2 * i] = size.width
@@ -155,11 +161,6 @@ public enum MenuArtist {
                 let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, file, 0),
                 mapped != MAP_FAILED
             else { return 1 }
-            let loader = IconLoader(capacity: max(1, count), symbolicColor: look.colors.labelColor)
-            let located = locate((0..<count).map { $0 < icons.count ? icons[$0] : nil })
-            let paths = located.paths
-            shared.pointer[themeByte] = located.themeMissing ? 1 : 0
-            loader.preload(paths.compactMap { $0 }, size: iconSize)
             let entries = (0..<count).map { i in
                 let label = labels[i]
                 guard i < icons.count, icons[i] != nil else { return MenuEntry(label: label) }

@@ -694,16 +694,21 @@ final class IconLoaderTests: XCTestCase {
         try "<svg".write(toFile: broken, atomically: true, encoding: .utf8)
         XCTAssertEqual(mkfifo(hangs, 0o600), 0)
         let loader = IconLoader()
-        loader.preload([first, broken, hangs, last, first], size: 16)
-        // Cached by preload: a second child would hang on the FIFO again.
         let started = Date()
+        loader.preload([first, broken, hangs, last, first], size: 16)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "preload does not wait for its child")
+        // The first load waits for it (the FIFO for `svgTimeout`); then all
+        // are cached: a second child would hang on the FIFO again.
         for path in [first, last] {
             let icon = try XCTUnwrap(loader.load(path: path, size: 16), "librsvg2-2 must be installed")
             XCTAssertEqual(pixels(of: icon).at(8, 8), [0, 255, 0, 255], path)
         }
         XCTAssertNil(loader.load(path: broken, size: 16))
         XCTAssertNil(loader.load(path: hangs, size: 16))
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "the preloaded icons were not rendered again")
+        let waited = Date().timeIntervalSince(started)
+        let timeout = Double(IconLoader.svgTimeout) / 1000
+        XCTAssertGreaterThanOrEqual(waited, timeout, "the FIFO was waited for")
+        XCTAssertLessThan(waited, 1.75 * timeout, "and only once: the preloaded icons were not rendered again")
         XCTAssertTrue(loader.canLoadSVG, "a killed child does not mean librsvg is missing")
     }
 
