@@ -81,27 +81,6 @@ def shared_buffers_not_resident(pid: int) -> int:
     return total
 
 
-def open_latencies_ms(log_text: str) -> tuple[float, float]:
-    """From a -d log: the time from each "buoy msg menu" to the "menu opened" after it, for the
-    first and the last opening."""
-    stamps = []
-    request = None
-    for line in log_text.splitlines():
-        match = re.match(r"buoy (\d+):(\d+):(\d+\.\d+) \[info\] (.*)", line)
-        if not match:
-            continue
-        hours, minutes, seconds, message = match.groups()
-        at = (int(hours) * 60 + int(minutes)) * 60 + float(seconds)
-        if message == "buoy msg menu":
-            request = at
-        elif message == "menu opened" and request is not None:
-            stamps.append((at - request) * 1000)
-            request = None
-    if len(stamps) < 2:
-        raise HarnessError(f"expected two menu openings in the log, found {len(stamps)}")
-    return stamps[0], stamps[-1]
-
-
 def voluntary_switches(pid: int) -> int:
     return int(proc_status(pid)["voluntary_ctxt_switches"])
 
@@ -602,7 +581,7 @@ class Bench:
 
     def menu_rss(self, setup: Setup) -> None:
         """Peak RSS with the menu open: 8 items with theme icons and labels, opened with
-        `buoy msg menu` and left open 1 s.
+        `buoy msg menu` and left open 1 s, buoy run as a user runs it (no -dd).
 
         buoy's own peak (VmHWM) leaves out the menu's images: a child process draws them into
         shared memory that buoy never touches. The goal is judged on VmHWM plus every page of
@@ -613,34 +592,32 @@ class Bench:
         items = "".join(f'[[menu.item]]\nlabel = "Item number {i + 1}"\nicon = "{icon}"\ncommand = "true"\n'
                         for i, icon in enumerate(icons))
         peak, with_buffers, buffers, child = Series(), Series(), Series(), Series()
-        first_open, reopen = Series(), Series()
         with setup.sway() as sway:
             for run in range(self.runs):
-                client = Client(sway, [self.buoy, "-dd"], "buoy-menu", config=items).start()
-                time.sleep(0.5)
-                client.check_alive()
-                subprocess.run([self.buoy, "msg", "menu"], env=client.env, check=True, timeout=5,
-                               capture_output=True)
-                time.sleep(1.0)
-                client.check_alive()
-                hwm = peak_rss_kb(client.pid) * 1024
-                outside = shared_buffers_not_resident(client.pid)
-                for _ in range(2):  # close it, and open it again with the labels measured
+                # As a user runs it, without -dd: debug logging pages in code of its own. A second
+                # one, with -dd, logs the drawing child's peak.
+                for argv in ([self.buoy], [self.buoy, "-dd"]):
+                    client = Client(sway, argv, "buoy-menu", config=items).start()
+                    time.sleep(0.5)
+                    client.check_alive()
                     subprocess.run([self.buoy, "msg", "menu"], env=client.env, check=True, timeout=5,
                                    capture_output=True)
-                    time.sleep(0.5)
-                client.stop()
-                first, again = open_latencies_ms(client.log_path.read_text())
-                first_open.add(first)
-                reopen.add(again)
-                found = re.findall(r"drawn at scale \d+ by a child \(peak RSS (\d+) KiB\)",
-                                   client.log_path.read_text())
-                if not found:
-                    raise HarnessError(f"no drawing child in {client.log_path}")
-                peak.add(hwm / 1e6)
-                buffers.add(outside / 1e6)
-                with_buffers.add((hwm + outside) / 1e6)
-                child.add(int(found[-1]) * 1024 / 1e6)
+                    time.sleep(1.0)
+                    client.check_alive()
+                    if "-dd" in argv:
+                        client.stop()
+                        found = re.findall(r"drawn at scale \d+ by a child \(peak RSS (\d+) KiB\)",
+                                           client.log_path.read_text())
+                        if not found:
+                            raise HarnessError(f"no drawing child in {client.log_path}")
+                        child.add(int(found[-1]) * 1024 / 1e6)
+                        continue
+                    hwm = peak_rss_kb(client.pid) * 1024
+                    outside = shared_buffers_not_resident(client.pid)
+                    client.stop()
+                    peak.add(hwm / 1e6)
+                    buffers.add(outside / 1e6)
+                    with_buffers.add((hwm + outside) / 1e6)
                 log(f"{setup.name} menu RSS run {run + 1}: buoy {peak.values[-1]:.2f} MB + "
                     f"{buffers.values[-1]:.2f} MB of shared buffers; drawing child {child.values[-1]:.2f} MB")
         self.rows.append(Row(setup.name, "peak RSS with an 8-item menu open (VmHWM)", "MB", 2, peak,
@@ -653,10 +630,6 @@ class Bench:
         self.rows.append(Row(setup.name, "peak RSS of the child that draws the menu", "MB", 2, child,
                              note="exits once the images are drawn; includes an SVG grandchild's; "
                                   "most pages are shared with buoy"))
-        self.rows.append(Row(setup.name, "`msg menu` → menu opened, first open (labels measured too)", "ms", 0,
-                             first_open, note="from buoy's log, ms resolution"))
-        self.rows.append(Row(setup.name, "`msg menu` → menu opened, again", "ms", 0, reopen,
-                             note="from buoy's log, ms resolution"))
 
     def menu_open(self, setup: Setup) -> None:
         """Tap or `msg menu` → the menu's first frame (the parent's commit that shows its first
