@@ -61,6 +61,25 @@ public struct MenuAnimation: Sendable, Equatable {
         return opening ? 1 - (1 - t) * (1 - t) * (1 - t) : Self.shrink(t)
     }
 
+    /// How opaque a whole panel is at `now`, from 0 to 1: it fades in as
+    /// it grows, opaque two thirds of the way through (easing out), and
+    /// fades out evenly as it shrinks, gone exactly at `end`.
+    public func panelOpacity(at now: Double) -> Double {
+        let rest = opening ? 1.0 : 0.0
+        guard now < end else { return rest }
+        guard now > start else { return 1 - rest }
+        let t = (now - start) / duration
+        guard opening else { return 1 - t }
+        let u = min(1, t * 1.5)
+        return 1 - (1 - u) * (1 - u)
+    }
+
+    /// How opaque `layout`'s images are at `now`: a panel fades with
+    /// `panelOpacity`; a column's items only grow and shrink.
+    public func opacity(in layout: MenuLayout, at now: Double) -> Double {
+        layout.panel != nil ? panelOpacity(at: now) : 1
+    }
+
     /// How an image of `layout` is scaled at `now`, and around which
     /// point: in a panel, every image (its backdrop too, `item` nil) with
     /// the panel around the button's centre; in a column, item `item`'s

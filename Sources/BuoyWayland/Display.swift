@@ -41,6 +41,8 @@ public final class Display {
     public private(set) var fractionalScaleManager: OpaquePointer?
     /// wp_cursor_shape_manager_v1, where offered: cursors without a theme.
     public private(set) var cursorShapeManager: OpaquePointer?
+    /// wp_alpha_modifier_v1, where offered: surfaces faded by the compositor.
+    public private(set) var alphaModifier: OpaquePointer?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
     /// The compositor is KWin (it offers KDE's own globals). KWin 5.27
@@ -75,6 +77,7 @@ public final class Display {
         seats.removeAll()
         outputs.removeAll()
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
+        if let alphaModifier { wp_alpha_modifier_v1_destroy(alphaModifier) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let xdgOutputManager { zxdg_output_manager_v1_destroy(xdgOutputManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
@@ -185,6 +188,7 @@ public final class Display {
             fractionalScaleManager = bind(buoy_wp_fractional_scale_manager_v1_interface(), 1)
         case "wp_cursor_shape_manager_v1":
             cursorShapeManager = bind(buoy_wp_cursor_shape_manager_v1_interface(), 1)
+        case "wp_alpha_modifier_v1": alphaModifier = bind(buoy_wp_alpha_modifier_v1_interface(), 1)
         case "zxdg_output_manager_v1":
             xdgOutputManager = bind(buoy_zxdg_output_manager_v1_interface(), 3)
             for output in outputs { output.attachXdgOutput(manager: xdgOutputManager) }

@@ -10,23 +10,33 @@ public final class Subsurface {
     /// For a scalable subsurface: the compositor stretches its buffer to
     /// the size `place` gives.
     private let viewport: OpaquePointer?
+    /// For a fadable subsurface where wp_alpha_modifier_v1 is offered: its
+    /// opacity factor, and the one last set.
+    private let alpha: OpaquePointer?
+    private var opacity = 1.0
     /// The buffer on screen, kept alive until it is replaced or the surface
     /// is gone: the compositor may read it until then.
     public private(set) var content: ShmBuffer?
 
-    public init(display: Display, parent: LayerSurface, scalable: Bool = false) throws(WaylandError) {
+    public init(display: Display, parent: LayerSurface, scalable: Bool = false, fadable: Bool = false)
+        throws(WaylandError)
+    {
         guard let compositor = display.compositor, let subcompositor = display.subcompositor,
             let viewporter = display.viewporter, let region = wl_compositor_create_region(compositor)
         else { throw .system("globals are missing") }
-        surface = display.createSurface()!
+        let surface = display.createSurface()!
+        self.surface = surface
         role = wl_subcompositor_get_subsurface(subcompositor, surface, parent.surface)!
         viewport = scalable ? wp_viewporter_get_viewport(viewporter, surface) : nil
+        alpha =
+            fadable ? display.alphaModifier.flatMap { wp_alpha_modifier_v1_get_surface($0, surface) } : nil
         // Input goes to the parent, whose coordinates never move.
         wl_surface_set_input_region(surface, region)
         wl_region_destroy(region)
     }
 
     deinit {
+        if let alpha { wp_alpha_modifier_surface_v1_destroy(alpha) }
         if let viewport { wp_viewport_destroy(viewport) }
         wl_subsurface_destroy(role)
         wl_surface_destroy(surface)
@@ -63,6 +73,15 @@ public final class Subsurface {
         setPosition(x: x, y: y)
         if let viewport { wp_viewport_set_destination(viewport, Int32(max(1, width)), Int32(max(1, height))) }
         wl_surface_commit(surface)
+    }
+
+    /// Sets how opaque it is, from 0 to 1, with its next commit (`place`,
+    /// `show`), where the compositor can fade it; elsewhere it stays opaque.
+    public func setOpacity(_ value: Double) {
+        let value = min(max(value, 0), 1)
+        guard let alpha, value != opacity else { return }
+        opacity = value
+        wp_alpha_modifier_surface_v1_set_multiplier(alpha, UInt32((value * Double(UInt32.max)).rounded()))
     }
 
     /// How the buffers shown from now on are turned (a wl_output_transform).

@@ -195,6 +195,37 @@ final class MenuAnimationTests: XCTestCase {
         }
     }
 
+    func testAPanelFadesInAsItGrowsAndOutAsItShrinksAColumnNever() {
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let button = Rect(x: 1216, y: 332, width: 56, height: 56)
+        let panel = MenuLayout.panel(
+            button: button, usable: usable, count: 5, itemSize: 40, spacing: 12,
+            labelWidths: [60, 60, 60, 60, 60], labelHeight: 26, minRowHeight: 48)
+        let column = MenuLayout.layout(
+            button: button, usable: usable, count: 5, itemSize: 40, spacing: 12,
+            labelWidths: [60, 60, 60, 60, 60], labelHeight: 26)
+        let opening = MenuAnimation(
+            opening: true, start: 10, count: 5, openDuration: 0.3, closeDuration: 0.15)
+        let closing = MenuAnimation(
+            opening: false, start: 10, count: 5, openDuration: 0.3, closeDuration: 0.15)
+        let cases: [(MenuAnimation, Double, Double, UInt)] = [
+            (opening, 9, 0, #line), (opening, 10, 0, #line), (opening, 10.1, 0.75, #line),
+            (opening, 10.2, 1, #line), (opening, 10.3, 1, #line), (opening, 11, 1, #line),
+            (closing, 9, 1, #line), (closing, 10.075, 0.5, #line), (closing, 10.15, 0, #line),
+            (closing, 11, 0, #line), (opening, .nan, 1, #line), (closing, .nan, 0, #line),
+        ]
+        for (animation, now, expected, line) in cases {
+            XCTAssertEqual(animation.opacity(in: panel, at: now), expected, accuracy: 1e-9, line: line)
+            XCTAssertEqual(animation.opacity(in: column, at: now), 1, line: line)
+        }
+        var last = 0.0
+        for step in 0...30 {
+            let o = opening.panelOpacity(at: 10 + Double(step) * 0.01)
+            XCTAssertGreaterThanOrEqual(o, last)
+            last = o
+        }
+    }
+
     func testAColumnScalesEachItemAroundItsCentreAndHoldsPillsAtOne() {
         let column = MenuLayout.layout(
             button: Rect(x: 1216, y: 332, width: 56, height: 56),

@@ -708,7 +708,8 @@ final class IconLoaderTests: XCTestCase {
         let waited = Date().timeIntervalSince(started)
         let timeout = Double(IconLoader.svgTimeout) / 1000
         XCTAssertGreaterThanOrEqual(waited, timeout, "the FIFO was waited for")
-        XCTAssertLessThan(waited, 1.75 * timeout, "and only once: the preloaded icons were not rendered again")
+        XCTAssertLessThan(
+            waited, 1.75 * timeout, "and only once: the preloaded icons were not rendered again")
         XCTAssertTrue(loader.canLoadSVG, "a killed child does not mean librsvg is missing")
     }
 

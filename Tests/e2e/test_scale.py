@@ -1,6 +1,7 @@
-"""Crisp at every scale, and cursors without a theme: wp_fractional_scale_v1, wl_compositor v6
-and wp_cursor_shape_v1, on a compositor that offers them (trixie's sway 1.10; the Makefile runs
-this module on the trixie-sway leg only). On one that lacks them the tests fail and say so."""
+"""Crisp at every scale, cursors without a theme, and a panel that fades: wp_fractional_scale_v1,
+wl_compositor v6, wp_cursor_shape_v1 and wp_alpha_modifier_v1, on a compositor that offers them
+(trixie's sway 1.10; the Makefile runs this module on the trixie-sway leg only). On one that lacks
+them the tests fail and say so."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from harness import (DEFAULT_BACKGROUND, HarnessError, HeadlessSway, WaylandDebu
                      wait_for, write_cursor_theme)
 from test_button import config
 from test_menu import start_buoy_with_menu, wait_open
+from test_msg import msg
+from test_panel import BACKGROUND, icon_centres, panel_config
 
 # A mode whose logical size is whole at 1.25, 1.5 and 1.75 (1260 = 105 x 12, 840 = 105 x 8):
 # grim then copies the output's pixels one to one. At 1280x720, whose 1.5 is 853.33 logical px
@@ -240,3 +243,56 @@ class CursorTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def blended(image, over, colour) -> int:
+    """Pixels of `colour` laid over `over` at an alpha between 0.2 and 0.8: what a fading panel
+    shows (at rest only its antialiased rim does)."""
+    return sum(image.count(tuple(round(o + a * (c - o)) for o, c in zip(over, colour)), tolerance=3)
+               for a in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8))
+
+
+def screenshots_for(sway, seconds: float) -> list:
+    shots, end = [], time.monotonic() + seconds
+    while time.monotonic() < end:
+        shots.append(sway.screenshot())
+    return shots
+
+
+class PanelFadeTests(unittest.TestCase):
+    def test_the_panel_fades_in_as_it_opens_and_out_as_it_closes_and_rests_opaque(self):
+        with HeadlessSway() as sway:
+            require(sway, "wp_alpha_modifier_v1")
+            text, _ = panel_config(sway, extra_menu={"open_duration": 1.5, "close_duration": 1.5})
+            buoy = Buoy(sway, text, env={"WAYLAND_DEBUG": "1"}).start()
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            opening = screenshots_for(sway, 1.5)
+            wait_for(lambda: all(icon_centres(sway.screenshot())), timeout=5, message="the panel open")
+            time.sleep(1.6)
+            rest = sway.screenshot()
+            at_rest = rest.find(BACKGROUND, tolerance=2)
+            self.assertIsNotNone(at_rest, "opaque at rest: the panel's own colour")
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            closing = screenshots_for(sway, 1.5)
+            wait_for(lambda: sway.screenshot().find(BACKGROUND, tolerance=8) is None, timeout=5,
+                     message="the panel gone")
+            rim = blended(rest, DEFAULT_BACKGROUND, BACKGROUND)
+            for name, shots in (("opening", opening), ("closing", closing)):
+                most = max(blended(shot, DEFAULT_BACKGROUND, BACKGROUND) for shot in shots)
+                self.assertGreater(most, max(2000, 10 * rim), f"{name}: no translucent panel seen")
+
+            # Every image of the panel faded together, from nearly clear to opaque and back to 0.
+            log = WaylandDebugLog(buoy.log())
+            factors: dict[str, list[int]] = {}
+            for obj, request, args in log.requests:
+                if request == "set_multiplier":
+                    factors.setdefault(obj, []).append(int(args[0]))
+            self.assertGreaterEqual(len(factors), 7, "the backdrop and each item's images")
+            full = 2**32 - 1
+            for obj, values in factors.items():
+                peak = values.index(full)
+                self.assertLess(values[0], full // 2, obj)
+                self.assertEqual(values[:peak + 1], sorted(values[:peak + 1]), f"{obj} fades in")
+                self.assertEqual(values[peak:], sorted(values[peak:], reverse=True), f"{obj} fades out")
+            self.assertEqual(buoy.stop(), 0)

@@ -8,6 +8,7 @@
 
 #include <wayland-client.h>
 
+#include "alpha-modifier-v1-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -26,6 +27,7 @@ static inline const struct wl_interface *buoy_wp_viewporter_interface(void) { re
 static inline const struct wl_interface *buoy_zxdg_output_manager_v1_interface(void) { return &zxdg_output_manager_v1_interface; }
 static inline const struct wl_interface *buoy_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 static inline const struct wl_interface *buoy_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
+static inline const struct wl_interface *buoy_wp_alpha_modifier_v1_interface(void) { return &wp_alpha_modifier_v1_interface; }
 static inline const struct wl_interface *buoy_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
 
 #endif

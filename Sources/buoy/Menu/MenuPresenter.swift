@@ -708,6 +708,7 @@ final class MenuPresenter {
             item: part == .panel ? nil : item, pill: part == .pill, in: layout, at: now)
         guard let rect = SpritePlacement.place(image, scaledBy: transform.scale, around: transform.center)
         else { return hide(sprite) }
+        sprite.surface.setOpacity(animation.opacity(in: layout, at: now))
         if !sprite.surface.isShown { sprite.surface.show(sprite.buffer) }
         sprite.surface.place(
             x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
@@ -776,7 +777,9 @@ final class MenuPresenter {
         }
         var sprites: [Sprite] = []
         for (description, buffer) in zip(images.descriptions, images.buffers) {
-            guard let surface = try? Subsurface(display: display, parent: parent, scalable: true) else {
+            guard
+                let surface = try? Subsurface(display: display, parent: parent, scalable: true, fadable: true)
+            else {
                 return nil
             }
             sprites.append(Sprite(description: description, surface: surface, buffer: buffer))
