@@ -19,7 +19,11 @@ enum Files {
         }
         defer { close(fd) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        // Sized to the file: a fixed 64 KiB buffer would stay resident in
+        // buoy's heap for a config of a few hundred bytes.
+        var status = stat()
+        let expected = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
+        var chunk = [UInt8](repeating: 0, count: min(max(expected + 1, 512), 65536, limit + 1))
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
