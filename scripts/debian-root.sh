@@ -1,9 +1,9 @@
 #!/bin/sh
 # Builds, once, a Debian root that the e2e matrix runs newer compositors from
 # (Tests/e2e/README.md), and reuses it while its stamp still names the same
-# suite and packages. Two suites: trixie (Debian 13: sway, labwc, phoc; its
-# wayfire 0.9 goes unused) and sid, with only what the wayfire leg needs
-# (wayfire 0.10, the first that renders in software; 0.9 needs a DRM device).
+# suite and packages. Two suites: trixie (Debian 13: sway, labwc, phoc) and
+# sid, with only what the wayfire leg needs (wayfire 0.10, the first that
+# renders in software; trixie's 0.9 needs a DRM device).
 #
 #   scripts/debian-root.sh SUITE ROOT  build or reuse ROOT (.build/trixie, .build/sid)
 #   scripts/debian-root.sh --release ROOT
@@ -24,7 +24,7 @@ say() { echo "debian-root: $*" >&2; }
 # The packages SUITE's root holds, or a complaint and exit for another suite.
 packages_of() {
     case $1 in
-    trixie) echo "sway labwc phoc wayfire grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core" ;;
+    trixie) echo "sway labwc phoc grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core" ;;
     sid) echo "wayfire wayland-utils xkb-data" ;;
     *) say "no packages for suite '$1' (trixie or sid)"; exit 2 ;;
     esac

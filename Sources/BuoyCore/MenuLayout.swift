@@ -199,6 +199,22 @@ public struct MenuLayout: Sendable, Equatable {
         items.firstIndex { $0.circle.width > 0 && $0.target.contains(point) }
     }
 
+    /// What a press that ends at `point` is on.
+    public enum Touch: Sendable, Equatable {
+        case item(Int)
+        /// A panel's backdrop between and around its cells: nothing happens
+        /// (AssistiveTouch's panel stays open, so a finger that misses an
+        /// icon by a little can try again).
+        case backdrop
+        /// Not on the menu: it closes.
+        case outside
+    }
+
+    public func touch(at point: Point) -> Touch {
+        if let item = hitTest(point) { return .item(item) }
+        return panel?.frame.contains(point) == true ? .backdrop : .outside
+    }
+
     private enum Slot {
         /// The k-th row above the button (0 is the nearest).
         case above(Int)

@@ -1,3 +1,4 @@
+import BuoyDrawing
 import BuoyWayland
 
 /// The pipes of the drawing children at work (each readable once its child
@@ -21,5 +22,18 @@ final class ChildPipes {
         for fd in watched where !fds.contains(fd) { loop.unwatch(fd) }
         for fd in fds where !watched.contains(fd) { loop.watch(fd) }
         watched = fds
+    }
+}
+
+extension MenuArtist.Job {
+    /// Whether the child is done, as of `wakeup` at `now`: nil while it
+    /// works, else whether it is to be killed, past its `deadline`. One that
+    /// has exited by then is taken, never killed. Its number in
+    /// `wakeup.readable` may be a pipe's that a child killed earlier in this
+    /// wakeup left to this one, hence `hasExited`.
+    func isDone(in wakeup: Wakeup, deadline: Double, now: Double) -> Bool? {
+        guard wakeup.readable.contains(fd) || now >= deadline else { return nil }
+        if hasExited { return false }
+        return now >= deadline ? true : nil
     }
 }

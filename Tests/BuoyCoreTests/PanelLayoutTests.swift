@@ -95,6 +95,28 @@ final class PanelLayoutTests: XCTestCase {
         }
     }
 
+    func testAPressOnTheBackdropBetweenItemsIsNeitherAnItemNorOutside() throws {
+        let button = Rect(x: 1216, y: 332, width: 56, height: 56)
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let panel = MenuLayout.panel(
+            button: button, usable: usable, count: 5, itemSize: 40, spacing: 12,
+            labelWidths: [60, 60, 60, 60, 60], labelHeight: 26, minRowHeight: 48)
+        let frame = try XCTUnwrap(panel.panel).frame
+        XCTAssertEqual(panel.touch(at: panel.items[3].circle.center), .item(3))
+        XCTAssertEqual(panel.touch(at: Point(x: frame.minX + 2, y: frame.center.y)), .backdrop, "its padding")
+        // The unfilled end of the last row (5 items: 3 + 2, the 2 centred).
+        XCTAssertEqual(
+            panel.touch(at: Point(x: frame.minX + 4, y: panel.items[4].target.center.y)), .backdrop)
+        XCTAssertEqual(panel.touch(at: Point(x: frame.minX - 2, y: frame.center.y)), .outside)
+        XCTAssertEqual(panel.touch(at: button.center), .outside)
+
+        let column = MenuLayout.layout(
+            button: button, usable: usable, count: 2, itemSize: 40, spacing: 12, labelWidths: [60, 60],
+            labelHeight: 26)
+        XCTAssertEqual(column.touch(at: column.items[1].circle.center), .item(1))
+        XCTAssertEqual(column.touch(at: Point(x: 10, y: 10)), .outside, "a column has no backdrop")
+    }
+
     func testALastRowThatIsNotFullIsCentred() {
         let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
         let menu = panel(button(.edge(.right, fraction: 0.5), in: usable), count: 5, in: usable)

@@ -113,6 +113,22 @@ class PanelTests(unittest.TestCase):
             self.assertEqual([count_lines(m) for m in markers], [0, 0, 0, 0, 1, 0])
             self.assertEqual(buoy.stop(), 0)
 
+    def test_a_tap_on_the_panel_between_its_items_keeps_it_open_and_one_outside_closes_it(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy, button, markers, image = self.open_panel(sway, pointer)
+            left, top, right, bottom = self.assert_panel_beside(image, button, 1280, 720, "left").bbox
+            pointer.click(left + 3, (top + bottom) // 2)  # its padding, left of the first column
+            settle()
+            self.assertTrue(json.loads(msg(buoy, "state").stdout)["menu_open"])
+            self.assertIsNotNone(sway.screenshot().find(BACKGROUND, tolerance=2), "the panel still shows")
+            pointer.click(left - 40, top - 40 if top > 60 else bottom + 40)
+            wait_for(lambda: not json.loads(msg(buoy, "state").stdout)["menu_open"], timeout=3,
+                     message="closed by a tap outside it")
+            settle()
+            self.assertEqual([count_lines(m) for m in markers], [0] * 6)
+            self.assertEqual(buoy.stop(), 0)
+
     def test_arrow_keys_move_across_the_grid_and_enter_runs_the_focused_item(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()

@@ -71,9 +71,8 @@ final class FaceDrawing {
     /// or being drawn. Nil `wanted` (no surface yet) keeps what there is.
     func update(_ wakeup: Wakeup, wanted: Wanted?, now: Double, label: String, log: Logger) {
         if case .drawing(let drawing, let job, let deadline, _) = phase,
-            (wakeup.readable.contains(job.fd) && job.hasExited) || now >= deadline
+            let timedOut = job.isDone(in: wakeup, deadline: deadline, now: now)
         {
-            let timedOut = now >= deadline && !job.hasExited
             let report = job.finish(killing: timedOut)
             phase = .drawn(drawing, report?.image)
             self.report(report, for: drawing, timedOut: timedOut, label: label, log: log)

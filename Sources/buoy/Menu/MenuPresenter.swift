@@ -97,7 +97,6 @@ final class MenuPresenter {
 
         /// Its pipe, readable once it has exited.
         var fd: Int32 { job.fd }
-        var hasExited: Bool { job.hasExited }
     }
 
     /// A child drawing a menu laid out for `anchor` into `file`, over which
@@ -558,14 +557,10 @@ final class MenuPresenter {
         return images
     }
 
-    /// Whether `child` is done: nil while it works, else whether it was
-    /// killed at its deadline. A child killed earlier in this wakeup may
-    /// have left its number to the one that replaced it, which has not
-    /// exited, hence `hasExited`.
+    /// Whether `child` is done: nil while it works, else whether it is to
+    /// be killed at its deadline.
     private static func isFinished(_ child: Child, _ wakeup: Wakeup, now: Double) -> Bool? {
-        let done = wakeup.readable.contains(child.fd) && child.hasExited
-        guard done || now >= child.deadline else { return nil }
-        return !done
+        child.job.isDone(in: wakeup, deadline: child.deadline, now: now)
     }
 
     /// What a problem's message adds when a child was killed at its deadline.
@@ -601,9 +596,9 @@ final class MenuPresenter {
         return .failed(problem)
     }
 
-    /// The item under `point` (layer-surface coordinates), if any.
-    func item(at point: Point) -> Int? {
-        phase.onScreen?.shown.layout.hitTest(point)
+    /// What is under `point` (layer-surface coordinates).
+    func touch(at point: Point) -> MenuLayout.Touch {
+        phase.onScreen?.shown.layout.touch(at: point) ?? .outside
     }
 
     func command(of index: Int) -> MenuItem? {

@@ -140,12 +140,13 @@ final class MenuSession {
         log.info("menu closed")
     }
 
-    /// A press on the open menu ended at `point`: run the item there, or close.
+    /// A press on the open menu ended at `point`: run the item there, or
+    /// close unless it is on the panel between its items.
     func release(at point: Point, now: Double) {
-        if let index = presenter.item(at: point) {
-            run(index, now: now)
-        } else {
-            close(now: now)
+        switch presenter.touch(at: point) {
+        case .item(let index): run(index, now: now)
+        case .backdrop: break
+        case .outside: close(now: now)
         }
     }
 
