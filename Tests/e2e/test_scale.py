@@ -279,7 +279,9 @@ class PanelFadeTests(unittest.TestCase):
                      message="the panel gone")
             rim = blended(rest, DEFAULT_BACKGROUND, BACKGROUND)
             for name, shots in (("opening", opening), ("closing", closing)):
-                most = max(blended(shot, DEFAULT_BACKGROUND, BACKGROUND) for shot in shots)
+                counts = [blended(shot, DEFAULT_BACKGROUND, BACKGROUND) for shot in shots]
+                most = max(counts)
+                shots[counts.index(most)].save_png(sway.artifact(f"panel-{name}.png"))
                 self.assertGreater(most, max(2000, 10 * rim), f"{name}: no translucent panel seen")
 
             # Every image of the panel faded together, from nearly clear to opaque and back to 0.
