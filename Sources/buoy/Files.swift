@@ -51,7 +51,10 @@ enum Files {
     }
 
     /// Replaces `path` with `contents` atomically: a temp file in the same
-    /// directory, fsync, rename. A crash leaves the old file or the new one.
+    /// directory, then a rename. If buoy is killed, the old file or the new
+    /// one is there. There is no fsync, which would hold the loop for as
+    /// long as the disk takes: after a power cut the file may come back
+    /// empty, which reads as no saved place.
     static func writeAtomically(_ contents: String, to path: String) -> Bool {
         let temp = "\(path).tmp.\(getpid())"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -70,7 +73,6 @@ enum Files {
                 offset += written
             }
         }
-        ok = ok && fsync(fd) == 0
         close(fd)
         guard ok, rename(temp, path) == 0 else {
             unlink(temp)
