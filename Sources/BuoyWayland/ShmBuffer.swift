@@ -105,7 +105,7 @@ public final class ShmBuffer {
 }
 
 /// Two buffers of one size, reused; a new size replaces both.
-public final class BufferPool {
+public final class BufferPair {
     private let shm: OpaquePointer
     private var buffers: [ShmBuffer] = []
 

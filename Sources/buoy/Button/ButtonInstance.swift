@@ -47,7 +47,7 @@ final class ButtonInstance {
     private var face: Subsurface?
     /// While the menu is open from this instance: the surface that has the keyboard.
     private var keyboard: LayerSurface?
-    private let buffers: BufferPool
+    private let buffers: BufferPair
     /// The output the layer surface was asked for; nil is the compositor's choice.
     private var requestedOutput: String?
     private var shown: Shown?
@@ -69,7 +69,7 @@ final class ButtonInstance {
         self.spec = spec
         self.restOutput = restOutput
         self.display = display
-        buffers = BufferPool(shm: display.shm!)
+        buffers = BufferPair(shm: display.shm!)
         faceDrawing = FaceDrawing(loop: loop)
         controller = ButtonController(settings: Self.settings(spec), rest: rest, now: now)
     }
