@@ -151,11 +151,16 @@ def first_buffer_commit_us(messages: list[WlMessage], scale: Optional[int] = Non
     a commit of a (synchronized) subsurface takes effect only with its parent's next commit,
     so the time is that of the parent's commit.
 
-    With `scale`, only content committed with that buffer scale (wl_surface.set_buffer_scale,
-    1 until set) counts: the first frame drawn at the output's scale, not an upscaled one.
+    With `scale`, only content drawn at that scale counts: committed with that buffer scale
+    (wl_surface.set_buffer_scale, 1 until set), or, on a surface a wp_viewport stretches (as
+    buoy's are, at buffer scale 1), a buffer `scale` times the viewport's destination. Not an
+    upscaled frame.
     """
     buffer_sizes: dict[int, tuple[int, int]] = {}
     buffer_scale: dict[int, int] = {}  # pending (and, once committed, current) scale
+    viewport_of: dict[int, int] = {}  # wp_viewport id -> wl_surface id
+    destination: dict[int, tuple[int, int]] = {}  # by surface
+    attached: dict[int, tuple[int, int]] = {}  # the size of the buffer attached, by surface
     parent: dict[int, int] = {}
     pending: set[int] = set()  # surfaces with content attached, not yet committed
     cached: set[int] = set()  # parents whose subsurface committed content
@@ -172,19 +177,34 @@ def first_buffer_commit_us(messages: list[WlMessage], scale: Optional[int] = Non
                 parent[ids[0]] = ids[1]
         elif msg.interface == "wl_surface" and msg.name == "set_buffer_scale":
             buffer_scale[msg.object_id] = int(msg.args)
+        elif msg.interface == "wp_viewporter" and msg.name == "get_viewport":
+            ids = _OBJECTS.findall(msg.args)
+            viewport = [int(i) for kind, i in ids if kind == "wp_viewport"]
+            surface = [int(i) for kind, i in ids if kind == "wl_surface"]
+            if viewport and surface:
+                viewport_of[viewport[0]] = surface[0]
+        elif msg.interface == "wp_viewport" and msg.name == "set_destination":
+            m = re.match(r"(-?\d+), (-?\d+)", msg.args)
+            if m and msg.object_id in viewport_of:
+                destination[viewport_of[msg.object_id]] = (int(m.group(1)), int(m.group(2)))
         elif msg.interface == "wl_surface" and msg.name == "attach":
             m = re.match(r"wl_buffer@(\d+)", msg.args)
             if m:
                 w, h = buffer_sizes.get(int(m.group(1)), (0, 0))
                 if (w, h) == (0, 0) or w * h > 1:
                     pending.add(msg.object_id)
+                    attached[msg.object_id] = (w, h)
             else:
                 pending.discard(msg.object_id)  # attach(nil)
         elif msg.interface == "wl_surface" and msg.name == "commit":
             surface = msg.object_id
             content = surface in pending
-            if content and scale is not None and buffer_scale.get(surface, 1) != scale:
-                content = False
+            if content and scale is not None:
+                stretched = destination.get(surface)
+                if stretched is not None and stretched[0] > 0:
+                    content = attached.get(surface, (0, 0))[0] == stretched[0] * scale
+                else:
+                    content = buffer_scale.get(surface, 1) == scale
             pending.discard(surface)
             if content or surface in cached:
                 cached.discard(surface)

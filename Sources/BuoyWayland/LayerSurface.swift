@@ -65,6 +65,7 @@ public final class LayerSurface {
         fractionalScale = FractionalScale(manager: display.fractionalScaleManager, surface: surface)
         transparentPixel = try ShmBuffer(shm: shm, width: 1, height: 1)
         memset(transparentPixel.data, 0, 4)
+        transparentPixel.releasePages()
         let opaque = Unmanaged.passUnretained(self).toOpaque()
         buoy_wl_surface_v6_add_listener(surface, Self.surfaceListener, opaque)
         zwlr_layer_surface_v1_add_listener(role, Self.roleListener, opaque)
@@ -144,6 +145,7 @@ public final class LayerSurface {
             bytes[1] = 0
             bytes[2] = 0
             bytes[3] = UInt8((min(1, alpha) * 255).rounded())
+            buffer.releasePages()
             scrimPixel = (buffer, alpha)
         }
         if size != nil { attachPixel() }

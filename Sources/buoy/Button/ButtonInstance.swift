@@ -337,6 +337,7 @@ final class ButtonInstance {
             ButtonPainter.paint(
                 look, face: faceImage, scale: scale, quarterTurns: turns, into: buffer.data,
                 stride: buffer.stride)
+            buffer.releasePages()
             face.setBufferTransform(UInt32(turns))
             painted = (look, next.faceImage, scale, turns)
             content = buffer
