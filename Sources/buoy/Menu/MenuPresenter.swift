@@ -717,7 +717,7 @@ final class MenuPresenter {
     /// measured the labels, and draws its images.
     private func startDrawing(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Drawing {
         guard display.shm != nil else { throw Unable(why: "the compositor has no wl_shm") }
-        guard let file = MemoryFile(name: "buoy-buffer") else {
+        guard let file = MemoryFile(name: "buoy-menu") else {
             throw Unable(why: "no shared memory could be made for its images")
         }
         let scale = anchor.scale
