@@ -131,6 +131,11 @@ final class ButtonPainterTests: XCTestCase {
         let (side, pixel) = render(ButtonLook(diameter: 56, color: blue, opacity: 0.4), scale: 1)
         let body = pixel(side / 2 + 22, side / 2)
         XCTAssertEqual(Int(body[3]), 102, accuracy: 2)
+        // The dot over the body fades as one with it: the body does not show through.
+        let dot = pixel(side / 2, side / 2)
+        XCTAssertEqual(Int(dot[3]), 102, accuracy: 2)
+        XCTAssertGreaterThan(
+            Int(dot[0]) + Int(dot[1]) + Int(dot[2]), Int(body[0]) + Int(body[1]) + Int(body[2]))
     }
 
     func testPressedShrinksItAroundItsCentreAndDarkensIt() {
