@@ -1,5 +1,6 @@
 import BuoyCore
 import CCairo
+import CLinux
 import Glibc
 
 /// Loads menu icons into square cairo image surfaces of a requested pixel
@@ -172,11 +173,10 @@ private let childFailed: Int32 = 1
 private let childMissingLibrary: Int32 = 2
 
 /// What the SVG child reports as it goes, in shared memory: how many icons
-/// it has finished, when it finished the last (CLOCK_MONOTONIC, ms), and
-/// each icon's outcome.
+/// it has finished, and when it finished the last (`buoy_monotonic_now`).
 private struct SVGProgress {
     var finished: Int64
-    var finishedAt: Int64
+    var finishedAt: Double
 }
 
 /// SVGs rendered at `size`² by children (`ChildJob`), through shared
@@ -230,7 +230,7 @@ private final class SVGBatch {
 
     private func start(from first: Int) {
         self.first = first
-        progress.pointer.pointee = SVGProgress(finished: Int64(first), finishedAt: monotonicMilliseconds())
+        progress.pointer.pointee = SVGProgress(finished: Int64(first), finishedAt: buoy_monotonic_now())
         for i in first..<paths.count { outcomes.pointer[i] = childFailed }
         let (cPaths, pixels, size, stride) = (cPaths, pixels.pointer, size, stride)
         let (viewport, progress, outcomes) = (viewport.pointer, progress.pointer, outcomes.pointer)
@@ -250,9 +250,9 @@ private final class SVGBatch {
             var exited = false
             while !exited {
                 let late =
-                    progress.pointer.pointee.finishedAt + Int64(IconLoader.svgTimeout)
-                    - monotonicMilliseconds()
-                guard late > 0 else { break }
+                    (progress.pointer.pointee.finishedAt - buoy_monotonic_now()) * 1000
+                    + Double(IconLoader.svgTimeout)
+                guard late >= 1 else { break }
                 exited = child.exits(within: Int32(late))
             }
             let outcome = child.finish(killing: !exited)
@@ -285,12 +285,6 @@ private final class SVGBatch {
     }
 }
 
-private func monotonicMilliseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
-}
-
 /// The child's side: opens librsvg, then renders `paths[first...]` into
 /// their slots of `pixels`, reporting each as it is done.
 private func renderAll(
@@ -302,7 +296,7 @@ private func renderAll(
     for i in first..<paths.count {
         outcomes[i] = render(
             rsvg, paths[i], into: pixels + i * stride * size, size: size, stride: stride, viewport: viewport)
-        progress.pointee = SVGProgress(finished: Int64(i + 1), finishedAt: monotonicMilliseconds())
+        progress.pointee = SVGProgress(finished: Int64(i + 1), finishedAt: buoy_monotonic_now())
     }
     return childRendered
 }

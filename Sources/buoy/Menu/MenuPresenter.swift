@@ -97,6 +97,11 @@ final class MenuPresenter {
 
         /// Its pipe, readable once it has exited.
         var fd: Int32 { job.fd }
+
+        /// Nil while it works, else whether it is to be killed at its deadline.
+        func isDone(in wakeup: Wakeup, now: Double) -> Bool? {
+            job.isDone(in: wakeup, deadline: deadline, now: now)
+        }
     }
 
     /// A child drawing a menu laid out for `anchor` into `file`, over which
@@ -466,7 +471,7 @@ final class MenuPresenter {
         if case (let request, .drawn(let images, let redraw))? = phase.preparation {
             return open(request, images, redraw: redraw, parent: parent, now: now)
         }
-        guard let child = phase.child, let timedOut = Self.isFinished(child, wakeup, now: now) else {
+        guard let timedOut = phase.child?.isDone(in: wakeup, now: now) else {
             return nil
         }
         let late = Self.late(timedOut)
@@ -519,7 +524,7 @@ final class MenuPresenter {
     private func updateStocks(_ wakeup: Wakeup, now: Double) {
         for (owner, stock) in stocks {
             guard case .preparing(let request, let drawing, _) = stock,
-                let timedOut = Self.isFinished(drawing.child, wakeup, now: now),
+                let timedOut = drawing.child.isDone(in: wakeup, now: now),
                 finish(drawing, of: request, timedOut: timedOut, ahead: true) == nil
             else { continue }
             stocks[owner] = .failed(request, anchor: drawing.anchor)
@@ -555,12 +560,6 @@ final class MenuPresenter {
         if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
         stocks[request.owner] = .ready(request, images)
         return images
-    }
-
-    /// Whether `child` is done: nil while it works, else whether it is to
-    /// be killed at its deadline.
-    private static func isFinished(_ child: Child, _ wakeup: Wakeup, now: Double) -> Bool? {
-        child.job.isDone(in: wakeup, deadline: child.deadline, now: now)
     }
 
     /// What a problem's message adds when a child was killed at its deadline.
