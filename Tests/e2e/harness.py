@@ -521,12 +521,15 @@ class WaylandDebugLog:
     def __init__(self, text: str):
         self.requests: list[tuple[str, str, list[str]]] = []
         self.events: list[tuple[str, str, list[str]]] = []
+        # Both in the order they were sent and received: (sent, object, name, args).
+        self.messages: list[tuple[bool, str, str, list[str]]] = []
         for line in text.splitlines():
             m = self.LINE.match(line.strip())
             if not m:
                 continue
             args = [a.strip() for a in m.group(4).split(",")] if m.group(4).strip() else []
             (self.requests if m.group(1) else self.events).append((m.group(2), m.group(3), args))
+            self.messages.append((bool(m.group(1)), m.group(2), m.group(3), args))
 
     def binds(self) -> dict[str, int]:
         """The version each interface was bound at (the last bind of each)."""

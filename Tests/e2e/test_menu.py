@@ -11,7 +11,7 @@ import time
 import unittest
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessSway, Image, proc_children, wait_for
+from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, wait_for
 from test_button import config as button_config
 from test_msg import msg
 
@@ -57,6 +57,25 @@ def start_buoy_with_menu(compositor, edit=lambda text: text, env=None) -> tuple[
     text, markers = menu_config(compositor)
     buoy = Buoy(compositor, edit(text), env=env).start()
     return buoy, markers, buoy.wait_for_button(MAGENTA).centroid
+
+
+def first_menu_frame(log: WaylandDebugLog) -> list:
+    """The messages from the first pointer release up to the commit that first shows a menu
+    image: the first commit of a surface after one of its subsurfaces made since the release
+    has had a buffer attached."""
+    released = next((i for i, (sent, _, name, args) in enumerate(log.messages)
+                     if not sent and name == "button" and args[-1] == "0"), None)
+    assert released is not None, "no pointer release in the log"
+    parent_of, showing = {}, set()
+    for i in range(released, len(log.messages)):
+        sent, obj, name, args = log.messages[i]
+        if sent and name == "get_subsurface":
+            parent_of[args[1]] = args[2]
+        elif sent and name == "attach" and obj in parent_of and args[0].startswith("wl_buffer@"):
+            showing.add(parent_of[obj])
+        elif sent and name == "commit" and obj in showing:
+            return log.messages[released:i + 1]
+    raise AssertionError("no menu image was shown after the release")
 
 
 def wait_closed(sway) -> None:
@@ -151,6 +170,30 @@ class AheadOfTimeTests(unittest.TestCase):
             self.assertNotIn("images drawn at scale", opened)
             for x, _ in centres:
                 self.assertAlmostEqual(x, bx, delta=4)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_a_tap_commits_the_menus_first_frame_at_once_not_after_a_frame_callback(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy, _, (cx, cy) = start_buoy_with_menu(sway, env={"WAYLAND_DEBUG": "1"})
+            wait_for(lambda: self.AHEAD in buoy.log(), timeout=5, message="the menu drawn after start")
+            settle()
+            # Released 5 ms after the press, while the press's frame is usually still out, and
+            # once the button has settled: either way the menu's first frame goes at once.
+            for hold in (0.005, 0.3):
+                with self.subTest(hold=hold):
+                    mark = len(buoy.log())
+                    pointer.move(cx, cy)
+                    pointer.down()
+                    time.sleep(hold)
+                    pointer.up()
+                    wait_open(sway, buoy)
+                    between = first_menu_frame(WaylandDebugLog(buoy.log()[mark:]))
+                    self.assertEqual([m for m in between if m[2] == "done"], [],
+                                     "a frame callback came before the menu's first frame")
+                    self.assertEqual(msg(buoy, "menu").returncode, 0)
+                    wait_closed(sway)
+                    settle()
             self.assertEqual(buoy.stop(), 0)
 
     def test_after_a_reload_that_renames_an_item_the_menu_is_drawn_again_before_it_opens(self):

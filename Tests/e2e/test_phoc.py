@@ -103,6 +103,29 @@ class PhocTests(unittest.TestCase):
             settle()
             self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
 
+    def test_the_menu_opens_and_closes_again_and_again_drawn_ahead_or_when_asked(self):
+        # Its first frame maps new subsurfaces with the commit after the one that adds them;
+        # phoc 0.24 crashes when one commit does both.
+        with HeadlessPhoc() as phoc:
+            pointer = phoc.pointer()
+            buoy, _, (cx, cy) = start_buoy_with_menu(phoc)
+            wait_for(lambda: "ahead of time" in buoy.log(), timeout=5, message="the menu drawn after start")
+            original = buoy.config_path.read_text()
+            for round in range(3):
+                pointer.click(cx, cy)
+                wait_open(phoc, buoy)
+                self.assertEqual(msg(buoy, "menu").returncode, 0)
+                wait_closed(phoc)
+                # Renamed, so the next opening's images are drawn when it asks for them.
+                buoy.config_path.write_text(original.replace('"Item 1"', f'"Item 1, take {round}"'))
+                self.assertEqual(msg(buoy, "reload").returncode, 0)
+                self.assertEqual(msg(buoy, "menu").returncode, 0)
+                wait_open(phoc, buoy)
+                self.assertEqual(msg(buoy, "menu").returncode, 0)
+                wait_closed(phoc)
+            self.assertEqual(buoy.log().count("menu opened"), 6)
+            self.assertEqual(buoy.stop(), 0)
+
     def test_two_buttons_each_run_their_own_command_and_one_dropped_on_the_other_moves_aside(self):
         with HeadlessPhoc() as phoc:
             pointer = phoc.pointer()

@@ -287,10 +287,8 @@ final class ButtonInstance {
                 self.shown = shown
                 changed = true
             }
-            // So does a menu that has just opened: its first frame (every item
-            // still at scale 0) adds its subsurfaces to this surface, so the
-            // next frame callback shows the first items. phoc 0.24 crashes
-            // later when a subsurface is mapped by the very commit that adds it.
+            // So does a menu that has just opened: its first frame goes out
+            // at once, without waiting a frame for the callback.
             if let menu, menu.awaitsFirstFrame {
                 menu.render(now: now)
                 changed = true

@@ -23,7 +23,16 @@ final class MenuPresenter {
         var description: MenuSprite
         var surface: Subsurface
         var buffer: ShmBuffer
+        /// Whether the parent has committed since the subsurface was made,
+        /// which adds it: only then may a commit map it (phoc 0.24 crashes
+        /// later when the commit that adds a subsurface also maps it).
+        var added = false
     }
+
+    /// How far ahead of `now` a frame is placed: a commit is seen at the
+    /// compositor's next repaint, about one frame (at 60 Hz) later. So the
+    /// first frame, committed as the menu opens, already shows it unfolding.
+    static let frameLead = 1.0 / 60
 
     /// Where the menu unfolds from: the button's rect and the usable area
     /// (layer-surface coordinates), and the scale the images are drawn at.
@@ -658,7 +667,8 @@ final class MenuPresenter {
     /// Places the current frame's images; the caller commits the parent.
     func render(now: Double) {
         guard let animation = phase.onScreen?.animation else { return }
-        if !animation.opening, animation.isFinished(at: now) {
+        let at = now + Self.frameLead
+        if !animation.opening, animation.isFinished(at: at) {
             // Unmapped with this commit first, destroyed with the next: phoc
             // 0.24 crashes when a subsurface it still shows is destroyed (a
             // hidden synchronized one stays shown until its parent commits).
@@ -673,11 +683,16 @@ final class MenuPresenter {
             return
         }
         phase.modifyShown { shown in
+            if shown.sprites.contains(where: { !$0.added }) {
+                // Adds the new subsurfaces, unmapped, so this frame may map them.
+                shown.parent?.commit()
+                for index in shown.sprites.indices { shown.sprites[index].added = true }
+            }
             for sprite in shown.sprites {
-                place(sprite, of: shown, animation: animation, at: now)
+                place(sprite, of: shown, animation: animation, at: at)
             }
             shown.dirty = false
-            shown.drawnAt = now
+            shown.drawnAt = at
         }
     }
 
