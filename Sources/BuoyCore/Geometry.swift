@@ -56,6 +56,13 @@ public struct Rect: Sendable, Equatable, Hashable {
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let x = min(minX, other.minX)
+        let y = min(minY, other.minY)
+        return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
+    }
 }
 
 /// An sRGB colour with straight (not premultiplied) alpha, each channel 0...1.

@@ -41,7 +41,7 @@ public struct MenuLayout: Sendable, Equatable {
             self.circle = circle
             self.label = label
             self.labelSide = labelSide
-            self.target = target ?? (label.width > 0 ? union(circle, label) : circle)
+            self.target = target ?? (label.width > 0 ? circle.union(label) : circle)
         }
     }
 
@@ -159,15 +159,15 @@ public struct MenuLayout: Sendable, Equatable {
             if label.width == 0 || label.height == 0 {
                 label.size = Size(width: 0, height: 0)
             }
-            let across = label.width > 0 ? union(circle, label) : circle
+            let across = label.width > 0 ? circle.union(label) : circle
             let target = Rect(x: across.minX, y: rowMinY - gap / 2, width: across.width, height: row + gap)
             items.append(Item(circle: circle, label: label, labelSide: side, target: target))
         }
 
         var bounds = items[0].circle
         for item in items {
-            bounds = union(bounds, item.circle)
-            if item.label.width > 0 { bounds = union(bounds, item.label) }
+            bounds = bounds.union(item.circle)
+            if item.label.width > 0 { bounds = bounds.union(item.label) }
         }
         return MenuLayout(items: items, direction: direction, bounds: bounds, origin: center)
     }
@@ -279,10 +279,4 @@ public struct MenuLayout: Sendable, Equatable {
 /// `value`, or 0 if it is negative or NaN.
 func nonNegative(_ value: Double) -> Double {
     value > 0 ? value : 0
-}
-
-private func union(_ a: Rect, _ b: Rect) -> Rect {
-    let minX = min(a.minX, b.minX)
-    let minY = min(a.minY, b.minY)
-    return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
 }

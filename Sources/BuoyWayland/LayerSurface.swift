@@ -174,6 +174,16 @@ public final class LayerSurface {
         wl_region_destroy(region)
     }
 
+    /// Has the compositor repaint `rect` (surface-local, logical px) with
+    /// the next commit, though the surface's own pixel is unchanged.
+    public func damage(_ rect: Rect) {
+        let x = rect.minX.rounded(.down)
+        let y = rect.minY.rounded(.down)
+        wl_surface_damage(
+            surface, Int32(x), Int32(y), Int32((rect.maxX - x).rounded(.up)),
+            Int32((rect.maxY - y).rounded(.up)))
+    }
+
     /// True while a frame callback is outstanding: the app draws again only
     /// when it has fired, so at most one commit goes out per frame.
     public var framePending: Bool { frameCallback != nil }

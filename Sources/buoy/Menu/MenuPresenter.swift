@@ -167,6 +167,8 @@ final class MenuPresenter {
         var dirty = true
         /// When its last frame was placed.
         var drawnAt = -Double.infinity
+        /// What its images covered in that frame (layer-surface coordinates).
+        var area: Rect?
 
         init(request: Request, images: Images, sprites: [Sprite], parent: LayerSurface) {
             self.request = request
@@ -674,6 +676,7 @@ final class MenuPresenter {
             // hidden synchronized one stays shown until its parent commits).
             if let shown = phase.onScreen?.shown, shown.sprites.contains(where: \.surface.isShown) {
                 for sprite in shown.sprites { hide(sprite) }
+                repaint(shown, from: nil)
                 return
             }
             switch phase {
@@ -688,15 +691,29 @@ final class MenuPresenter {
                 shown.parent?.commit()
                 for index in shown.sprites.indices { shown.sprites[index].added = true }
             }
-            for sprite in shown.sprites {
-                place(sprite, of: shown, animation: animation, at: at)
-            }
+            let area = Self.bounds(
+                shown.sprites.compactMap { place($0, of: shown, animation: animation, at: at) })
+            repaint(shown, from: area)
+            shown.area = area
             shown.dirty = false
             shown.drawnAt = at
         }
     }
 
-    private func place(_ sprite: Sprite, of shown: Shown, animation: MenuAnimation, at now: Double) {
+    /// Has the parent repaint where `shown`'s images were and now are
+    /// (`area`, nil once hidden): phoc 0.46 leaves a subsurface's old pixels
+    /// on screen where it shrank or was unmapped.
+    private func repaint(_ shown: Shown, from area: Rect?) {
+        if let damage = Self.bounds([shown.area, area].compactMap { $0 }) { shown.parent?.damage(damage) }
+    }
+
+    private static func bounds(_ rects: [Rect]) -> Rect? {
+        rects.dropFirst().reduce(rects.first) { $0?.union($1) }
+    }
+
+    /// Places one image for the frame at `now`; returns where it shows,
+    /// nil if hidden.
+    private func place(_ sprite: Sprite, of shown: Shown, animation: MenuAnimation, at now: Double) -> Rect? {
         let layout = shown.layout
         var item = sprite.description.item
         var image = sprite.description.image
@@ -705,7 +722,8 @@ final class MenuPresenter {
             // Moved by whole px so that it keeps its buffer's exact size.
             guard shown.focusVisible, let focused = shown.focused, layout.items.indices.contains(focused)
             else {
-                return hide(sprite)
+                hide(sprite)
+                return nil
             }
             let from = layout.focusCenter(of: item)
             let to = layout.focusCenter(of: focused)
@@ -716,11 +734,15 @@ final class MenuPresenter {
         let transform = animation.transform(
             item: part == .panel ? nil : item, pill: part == .pill, in: layout, at: now)
         guard let rect = SpritePlacement.place(image, scaledBy: transform.scale, around: transform.center)
-        else { return hide(sprite) }
+        else {
+            hide(sprite)
+            return nil
+        }
         sprite.surface.setOpacity(animation.opacity(in: layout, at: now))
         if !sprite.surface.isShown { sprite.surface.show(sprite.buffer) }
         sprite.surface.place(
             x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
+        return rect
     }
 
     private func hide(_ sprite: Sprite) {
