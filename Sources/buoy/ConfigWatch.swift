@@ -69,16 +69,23 @@ final class ConfigWatch {
     /// Watches the file's directory or its nearest existing ancestor; true
     /// when that changed the directory watched.
     private func watchNearest() -> Bool {
-        var directory = Files.directory(of: file)
-        while !Self.isDirectory(directory), directory != "/" {
-            directory = Files.directory(of: directory)
+        var changed = false
+        while true {
+            var directory = Files.directory(of: file)
+            while !Self.isDirectory(directory), directory != "/" {
+                directory = Files.directory(of: directory)
+            }
+            guard directory != watched?.directory else { return changed }
+            let descriptor = buoy_inotify_watch_dir(fd, directory)
+            guard descriptor >= 0 else { return changed }
+            if let old = watched, old.descriptor != descriptor {
+                _ = buoy_inotify_unwatch(fd, old.descriptor)
+            }
+            watched = (descriptor, directory)
+            changed = true
+            // A directory made inside it between the look and the watch sent
+            // no event to either: look again (`mkdir -p` races this).
         }
-        guard directory != watched?.directory else { return false }
-        let descriptor = buoy_inotify_watch_dir(fd, directory)
-        guard descriptor >= 0 else { return false }
-        if let old = watched, old.descriptor != descriptor { _ = buoy_inotify_unwatch(fd, old.descriptor) }
-        watched = (descriptor, directory)
-        return true
     }
 
     /// "buoy" for "/home/u/.config" toward "/home/u/.config/buoy/x".

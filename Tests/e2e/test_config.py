@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import tempfile
+import time
 import unittest
 from pathlib import Path
 
@@ -91,6 +93,25 @@ class LocationTests(unittest.TestCase):
             # The watch is on the config's own directory now: a save still reloads.
             buoy.config_path.write_text(config(button={"idle_opacity": 1.0}).replace("#ff00ff", "#00ff00"))
             buoy.wait_for_button(GREEN, timeout=3)
+
+    def test_directories_made_one_right_after_the_other_are_followed_30_times_in_30(self):
+        # `mkdir -p` makes the next level while buoy moves its watch to the one before. Before
+        # buoy looked again after each new watch, an idle buoy missed the file in 8 starts of
+        # 60 when the levels came 0-10 µs apart, as here (this test failed 1 run in 2).
+        with HeadlessSway() as sway:
+            for run in range(30):
+                buoy = Buoy(sway, None, name=f"buoy-{run}")
+                shutil.rmtree(buoy.home / "config")
+                buoy.start()
+                wait_for(lambda: "ahead of time" in buoy.log(), timeout=5, message="buoy idle, its menu drawn")
+                time.sleep(0.05)
+                os.mkdir(buoy.home / "config")
+                for _ in range(random.randint(0, 300)):
+                    pass
+                os.mkdir(buoy.config_path.parent)
+                buoy.config_path.write_text(config(button={"idle_opacity": 1.0}))
+                wait_for(lambda: "reloaded" in buoy.log(), timeout=2, message=f"run {run + 1}: the config read")
+                self.assertEqual(buoy.stop(), 0)
 
     def test_position_center_starts_in_the_middle(self):
         with HeadlessSway() as sway:
