@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Glibc
 
 /// A synchronized subsurface of the layer surface: the button, or one image
 /// of the menu. Its position and contents apply together with the parent's
@@ -17,13 +18,28 @@ public final class Subsurface {
     /// The buffer on screen, kept alive until it is replaced or the surface
     /// is gone: the compositor may read it until then.
     public private(set) var content: ShmBuffer?
+    /// For one that stays mapped: the transparent pixel `hide` shows.
+    private let blank: ShmBuffer?
 
-    public init(display: Display, parent: LayerSurface, scalable: Bool = false, fadable: Bool = false)
-        throws(WaylandError)
-    {
+    /// With `staysMapped`, `hide` shows one transparent pixel instead of
+    /// unmapping it: phoc 0.24 crashes (in its unmap handler) when a
+    /// subsurface made before its parent was first mapped is unmapped.
+    public init(
+        display: Display, parent: LayerSurface, scalable: Bool = false, fadable: Bool = false,
+        staysMapped: Bool = false
+    ) throws(WaylandError) {
         guard let compositor = display.compositor, let subcompositor = display.subcompositor,
-            let viewporter = display.viewporter, let region = wl_compositor_create_region(compositor)
+            let viewporter = display.viewporter, let shm = display.shm,
+            let region = wl_compositor_create_region(compositor)
         else { throw .system("globals are missing") }
+        if staysMapped {
+            let pixel = try ShmBuffer(shm: shm, width: 1, height: 1)
+            memset(pixel.data, 0, 4)
+            pixel.releasePages()
+            blank = pixel
+        } else {
+            blank = nil
+        }
         let surface = display.createSurface()!
         self.surface = surface
         role = wl_subcompositor_get_subsurface(subcompositor, surface, parent.surface)!
@@ -89,9 +105,16 @@ public final class Subsurface {
         wl_surface_set_buffer_transform(surface, Int32(transform))
     }
 
-    /// Removes the content, which hides the surface.
+    /// Removes the content, which hides the surface (and unmaps it, unless
+    /// it stays mapped).
     public func hide() {
-        wl_surface_attach(surface, nil, 0, 0)
+        if let blank {
+            if let viewport { wp_viewport_set_destination(viewport, 1, 1) }
+            wl_surface_attach(surface, blank.proxy, 0, 0)
+            wl_surface_damage_buffer(surface, 0, 0, 1, 1)
+        } else {
+            wl_surface_attach(surface, nil, 0, 0)
+        }
         wl_surface_commit(surface)
         content = nil
     }

@@ -125,7 +125,7 @@ final class ButtonInstance {
         }
         do {
             let layer = try LayerSurface(display: display, output: preferredOutput, namespace: namespace)
-            face = try Subsurface(display: display, parent: layer, scalable: true)
+            face = try Subsurface(display: display, parent: layer, scalable: true, staysMapped: true)
             self.layer = layer
             requestedOutput = preferredOutput?.name
         } catch {
