@@ -17,6 +17,7 @@ from test_faults import parse_state
 from test_buttons import KEYBOARD_COLOR, MAIN_COLOR, overlap, two_buttons
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
 from test_msg import config, msg
+from test_smoke import hide_and_show
 
 MARGIN = 8
 SIZE = 56
@@ -127,23 +128,8 @@ class PhocTests(unittest.TestCase):
             self.assertEqual(buoy.stop(), 0)
 
     def test_hide_and_show_with_the_menu_closed_and_open(self):
-        # The button's subsurface is made before its layer surface first maps; phoc 0.24
-        # crashed when such a subsurface was unmapped, so hiding shows a transparent pixel.
         with HeadlessPhoc() as phoc:
-            pointer = phoc.pointer()
-            buoy, _, (cx, cy) = start_buoy_with_menu(phoc)
-            for menu_open in (False, True):
-                with self.subTest(menu_open=menu_open):
-                    if menu_open:
-                        pointer.click(cx, cy)
-                        wait_open(phoc, buoy)
-                    self.assertEqual(msg(buoy, "hide").returncode, 0)
-                    wait_for(lambda: phoc.screenshot().find(MAGENTA, tolerance=8) is None, timeout=3,
-                             message="the button hidden")
-                    wait_closed(phoc)
-                    self.assertEqual(msg(buoy, "show").returncode, 0)
-                    buoy.wait_for_button(MAGENTA, timeout=3)
-            self.assertEqual(buoy.stop(), 0)
+            hide_and_show(self, phoc)
 
     def test_two_buttons_each_run_their_own_command_and_one_dropped_on_the_other_moves_aside(self):
         with HeadlessPhoc() as phoc:

@@ -31,6 +31,27 @@ def tap_config(compositor) -> tuple[str, object]:
     return config(actions={"tap": f'"echo x >> {marker}"'}, snap={"duration": 0.1}), marker
 
 
+def hide_and_show(test: unittest.TestCase, compositor) -> None:
+    """`buoy msg hide` takes the button off the screen and `show` brings it back, with the menu
+    closed and then open. phoc 0.24 crashed when the button's subsurface was unmapped
+    (docs/compositors.md), so test_phoc runs this too."""
+    pointer = compositor.pointer()
+    buoy, _, (cx, cy) = start_buoy_with_menu(compositor)
+    for menu_open in (False, True):
+        with test.subTest(menu_open=menu_open):
+            if menu_open:
+                pointer.click(cx, cy)
+                wait_open(compositor, buoy)
+            test.assertEqual(msg(buoy, "hide").returncode, 0)
+            wait_for(lambda: compositor.screenshot().find(MAGENTA, tolerance=8) is None, timeout=3,
+                     message="the button hidden")
+            wait_closed(compositor)
+            test.assertFalse(json.loads(msg(buoy, "state").stdout)["visible"])
+            test.assertEqual(msg(buoy, "show").returncode, 0)
+            buoy.wait_for_button(MAGENTA, timeout=3)
+    test.assertEqual(buoy.stop(), 0)
+
+
 class SmokeTests(unittest.TestCase):
     def test_the_compositor_offers_what_buoy_and_the_harness_need(self):
         with matrix_compositor() as compositor:
@@ -68,6 +89,10 @@ class SmokeTests(unittest.TestCase):
             state = json.loads(msg(buoy, "state").stdout)
             self.assertEqual((state["output"], state["edge"], state["visible"]), ("HEADLESS-1", "right", True))
             self.assertEqual(buoy.stop(), 0)
+
+    def test_hide_and_show_with_the_menu_closed_and_open(self):
+        with matrix_compositor() as compositor:
+            hide_and_show(self, compositor)
 
     def test_a_click_on_the_button_runs_tap_once_and_one_beside_it_reaches_the_window_below(self):
         with matrix_compositor() as compositor:
