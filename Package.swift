@@ -17,10 +17,12 @@ import PackageDescription
 //   libstdc++.so's symbol tables are never paged in;
 // - no exported symbols: the static runtime's link flags export every public
 //   symbol of buoy's own modules (2,308 of them), whose dynamic symbol tables
-//   the loader then reads for every library it binds (200 KiB resident).
+//   the loader then reads for every library it binds (200 KiB resident);
+// - identical functions folded where their address is never taken (gold's
+//   safe ICF): 53 KB less text, about 100 KiB less resident.
 let residentMemoryLinkerFlags = [
     "-static-stdlib", "-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/packaging/link",
-    "-Xlinker", "--no-export-dynamic",
+    "-Xlinker", "--no-export-dynamic", "-Xlinker", "--icf=safe",
 ]
 
 // buoy's own code optimised for size in release builds: the kernel maps an
