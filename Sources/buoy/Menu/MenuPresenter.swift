@@ -297,6 +297,14 @@ final class MenuPresenter {
     private var labelSizes: [Label: Size] = [:]
     /// Icon themes already reported missing.
     private var warnedThemes: Set<String> = []
+    /// Where icons were found at a size, in a theme: the next child drawing
+    /// them need not look them up again.
+    private struct IconSearch: Hashable {
+        var theme: String?
+        var size: Int
+        var scale: Int
+    }
+    private var foundIcons: [IconSearch: [String: String]] = [:]
 
     private var phase = Phase.closed {
         didSet { pipes.keep(children.map(\.fd)) }
@@ -568,6 +576,12 @@ final class MenuPresenter {
             iconSize: Self.iconSize(of: request, scale: drawing.anchor.scale), anchor: drawing.anchor)
         logDrawn(images, report, ahead: ahead)
         reportIcons(report.icons, of: request.items, iconSize: images.iconSize)
+        let search = Self.iconSearch(for: request, scale: drawing.anchor.scale)
+        for (item, icon) in zip(request.items, report.icons) {
+            if case .drawn(let path) = icon, let name = item.icon {
+                foundIcons[search, default: [:]][name] = path
+            }
+        }
         if report.themeMissing { warnThemeMissing(request.settings.iconTheme) }
         stocks[request.owner] = .ready(request, images)
         return images
@@ -758,12 +772,14 @@ final class MenuPresenter {
         }
         let scale = anchor.scale
         let iconSize = Self.iconSize(of: request, scale: scale)
+        let search = Self.iconSearch(for: request, scale: scale)
         guard
             let job = MenuArtist.draw(
                 labels: request.items.map(\.label), icons: request.items.map(\.icon),
                 arrange: { Self.arrange(request, at: anchor, labels: $0) }, into: file.fd,
                 locate: IconFiles.locator(
-                    theme: request.settings.iconTheme, size: iconSize, scale: scale.ceiling),
+                    theme: search.theme, size: search.size, scale: search.scale,
+                    known: foundIcons[search] ?? [:]),
                 iconSize: iconSize, look: request.look, scale: scale)
         else { throw Unable(why: "no child could be started to draw its images") }
         return Drawing(
@@ -772,6 +788,12 @@ final class MenuPresenter {
 
     private static func iconSize(of request: Request, scale: BufferScale) -> Int {
         IconLookup.pixelSize(itemSize: request.settings.itemSize, scale: scale)
+    }
+
+    private static func iconSearch(for request: Request, scale: BufferScale) -> IconSearch {
+        IconSearch(
+            theme: request.settings.iconTheme, size: iconSize(of: request, scale: scale), scale: scale.ceiling
+        )
     }
 
     /// `request`'s menu laid out at `anchor`, with its labels as measured.
