@@ -12,7 +12,9 @@ public final class LayerSurface {
     public let surface: OpaquePointer
     private let role: OpaquePointer
     private let viewport: OpaquePointer
-    private let transparentPixel: ShmBuffer
+    /// One transparent pixel, stretched over the surface; a subsurface that
+    /// stays mapped shows it when hidden.
+    let transparentPixel: ShmBuffer
     /// A black pixel with the scrim's alpha, stretched like the transparent one.
     private var scrimPixel: (buffer: ShmBuffer, alpha: Double)?
     private var scrimAlpha = 0.0

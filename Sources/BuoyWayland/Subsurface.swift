@@ -1,6 +1,5 @@
 import CWaylandClient
 import CWaylandProtocols
-import Glibc
 
 /// A synchronized subsurface of the layer surface: the button, or one image
 /// of the menu. Its position and contents apply together with the parent's
@@ -18,7 +17,8 @@ public final class Subsurface {
     /// The buffer on screen, kept alive until it is replaced or the surface
     /// is gone: the compositor may read it until then.
     public private(set) var content: ShmBuffer?
-    /// For one that stays mapped: the transparent pixel `hide` shows.
+    /// For one that stays mapped: the transparent pixel `hide` shows (the
+    /// parent's own).
     private let blank: ShmBuffer?
 
     /// With `staysMapped`, `hide` shows one transparent pixel instead of
@@ -29,17 +29,9 @@ public final class Subsurface {
         staysMapped: Bool = false
     ) throws(WaylandError) {
         guard let compositor = display.compositor, let subcompositor = display.subcompositor,
-            let viewporter = display.viewporter, let shm = display.shm,
-            let region = wl_compositor_create_region(compositor)
+            let viewporter = display.viewporter, let region = wl_compositor_create_region(compositor)
         else { throw .system("globals are missing") }
-        if staysMapped {
-            let pixel = try ShmBuffer(shm: shm, width: 1, height: 1)
-            memset(pixel.data, 0, 4)
-            pixel.releasePages()
-            blank = pixel
-        } else {
-            blank = nil
-        }
+        blank = staysMapped ? parent.transparentPixel : nil
         let surface = display.createSurface()!
         self.surface = surface
         role = wl_subcompositor_get_subsurface(subcompositor, surface, parent.surface)!

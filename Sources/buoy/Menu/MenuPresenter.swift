@@ -570,13 +570,13 @@ final class MenuPresenter {
         guard let shm = display.shm, drawing.file.size == bytes,
             let pool = try? ShmPool(shm: shm, fd: drawing.file.fd, size: bytes)
         else { return nil }
+        let search = Self.iconSearch(for: request, scale: drawing.anchor.scale)
         let images = Images(
             layout: layout, descriptions: descriptions,
             buffers: slots.map { pool.buffer(offset: $0.offset, width: $0.width, height: $0.height) },
-            iconSize: Self.iconSize(of: request, scale: drawing.anchor.scale), anchor: drawing.anchor)
+            iconSize: search.size, anchor: drawing.anchor)
         logDrawn(images, report, ahead: ahead)
         reportIcons(report.icons, of: request.items, iconSize: images.iconSize)
-        let search = Self.iconSearch(for: request, scale: drawing.anchor.scale)
         for (item, icon) in zip(request.items, report.icons) {
             if case .drawn(let path) = icon, let name = item.icon {
                 foundIcons[search, default: [:]][name] = path
@@ -771,7 +771,6 @@ final class MenuPresenter {
             throw Unable(why: "no shared memory could be made for its images")
         }
         let scale = anchor.scale
-        let iconSize = Self.iconSize(of: request, scale: scale)
         let search = Self.iconSearch(for: request, scale: scale)
         guard
             let job = MenuArtist.draw(
@@ -780,20 +779,19 @@ final class MenuPresenter {
                 locate: IconFiles.locator(
                     theme: search.theme, size: search.size, scale: search.scale,
                     known: foundIcons[search] ?? [:]),
-                iconSize: iconSize, look: request.look, scale: scale)
+                iconSize: search.size, look: request.look, scale: scale)
         else { throw Unable(why: "no child could be started to draw its images") }
         return Drawing(
             child: Child(job: job, deadline: now + MenuArtist.timeoutSeconds), anchor: anchor, file: file)
     }
 
-    private static func iconSize(of request: Request, scale: BufferScale) -> Int {
-        IconLookup.pixelSize(itemSize: request.settings.itemSize, scale: scale)
-    }
-
+    /// The theme, the icons' size in buffer px and the integer scale that
+    /// `request`'s icons are looked up for at `scale`.
     private static func iconSearch(for request: Request, scale: BufferScale) -> IconSearch {
         IconSearch(
-            theme: request.settings.iconTheme, size: iconSize(of: request, scale: scale), scale: scale.ceiling
-        )
+            theme: request.settings.iconTheme,
+            size: IconLookup.pixelSize(itemSize: request.settings.itemSize, scale: scale),
+            scale: scale.ceiling)
     }
 
     /// `request`'s menu laid out at `anchor`, with its labels as measured.
