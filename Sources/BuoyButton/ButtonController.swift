@@ -198,8 +198,23 @@ public struct ButtonController: Sendable, Equatable {
         /// Down and not dragging (undecided, or decided as a long press).
         case pressed(Motion, Press)
         case dragging(Drag)
-        /// The menu is open; `pressed` is the kind of the press on it that is down.
-        case menu(Motion, pressed: InputKind?)
+        /// The menu is open, with the press that is down, if one is.
+        case menu(Motion, MenuPress?)
+    }
+
+    /// A press that is down while the menu is open.
+    private enum MenuPress: Sendable, Equatable {
+        /// Went down on the open menu: its release chooses an item or closes it.
+        case onMenu(InputKind)
+        /// Was down on the button when the menu opened (a long press, or
+        /// `msg menu` while held): its release ends it and nothing else.
+        case opener(InputKind)
+
+        var kind: InputKind {
+            switch self {
+            case .onMenu(let kind), .opener(let kind): return kind
+            }
+        }
     }
 
     private enum Motion: Sendable, Equatable {
@@ -254,7 +269,7 @@ public struct ButtonController: Sendable, Equatable {
     public var isPressed: Bool {
         switch phase {
         case .pressed, .dragging: return true
-        case .menu(_, let pressed): return pressed != nil
+        case .menu(_, let press): return press != nil
         default: return false
         }
     }
@@ -296,9 +311,9 @@ public struct ButtonController: Sendable, Equatable {
         case .pressed(let motion, let press):
             origin = motion.origin(at: now)
             phase = .pressed(landed(motion, at: now), press)
-        case .menu(let motion, let pressed):
+        case .menu(let motion, let press):
             origin = motion.origin(at: now)
-            phase = .menu(landed(motion, at: now), pressed: pressed)
+            phase = .menu(landed(motion, at: now), press)
         }
         let whole: Bool
         switch phase {
@@ -366,7 +381,7 @@ public struct ButtonController: Sendable, Equatable {
         case .press(let point, let kind, let now):
             fade.hold(true, at: now)
             switch phase {
-            case .menu(let motion, pressed: nil): phase = .menu(motion, pressed: kind)
+            case .menu(let motion, nil): phase = .menu(motion, .onMenu(kind))
             case .resting, .pressed, .dragging:
                 effects += recognize(.down(point, kind: kind, at: now), at: now)
             case .unplaced, .hidden, .menu: break
@@ -409,9 +424,17 @@ public struct ButtonController: Sendable, Equatable {
             }
         case .menuOpened(let now):
             fade.hold(true, at: now)
+            // A press still down on the button is over as a gesture: the
+            // recognizer starts afresh, and that press's release is swallowed.
+            let opener = isPressed ? pressKind.map(MenuPress.opener) : nil
             switch phase {
-            case .resting(let motion, _), .pressed(let motion, _): phase = .menu(motion, pressed: nil)
-            case .dragging(let drag): phase = .menu(.still(drag.origin), pressed: nil)
+            case .resting(let motion, _): phase = .menu(motion, nil)
+            case .pressed(let motion, _):
+                recognizer = GestureRecognizer(settings: settings.gestures)
+                phase = .menu(motion, opener)
+            case .dragging(let drag):
+                recognizer = GestureRecognizer(settings: settings.gestures)
+                phase = .menu(.still(drag.origin), opener)
             case .menu, .unplaced, .hidden: break
             }
         case .menuClosed(let now):
@@ -454,7 +477,7 @@ public struct ButtonController: Sendable, Equatable {
     private var pressKind: InputKind? {
         switch phase {
         case .pressed, .dragging: return recognizer.pressKind ?? .pointer
-        case .menu(_, let pressed): return pressed
+        case .menu(_, let press): return press?.kind
         default: return nil
         }
     }
@@ -476,9 +499,12 @@ public struct ButtonController: Sendable, Equatable {
 
     private mutating func release(_ point: Point, kind: InputKind, at now: Double) -> [ButtonEffect] {
         switch phase {
-        case .menu(let motion, let pressed) where pressed == kind:
-            phase = .menu(motion, pressed: nil)
+        case .menu(let motion, .onMenu(kind)?):
+            phase = .menu(motion, nil)
             return [.menuRelease(point)]
+        case .menu(let motion, .opener(kind)?):
+            phase = .menu(motion, nil)
+            return []
         case .pressed(let motion, let press):
             guard recognizer.pressKind == kind else { return [] }
             var effects = recognize(.up(point, kind: kind, at: now), at: now)
@@ -501,8 +527,8 @@ public struct ButtonController: Sendable, Equatable {
 
     private mutating func cancelPress(at now: Double) -> [ButtonEffect] {
         switch phase {
-        case .menu(let motion, pressed: _?):
-            phase = .menu(motion, pressed: nil)
+        case .menu(let motion, _?):
+            phase = .menu(motion, nil)
             return []
         case .pressed(let motion, let press):
             let effects = recognize(.cancel(at: now), at: now)
@@ -644,7 +670,7 @@ public struct ButtonController: Sendable, Equatable {
         switch phase {
         case .resting(_, let tucked): phase = .resting(motion, tucked: tucked)
         case .pressed(_, let press): phase = .pressed(motion, press)
-        case .menu(_, let pressed): phase = .menu(motion, pressed: pressed)
+        case .menu(_, let press): phase = .menu(motion, press)
         case .dragging, .unplaced, .hidden: break
         }
     }

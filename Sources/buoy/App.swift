@@ -359,6 +359,7 @@ final class App {
                 if spec.button.output != instance.spec.button.output, menu.owner === instance {
                     menu.drop(now: now)
                 }
+                menu.reloaded(instance, as: spec, now: now)
                 perform(instance.update(spec, now: now), for: instance, now: now)
             }
             // Instances of buttons that are gone, or new, follow in placeInstances.

@@ -212,6 +212,37 @@ private let cases: [Case] = [
             Step(press(3)), Step(release(3.1), [.run(.tap)]),
         ]),
     Case(
+        "a menu opened by a long press: its release is swallowed, and after the close a tap taps",
+        withLongPress,
+        [
+            area(), Step(press(1)), Step(tick(1.5), [.run(.longPress)]), Step(.menuOpened(at: 1.52)),
+            Step(release(2), [], [.wholeSurfaceInput(true)]),
+            Step(press(3, pt(100, 100))), Step(release(3.1, pt(100, 100)), [.menuRelease(pt(100, 100))]),
+            Step(.menuClosed(at: 3.2)), Step(press(4)), Step(release(4.1), [.run(.tap)]),
+            Step(press(5)), Step(move(5.05, pt(600, 300)), [.dragBegan, .cursor(.grabbing)]),
+        ]),
+    Case(
+        "a menu opened while the button is held and closed while it still is: the next tap taps",
+        [
+            area(), Step(press(1)), Step(.menuOpened(at: 1.2)), Step(.menuClosed(at: 1.3)),
+            Step(release(1.4)), Step(press(2)), Step(release(2.1), [.run(.tap)]),
+        ]),
+    Case(
+        "a menu opened under a touch: the touch's release ends it, the menu stays",
+        [
+            area(), Step(tpress(1)), Step(.menuOpened(at: 1.2)),
+            Step(trelease(1.4), [], [.wholeSurfaceInput(true)]),
+            Step(tpress(2, pt(100, 100))), Step(trelease(2.1, pt(100, 100)), [.menuRelease(pt(100, 100))]),
+            Step(.menuClosed(at: 2.2)), Step(tpress(3)), Step(trelease(3.1), [.run(.tap)]),
+        ]),
+    Case(
+        "a menu opened during a drag: the drop moves nothing, and after the close a tap taps",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(600, 300)), [.dragBegan, .cursor(.grabbing)]),
+            Step(.menuOpened(at: 1.1)), Step(release(1.2, pt(600, 300))), Step(.menuClosed(at: 2)),
+            Step(press(3, pt(628, 328))), Step(release(3.1, pt(628, 328)), [.run(.tap)]),
+        ]),
+    Case(
         "the open menu keeps the button at full opacity",
         [area(), Step(.menuOpened(at: 1)), Step(tick(10), [], [.opacity(1), .wake(nil)])]),
 

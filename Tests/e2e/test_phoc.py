@@ -90,6 +90,28 @@ class PhocTests(unittest.TestCase):
             settle()
             self.assertEqual(count_lines(marker), 0, "the drag ran tap")
 
+    def test_a_reload_after_a_drag_touches_no_surface_and_phoc_lives(self):
+        # phoc 0.24 died of SIGSEGV when a reload made the dragged button's surfaces again.
+        with HeadlessPhoc() as phoc:
+            pointer = phoc.pointer()
+            text, marker = tap_config(phoc)
+            buoy = Buoy(phoc, text, env={"WAYLAND_DEBUG": "1"}).start()
+            cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
+            pointer.drag(cx, cy, 640, 700, steps=10, duration_ms=100, release=True)
+            cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
+            self.assertGreater(cy, 600, "snapped to the bottom edge")
+            mark = len(buoy.log())
+            self.assertEqual(msg(buoy, "reload").returncode, 0)
+            settle()
+            after = buoy.log()[mark:]
+            self.assertNotIn("get_layer_surface", after, "the reload made the layer surface again")
+            destroyed = [line for line in after.splitlines() if "-> wl_surface@" in line and ".destroy(" in line]
+            self.assertEqual(destroyed, [], "the reload destroyed a surface")
+            self.assertIsNone(phoc.process.poll(), "phoc died")
+            pointer.click(cx, cy)
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="a tap after the reload")
+            self.assertEqual(buoy.stop(), 0)
+
     def test_a_tap_opens_the_menu_and_a_click_on_item_2_runs_it_once(self):
         with HeadlessPhoc() as phoc:
             pointer = phoc.pointer()

@@ -108,7 +108,10 @@ final class ButtonInstance {
         let preferred = preferredOutputName
         let preferredOutput = preferred.flatMap { display.output(named: $0) }
         if let layer, !layer.closed, !lostItsOutput(layer) {
-            let onPreferred = requestedOutput != nil && requestedOutput == preferredOutput?.name
+            // Where the compositor chose an output, it may be the preferred one already: a
+            // surface made again for nothing crashed phoc 0.24 after a drag and a reload.
+            let shownOn = requestedOutput ?? currentOutput?.name
+            let onPreferred = shownOn != nil && shownOn == preferredOutput?.name
             guard outputsChanged, preferredOutput != nil, !onPreferred else { return [] }
             log.info("\(label): output \(preferred ?? "") is there; moving the button to it")
             return controller.handle(.preferredOutputReturned(at: now))

@@ -30,15 +30,16 @@ final class MenuSession {
     var deadline: Double? { presenter.deadline }
 
     /// Starts opening the menu from `instance`, or closes it if open (or
-    /// stops it opening). Returns why it cannot open.
+    /// stops it opening) from `instance`. Another button's menu is closed
+    /// first. Returns why it cannot open.
     func toggle(from instance: ButtonInstance, now: Double) -> String? {
+        let fromOwner = owner === instance
         if presenter.isOpen {
             close(now: now)
-            return nil
-        }
-        if presenter.isOpening {
-            cancelOpening("asked again")
-            return nil
+            if fromOwner { return nil }
+        } else if presenter.isOpening {
+            cancelOpening(fromOwner ? "asked again" : "another button's menu was asked for")
+            if fromOwner { return nil }
         }
         let settings = instance.spec.menu
         guard !settings.items.isEmpty else { return "no [[menu.item]] is configured" }
@@ -113,6 +114,20 @@ final class MenuSession {
         presenter.cancelOpening()
         log.info("menu: no longer opening it: \(why)")
         answerReplies(ok: true, message: "the menu was closed before it opened: \(why)")
+    }
+
+    /// A reload gives `instance` `spec`: a menu open or opening from it with
+    /// other items (or another look) closes, so that no item the running
+    /// config no longer has can run.
+    func reloaded(_ instance: ButtonInstance, as spec: ButtonSpec, now: Double) {
+        guard owner === instance,
+            spec.menu != instance.spec.menu || spec.button.color != instance.spec.button.color
+        else { return }
+        if presenter.isOpening { cancelOpening("the config was reloaded") }
+        if presenter.isOpen {
+            log.info("menu: closing it, the config gave it other items")
+            close(now: now)
+        }
     }
 
     /// Drops the menu at once, shown or opening (its button is going away,

@@ -1,0 +1,186 @@
+"""Sequences of gestures, menus, reloads and `buoy msg` that real users make (issue 24): each
+test is one bug that was reproduced on today's code, and must fail there."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+import unittest
+
+from buoy_fixture import GREEN, MAGENTA, Buoy, count_lines, hex_color, settle
+from harness import HeadlessSway, wait_for
+from test_menu import item_centres, menu_config, wait_closed, wait_open
+from test_msg import msg
+
+AHEAD = "ahead of time"
+
+
+def menu_open(buoy: Buoy) -> bool:
+    return json.loads(msg(buoy, "state").stdout)["menu_open"]
+
+
+def long_press_menu(sway) -> tuple[str, list, object]:
+    """menu_config's four items, opened by a long press; a tap appends to tap.log."""
+    text, markers = menu_config(sway)
+    tap_log = sway.artifact("tap.log")
+    text = text.replace('tap = "menu"', f'tap = "echo x >> {tap_log}"\nlong_press = "menu"')
+    return text, markers, tap_log
+
+
+def start_and_hold(sway, pointer, text: str) -> tuple[Buoy, tuple]:
+    """Starts buoy with `text`, waits for its menu to be drawn ahead, and presses the button
+    (held); returns buoy and the button's centre."""
+    buoy = Buoy(sway, text).start()
+    centre = buoy.wait_for_button_to_rest(MAGENTA).centroid
+    wait_for(lambda: AHEAD in buoy.log(), timeout=5, message="the menu drawn after start")
+    pointer.move(*centre)
+    pointer.down()
+    return buoy, centre
+
+
+def drag_to_the_left(sway, pointer, centre) -> None:
+    cx, cy = centre
+    pointer.drag(cx, cy, 80, cy, release=True)
+    wait_for(lambda: (m := sway.screenshot().find(MAGENTA, tolerance=8)) and m.centroid[0] < 100,
+             timeout=3, message="a drag after the menu closed moves the button to the left")
+
+
+class ButtonAfterMenuTests(unittest.TestCase):
+    """A menu that opens while the button is pressed left the button dead once it closed."""
+
+    def assert_button_works(self, sway, pointer, buoy, tap_log, centre, taps_before: int) -> None:
+        cx, cy = centre
+        pointer.click(cx, cy)
+        wait_for(lambda: count_lines(tap_log) == taps_before + 1, timeout=3,
+                 message="a tap after the menu closed runs tap")
+        settle(0.5)  # past the double-tap window
+        drag_to_the_left(sway, pointer, centre)
+        self.assertEqual(count_lines(tap_log), taps_before + 1, "the drag ran no tap")
+
+    def test_a_long_press_menu_closed_by_a_click_outside_or_escape_leaves_the_button_working(self):
+        for close in ("click", "escape"):
+            with self.subTest(close=close), HeadlessSway() as sway:
+                pointer = sway.pointer()
+                text, markers, tap_log = long_press_menu(sway)
+                buoy, (cx, cy) = start_and_hold(sway, pointer, text)
+                time.sleep(0.9)
+                wait_open(sway, buoy)
+                pointer.up()
+                settle()
+                self.assertTrue(all(item_centres(sway)), "the long press's release left the menu open")
+                if close == "click":
+                    pointer.click(300, 300)
+                else:
+                    subprocess.run(["wtype", "-s", "300", "-k", "Escape"], env=sway.env, check=True, timeout=5)
+                wait_closed(sway)
+                self.assertFalse(menu_open(buoy))
+                self.assertEqual(count_lines(tap_log), 0)
+                self.assert_button_works(sway, pointer, buoy, tap_log, (cx, cy), taps_before=0)
+                self.assertEqual(sum(count_lines(m) for m in markers), 0)
+                self.assertEqual(buoy.stop(), 0)
+
+    def test_msg_menu_while_the_button_is_held_leaves_it_working(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            text, markers = menu_config(sway)
+            buoy, (cx, cy) = start_and_hold(sway, pointer, text)
+            time.sleep(0.1)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_open(sway, buoy)
+            pointer.up()
+            settle()
+            self.assertTrue(menu_open(buoy), "the held press's release closed the menu")
+            pointer.click(300, 300)
+            wait_closed(sway)
+            # The button opens its menu on a tap again, and it can still be dragged.
+            pointer.click(cx, cy)
+            wait_open(sway, buoy)
+            pointer.click(300, 300)
+            wait_closed(sway)
+            settle(0.4)
+            drag_to_the_left(sway, pointer, (cx, cy))
+            self.assertEqual(sum(count_lines(m) for m in markers), 0)
+            self.assertEqual(buoy.stop(), 0)
+
+
+class ReloadUnderTheMenuTests(unittest.TestCase):
+    """A reload while the menu was open left the old menu up, running the old commands."""
+
+    def test_a_reload_that_changes_the_items_closes_the_menu_and_only_new_commands_run(self):
+        for how in ("watch", "msg"):
+            with self.subTest(how=how), HeadlessSway() as sway:
+                pointer = sway.pointer()
+                text, old_markers = menu_config(sway)
+                buoy = Buoy(sway, text).start()
+                buoy.wait_for_button_to_rest(MAGENTA)
+                self.assertEqual(msg(buoy, "menu").returncode, 0)
+                wait_open(sway, buoy)
+                new_markers = [sway.artifact(f"new-{i}.log") for i in range(len(old_markers))]
+                new_text = text
+                for old, new in zip(old_markers, new_markers):
+                    new_text = new_text.replace(str(old), str(new))
+                # Item 4 is removed.
+                new_text = new_text[:new_text.rindex("[[menu.item]]")]
+                buoy.config_path.write_text(new_text)
+                if how == "msg":
+                    self.assertEqual(msg(buoy, "reload").returncode, 0)
+                wait_for(lambda: not menu_open(buoy), timeout=3, message="the old menu closed")
+                wait_closed(sway)
+                # Where item 2 of the old menu was, and then item 2 of the new one.
+                self.assertEqual(msg(buoy, "menu").returncode, 0)
+                wait_for(lambda: all(item_centres(sway)[:3]), timeout=3, message="the new menu open")
+                settle()
+                centres = item_centres(sway)
+                self.assertIsNone(centres[3], "the removed item 4 is not shown")
+                pointer.click(*centres[1])
+                wait_for(lambda: count_lines(new_markers[1]) == 1, timeout=3, message="the new item 2 ran")
+                settle()
+                self.assertEqual([count_lines(m) for m in old_markers], [0, 0, 0, 0],
+                                 "a command no longer in the config ran")
+                self.assertEqual(buoy.stop(), 0)
+
+
+class TwoMenusTests(unittest.TestCase):
+    def test_msg_menu_for_a_while_bs_menu_is_open_opens_as(self):
+        with HeadlessSway() as sway:
+            text, markers = menu_config(sway)
+            items = text[text.index("[[menu.item]]"):]
+            a_items = items.replace("[[menu.item]]", "[[button.menu.item]]")
+            b_items = a_items.replace('label = "Item', 'label = "B item')
+            config = f"""
+[[button]]
+name = "a"
+position = "left"
+color = "{hex_color(GREEN)}"
+idle_opacity = 1.0
+[button.actions]
+tap = "menu"
+{a_items}
+
+[[button]]
+name = "b"
+position = "right"
+color = "{hex_color(MAGENTA)}"
+idle_opacity = 1.0
+[button.actions]
+tap = "menu"
+{b_items}
+"""
+            buoy = Buoy(sway, config).start()
+            buoy.wait_for_button_to_rest(MAGENTA)
+            buoy.wait_for_button_to_rest(GREEN)
+            self.assertEqual(msg(buoy, "--button", "b", "menu").returncode, 0)
+            wait_open(sway, buoy)
+            self.assertGreater(item_centres(sway)[0][0], 640, "b's menu is on the right")
+            self.assertEqual(msg(buoy, "--button", "a", "menu").returncode, 0)
+            wait_for(lambda: (c := item_centres(sway)) and all(c) and all(x < 640 for x, _ in c),
+                     timeout=3, message="a's menu open on the left")
+            self.assertTrue(menu_open(buoy))
+            self.assertIn("menu closed", buoy.log())
+            self.assertEqual(sum(count_lines(m) for m in markers), 0)
+            self.assertEqual(buoy.stop(), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
