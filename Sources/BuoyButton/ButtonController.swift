@@ -64,7 +64,8 @@ public enum ButtonInput: Sendable, Equatable {
     case menuClosed(at: Double)
     /// `buoy msg show|hide|toggle`, SIGUSR1.
     case setVisible(Bool, at: Double)
-    /// `buoy msg move`: rest there (or at the nearest free place).
+    /// `buoy msg move`: rest there (or at the nearest free place); ignored
+    /// while dragged (see `refusalToMove`).
     case moveTo(RestPosition, at: Double)
     /// `buoy msg move X Y`: rest with the top-left there, wherever that is
     /// (no snapping), clamped fully onto the usable area.
@@ -290,6 +291,33 @@ public struct ButtonController: Sendable, Equatable {
         }
     }
 
+    /// Where `buoy msg state` says the button is: under the pointer while
+    /// dragged; else where it rests or is going to, untucked, or where it
+    /// comes back to when shown again. Nil before it has an area.
+    public var reportedOrigin: Point? {
+        switch phase {
+        case .dragging(let drag): return drag.origin
+        case .hidden, .unplaced:
+            return usable.map { rest.origin(in: $0, size: settings.size, margin: settings.margin) }
+        case .resting, .pressed, .menu: return restingOrigin
+        }
+    }
+
+    /// The rest `buoy msg state` names: while dragged, where a drop there would snap to.
+    public var reportedRest: RestPosition {
+        guard case .dragging(let drag) = phase, let usable else { return rest }
+        let half = settings.size / 2
+        return Snapping.rest(
+            forCenter: Point(x: drag.origin.x + half, y: drag.origin.y + half), mode: settings.snapMode,
+            size: settings.size, margin: settings.margin, in: usable)
+    }
+
+    /// Why `buoy msg move` cannot move the button now: a finger or the
+    /// pointer holds it, and the drop decides where it rests.
+    public var refusalToMove: String? {
+        isDragging ? "it is being dragged; move it once it is released" : nil
+    }
+
     /// The place this button takes, for its neighbours to avoid.
     public var restingRect: Rect? {
         restingOrigin.map { Rect(origin: $0, size: Size(width: settings.size, height: settings.size)) }
@@ -451,10 +479,11 @@ public struct ButtonController: Sendable, Equatable {
             let free = Snapping.rest(forCenter: center, mode: .none, size: size, margin: 0, in: usable)
             effects += handle(.moveTo(free, at: now))
         case .moveTo(let position, let now):
+            guard refusalToMove == nil else { break }
             fade.wake(at: now)
             untuck()
             rest = resolved(position)
-            if !isDragging { glideToRest(at: now, animated: true) }
+            glideToRest(at: now, animated: true)
             effects.append(.save)
         case .preferredOutputReturned:
             switch phase {

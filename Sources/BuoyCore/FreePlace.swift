@@ -46,6 +46,15 @@ extension Snapping {
     }
 }
 
+extension Snapping {
+    /// Whether buttons on outputs `a` and `b` may share one: a surface whose
+    /// output the compositor has not named yet may be on any, so the buttons
+    /// placed before it are avoided too.
+    public static func mayShareOutput(_ a: String?, _ b: String?) -> Bool {
+        a == nil || b == nil || a == b
+    }
+}
+
 /// The usable area with the buttons already in it, as `freeRest` sees it.
 private struct Room {
     let usable: Rect

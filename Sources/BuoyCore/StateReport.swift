@@ -5,20 +5,23 @@ public struct ButtonReport: Sendable, Equatable {
     /// The output it is on (`wl_output.name`), nil while it is not known.
     public var output: String?
     public var visible: Bool
+    /// A finger or the pointer holds it.
+    public var dragging: Bool
     /// Its top-left corner and size, as in `StateReport`.
-    public var x: Double
-    public var y: Double
+    public var x: Double?
+    public var y: Double?
     public var size: Double
     public var edge: String
     public var opacity: Double
 
     public init(
-        name: String, output: String?, visible: Bool, x: Double, y: Double, size: Double, edge: String,
-        opacity: Double
+        name: String, output: String?, visible: Bool, dragging: Bool = false, x: Double?, y: Double?,
+        size: Double, edge: String, opacity: Double
     ) {
         self.name = name
         self.output = output
         self.visible = visible
+        self.dragging = dragging
         self.x = x
         self.y = y
         self.size = size
@@ -26,11 +29,13 @@ public struct ButtonReport: Sendable, Equatable {
         self.opacity = opacity
     }
 
-    /// `{"name":"main","output":"DP-1","visible":true,"x":1216,"y":332,"size":56,"edge":"right","opacity":1}`
+    /// `{"name":"main","output":"DP-1","visible":true,"dragging":false,"x":1216,"y":332,"size":56,`
+    /// `"edge":"right","opacity":1}`
     public var json: String {
         var text = "{\"name\":" + StateReport.string(name)
         text += ",\"output\":" + (output.map(StateReport.string) ?? "null")
         text += ",\"visible\":\(visible)"
+        text += ",\"dragging\":\(dragging)"
         text += ",\"x\":" + StateReport.number(x)
         text += ",\"y\":" + StateReport.number(y)
         text += ",\"size\":" + StateReport.number(size)
@@ -45,12 +50,14 @@ public struct ButtonReport: Sendable, Equatable {
 /// instance of every button.
 public struct StateReport: Sendable, Equatable {
     public var visible: Bool
+    public var dragging: Bool
     /// The output's name (`wl_output.name`), nil while it is not known.
     public var output: String?
     /// The button's top-left corner in logical pixels, relative to the area
-    /// it moves in (the layer surface, which covers the output's usable area).
-    public var x: Double
-    public var y: Double
+    /// it moves in (the layer surface, which covers the output's usable area);
+    /// nil while it is not placed yet.
+    public var x: Double?
+    public var y: Double?
     /// The button's diameter in logical pixels.
     public var size: Double
     /// Where it rests: `RestPosition.name` ("left", "top-right", "center", "free").
@@ -62,11 +69,12 @@ public struct StateReport: Sendable, Equatable {
     public var buttons: [ButtonReport]
 
     public init(
-        visible: Bool, output: String?, x: Double, y: Double, size: Double, edge: String, opacity: Double,
-        menuOpen: Bool, config: String, buttons: [ButtonReport] = []
+        visible: Bool, dragging: Bool = false, output: String?, x: Double?, y: Double?, size: Double,
+        edge: String, opacity: Double, menuOpen: Bool, config: String, buttons: [ButtonReport] = []
     ) {
         self.buttons = buttons
         self.visible = visible
+        self.dragging = dragging
         self.output = output
         self.x = x
         self.y = y
@@ -78,7 +86,7 @@ public struct StateReport: Sendable, Equatable {
     }
 
     /// One line of JSON, without a trailing newline, keys in a fixed order:
-    /// `{"visible":true,"output":"DP-1","x":8,"y":332,"size":56,"edge":"left",`
+    /// `{"visible":true,"dragging":false,"output":"DP-1","x":8,"y":332,"size":56,"edge":"left",`
     /// `"opacity":0.4,"menu_open":false,"config":"/home/me/.config/buoy/config.toml",`
     /// `"buttons":[{"name":"main",...}]}` (see `ButtonReport.json`).
     ///
@@ -87,6 +95,7 @@ public struct StateReport: Sendable, Equatable {
     public var json: String {
         var text = "{"
         text += "\"visible\":\(visible)"
+        text += ",\"dragging\":\(dragging)"
         text += ",\"output\":" + (output.map(Self.string) ?? "null")
         text += ",\"x\":" + Self.number(x)
         text += ",\"y\":" + Self.number(y)
@@ -99,9 +108,9 @@ public struct StateReport: Sendable, Equatable {
         return text + "}"
     }
 
-    /// A JSON number: `56`, `0.4`, `-12.345`; `null` when not finite.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
+    /// A JSON number: `56`, `0.4`, `-12.345`; `null` when not finite or nil.
+    static func number(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "null" }
         let thousandths = (value * 1000).rounded()
         // Past Int64's range (|value| > 9e15) every Double is a whole number
         // anyway, and Swift's "1e+16" is valid JSON.

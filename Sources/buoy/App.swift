@@ -110,7 +110,9 @@ final class App {
     private func handle(signal: Int32, now: Double) {
         switch signal {
         case SIGCHLD: runner.reap()
-        case SIGHUP: _ = reload(now: now)
+        case SIGHUP:
+            configWatch?.forgetChanges()
+            _ = reload(now: now)
         case SIGUSR1: toggle(instances, now: now)
         case SIGINT, SIGTERM:
             log.info("signal \(signal): saving state and exiting")
@@ -161,7 +163,9 @@ final class App {
     private func neighbours(of instance: ButtonInstance) -> [Rect] {
         let output = instance.currentOutput?.name
         return instances.compactMap { other in
-            guard other !== instance, other.currentOutput?.name == output else { return nil }
+            guard other !== instance, Snapping.mayShareOutput(other.currentOutput?.name, output) else {
+                return nil
+            }
             return other.controller.restingRect
         }
     }
@@ -220,15 +224,20 @@ final class App {
         perform(instance.placeSurface(outputsChanged: false, now: now, log: log), for: instance, now: now)
     }
 
-    private func runAction(_ action: Action?, name: String, from instance: ButtonInstance, now: Double) {
+    /// Runs a gesture's action; returns why it did not (logged already), for `buoy msg` to answer.
+    @discardableResult
+    private func runAction(_ action: Action?, name: String, from instance: ButtonInstance, now: Double)
+        -> String?
+    {
         // With one button its name says nothing: "tap", else "keyboard tap".
         let reason = config.buttons.count > 1 ? "\(instance.key.name) \(name)" : name
         switch action {
         case .command(let command):
-            runner.run(command, reason: reason, limit: instance.spec.actions.maxRunning)
+            return runner.run(command, reason: reason, limit: instance.spec.actions.maxRunning)
         case .menu:
             if let problem = menu.toggle(from: instance, now: now) {
                 log.warning("\(reason): cannot open the menu: \(problem)")
+                return "cannot open the menu: \(problem)"
             }
         case nil:
             if name == ButtonGesture.tap.rawValue, let notice = loader.firstRunNotice {
@@ -237,6 +246,7 @@ final class App {
                 log.debug("\(reason): no action configured")
             }
         }
+        return nil
     }
 
     // MARK: - buoy msg
@@ -261,6 +271,8 @@ final class App {
             }
             if message.command == .menu, menu.answerWhenOpen(request) { return }
         case .reload:
+            // The changes the config watch has seen are read now: no second reload follows.
+            configWatch?.forgetChanges()
             switch reload(now: now) {
             case .failure(let failure): return request.reply(ok: false, diagnostics: [failure.message])
             case .success(let warnings): return request.reply(ok: true, diagnostics: warnings)
@@ -285,6 +297,18 @@ final class App {
     /// Carries out a command for one button's instances; returns why it cannot.
     private func act(_ command: ControlCommand, on targets: [ButtonInstance], now: Double) -> String? {
         guard let first = targets.first else { return "the button is not on any output" }
+        if case .move = command {
+            if let refusal = targets.lazy.compactMap({ i in
+                i.controller.refusalToMove.map { "\(i.label): \($0)" }
+            })
+            .first {
+                return refusal
+            }
+            // The open menu is not a place a button could take: it closes first.
+            if menu.isOpen, let owner = menu.owner, !targets.contains(where: { $0 === owner }) {
+                menu.close(now: now)
+            }
+        }
         switch command {
         case .move(.placement(let placement)):
             for instance in targets {
@@ -306,7 +330,7 @@ final class App {
                 return
                     "\(first.key.name) has no \(gesture.rawValue) action configured ([actions] \(gesture.rawValue))"
             }
-            runAction(action, name: gesture.rawValue, from: first, now: now)
+            return runAction(action, name: gesture.rawValue, from: first, now: now)
         case .menu:
             if let problem = menu.toggle(from: first, now: now) { return "cannot open the menu: \(problem)" }
         default: break

@@ -12,16 +12,16 @@ final class CommandRunner {
         self.log = log
     }
 
-    /// Starts `command`; returns its pid, or nil (logged) when it could not
-    /// start or `limit` commands are still running: a stuck command and a
-    /// burst of taps must not become a spawn storm.
+    /// Starts `command`; returns why it did not (logged too): it could not
+    /// start, or `limit` commands are still running (a stuck command and a
+    /// burst of taps must not become a spawn storm).
     @discardableResult
-    func run(_ command: String, reason: String, limit: Int) -> pid_t? {
+    func run(_ command: String, reason: String, limit: Int) -> String? {
         if running.count >= limit {
-            log.warning(
+            let refusal =
                 "\(reason): refused; \(running.count) commands still running ([actions] max_running = \(limit))"
-            )
-            return nil
+            log.warning(refusal)
+            return refusal
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -45,13 +45,14 @@ final class CommandRunner {
         defer { for arg in argv { free(arg) } }
         let status = posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, environ)
         guard status == 0 else {
-            log.error("\(reason): cannot start \"\(command)\": \(String(cString: strerror(status)))")
-            return nil
+            let failure = "\(reason): cannot start \"\(command)\": \(String(cString: strerror(status)))"
+            log.error(failure)
+            return failure
         }
         running[pid] = command
         started += 1
         log.info("\(reason): started pid \(pid): \(command)")
-        return pid
+        return nil
     }
 
     /// Collects every command that has exited. Called on SIGCHLD; signals

@@ -62,6 +62,12 @@ final class ConfigWatch {
         return true
     }
 
+    /// The file was read by other means (`buoy msg reload`, SIGHUP): the
+    /// changes seen so far need no reload of their own.
+    func forgetChanges() {
+        deadline = nil
+    }
+
     func close() {
         Glibc.close(fd)
     }

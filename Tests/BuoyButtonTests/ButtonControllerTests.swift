@@ -16,6 +16,8 @@ private enum Check {
     case opacity(Double)
     case wake(IdleFade.Wake?)
     case pressDepth(Double)
+    /// What `buoy msg state` says: where it is, and the rest it names.
+    case reported(Point?, RestPosition)
 }
 
 /// One input, the effects it must produce, and what must hold afterwards
@@ -343,6 +345,42 @@ private let cases: [Case] = [
                 [.restingOrigin(pt(153, 83)), .rest(.free(fx: 0.125, fy: 0.125))]),
             Step(.moveToPoint(pt(5000, -20), at: 2), [.save], [.restingOrigin(pt(1224, 0))]),
         ]),
+    Case(
+        "move during a drag is refused: the drop decides where it rests",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(40, 370)), [.dragBegan, .cursor(.grabbing)]),
+            Step(.moveTo(.corner(.topLeft), at: 1.05), [], [.origin(pt(12, 342))]),
+            Step(
+                release(1.1, pt(40, 370)), [.cursor(.hover), .save],
+                [.rest(.edge(.left, fraction: 334 / 648))]),
+        ]),
+
+    // MARK: what msg state says
+    Case(
+        "state: nothing before an area; at rest, where it rests",
+        [
+            Step(tick(0), [], [.reported(nil, .edge(.right, fraction: 0.5))]),
+            Step(.area(usable, at: 0.1), [], [.reported(right, .edge(.right, fraction: 0.5))]),
+        ]),
+    Case(
+        "state: during a drag, under the pointer and where a drop would snap",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(40, 370)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.03, pt(40, 370)), [], [.reported(pt(12, 342), .edge(.left, fraction: 334 / 648))]),
+        ]),
+    Case(
+        "state: hidden, where it comes back to",
+        [
+            area(),
+            Step(.setVisible(false, at: 1), [.hidden], [.reported(right, .edge(.right, fraction: 0.5))]),
+        ]),
+    Case(
+        "state: tucked, where it rests untucked", tucking,
+        [
+            area(), Step(tick(1.5)),
+            Step(tick(3), [], [.tucked(true), .reported(right, .edge(.right, fraction: 0.5))]),
+        ]),
+
     // MARK: touch
     Case("a touch tap runs tap once", [area(), Step(tpress(1)), Step(trelease(1.08), [.run(.tap)])]),
     Case(
@@ -558,6 +596,11 @@ final class ButtonControllerTests: XCTestCase {
                     case .wake(let wake):
                         XCTAssertEqual(
                             controller.nextWake(after: now), wake, "\(context): wake", line: c.line)
+                    case .reported(let origin, let rest):
+                        XCTAssertEqual(
+                            controller.reportedOrigin, origin, "\(context): reported", line: c.line)
+                        XCTAssertEqual(
+                            controller.reportedRest, rest, "\(context): reported rest", line: c.line)
                     }
                 }
             }

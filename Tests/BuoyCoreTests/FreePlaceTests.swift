@@ -204,3 +204,43 @@ final class FreePlaceTests: XCTestCase {
         XCTAssertGreaterThan(moved, 100)
     }
 }
+
+extension FreePlaceTests {
+    /// Sixteen buttons (the most a config may have) all configured at one place: each is placed
+    /// in turn, avoiding those before it, and no two overlap or touch closer than the gap.
+    func testSixteenButtonsAtOnePlaceEachGetAPlaceOfTheirOwn() {
+        let screen = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let wanted: [(RestPosition, SnapMode)] = [
+            (.edge(.right, fraction: 0.5), .edge), (.center, .edge), (.corner(.bottomRight), .edge),
+            (.corner(.bottomRight), .corner), (.center, .corner),
+        ]
+        for (position, mode) in wanted {
+            for size in [56.0, 40.0] {
+                var placed: [Rect] = []
+                for index in 0..<16 {
+                    let rest = Snapping.freeRest(
+                        position, mode: mode, size: size, margin: 8, gap: 8, avoiding: placed, in: screen)
+                    let o = rest.origin(in: screen, size: size, margin: 8)
+                    let r = Rect(origin: o, size: Size(width: size, height: size))
+                    for (other, earlier) in placed.enumerated() {
+                        let apart =
+                            r.minX >= earlier.maxX + 8 - 1e-6 || earlier.minX >= r.maxX + 8 - 1e-6
+                            || r.minY >= earlier.maxY + 8 - 1e-6 || earlier.minY >= r.maxY + 8 - 1e-6
+                        XCTAssertTrue(apart, "\(position) \(mode) size \(size): b\(index) on b\(other)")
+                    }
+                    placed.append(r)
+                }
+            }
+        }
+    }
+}
+
+extension FreePlaceTests {
+    func testButtonsWhoseOutputIsNotKnownYetAvoidEveryOther() {
+        XCTAssertTrue(Snapping.mayShareOutput("DP-1", "DP-1"))
+        XCTAssertFalse(Snapping.mayShareOutput("DP-1", "HDMI-A-1"))
+        XCTAssertTrue(Snapping.mayShareOutput(nil, "DP-1"))
+        XCTAssertTrue(Snapping.mayShareOutput("DP-1", nil))
+        XCTAssertTrue(Snapping.mayShareOutput(nil, nil))
+    }
+}

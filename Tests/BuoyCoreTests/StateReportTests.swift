@@ -10,7 +10,7 @@ final class StateReportTests: XCTestCase {
     func testExactLine() {
         XCTAssertEqual(
             report.json,
-            #"{"visible":true,"output":"HEADLESS-1","x":8,"y":332,"size":56,"edge":"left","opacity":0.4,"#
+            #"{"visible":true,"dragging":false,"output":"HEADLESS-1","x":8,"y":332,"size":56,"edge":"left","opacity":0.4,"#
                 + #""menu_open":false,"config":"/home/me/.config/buoy/config.toml","buttons":[]}"#)
     }
 
@@ -22,14 +22,16 @@ final class StateReportTests: XCTestCase {
                 edge: "bottom-left",
                 opacity: 0.4),
             ButtonReport(
-                name: "main", output: nil, visible: true, x: 1216.5, y: 0, size: 56, edge: "right", opacity: 1
+                name: "main", output: nil, visible: true, dragging: true, x: nil, y: 0, size: 56,
+                edge: "right", opacity: 1
             ),
         ]
         XCTAssertTrue(
             two.json.hasSuffix(
-                #","buttons":[{"name":"keyboard","output":"HEADLESS-1","visible":false,"x":8,"y":656,"size":48,"#
+                #","buttons":[{"name":"keyboard","output":"HEADLESS-1","visible":false,"dragging":false,"x":8,"#
+                    + #""y":656,"size":48,"#
                     + #""edge":"bottom-left","opacity":0.4},{"name":"main","output":null,"visible":true,"#
-                    + #""x":1216.5,"y":0,"size":56,"edge":"right","opacity":1}]}"#), two.json)
+                    + #""dragging":true,"x":null,"y":0,"size":56,"edge":"right","opacity":1}]}"#), two.json)
     }
 
     func testNullOutputAndOtherValues() {
@@ -38,7 +40,7 @@ final class StateReportTests: XCTestCase {
             menuOpen: true, config: "")
         XCTAssertEqual(
             other.json,
-            #"{"visible":false,"output":null,"x":-12.5,"y":0.125,"size":48.75,"edge":"top-right","#
+            #"{"visible":false,"dragging":false,"output":null,"x":-12.5,"y":0.125,"size":48.75,"edge":"top-right","#
                 + #""opacity":1,"menu_open":true,"config":"","buttons":[]}"#)
     }
 
@@ -126,7 +128,7 @@ final class StateReportTests: XCTestCase {
             menuOpen: false, config: "/home/zoë/\\conf\u{1}.toml")
         XCTAssertEqual(
             tricky.json,
-            #"{"visible":true,"output":"Dell \"U2720Q\"\u000a","x":1,"y":2,"size":3,"edge":"free","#
+            #"{"visible":true,"dragging":false,"output":"Dell \"U2720Q\"\u000a","x":1,"y":2,"size":3,"edge":"free","#
                 + #""opacity":0.5,"menu_open":false,"config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#)
     }
 }

@@ -40,10 +40,11 @@ class MessageTests(unittest.TestCase):
             result = msg(buoy, "state")
             self.assertEqual(result.returncode, 0, result.stderr)
             state = json.loads(result.stdout)
-            self.assertEqual(list(state), ["visible", "output", "x", "y", "size", "edge", "opacity",
-                                           "menu_open", "config", "buttons"])
+            self.assertEqual(list(state), ["visible", "dragging", "output", "x", "y", "size", "edge",
+                                           "opacity", "menu_open", "config", "buttons"])
             self.assertEqual(state["buttons"], [{
-                "name": "main", "output": "HEADLESS-1", "visible": True, "x": state["x"], "y": state["y"],
+                "name": "main", "output": "HEADLESS-1", "visible": True, "dragging": False,
+                "x": state["x"], "y": state["y"],
                 "size": 56, "edge": state["edge"], "opacity": state["opacity"]}])
             self.assertEqual(state["visible"], True)
             self.assertEqual(state["output"], "HEADLESS-1")

@@ -10,8 +10,10 @@ import unittest
 
 from buoy_fixture import GREEN, MAGENTA, Buoy, count_lines, hex_color, settle
 from harness import HeadlessSway, wait_for
+from test_button import config as button_config
 from test_menu import item_centres, menu_config, wait_closed, wait_open
 from test_msg import msg
+from test_subscribe import subscribed
 
 AHEAD = "ahead of time"
 
@@ -26,6 +28,13 @@ def long_press_menu(sway) -> tuple[str, list, object]:
     tap_log = sway.artifact("tap.log")
     text = text.replace('tap = "menu"', f'tap = "echo x >> {tap_log}"\nlong_press = "menu"')
     return text, markers, tap_log
+
+
+def menu_button(name: str, position: str, colour: tuple, items: str) -> str:
+    """A [[button]] that never fades, whose tap opens a menu of `items` (written as [[menu.item]]s)."""
+    return (f'\n[[button]]\nname = "{name}"\nposition = "{position}"\ncolor = "{hex_color(colour)}"\n'
+            f'idle_opacity = 1.0\n[button.actions]\ntap = "menu"\n'
+            + items.replace("[[menu.item]]", "[[button.menu.item]]"))
 
 
 def start_and_hold(sway, pointer, text: str) -> tuple[Buoy, tuple]:
@@ -146,27 +155,8 @@ class TwoMenusTests(unittest.TestCase):
         with HeadlessSway() as sway:
             text, markers = menu_config(sway)
             items = text[text.index("[[menu.item]]"):]
-            a_items = items.replace("[[menu.item]]", "[[button.menu.item]]")
-            b_items = a_items.replace('label = "Item', 'label = "B item')
-            config = f"""
-[[button]]
-name = "a"
-position = "left"
-color = "{hex_color(GREEN)}"
-idle_opacity = 1.0
-[button.actions]
-tap = "menu"
-{a_items}
-
-[[button]]
-name = "b"
-position = "right"
-color = "{hex_color(MAGENTA)}"
-idle_opacity = 1.0
-[button.actions]
-tap = "menu"
-{b_items}
-"""
+            config = (menu_button("a", "left", GREEN, items)
+                      + menu_button("b", "right", MAGENTA, items.replace('label = "Item', 'label = "B item')))
             buoy = Buoy(sway, config).start()
             buoy.wait_for_button_to_rest(MAGENTA)
             buoy.wait_for_button_to_rest(GREEN)
@@ -179,6 +169,113 @@ tap = "menu"
             self.assertTrue(menu_open(buoy))
             self.assertIn("menu closed", buoy.log())
             self.assertEqual(sum(count_lines(m) for m in markers), 0)
+            self.assertEqual(buoy.stop(), 0)
+
+
+def state(buoy: Buoy) -> dict:
+    return json.loads(msg(buoy, "state").stdout)
+
+
+class StateAndMoveTests(unittest.TestCase):
+    """`msg state` said 0,0 while dragged or hidden, and `msg move` during a drag said yes and
+    did nothing."""
+
+    def test_state_gives_where_the_button_is_while_dragged_and_where_it_comes_back_when_hidden(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, button_config(button={"position": '"right"', "idle_opacity": 1.0})).start()
+            cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
+            at_rest = state(buoy)
+            self.assertEqual((at_rest["x"], at_rest["y"], at_rest["dragging"]), (1216, 332, False))
+            pointer.drag(cx, cy, 300, 200, release=False)
+            settle()
+            held = state(buoy)
+            self.assertEqual((held["x"], held["y"]), (300 - 28, 200 - 28), "under the pointer")
+            self.assertEqual((held["dragging"], held["buttons"][0]["dragging"]), (True, True))
+            self.assertEqual(held["edge"], "top", "where a drop there snaps to")
+
+            # msg move during the drag is refused with the reason, and the drop decides.
+            refused = msg(buoy, "move", "left")
+            self.assertEqual(refused.returncode, 1)
+            self.assertIn("being dragged", refused.stderr)
+            pointer.up()
+            wait_for(lambda: (s := state(buoy))["edge"] == "top" and not s["dragging"], timeout=3,
+                     message="dropped and snapped to the top")
+            settle(0.5)
+            dropped = state(buoy)
+            self.assertEqual(dropped["y"], 8)
+
+            self.assertEqual(msg(buoy, "hide").returncode, 0)
+            hidden = state(buoy)
+            self.assertEqual((hidden["visible"], hidden["x"], hidden["y"]), (False, dropped["x"], 8),
+                             "where it comes back to")
+            self.assertIsInstance(hidden["x"], int, "whole logical pixels")
+            self.assertEqual(buoy.stop(), 0)
+
+
+class PlacesTests(unittest.TestCase):
+    def test_sixteen_buttons_at_one_place_each_get_a_place_of_their_own(self):
+        for position, size in (("right", 56), ("center", 40)):
+            with self.subTest(position=position, size=size), HeadlessSway() as sway:
+                config = "".join(f'[[button]]\nname = "b{i}"\nposition = "{position}"\nsize = {size}\n'
+                                 f'color = "{hex_color(MAGENTA)}"\n' for i in range(16))
+                buoy = Buoy(sway, config).start()
+                buoy.wait_for_button(MAGENTA)
+                wait_for(lambda: all(b["x"] is not None for b in state(buoy)["buttons"])
+                         and len(state(buoy)["buttons"]) == 16, timeout=5, message="16 buttons placed")
+                settle(0.5)
+                boxes = [(b["name"], b["x"], b["y"]) for b in state(buoy)["buttons"]]
+                for i, (a, ax, ay) in enumerate(boxes):
+                    for b, bx, by in boxes[i + 1:]:
+                        self.assertFalse(abs(ax - bx) < size and abs(ay - by) < size, f"{a} on {b}: {boxes}")
+                self.assertEqual(buoy.stop(), 0)
+
+    def test_msg_move_of_another_button_closes_the_open_menu_first(self):
+        with HeadlessSway() as sway:
+            text, markers = menu_config(sway)
+            items = text[text.index("[[menu.item]]"):]
+            config = (f'[[button]]\nname = "keyboard"\nposition = "bottom-left"\ncolor = "{hex_color(GREEN)}"\n'
+                      + menu_button("main", "right", MAGENTA, items))
+            buoy = Buoy(sway, config).start()
+            buoy.wait_for_button_to_rest(MAGENTA)
+            self.assertEqual(msg(buoy, "--button", "main", "menu").returncode, 0)
+            wait_open(sway, buoy)
+            self.assertEqual(msg(buoy, "--button", "keyboard", "move", "right").returncode, 0)
+            self.assertFalse(state(buoy)["menu_open"])
+            wait_closed(sway)
+            self.assertEqual(buoy.stop(), 0)
+
+
+class RepliesTests(unittest.TestCase):
+    """Replies said ok when nothing happened."""
+
+    def test_msg_tap_refused_by_max_running_answers_the_refusal_and_exits_1(self):
+        with HeadlessSway() as sway:
+            marker = sway.artifact("started")
+            text = button_config(actions={"tap": f'"echo x >> {marker}; sleep 30"', "max_running": 3})
+            buoy = Buoy(sway, text).start()
+            buoy.wait_for_button(MAGENTA)
+            results = [msg(buoy, "tap") for _ in range(6)]
+            self.assertEqual([r.returncode for r in results], [0, 0, 0, 1, 1, 1])
+            self.assertIn("max_running = 3", results[3].stderr)
+            wait_for(lambda: count_lines(marker) == 3, timeout=3, message="three taps started")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_an_edit_followed_by_msg_reload_reloads_once(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, button_config(button={"size": 56})).start()
+            buoy.wait_for_button(MAGENTA)
+            subscriber = subscribed(buoy)
+            try:
+                buoy.config_path.write_text(button_config(button={"size": 64}))
+                self.assertEqual(msg(buoy, "reload").returncode, 0)
+                subscriber.wait_event("reloaded")
+                settle(0.6)  # past the config watch's settling time
+                subscriber.read(0.1)
+                self.assertEqual([e["event"] for e in subscriber.events if e["event"] == "reloaded"], [])
+                self.assertEqual(buoy.log().count("[info] reloaded "), 1)
+            finally:
+                subscriber.close()
             self.assertEqual(buoy.stop(), 0)
 
 

@@ -438,24 +438,27 @@ extension StateReport {
     /// What `buoy msg state` prints: the first instance at the top level,
     /// every instance in `buttons`. x and y are the top-left of the button,
     /// relative to its output's usable area (the whole output when no bar or
-    /// keyboard reserves space); during a glide, where it is going. With no
+    /// keyboard reserves space), in whole px (`ButtonController.reportedOrigin`:
+    /// during a glide, where it is going; during a drag, where it is). With no
     /// instance yet, the top level describes `first` as configured.
     init(instances: [ButtonInstance], first: ButtonSpec, menuOpen: Bool, config: String, now: Double) {
         let buttons = instances.map { instance in
             let controller = instance.controller
-            let position = controller.restingOrigin ?? .zero
+            let position = controller.reportedOrigin
             return ButtonReport(
                 name: instance.key.name, output: instance.currentOutput?.name, visible: controller.isVisible,
-                x: position.x, y: position.y, size: controller.settings.size, edge: controller.rest.name,
+                dragging: controller.isDragging, x: position?.x.rounded(), y: position?.y.rounded(),
+                size: controller.settings.size, edge: controller.reportedRest.name,
                 opacity: controller.opacity(at: now))
         }
         let top =
             buttons.first
             ?? ButtonReport(
-                name: first.name, output: nil, visible: false, x: 0, y: 0, size: first.button.size,
+                name: first.name, output: nil, visible: false, x: nil, y: nil, size: first.button.size,
                 edge: RestPosition(placement: first.button.position).name, opacity: 0)
         self.init(
-            visible: top.visible, output: top.output, x: top.x, y: top.y, size: top.size, edge: top.edge,
-            opacity: top.opacity, menuOpen: menuOpen, config: config, buttons: buttons)
+            visible: top.visible, dragging: top.dragging, output: top.output, x: top.x, y: top.y,
+            size: top.size, edge: top.edge, opacity: top.opacity, menuOpen: menuOpen, config: config,
+            buttons: buttons)
     }
 }
