@@ -109,10 +109,15 @@ public final class Seat {
     }
 
     /// Forgets a surface that buoy is destroying, so that a later surface at
-    /// the same address is never taken for it.
+    /// the same address is never taken for it. A touch point on it is over:
+    /// KWin sends no `up` for a destroyed surface, and a point kept active
+    /// would make buoy ignore the next finger.
     public func forget(_ surface: OpaquePointer) {
         if pointerFocus == surface { pointerFocus = nil }
-        if touchFocus == surface { touchFocus = nil }
+        if touchFocus == surface {
+            touchFocus = nil
+            activeTouchID = nil
+        }
         if keyboardFocus == surface { keyboardFocus = nil }
     }
 

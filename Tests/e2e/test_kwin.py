@@ -18,6 +18,7 @@ from harness import HeadlessKWin, wait_for
 from test_faults import parse_state
 from test_gestures import actions, appended
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
+from test_buttons import KEYBOARD_COLOR, MAIN_COLOR, two_buttons
 from test_msg import config, msg
 
 MARGIN = 8
@@ -333,6 +334,45 @@ class KWinTests(unittest.TestCase):
             # It still answers touch afterwards.
             touch.tap(*match.centroid)
             wait_for(lambda: count_lines(markers["tap"]) == 1, timeout=3, message="a tap after the cancel")
+
+
+class KWinSequenceTests(unittest.TestCase):
+    """Issue 24's sequences by real touch."""
+
+    def test_a_finger_on_a_button_that_a_reload_renames_costs_the_next_tap_nothing(self):
+        with HeadlessKWin() as kwin:
+            touch = kwin.touch()
+            keyboard, main = kwin.artifact("keyboard-tapped"), kwin.artifact("main-tapped")
+            text = two_buttons(f"echo k >> {keyboard}", f"echo m >> {main}")
+            buoy = Buoy(kwin, text).start()
+            kx, ky = buoy.wait_for_button(KEYBOARD_COLOR).centroid
+            mx, my = buoy.wait_for_button(MAIN_COLOR).centroid
+            touch.drag(kx, ky, kx + 200, ky - 200, steps=10, duration_ms=100)
+            buoy.config_path.write_text(text.replace('name = "keyboard"', 'name = "keys"'))
+            self.assertEqual(msg(buoy, "reload").returncode, 0)
+            wait_for(lambda: "button keyboard: removed" in buoy.log(), timeout=3, message="keyboard removed")
+            touch.up()
+            for n in range(1, 5):
+                touch.tap(mx, my)
+                touch.sleep(400)  # past the double-tap window
+                wait_for(lambda: count_lines(main) == n, timeout=3, message=f"main's tap {n} ran")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_a_menu_opened_by_a_long_touch_and_closed_by_a_touch_outside_leaves_the_button_working(self):
+        with HeadlessKWin() as kwin:
+            touch = kwin.touch()
+            buoy, markers, (cx, cy) = start_buoy_with_menu(kwin, edit=lambda text: text.replace(
+                'tap = "menu"', f'tap = "echo x >> {kwin.artifact("tap.log")}"\nlong_press = "menu"'))
+            tap_log = kwin.artifact("tap.log")
+            touch.press(cx, cy, 900)
+            wait_open(kwin, buoy)
+            self.assertTrue(json.loads(msg(buoy, "state").stdout)["menu_open"], "the lift closed the menu")
+            touch.tap(300, 300)
+            wait_closed(kwin)
+            touch.tap(cx, cy)
+            wait_for(lambda: count_lines(tap_log) == 1, timeout=3, message="a tap after the menu closed")
+            self.assertEqual(sum(count_lines(m) for m in markers), 0)
+            self.assertEqual(buoy.stop(), 0)
 
 
 if __name__ == "__main__":
