@@ -94,8 +94,9 @@ sid-root: deps
 	scripts/debian-root.sh sid $(SID_ROOT)
 
 # fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser;
+# soak-short (mk/soak.mk): a few hundred gestures and requests on sway, phoc and KWin;
 # deb-check (mk/deb.mk): `make deb` installed with apt-get, run and removed.
-test: deps lint check-protocols unit e2e fuzz-smoke deb-check
+test: deps lint check-protocols unit e2e soak-short fuzz-smoke deb-check
 
 # In a Wayland session: run buoy with your config (or, with none, the
 # first-run menu), installing only what building and running need. Without

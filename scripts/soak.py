@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """`make soak`: buoy under long loops on private headless compositors.
 
-1. gestures: N gestures (10,000 by default) through the virtual pointer on one headless sway:
-   taps, double taps, drags, and the menu opened by a long press and closed by a click
-   outside it. Before (after a warm-up) and after: open fds (no growth), VmRSS (< 5% growth),
-   zombie children (none); every command buoy started is accounted for (marker lines and log
-   lines against the gestures sent).
+1. gestures: N gestures (10,000 by default) on one headless compositor (`--compositor`: sway
+   or phoc through the virtual pointer, KWin by real touch): taps, double taps, drags, the menu
+   opened by a long press and closed by a press outside it, and `buoy msg tap`, `menu` (twice:
+   open, close) and `reload` between them. Before (after a warm-up) and after: open fds (no
+   growth), VmRSS (< 5% growth), zombie children (none); every command buoy started is
+   accounted for (marker lines and log lines against the gestures and requests sent).
 2. churn: output churn (Tests/e2e/test_faults.py output_churn) for 100 cycles.
 3. kills: SIGKILL during state saves (kill_during_saves) 1,000 times.
 
@@ -25,7 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
 
 from buoy_fixture import MAGENTA, Buoy, count_lines  # noqa: E402
-from harness import HarnessError, HeadlessSway, proc_children, proc_fds, proc_kib, wait_for  # noqa: E402
+from harness import (HarnessError, HeadlessKWin, HeadlessPhoc, HeadlessSway, proc_children, proc_fds,  # noqa: E402
+                     proc_kib, wait_for)
 from test_faults import NestedSway, ask, config, kill_during_saves, output_churn  # noqa: E402
 
 DOUBLE_TAP_WINDOW = 0.08
@@ -34,7 +36,37 @@ SNAP = 0.05
 MENU_OPEN, MENU_CLOSE = 0.04, 0.04
 # Gaps longer than the windows above, so each gesture is recognised as the one meant.
 AFTER_TAP = DOUBLE_TAP_WINDOW + 0.07
-KINDS = (("tap", 0.35), ("double_tap", 0.25), ("drag", 0.28), ("menu", 0.12))
+KINDS = (("tap", 0.3), ("double_tap", 0.2), ("drag", 0.24), ("menu", 0.1), ("msg_tap", 0.06),
+         ("msg_menu", 0.05), ("reload", 0.05))
+COMPOSITORS = {"sway": HeadlessSway, "phoc": HeadlessPhoc, "kwin": HeadlessKWin}
+
+
+class Finger:
+    """The pointer's interface over KWin's touch point 0, so the gestures below are the same
+    by touch: a click is a tap, down and up touch where the last move went."""
+
+    def __init__(self, kwin: HeadlessKWin):
+        self.touch = kwin.touch()
+        self.extent = (1280, 720)  # KWin's virtual output
+        self.at = (0.0, 0.0)
+
+    def click(self, x: float, y: float) -> None:
+        self.touch.tap(x, y)
+
+    def move(self, x: float, y: float) -> None:
+        self.at = (x, y)
+
+    def down(self) -> None:
+        self.touch.down(*self.at)
+
+    def up(self) -> None:
+        self.touch.up()
+
+    def drag(self, x1, y1, x2, y2, steps=10, duration_ms=100, release=False) -> None:
+        self.touch.drag(x1, y1, x2, y2, steps=steps, duration_ms=duration_ms, release=release)
+
+    def sleep(self, ms: int) -> None:
+        self.touch.sleep(ms)
 
 
 class Goals:
@@ -73,7 +105,8 @@ def soak_config(sway: HeadlessSway) -> tuple[str, dict]:
     markers = {name: sway.artifact(f"{name}.log") for name in ("tap", "double_tap", "menu_item")}
     text = config(
         snap={"duration": SNAP},
-        gestures={"double_tap_window": DOUBLE_TAP_WINDOW, "long_press_delay": LONG_PRESS},
+        gestures={"double_tap_window": DOUBLE_TAP_WINDOW, "touch_double_tap_window": DOUBLE_TAP_WINDOW,
+                  "long_press_delay": LONG_PRESS},
         actions={"tap": f'"echo x >> {markers["tap"]}"',
                  "double_tap": f'"echo x >> {markers["double_tap"]}"',
                  "long_press": '"menu"'},
@@ -90,10 +123,10 @@ def centre(buoy: Buoy) -> tuple[float, float]:
     return report["x"] + report["size"] / 2, report["y"] + report["size"] / 2
 
 
-def soak_gestures(count: int, seed: int, goals: Goals) -> None:
+def soak_gestures(count: int, seed: int, goals: Goals, compositor: str = "sway") -> None:
     rng = random.Random(seed)
-    with HeadlessSway() as sway:
-        pointer = sway.pointer()
+    with COMPOSITORS[compositor]() as sway:
+        pointer = Finger(sway) if compositor == "kwin" else sway.pointer()
         text, markers = soak_config(sway)
         buoy = Buoy(sway, text, verbosity="-d").start()
         buoy.wait_for_button(MAGENTA)
@@ -129,6 +162,16 @@ def soak_gestures(count: int, seed: int, goals: Goals) -> None:
                 # The other half of the screen: outside the menu, which unfolds beside the button.
                 pointer.click(width * (0.2 if cx > width / 2 else 0.8), height / 2)
                 pointer.sleep(int((MENU_CLOSE + 0.04) * 1000))
+            elif kind in ("msg_tap", "reload"):
+                reply = ask(buoy, "tap" if kind == "msg_tap" else "reload")
+                if not reply.startswith("ok"):
+                    raise AssertionError(f"{kind}: {reply!r}")
+            elif kind == "msg_menu":
+                for _ in range(2):  # opens (answered once open), then closes
+                    reply = ask(buoy, "menu")
+                    if not reply.startswith("ok"):
+                        raise AssertionError(f"msg menu: {reply!r}")
+                pointer.sleep(int((MENU_CLOSE + 0.04) * 1000))
             sent[kind] += 1
 
         def accounted() -> dict:
@@ -138,20 +181,25 @@ def soak_gestures(count: int, seed: int, goals: Goals) -> None:
                 "menu_item": count_lines(markers["menu_item"]),
                 "started": log.count(": started pid "), "exited 0": log.count(" exited with status 0"),
                 "opened": log.count("menu opened"), "closed": log.count("menu closed"),
+                "reloaded": log.count("[info] reloaded "),
                 "refused": log.count("refused"), "warnings": log.count("[warning]") + log.count("[error]"),
             }
 
+        def wanted() -> dict:
+            """What `accounted` must say for the gestures and requests sent so far."""
+            taps = sent["tap"] + sent["msg_tap"]
+            menus = sent["menu"] + sent["msg_menu"]
+            return {"tap": taps, "double_tap": sent["double_tap"], "opened": menus, "closed": menus,
+                    "started": taps + sent["double_tap"], "exited 0": taps + sent["double_tap"],
+                    "reloaded": sent["reload"]}
+
         def check(where: str) -> None:
-            expected = sent["tap"] + sent["double_tap"]
             try:
-                wait_for(lambda: accounted()["exited 0"] == expected, timeout=5)
+                wait_for(lambda: accounted()["exited 0"] == wanted()["exited 0"], timeout=5)
             except AssertionError:
                 pass
             seen = accounted()
-            wrong = {k: (seen[k], v) for k, v in (("tap", sent["tap"]), ("double_tap", sent["double_tap"]),
-                                                  ("opened", sent["menu"]), ("closed", sent["menu"]),
-                                                  ("started", expected), ("exited 0", expected))
-                     if seen[k] != v}
+            wrong = {k: (seen[k], v) for k, v in wanted().items() if seen[k] != v}
             if wrong:
                 raise AssertionError(f"{where}: counts (seen, sent) differ: {wrong}; all: {seen}")
 
@@ -179,7 +227,7 @@ def soak_gestures(count: int, seed: int, goals: Goals) -> None:
         seconds = time.monotonic() - started
         seen = accounted()
 
-        print(f"\ngestures: {count} in {seconds:.0f} s ({count / seconds:.1f}/s): "
+        print(f"\ngestures on {compositor}: {count} in {seconds:.0f} s ({count / seconds:.1f}/s): "
               + ", ".join(f"{v} {k}" for k, v in sent.items()))
         print(f"at start: {at_start}")
         goals.add("open fds", before["fds"], after["fds"], "no growth", after["fds"] <= before["fds"])
@@ -188,13 +236,14 @@ def soak_gestures(count: int, seed: int, goals: Goals) -> None:
         goals.add("VmHWM KiB", before["hwm"], after["hwm"], "(report)", True)
         goals.add("zombie children", before["zombies"], after["zombies"], "0", after["zombies"] == 0)
         goals.add("children running", before["children"], after["children"], "0", after["children"] == 0)
-        expected = sent["tap"] + sent["double_tap"]
-        for name, got, want in (("tap marker lines", seen["tap"], sent["tap"]),
-                                ("double_tap marker lines", seen["double_tap"], sent["double_tap"]),
-                                ("commands started", seen["started"], expected),
-                                ("commands exited 0", seen["exited 0"], expected),
-                                ("menus opened", seen["opened"], sent["menu"]),
-                                ("menus closed", seen["closed"], sent["menu"]),
+        expected = wanted()
+        for name, got, want in (("tap marker lines", seen["tap"], expected["tap"]),
+                                ("double_tap marker lines", seen["double_tap"], expected["double_tap"]),
+                                ("commands started", seen["started"], expected["started"]),
+                                ("commands exited 0", seen["exited 0"], expected["exited 0"]),
+                                ("menus opened", seen["opened"], expected["opened"]),
+                                ("menus closed", seen["closed"], expected["closed"]),
+                                ("reloads", seen["reloaded"], expected["reloaded"]),
                                 ("menu item commands", seen["menu_item"], 0),
                                 ("refused, warnings", seen["refused"] + seen["warnings"], 0)):
             goals.add(name, "", got, f"= {want}", got == want)
@@ -234,13 +283,15 @@ def main() -> int:
     parser.add_argument("--churn-cycles", type=int, default=100)
     parser.add_argument("--kills", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compositor", choices=sorted(COMPOSITORS), default="sway",
+                        help="where the gestures run (KWin: by touch)")
     parser.add_argument("--only", choices=("gestures", "churn", "kills"), action="append",
                         help="run only these parts (repeatable)")
     args = parser.parse_args()
     parts = args.only or ["gestures", "churn", "kills"]
     goals = Goals()
     started = time.monotonic()
-    for part, run in (("gestures", lambda: soak_gestures(args.gestures, args.seed, goals)),
+    for part, run in (("gestures", lambda: soak_gestures(args.gestures, args.seed, goals, args.compositor)),
                       ("churn", lambda: soak_churn(args.churn_cycles, goals)),
                       ("kills", lambda: soak_kills(args.kills, args.seed, goals))):
         if part not in parts:
