@@ -1,8 +1,8 @@
 # fish completion for buoy(1). The command and position names are BuoyCore's
-# ControlCommand.names and .placements (CompletionsTests holds this file to
+# ControlCommand.names and .positions (CompletionsTests holds this file to
 # them).
 set -l commands show hide toggle move tap double-tap long-press menu reload state subscribe quit
-set -l places left right top bottom top-left top-right bottom-left bottom-right center
+set -l places left right top bottom top-left top-right bottom-left bottom-right center default
 set -l top "not __fish_seen_subcommand_from msg"
 set -l msg "__fish_seen_subcommand_from msg; and not __fish_seen_subcommand_from $commands"
 

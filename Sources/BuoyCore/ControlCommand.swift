@@ -8,7 +8,7 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
 
     /// What follows the name, as the help shows it; empty when nothing does.
     public var arguments: String {
-        self == .move ? "<edge|corner|center|OUTPUT|X Y>" : ""
+        self == .move ? "<edge|corner|center|default|OUTPUT|X Y>" : ""
     }
 
     /// One line for the help.
@@ -17,7 +17,9 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
         case .show: return "show the button"
         case .hide: return "hide the button"
         case .toggle: return "hide the button if it shows, else show it"
-        case .move: return "move it to an edge, a corner, the centre, an output, or x y (logical px)"
+        case .move:
+            return
+                "move it to an edge, a corner, the centre, the config's position, an output, or x y (logical px)"
         case .tap: return "run the tap action"
         case .doubleTap: return "run the double_tap action"
         case .longPress: return "run the long_press action"
@@ -50,6 +52,8 @@ public enum MoveTarget: Equatable, Sendable {
     case output(String)
     /// Its top-left corner at x, y in logical pixels, clamped fully on screen.
     case point(x: Double, y: Double)
+    /// `default`: the config's `position`, and the place the user chose is forgotten.
+    case configured
 }
 
 /// A command for the running instance, as sent by `buoy msg <command>`.
@@ -85,6 +89,12 @@ public enum ControlCommand: Equatable, Sendable {
         .left, .right, .top, .bottom, .topLeft, .topRight, .bottomLeft, .bottomRight, .center,
     ]
 
+    /// `move default`, the config's position; it wins over an output of that name.
+    public static let configuredPosition = "default"
+
+    /// Every position word `move` takes, as errors and the completions list them.
+    public static let positions = placements.map(\.rawValue) + [configuredPosition]
+
     /// Parses a command from its words (`["move", "top-left"]`). Names are
     /// exact and lowercase.
     public static func parse(_ words: [String]) -> Result<ControlCommand, ControlCommandError> {
@@ -117,6 +127,7 @@ public enum ControlCommand: Equatable, Sendable {
         case 1:
             let word = arguments[0]
             if let placement = Placement(rawValue: word) { return .success(.placement(placement)) }
+            if word == configuredPosition { return .success(.configured) }
             if Double(word) != nil { return .failure(.missingCoordinate(word)) }
             guard !word.isEmpty else { return .failure(.unknownPlacement(word)) }
             return .success(.output(word))
@@ -156,6 +167,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .move(.placement(let placement)): return ["move", placement.rawValue]
         case .move(.output(let output)): return ["move", output]
         case .move(.point(let x, let y)): return ["move", StateReport.number(x), StateReport.number(y)]
+        case .move(.configured): return ["move", Self.configuredPosition]
         default: return [name.rawValue]
         }
     }
@@ -180,7 +192,7 @@ public enum ControlCommandError: Error, Equatable, Sendable {
 
     public var message: String {
         let commands = ControlCommand.names.joined(separator: ", ")
-        let placements = ControlCommand.placements.map(\.rawValue).joined(separator: ", ")
+        let placements = ControlCommand.positions.joined(separator: ", ")
         switch self {
         case .missingCommand:
             return "no command given; commands: \(commands)"

@@ -12,12 +12,15 @@
 ///     button main
 ///     each HEADLESS-2
 ///     output HEADLESS-2
-///     rest edge right 0.5
+///     config right
+///     rest edge left 0.5
 ///     end
 ///
 /// A record is `button NAME`, then `each OUTPUT` for a per-output instance,
-/// then `output OUTPUT` where it last rested if known, then `rest …` as in
-/// version 1, in that order. Button names are 1 to 32 of `a-z 0-9 _ -`;
+/// then `output OUTPUT` where it last rested if known, then `config POSITION`,
+/// the config's `position` that this place, chosen by the user, overrode
+/// (absent in files written before it was kept), then `rest …` as in
+/// version 1, in that order. Only places the user chose are kept. Button names are 1 to 32 of `a-z 0-9 _ -`;
 /// output names are escaped as in version 1. The `end` line makes a file cut
 /// after a whole record incomplete rather than a valid file with fewer places.
 public struct SavedPlaces: Sendable, Equatable {
@@ -29,13 +32,28 @@ public struct SavedPlaces: Sendable, Equatable {
         public var instanceOutput: String?
         /// The name of the output it rested on, if known.
         public var output: String?
+        /// The config's `position` when the user chose this place; nil in
+        /// files from before it was kept.
+        public var overrode: Placement?
         public var rest: RestPosition
 
-        public init(button: String, instanceOutput: String?, output: String?, rest: RestPosition) {
+        public init(
+            button: String, instanceOutput: String?, output: String?, overrode: Placement? = nil,
+            rest: RestPosition
+        ) {
             self.button = button
             self.instanceOutput = instanceOutput
             self.output = output
+            self.overrode = overrode
             self.rest = rest
+        }
+
+        /// Whether this place still wins over a config whose `position` is
+        /// `configured`: it does while the config says what it said when the
+        /// user chose the place. A config changed since then wins. A place
+        /// from a file that did not record it wins, as it always did.
+        public func wins(over configured: Placement) -> Bool {
+            overrode == nil || overrode == configured
         }
     }
 
@@ -53,6 +71,11 @@ public struct SavedPlaces: Sendable, Equatable {
     /// once), with no fallback to another instance.
     public func place(button: String, instanceOutput: String?) -> Place? {
         places.last { $0.button == button && $0.instanceOutput == instanceOutput }
+    }
+
+    /// Forgets the place of this button and instance: it follows the config.
+    public mutating func remove(button: String, instanceOutput: String?) {
+        places.removeAll { $0.button == button && $0.instanceOutput == instanceOutput }
     }
 
     /// Records `place`, replacing the one of the same button and instance,
@@ -74,6 +97,7 @@ public struct SavedPlaces: Sendable, Equatable {
             text += "button " + place.button + "\n"
             if let each = place.instanceOutput { text += "each " + StateText.escape(each) + "\n" }
             if let output = place.output { text += "output " + StateText.escape(output) + "\n" }
+            if let overrode = place.overrode { text += "config " + overrode.rawValue + "\n" }
             text += "rest " + StateText.rest(place.rest) + "\n"
         }
         return text + "end\n"
@@ -101,11 +125,12 @@ public struct SavedPlaces: Sendable, Equatable {
             return nil
         }
         var decoded = SavedPlaces()
-        // The record being read: its button, then whichever of `each` and
-        // `output` came; `stage` is how far into the record the keys went.
+        // The record being read: its button, then whichever of `each`,
+        // `output` and `config` came; `stage` is how far into the record the keys went.
         var button: String?
         var each: String?
         var output: String?
+        var overrode: Placement?
         var stage = 0
         for line in lines.dropFirst().dropLast() {
             guard let space = line.firstIndex(of: " ") else { return nil }
@@ -125,13 +150,19 @@ public struct SavedPlaces: Sendable, Equatable {
                 guard let name = StateText.unescape(value) else { return nil }
                 output = name
                 stage = 3
-            case ("rest", 1...3):
+            case ("config", 1...3):
+                guard let placement = Placement(rawValue: StateText.string(value)) else { return nil }
+                overrode = placement
+                stage = 4
+            case ("rest", 1...4):
                 guard let rest = StateText.rest(value), let button,
                     decoded.place(button: button, instanceOutput: each) == nil,
                     decoded.places.count < capacity
                 else { return nil }
-                decoded.places.append(Place(button: button, instanceOutput: each, output: output, rest: rest))
-                (each, output, stage) = (nil, nil, 0)
+                decoded.places.append(
+                    Place(
+                        button: button, instanceOutput: each, output: output, overrode: overrode, rest: rest))
+                (each, output, overrode, stage) = (nil, nil, nil, 0)
             default:
                 return nil
             }

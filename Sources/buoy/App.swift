@@ -135,13 +135,25 @@ final class App {
             if let existing = instances.first(where: { $0.key == key }) {
                 kept.append(existing)
             } else {
-                let place = places.place(of: key)
-                let rest = place?.rest ?? RestPosition(placement: spec.button.position)
-                log.info("button \(key.instanceOutput.map { "\(key.name) on \($0)" } ?? key.name): created")
-                kept.append(
-                    ButtonInstance(
-                        key: key, spec: spec, rest: rest, restOutput: place?.output ?? key.instanceOutput,
-                        display: display, loop: loop, now: now))
+                let label = key.instanceOutput.map { "\(key.name) on \($0)" } ?? key.name
+                let configured = spec.button.position
+                let saved = places.place(of: key)
+                let chosen = saved.flatMap { $0.wins(over: configured) ? $0 : nil }
+                log.info("button \(label): created")
+                if let chosen {
+                    log.info(
+                        "button \(label): resting where it was put (\(chosen.rest.name)), not at the config's "
+                            + "position \(configured.rawValue); `buoy msg move default` goes back to it")
+                } else if let saved, let overrode = saved.overrode {
+                    log.info(
+                        "button \(label): the config's position is \(configured.rawValue) now, not "
+                            + "\(overrode.rawValue): it wins over the place the button was put at")
+                }
+                let instance = ButtonInstance(
+                    key: key, spec: spec, rest: chosen?.rest ?? RestPosition(placement: configured),
+                    restOutput: chosen?.output ?? key.instanceOutput, display: display, loop: loop, now: now)
+                instance.chosenOver = chosen.map { $0.overrode ?? configured }
+                kept.append(instance)
             }
         }
         for gone in instances where !kept.contains(where: { $0 === gone }) {
@@ -200,6 +212,7 @@ final class App {
             case .dragBegan:
                 if menu.isOpening, menu.owner === instance { menu.cancelOpening("the button was dragged") }
             case .save:
+                instance.chosenOver = instance.spec.button.position
                 instance.restOutput = instance.currentOutput?.name ?? instance.restOutput
                 places.save(instances)
                 publish(
@@ -214,6 +227,18 @@ final class App {
                 placeAgain(instance, now: now)
             }
         }
+    }
+
+    /// Sends the button, gliding, to the config's `position`, forgetting the
+    /// place the user chose (`buoy msg move default`, or a reload that
+    /// changed the position).
+    private func followConfig(_ instance: ButtonInstance, now: Double) {
+        instance.chosenOver = nil
+        let rest = RestPosition(placement: instance.spec.button.position)
+        // Not a place the user chose: nothing to save for it.
+        let effects = instance.controller.handle(.moveTo(rest, at: now)).filter { $0 != .save }
+        perform(effects, for: instance, now: now)
+        publish(.moved(edge: instance.controller.rest.name, output: instance.restOutput), for: instance)
     }
 
     /// Makes the instance's surface anew, on the output it prefers now; its
@@ -323,6 +348,9 @@ final class App {
             }
         case .move(.output(let name)):
             return move(targets, toOutput: name, now: now)
+        case .move(.configured):
+            for instance in targets { followConfig(instance, now: now) }
+            places.save(instances)
         case .tap, .doubleTap, .longPress:
             let gesture: ButtonGesture =
                 command == .tap ? .tap : command == .doubleTap ? .doubleTap : .longPress
@@ -342,13 +370,14 @@ final class App {
     private func move(_ targets: [ButtonInstance], toOutput name: String, now: Double) -> String? {
         guard display.output(named: name) != nil else {
             let outputs = display.outputs.compactMap(\.name).joined(separator: ", ")
-            let positions = ControlCommand.placements.map(\.rawValue).joined(separator: ", ")
+            let positions = ControlCommand.positions.joined(separator: ", ")
             return "no output or position named \"\(name)\"; outputs: \(outputs); positions: \(positions)"
         }
         if let refusal = targets.lazy.compactMap({ $0.refusalToMove(to: name) }).first { return refusal }
         for instance in targets where instance.currentOutput?.name != name {
             log.info("\(instance.label): moving the button to \(name)")
             instance.restOutput = name
+            instance.chosenOver = instance.spec.button.position
             placeAgain(instance, now: now)
             publish(.moved(edge: instance.controller.rest.name, output: name), for: instance)
         }
@@ -384,7 +413,17 @@ final class App {
                     menu.drop(now: now)
                 }
                 menu.reloaded(instance, as: spec, now: now)
+                let oldPosition = instance.spec.button.position
                 perform(instance.update(spec, now: now), for: instance, now: now)
+                let position = spec.button.position
+                if let overrode = instance.chosenOver, overrode != position {
+                    log.info(
+                        "\(instance.label): the config's position is \(position.rawValue) now, not "
+                            + "\(overrode.rawValue): it wins over the place the button was put at")
+                    followConfig(instance, now: now)
+                } else if instance.chosenOver == nil, position != oldPosition {
+                    followConfig(instance, now: now)
+                }
             }
             // Instances of buttons that are gone, or new, follow in placeInstances.
             placeInstances(outputsChanged: true, now: now)

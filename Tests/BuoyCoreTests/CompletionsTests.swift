@@ -31,7 +31,7 @@ private func documentedFlags() throws -> Set<String> {
 /// `ControlCommand` parses, and the flags that buoy(1) documents.
 final class CompletionsTests: XCTestCase {
     private let commands = ControlCommand.names
-    private let places = ControlCommand.placements.map(\.rawValue)
+    private let places = ControlCommand.positions
 
     func testTheManPageHasFlags() throws {
         XCTAssertTrue(try documentedFlags().contains("--check"), "docs/buoy.1.scd's OPTIONS not found")

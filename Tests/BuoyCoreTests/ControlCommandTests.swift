@@ -5,7 +5,7 @@ final class ControlCommandTests: XCTestCase {
     private let commands =
         "show, hide, toggle, move, tap, double-tap, long-press, menu, reload, state, subscribe, quit"
     private let positions =
-        "left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center"
+        "left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center, default"
 
     func testEveryCommand() {
         let cases: [([String], ControlCommand, UInt)] = [
@@ -29,6 +29,7 @@ final class ControlCommandTests: XCTestCase {
             (["move", "bottom-left"], .move(.placement(.bottomLeft)), #line),
             (["move", "bottom-right"], .move(.placement(.bottomRight)), #line),
             (["move", "center"], .move(.placement(.center)), #line),
+            (["move", "default"], .move(.configured), #line),
             // Any other word names an output.
             (["move", "HDMI-A-1"], .move(.output("HDMI-A-1")), #line),
             (["move", "100", "200"], .move(.point(x: 100, y: 200)), #line),
@@ -188,7 +189,7 @@ final class ControlCommandTests: XCTestCase {
             XCTAssertTrue(line.hasPrefix("  \(name.rawValue)"), line)
             XCTAssertTrue(line.hasSuffix(name.summary), line)
         }
-        XCTAssertTrue(lines.contains { $0.hasPrefix("  move <edge|corner|center|OUTPUT|X Y>  ") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  move <edge|corner|center|default|OUTPUT|X Y>  ") })
     }
 
     /// buoy(1) documents every command, under COMMANDS, and its SYNOPSIS and

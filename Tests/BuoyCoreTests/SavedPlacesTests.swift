@@ -4,9 +4,10 @@ import XCTest
 private typealias Place = SavedPlaces.Place
 
 private func place(
-    _ button: String, each: String? = nil, output: String? = nil, _ rest: RestPosition = .center
+    _ button: String, each: String? = nil, output: String? = nil, overrode: Placement? = nil,
+    _ rest: RestPosition = .center
 ) -> Place {
-    Place(button: button, instanceOutput: each, output: output, rest: rest)
+    Place(button: button, instanceOutput: each, output: output, overrode: overrode, rest: rest)
 }
 
 final class SavedPlacesTests: XCTestCase {
@@ -22,6 +23,14 @@ final class SavedPlacesTests: XCTestCase {
                     + "button main\neach HEADLESS-2\noutput HEADLESS-2\nrest edge right 0.5\nend\n", #line
             ),
             (SavedPlaces(places: [place("a")]), "buoy-state 2\nbutton a\nrest center\nend\n", #line),
+            (
+                SavedPlaces(places: [place("a", each: "X", output: "Y", overrode: .bottomRight)]),
+                "buoy-state 2\nbutton a\neach X\noutput Y\nconfig bottom-right\nrest center\nend\n", #line
+            ),
+            (
+                SavedPlaces(places: [place("a", overrode: .right)]),
+                "buoy-state 2\nbutton a\nconfig right\nrest center\nend\n", #line
+            ),
             (
                 SavedPlaces(places: [place("x_9-z", each: "DP-1", .free(fx: 0.25, fy: 1))]),
                 "buoy-state 2\nbutton x_9-z\neach DP-1\nrest free 0.25 1.0\nend\n", #line
@@ -69,7 +78,7 @@ final class SavedPlacesTests: XCTestCase {
                 places.set(
                     place(
                         i == 0 ? String(repeating: "z", count: 32) : "b\(i)", each: each, output: output,
-                        rest))
+                        overrode: [nil, .right, .bottomLeft][(i + j) % 3], rest))
                 let decoded = SavedPlaces.decode(places.encoded())
                 XCTAssertEqual(decoded, places, places.encoded().debugDescription)
                 // Byte-exact, not just canonically equivalent.
@@ -83,6 +92,25 @@ final class SavedPlacesTests: XCTestCase {
             }
         }
         XCTAssertEqual(places.places.count, SavedPlaces.capacity)
+    }
+
+    func testAChosenPlaceWinsUntilTheConfigsPositionChanges() {
+        let cases: [(Placement?, Placement, Bool, UInt)] = [
+            (.right, .right, true, #line),
+            (.right, .left, false, #line),
+            (.bottomRight, .right, false, #line),
+            // Files from before `config` was kept: the place wins, as it did.
+            (nil, .left, true, #line),
+        ]
+        for (overrode, configured, wins, line) in cases {
+            XCTAssertEqual(place("a", overrode: overrode).wins(over: configured), wins, line: line)
+        }
+    }
+
+    func testRemoveForgetsOnlyThatInstance() {
+        var places = SavedPlaces(places: [place("a"), place("a", each: "X"), place("b")])
+        places.remove(button: "a", instanceOutput: nil)
+        XCTAssertEqual(places.places, [place("a", each: "X"), place("b")])
     }
 
     func testVersionOneIsThePlaceOfMain() {
@@ -193,6 +221,14 @@ final class SavedPlacesTests: XCTestCase {
             (v2 + "button a\nfoo bar\nrest center\nend\n", #line),
             (v2 + "button a\nrest center\nfoo bar\nend\n", #line),
             (v2 + "button a\n\nrest center\nend\n", #line),
+            // config: a known position, once, after each and output, before rest.
+            (v2 + "button a\nconfig up\nrest center\nend\n", #line),
+            (v2 + "button a\nconfig \nrest center\nend\n", #line),
+            (v2 + "button a\nconfig right\nconfig left\nrest center\nend\n", #line),
+            (v2 + "button a\nconfig right\noutput X\nrest center\nend\n", #line),
+            (v2 + "button a\nconfig right\neach X\nrest center\nend\n", #line),
+            (v2 + "button a\nconfig right\nend\n", #line),
+            (v2 + "button a\nrest center\nconfig right\nend\n", #line),
             // Two places of one button and instance.
             (v2 + "button a\nrest center\nbutton a\nrest center\nend\n", #line),
             (v2 + "button a\neach X\nrest center\nbutton a\neach X\noutput Y\nrest center\nend\n", #line),

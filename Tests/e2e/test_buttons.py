@@ -195,7 +195,7 @@ tap = "echo tap >> {marker}"
             self.assertEqual(msg(buoy, "move", "bottom-right").returncode, 0)
             saved = parse_state(buoy.state_path.read_text())
             self.assertEqual(saved["places"],
-                             [{"button": "main", "each": None, "output": "HEADLESS-1",
+                             [{"button": "main", "each": None, "output": "HEADLESS-1", "config": "right",
                                "rest": "corner bottom-right"}])
 
     def test_sigusr1_toggles_every_button(self):

@@ -12,7 +12,7 @@ from harness import REPO_ROOT, require_tools
 
 COMPLETIONS = REPO_ROOT / "completions"
 PLACES = ["left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
-          "center"]
+          "center", "default"]
 
 
 def run(argv: list[str]) -> str:

@@ -64,9 +64,10 @@ def _valid_rest(value: str) -> bool:
 
 def parse_state(text: str) -> Optional[dict]:
     """The state file (version 2, or 1) as {'output', 'rest', 'places'}: 'places' lists every
-    record as {'button', 'each', 'output', 'rest'}, and 'output' and 'rest' are those of the
-    button main (or the first). None when the text is not a whole, valid state file (wrong
-    header, unknown, repeated or misplaced key, bad rest, no final newline, no `end`)."""
+    record as {'button', 'each', 'output', 'config', 'rest'}, and 'output' and 'rest' are those
+    of the button main (or the first; None when no button has a place). None when the text is
+    not a whole, valid state file (wrong header, unknown, repeated or misplaced key, bad rest,
+    no final newline, no `end`)."""
     if not text.endswith("\n"):
         return None
     lines = text[:-1].split("\n")
@@ -83,13 +84,14 @@ def parse_state(text: str) -> Optional[dict]:
     elif lines[0] == "buoy-state 2":
         if lines[-1] != "end":
             return None
-        order = ("button", "each", "output", "rest")
+        order = ("button", "each", "output", "config", "rest")
         for line in lines[1:-1]:
             key, space, value = line.partition(" ")
             if not space or key not in order:
                 return None
             if key == "button":
-                places.append({"button": value, "each": None, "output": None, "rest": None, "_at": 0})
+                places.append({"button": value, "each": None, "output": None, "config": None, "rest": None,
+                               "_at": 0})
                 continue
             if not places or order.index(key) <= places[-1]["_at"] or places[-1]["rest"] is not None:
                 return None
@@ -99,10 +101,10 @@ def parse_state(text: str) -> Optional[dict]:
             place.pop("_at", None)
     else:
         return None
-    if not places or not all(p["rest"] and _valid_rest(p["rest"]) for p in places):
+    if not all(p["rest"] and _valid_rest(p["rest"]) for p in places):
         return None
-    main = next((p for p in places if p["button"] == "main"), places[0])
-    return {"output": main["output"], "rest": main["rest"], "places": places}
+    main = next((p for p in places if p["button"] == "main"), places[0] if places else {})
+    return {"output": main.get("output"), "rest": main.get("rest"), "places": places}
 
 
 def problem_lines(log: str) -> list[str]:

@@ -41,6 +41,11 @@ final class ButtonInstance {
     var controller: ButtonController
     /// The output it last rested on, from the state file or the present.
     var restOutput: String?
+    /// The config's `position` when the user chose where this button rests
+    /// (a drag, `buoy msg move`); nil while it rests where the config says.
+    /// Only a chosen place is kept in the state file, and a config whose
+    /// `position` differs from this wins over it.
+    var chosenOver: Placement?
 
     private unowned let display: Display
     private(set) var layer: LayerSurface?

@@ -30,15 +30,20 @@ final class PlaceStore {
         places.place(button: key.name, instanceOutput: key.instanceOutput)
     }
 
-    /// Writes every instance's place; the places of instances not here now
-    /// (an unplugged output's) stay as they were.
+    /// Writes the place of every instance whose place the user chose, and
+    /// forgets those of the instances that follow the config; the places of
+    /// instances not here now (an unplugged output's) stay as they were.
     func save(_ instances: [ButtonInstance]) {
         for instance in instances {
+            guard let overrode = instance.chosenOver else {
+                places.remove(button: instance.key.name, instanceOutput: instance.key.instanceOutput)
+                continue
+            }
             if instance.restOutput == nil { instance.restOutput = instance.currentOutput?.name }
             places.set(
                 SavedPlaces.Place(
                     button: instance.key.name, instanceOutput: instance.key.instanceOutput,
-                    output: instance.restOutput, rest: instance.controller.rest))
+                    output: instance.restOutput, overrode: overrode, rest: instance.controller.rest))
         }
         Files.makeDirectories(Files.directory(of: path))
         if !Files.writeAtomically(places.encoded(), to: path) {
