@@ -12,7 +12,8 @@ SWIFT_RELEASE := $(SWIFT) build -c release
 
 .PHONY: all have-swift deps deps-build build protocols check-protocols lint unit e2e test run demo clean
 
-all: build
+# What `make install` copies: the binary and the man pages.
+all: build man
 
 # One line, not a misleading error from deeper down, when Swift is missing
 # ($(error) is make's own one-line message and stop).
