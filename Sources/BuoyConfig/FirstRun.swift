@@ -98,8 +98,9 @@ public enum FirstRun {
     }
 
     /// Writes the example to the config path unless a file is there (mode
-    /// 600, so that buoy will read it), then opens it with xdg-open, or with
-    /// `$EDITOR` in the terminal.
+    /// 600, so that buoy will read it), then opens it with xdg-open, else in
+    /// the terminal with `$EDITOR`, nano or vi (which POSIX promises): a
+    /// session started by a display manager often has no `$EDITOR`.
     private static func editConfig(_ context: Context, terminal: (command: String, runPrefix: String)?)
         -> String?
     {
@@ -107,8 +108,10 @@ public enum FirstRun {
         let opener: String
         if context.onPath("xdg-open") {
             opener = "xdg-open \(file)"
-        } else if context.environment("EDITOR") != nil, let terminal {
-            opener = "\(terminal.runPrefix) $EDITOR \(file)"
+        } else if let terminal {
+            let editor =
+                context.environment("EDITOR") != nil ? "$EDITOR" : context.onPath("nano") ? "nano" : "vi"
+            opener = "\(terminal.runPrefix) \(editor) \(file)"
         } else {
             return nil
         }

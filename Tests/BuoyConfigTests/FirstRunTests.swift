@@ -13,8 +13,8 @@ final class FirstRunTests: XCTestCase {
     func testTheItemsAreThoseWhoseProgramsAreFound() {
         let cases: [(programs: Set<String>, environment: [String: String], labels: [String])] = [
             ([], [:], []),
-            (["foot"], [:], ["Terminal"]),
-            (["kitty", "alacritty"], [:], ["Terminal"]),
+            (["foot"], [:], ["Terminal", "Edit buoy's config"]),  // in vi, without $EDITOR
+            (["kitty", "alacritty"], [:], ["Terminal", "Edit buoy's config"]),
             (["wvkbd-mobintl"], [:], []),  // toggled with pkill, which is missing
             (["wvkbd-mobintl", "pkill"], [:], ["Keyboard"]),
             (["squeekboard", "busctl"], [:], ["Keyboard"]),
@@ -24,7 +24,7 @@ final class FirstRunTests: XCTestCase {
             (["foot"], ["EDITOR": "vi"], ["Terminal", "Edit buoy's config"]),
             ([], ["EDITOR": "vi"], []),  // no terminal to run the editor in
             (
-                ["foot", "wvkbd-mobintl", "pkill", "grim", "swaylock", "loginctl", "xdg-open"], [:],
+                ["foot", "wvkbd-mobintl", "pkill", "grim", "swaylock", "loginctl"], [:],
                 ["Terminal", "Keyboard", "Screenshot", "Lock", "Edit buoy's config"]
             ),
         ]
@@ -66,6 +66,11 @@ final class FirstRunTests: XCTestCase {
         XCTAssertEqual(
             command("Edit buoy's config", ["st"], ["EDITOR": "vi", "TERMINAL": "st"]),
             write + "'st' -e $EDITOR '/home/u/.config/buoy/config.toml'")
+        XCTAssertEqual(
+            command("Edit buoy's config", ["foot", "nano"]),
+            write + "foot nano '/home/u/.config/buoy/config.toml'")
+        XCTAssertEqual(
+            command("Edit buoy's config", ["kitty"]), write + "kitty vi '/home/u/.config/buoy/config.toml'")
     }
 
     func testTheConfigTapsOpenTheMenuOnlyWithItems() {

@@ -41,7 +41,7 @@ class FirstRunTests(unittest.TestCase):
             stub(bin_dir, "foot", marker)
             buoy = start_without_config(sway, bin_dir)
             x, y = buoy.wait_for_button(DEFAULT_BLUE).centroid
-            self.assertIn("a tap opens a menu of: Terminal\n", buoy.log())
+            self.assertIn("a tap opens a menu of: Terminal, Edit buoy's config\n", buoy.log())
             pointer.click(x, y)
             wait_for(lambda: menu_open(buoy), timeout=3, message="the first-run menu open")
             test_menu.MenuTests.wtype(sway, "-k", "Return")
