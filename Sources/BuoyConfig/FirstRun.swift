@@ -62,6 +62,21 @@ public enum FirstRun {
         return Config(actions: Actions(tap: .menu), menu: Menu(items: Array(items.prefix(Menu.maxItems))))
     }
 
+    /// `config` with the items `find` returns (`items`, found when asked) as
+    /// the menu of every button with an action that opens a menu of no items:
+    /// so `"menu"` without `[[menu.item]]`, as the example config's tap is
+    /// written, opens the menu of a first run.
+    public static func furnishing(_ config: Config, find: () -> [MenuItem]) -> Config {
+        let bare = config.buttons.indices.filter {
+            config.buttons[$0].actions.opensMenu && config.buttons[$0].menu.items.isEmpty
+        }
+        guard !bare.isEmpty else { return config }
+        let items = Array(find().prefix(Menu.maxItems))
+        var config = config
+        for index in bare { config.buttons[index].menu.items = items }
+        return config
+    }
+
     /// What a tap that does nothing on a first run says, so that a
     /// newcomer learns where the config goes.
     public static func hint(configPath: String) -> String {

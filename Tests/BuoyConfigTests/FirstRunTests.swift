@@ -83,6 +83,46 @@ final class FirstRunTests: XCTestCase {
         XCTAssertEqual(config.buttons[0].button, Button())
     }
 
+    func testAMenuWithNoItemsIsFurnishedWithThoseFound() {
+        let found = items(["foot", "grim"])
+        let own = [MenuItem(label: "Mine", command: "mine")]
+        let bare = ButtonSpec(actions: Actions(longPress: .menu))
+        let cases: [(buttons: [ButtonSpec], furnished: [ButtonSpec])] = [
+            ([ButtonSpec()], [ButtonSpec()]),  // no menu action: nothing to furnish
+            ([bare], [ButtonSpec(actions: Actions(longPress: .menu), menu: Menu(items: found))]),
+            (
+                [ButtonSpec(actions: Actions(tap: .menu), menu: Menu(items: own))],
+                [ButtonSpec(actions: Actions(tap: .menu), menu: Menu(items: own))]
+            ),
+            (
+                [bare, ButtonSpec(button: Button(name: "b"))],
+                [
+                    ButtonSpec(actions: Actions(longPress: .menu), menu: Menu(items: found)),
+                    ButtonSpec(button: Button(name: "b")),
+                ]
+            ),
+        ]
+        for c in cases {
+            var config = Config.defaults
+            config.buttons = c.buttons
+            var looks = 0
+            let furnished = FirstRun.furnishing(config) {
+                looks += 1
+                return found
+            }
+            XCTAssertEqual(furnished.buttons, c.furnished)
+            XCTAssertEqual(looks, c.buttons == c.furnished ? 0 : 1, "PATH is searched only when needed")
+        }
+    }
+
+    /// The config "Edit buoy's config" writes, which `--print-default-config`
+    /// prints too, taps for the menu a first run has.
+    func testTheExampleConfigTapsForTheFirstRunMenu() throws {
+        let found = items(["foot", "grim"])
+        let (example, _) = try Config.parse(Array(Config.exampleText.utf8), path: "example.toml")
+        XCTAssertEqual(FirstRun.furnishing(example) { found }.buttons, FirstRun.config(items: found).buttons)
+    }
+
     func testShellQuoting() {
         XCTAssertEqual(shellQuoted("a b"), "'a b'")
         XCTAssertEqual(shellQuoted("it's"), #"'it'\''s'"#)
