@@ -77,7 +77,7 @@ extension Config {
         # of programs found that buoy shows with no config file.
         tap = "menu"
         # double_tap = "swaymsg fullscreen toggle"
-        # long_press = "pkill -RTMIN wvkbd-mobintl"
+        # long_press = "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &"
         # A flick of the button up, down, left or right (at least 24 px, within 300 ms,
         # at 0.4 px/ms or faster): the button springs back and this runs. Unset: that
         # flick is a drag.
@@ -130,7 +130,7 @@ extension Config {
         # [[menu.item]]
         # label = "Keyboard"
         # icon = "input-keyboard"
-        # command = "pkill -RTMIN wvkbd-mobintl"
+        # command = "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &"
         #
         # [[menu.item]]
         # label = "Terminal"

@@ -77,6 +77,10 @@ public enum FirstRun {
         return config
     }
 
+    /// wvkbd's toggle, as every example writes it: SIGRTMIN shows or hides
+    /// it, and it is started, in the background, only when none runs.
+    public static let keyboardToggle = "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &"
+
     /// What a tap that does nothing on a first run says, so that a
     /// newcomer learns where the config goes.
     public static func hint(configPath: String) -> String {
@@ -102,7 +106,7 @@ public enum FirstRun {
     /// squeekboard's visibility flipped over D-Bus.
     private static func keyboard(_ context: Context) -> String? {
         if context.onPath("wvkbd-mobintl"), context.onPath("pkill") {
-            return "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl"
+            return keyboardToggle
         }
         if context.onPath("squeekboard"), context.onPath("busctl") {
             let osk = "sm.puri.OSK0 /sm/puri/OSK0 sm.puri.OSK0"

@@ -349,7 +349,7 @@ final class DocumentationTests: XCTestCase {
         let (config, warnings) = try Config.parse(bytes, path: "examples/two-buttons.toml")
         XCTAssertEqual(warnings.map(\.rendered), [])
         XCTAssertEqual(config.buttons.map(\.name), ["keyboard", "main"])
-        XCTAssertEqual(config.buttons[0].actions.tap, .command("pkill -RTMIN wvkbd-mobintl"))
+        XCTAssertEqual(config.buttons[0].actions.tap, .command(FirstRun.keyboardToggle))
         XCTAssertEqual(config.buttons[0].button.shape, .rounded(cornerRadius: 14))
         XCTAssertEqual(config.buttons[1].actions.tap, .menu)
         XCTAssertEqual(config.buttons[1].button.output, .every)
@@ -367,11 +367,29 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(phone.gestures.touchDragThreshold, 8)
         XCTAssertEqual(phone.gestures.touchDoubleTapWindow, 0.3)
         XCTAssertEqual(phone.actions.tap, .menu)
-        XCTAssertEqual(phone.actions.swipeUp, .command("pkill -RTMIN wvkbd-mobintl"))
+        XCTAssertEqual(phone.actions.swipeUp, .command(FirstRun.keyboardToggle))
         XCTAssertEqual(phone.menu.items.map(\.label), ["Keyboard", "Rotate", "Screenshot", "Lock"])
         XCTAssertGreaterThanOrEqual(phone.menu.rowHeight, 48)
         // Starting wvkbd again opens a second keyboard: the examples toggle it.
         for item in phone.menu.items { XCTAssertNotEqual(item.command, "wvkbd-mobintl", item.label) }
+    }
+
+    /// Every wvkbd toggle in the docs and examples is the first run's, which
+    /// starts the keyboard when none runs.
+    func testEveryKeyboardToggleIsTheFirstRuns() throws {
+        let files = [
+            "README.md", "docs/buoy.5.scd", "docs/compositors.md", "examples/config.toml",
+            "examples/phone.toml",
+            "examples/two-buttons.toml",
+        ]
+        for file in files {
+            let text = String(decoding: try contents(of: file), as: UTF8.self)
+            let toggles = text.split(separator: "\n").filter { $0.contains("pkill -RTMIN") }
+            XCTAssertFalse(toggles.isEmpty, "\(file) shows no wvkbd toggle")
+            for line in toggles where !line.contains(FirstRun.keyboardToggle) {
+                XCTFail("\(file): \(line) is not \(FirstRun.keyboardToggle)")
+            }
+        }
     }
 
     func testEmbeddedExampleIsTheFile() throws {

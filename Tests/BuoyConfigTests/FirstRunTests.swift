@@ -44,7 +44,8 @@ final class FirstRunTests: XCTestCase {
         XCTAssertEqual(command("Terminal", ["kitty"], ["TERMINAL": "my term"]), "kitty", "TERMINAL not found")
         XCTAssertEqual(command("Terminal", ["kitty", "my term"], ["TERMINAL": "my term"]), "'my term'")
         XCTAssertEqual(
-            command("Keyboard", ["wvkbd-mobintl", "pkill"]), "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl")
+            command("Keyboard", ["wvkbd-mobintl", "pkill"]),
+            "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &")
         XCTAssertEqual(
             command("Keyboard", ["wvkbd-mobintl", "squeekboard", "busctl"])?.contains("SetVisible"), true,
             "without pkill, squeekboard")
