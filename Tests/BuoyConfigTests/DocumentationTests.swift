@@ -1,4 +1,5 @@
 import BuoyConfig
+import BuoyCore
 import Foundation
 import XCTest
 
@@ -12,6 +13,16 @@ private func contents(of relativePath: String) throws -> [UInt8] {
         throw DocumentationError("cannot read \(path)")
     }
     return [UInt8](data)
+}
+
+/// A file's words, one space apart, as a reader sees them across its lines:
+/// without the `#` of a comment or a Debian description's leading space.
+private func prose(of relativePath: String) throws -> String {
+    String(decoding: try contents(of: relativePath), as: UTF8.self)
+        .split(separator: "\n")
+        .map { $0.drop { $0 == "#" || $0 == " " } }
+        .joined(separator: " ")
+        .split(separator: " ").joined(separator: " ")
 }
 
 private struct DocumentationError: Error, CustomStringConvertible {
@@ -389,6 +400,17 @@ final class DocumentationTests: XCTestCase {
             for line in toggles where !line.contains(FirstRun.keyboardToggle) {
                 XCTFail("\(file): \(line) is not \(FirstRun.keyboardToggle)")
             }
+        }
+    }
+
+    /// Every list of supported compositors is the one list: river, which has
+    /// no test leg, is in none.
+    func testEveryListOfCompositorsIsTheSupportedOne() throws {
+        for file in ["README.md", "docs/buoy.1.scd", "packaging/debian/control", "examples/buoy.desktop"] {
+            let words = try prose(of: file)
+            XCTAssertTrue(
+                words.contains(Compositors.supported), "\(file) does not say: \(Compositors.supported)")
+            XCTAssertFalse(words.contains(/(?i)\briver\b/), "\(file) names river")
         }
     }
 
