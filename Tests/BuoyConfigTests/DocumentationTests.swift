@@ -414,6 +414,17 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// README starts with what a user does, and leaves the benchmark's
+    /// figures to bench/results.md, which `make bench` writes.
+    func testReadmeStartsWithInstallingAndLinksTheFigures() throws {
+        let readme = String(decoding: try contents(of: "README.md"), as: UTF8.self)
+        let headings = readme.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }
+        XCTAssertEqual(headings.prefix(3), ["Install", "Start it", "Using it"])
+        XCTAssertTrue(headings.contains("Develop"))
+        XCTAssertFalse(readme.contains(/\d ?(MB|MiB|ms|%)/), "a figure in README; bench/results.md has them")
+        XCTAssertTrue(readme.contains("[bench/results.md](bench/results.md)"))
+    }
+
     func testEmbeddedExampleIsTheFile() throws {
         let bytes = try contents(of: "examples/config.toml")
         XCTAssertTrue(

@@ -200,22 +200,26 @@ class DependencyTest(unittest.TestCase):
 
     def test_building_and_running_need_no_compositor_or_test_tool(self):
         needed = self.missing("--build")
-        # scdoc: `make` renders the man pages that `make install` copies.
-        for package in ["libwayland-dev", "libcairo2-dev", "libxkbcommon-dev", "pkg-config", "scdoc"]:
+        # scdoc: `make` renders the man pages that `make install` copies. Pango, librsvg and an
+        # icon theme: README's optional pieces, which `make run` installs too.
+        for package in ["libwayland-dev", "libcairo2-dev", "libxkbcommon-dev", "pkg-config", "scdoc",
+                        "libpangocairo-1.0-0", "librsvg2-2", "adwaita-icon-theme"]:
             self.assertIn(package, needed)
         for package in ["sway", "phoc", "weston", "grim", "wev", "foot", "wtype", "lintian"]:
             self.assertNotIn(package, needed)
+        packaging = self.missing("--deb")
+        self.assertEqual(set(packaging) - set(needed), {"dpkg-dev", "lintian"})
         everything = self.missing()
-        self.assertTrue(set(needed) < set(everything))
+        self.assertTrue(set(packaging) < set(everything))
         for package in ["sway", "phoc", "weston", "lintian", "dpkg-dev", "zsh", "fish", "systemd"]:
             self.assertIn(package, everything)
 
-    def test_make_build_and_run_ask_only_for_the_build_dependencies(self):
-        for target in ["build", "run"]:
+    def test_make_build_run_and_deb_ask_only_for_their_dependencies(self):
+        for target, deps in [("build", "--build"), ("run", "--build"), ("deb", "--deb")]:
             # For run: what comes before it looks for a session (without one, the demo needs
             # the test tools, and installs them then).
             dry = make("--dry-run", "--always-make", target).stdout.split("if [")[0]
-            self.assertIn("scripts/install-deps.sh --build\n", dry, target)
+            self.assertIn(f"scripts/install-deps.sh {deps}\n", dry, target)
             self.assertNotIn("scripts/install-deps.sh\n", dry, target)
 
     def test_without_swift_make_says_so_in_one_line(self):
