@@ -1,6 +1,7 @@
-# buoy: `make run` and `make test` are the two entry points; both install
-# what they need first (`make run` in your own session only what building and
-# running need; `make test` the compositors and tools of the tests too).
+# buoy: a user runs `make` and then `make install` (or `make deb`); a developer
+# runs `make run` and `make test`. Each installs what it needs first (`make`,
+# `make deb` and `make run` in your own session only what building, packaging
+# and running need; `make test` the compositors and tools of the tests too).
 SWIFT ?= swift
 PYTHON ?= python3
 PREFIX ?= /usr/local
@@ -12,7 +13,8 @@ SWIFT_RELEASE := $(SWIFT) build -c release
 
 .PHONY: all have-swift deps deps-build build protocols check-protocols lint unit e2e test run demo clean
 
-all: build
+# What `make install` copies: the binary and the man pages.
+all: build man
 
 # One line, not a misleading error from deeper down, when Swift is missing
 # ($(error) is make's own one-line message and stop).

@@ -4,16 +4,20 @@
 # its Depends come from dpkg-shlibdeps, and lintian must find no error. Pango
 # and librsvg, which only the drawing children dlopen (shlibdeps cannot see
 # them), are Recommends: without them labels fall back to cairo's own text
-# and SVG icons to their initials.
+# and SVG icons to their initials. An icon theme is a Suggests.
 # There is no Swift dependency: the standard library is linked statically.
 # `make deb-check` installs it with apt-get, runs it, and removes it again
 # (`make test` does, as root).
 DEB_OUT := .build/deb
 DEB_MAINTAINER ?= buoy maintainers <maintainers@users.noreply.a-seed-b5da7179.example>
 
-.PHONY: deb deb-check
+.PHONY: deps-deb deb deb-check
 
-deb: build man
+# Building's packages, and dpkg-dev and lintian: no compositor or test tool.
+deps-deb:
+	@scripts/install-deps.sh --deb
+
+deb: deps-deb build man
 	rm -rf $(DEB_OUT)/debian
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_OUT)/debian/buoy PREFIX=/usr \
 		zshcompdir=/usr/share/zsh/vendor-completions

@@ -1,13 +1,19 @@
 # Installation: `make install` and `make uninstall`, honouring PREFIX and
 # DESTDIR (`make install DESTDIR=pkg PREFIX=/usr`), and `make man`, which
-# renders the scdoc pages into .build/man/.
+# renders the scdoc pages into .build/man/. `make` builds everything that
+# `install` copies; `install` only copies, so it runs under sudo, whose PATH
+# has no Swift, and leaves nothing owned by root in .build/.
 SCDOC ?= scdoc
 INSTALL ?= install
+# A PREFIX of ~/.local that the shell passed on as written (zsh, dash).
+override PREFIX := $(patsubst ~/%,$(HOME)/%,$(PREFIX))
 bindir ?= $(PREFIX)/bin
 mandir ?= $(PREFIX)/share/man
 docdir ?= $(PREFIX)/share/doc/buoy
-userunitdir ?= $(PREFIX)/lib/systemd/user
 datadir ?= $(PREFIX)/share
+# systemd looks for a user's own units in ~/.local/share/systemd/user, not
+# under ~/.local/lib.
+userunitdir ?= $(if $(filter $(HOME)/%,$(PREFIX)),$(datadir)/systemd/user,$(PREFIX)/lib/systemd/user)
 bashcompdir ?= $(datadir)/bash-completion/completions
 # Debian's zsh searches $(datadir)/zsh/vendor-completions instead (make deb).
 zshcompdir ?= $(datadir)/zsh/site-functions
@@ -15,9 +21,10 @@ fishcompdir ?= $(datadir)/fish/vendor_completions.d
 
 MAN_OUT := .build/man
 MAN_PAGES := $(MAN_OUT)/buoy.1 $(MAN_OUT)/buoy.5
-# The unit with @BINDIR@ filled in; a phony target, so a PREFIX that changed
-# since the last install is never missed.
-UNIT_OUT := .build/packaging/buoy.service
+# What the commands of a unit-started buoy need from the session (swaymsg its
+# SWAYSOCK, hyprctl its HYPRLAND_INSTANCE_SIGNATURE), imported as sway's and
+# Hyprland's own docs do; `install` says so, and README and buoy(1) repeat it.
+SESSION_ENV := WAYLAND_DISPLAY SWAYSOCK HYPRLAND_INSTANCE_SIGNATURE XDG_CURRENT_DESKTOP
 
 # Everything `install` writes, and so everything `uninstall` removes.
 INSTALLED_FILES := \
@@ -32,7 +39,7 @@ INSTALLED_FILES := \
 	$(zshcompdir)/_buoy \
 	$(fishcompdir)/buoy.fish
 
-.PHONY: man install uninstall $(UNIT_OUT)
+.PHONY: man install uninstall
 
 man: $(MAN_PAGES)
 
@@ -41,12 +48,9 @@ $(MAN_OUT)/%: docs/%.scd
 	$(SCDOC) < $< > $@.tmp
 	@mv $@.tmp $@
 
-$(UNIT_OUT): packaging/buoy.service
-	@mkdir -p $(dir $@)
-	sed 's|@BINDIR@|$(bindir)|g' packaging/buoy.service > $@.tmp
-	@mv $@.tmp $@
-
-install: build man $(UNIT_OUT)
+install:
+	@:$(foreach built,$(RELEASE)/buoy $(MAN_PAGES),$(if $(wildcard $(built)),,$(error \
+		$(built) is missing: run `make` first (as yourself), then `make install`)))
 	$(INSTALL) -Dm755 $(RELEASE)/buoy $(DESTDIR)$(bindir)/buoy
 	$(INSTALL) -Dm644 $(MAN_OUT)/buoy.1 $(DESTDIR)$(mandir)/man1/buoy.1
 	$(INSTALL) -Dm644 $(MAN_OUT)/buoy.5 $(DESTDIR)$(mandir)/man5/buoy.5
@@ -54,10 +58,17 @@ install: build man $(UNIT_OUT)
 	$(INSTALL) -Dm644 examples/phone.toml $(DESTDIR)$(docdir)/phone.toml
 	# An XDG autostart example, not enabled: see docs/compositors.md, Phones.
 	$(INSTALL) -Dm644 examples/buoy.desktop $(DESTDIR)$(docdir)/buoy.desktop
-	$(INSTALL) -Dm644 $(UNIT_OUT) $(DESTDIR)$(userunitdir)/buoy.service
+	$(INSTALL) -d $(DESTDIR)$(userunitdir)
+	sed 's|@BINDIR@|$(bindir)|g' packaging/buoy.service > $(DESTDIR)$(userunitdir)/buoy.service
+	chmod 644 $(DESTDIR)$(userunitdir)/buoy.service
 	$(INSTALL) -Dm644 completions/buoy.bash $(DESTDIR)$(bashcompdir)/buoy
 	$(INSTALL) -Dm644 completions/_buoy $(DESTDIR)$(zshcompdir)/_buoy
 	$(INSTALL) -Dm644 completions/buoy.fish $(DESTDIR)$(fishcompdir)/buoy.fish
+	$(if $(DESTDIR),,@printf '%s\n' \
+		"buoy: to run it as a systemd user service, give the user manager your session's environment" \
+		"first, from your compositor's config (its commands need it: swaymsg, hyprctl):" \
+		"  systemctl --user import-environment $(SESSION_ENV)" \
+		"or: dbus-update-activation-environment --systemd --all; then: systemctl --user enable --now buoy")
 
 # Removes only what `install` wrote; of the directories, only the doc one is
 # buoy's own, and it goes only when empty.

@@ -8,24 +8,29 @@
 #   scripts/install-deps.sh --build   only what building and running buoy
 #                                     need (`make build`, `make run` in your
 #                                     own session): no compositors, no tests
+#   scripts/install-deps.sh --deb     that, and what `make deb` needs
 set -eu
-# Building: the C libraries' headers and pkg-config. Running: a font for the
-# menu's labels and librsvg for SVG icons, which buoy loads on demand.
-build="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev fonts-dejavu-core librsvg2-2"
+# Building: the C libraries' headers, pkg-config and scdoc (the man pages that
+# `make install` copies). Running: a font for the menu's labels, and what the
+# drawing children load when it is there (README, Optional pieces): Pango for
+# labels in every script, librsvg for SVG icons, and an icon theme.
+build="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev scdoc fonts-dejavu-core
+libpangocairo-1.0-0 librsvg2-2 adwaita-icon-theme"
+# Packaging: dpkg-dev (dpkg-shlibdeps) and lintian for `make deb`.
+deb="dpkg-dev lintian"
 # Testing: wayland-protocols (make protocols, bench), the compositors and
-# clients of the e2e tests, scdoc and man-db for the man pages,
-# dpkg-dev and lintian for `make deb` (dpkg-shlibdeps) and its check,
-# zsh and fish, whose completions the e2e tests run, debootstrap for the
+# clients of the e2e tests, man-db for the man pages, systemd-analyze for the
+# unit, zsh and fish, whose completions the e2e tests run, debootstrap for the
 # matrix's Debian 13 root, KWin with its fake-input protocol (real touch), and
-# Pango (which the menu's drawing child loads) with CJK and colour emoji fonts,
-# and Adwaita's icons, which `make bench` opens its menus with.
-test="wayland-protocols sway grim wev foot wtype wvkbd scdoc man-db xkb-data phoc weston python3
-dpkg-dev lintian zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin util-linux
-libpango1.0-dev fonts-noto-cjk fonts-noto-color-emoji adwaita-icon-theme"
+# Pango's headers with CJK and colour emoji fonts.
+test="wayland-protocols sway grim wev foot wtype wvkbd man-db xkb-data phoc weston python3
+zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin util-linux systemd
+libpango1.0-dev fonts-noto-cjk fonts-noto-color-emoji"
 case "${1:-}" in
     --build) packages=$build ;;
-    "") packages="$build $test" ;;
-    *) echo "usage: install-deps.sh [--build]" >&2; exit 2 ;;
+    --deb) packages="$build $deb" ;;
+    "") packages="$build $deb $test" ;;
+    *) echo "usage: install-deps.sh [--build|--deb]" >&2; exit 2 ;;
 esac
 missing=""
 for package in $packages; do

@@ -313,12 +313,6 @@ struct SchemaReader {
     private let homes = Schema.homes
     private(set) var errors: [Issue] = []
     private(set) var warnings: [Issue] = []
-    /// How many `[[menu.item]]`s the table being read has, valid or not;
-    /// nil when it has no `item` key.
-    private var menuItemCount: Int?
-    /// Actions that open the menu, in the tables read since the last reset:
-    /// key and its offset.
-    private var menuReferences: [(key: String, offset: Int)] = []
 
     init(document: TOMLDocument, fileExists: ((String) -> Bool)? = nil) {
         self.document = document
@@ -343,8 +337,6 @@ struct SchemaReader {
     mutating func readButtons(into config: inout Config) {
         let shared = ButtonSpec(
             snap: config.snap, gestures: config.gestures, actions: config.actions, menu: config.menu)
-        let sharedReferences = menuReferences
-        let sharedItemCount = menuItemCount ?? 0
         var tables: [(table: Int, offset: Int)] = []
         var isArray = false
         if let entry = document[TOMLDocument.root]["button"] {
@@ -353,7 +345,6 @@ struct SchemaReader {
         }
         guard !tables.isEmpty else {
             config.buttons = [shared]
-            checkMenuReferences(sharedReferences, itemCount: sharedItemCount, button: nil)
             return
         }
 
@@ -367,8 +358,6 @@ struct SchemaReader {
             let table = document[element.table]
             var draft = Schema.ButtonDraft(spec: shared)
             draft.spec.button.name = index == 0 ? "main" : "button-\(index + 1)"
-            menuReferences = []
-            menuItemCount = nil
             readFields(
                 of: element.table, Schema.button, into: &draft,
                 scope: isArray ? "in [[button]]" : "in [button]")
@@ -397,14 +386,6 @@ struct SchemaReader {
                         message: "opacity and idle_opacity are both 0: the button is invisible"))
             }
 
-            var ownActions: [String] = []
-            if case .table(let actions) = table["actions"]?.node.value {
-                ownActions = document[actions].entries.map(\.key)
-            }
-            checkMenuReferences(
-                menuReferences + sharedReferences.filter { !ownActions.contains($0.key) },
-                itemCount: menuItemCount ?? sharedItemCount, button: isArray ? draft.spec.name : nil)
-
             let name = draft.spec.name
             // A name that is an error keeps its default, which need not be unique.
             if table["name"] == nil || draft.nameOffset != nil {
@@ -420,19 +401,6 @@ struct SchemaReader {
         }
         config.buttons = buttons
         if !isArray { config.button = buttons[0].button }
-    }
-
-    private mutating func checkMenuReferences(
-        _ references: [(key: String, offset: Int)], itemCount: Int, button: String?
-    ) {
-        guard itemCount == 0 else { return }
-        for reference in references {
-            let whose =
-                button.map { " for the button \(quoted($0)), nor a [[button.menu.item]] of its own" } ?? ""
-            error(
-                "\(reference.key) opens the menu, but no [[menu.item]] is configured\(whose)",
-                at: reference.offset)
-        }
     }
 
     // MARK: Values
@@ -578,11 +546,7 @@ struct SchemaReader {
                 at: entry.node.offset)
             return nil
         }
-        if text == "menu" {
-            menuReferences.append((entry.key, entry.keyOffset))
-            return .menu
-        }
-        return .command(text)
+        return text == "menu" ? .menu : .command(text)
     }
 
     /// The tables of a `[[table]]` or of an array of inline tables, and
@@ -617,7 +581,6 @@ struct SchemaReader {
             let tables = elements(
                 of: entry, each: "menu item", expected: "an array of tables ([[menu.item]])")
         else { return [] }
-        menuItemCount = tables.count
 
         var items: [MenuItem] = []
         for (index, item) in tables.enumerated() {

@@ -6,8 +6,9 @@ extension Config {
     /// default and a comment. `buoy --print-default-config` prints it.
     public static let exampleText: String = ##"""
         # buoy configuration: copy to ~/.config/buoy/config.toml and edit.
-        # Every key is optional; the values shown are the defaults, and
-        # commented-out keys are unset by default. See buoy(5) for the full reference.
+        # Every key is optional; the values shown are the defaults (but for tap, unset
+        # by default), and commented-out keys are unset by default. See buoy(5) for the
+        # full reference.
 
         # One button. For several, write a [[button]] table for each instead: see
         # buoy(5) and examples/two-buttons.toml.
@@ -72,10 +73,11 @@ extension Config {
         # Shell commands, run with /bin/sh -c. Unset: nothing happens. When
         # double_tap is unset, tap runs at once on release; when it is set, a single
         # tap waits double_tap_window to tell the two apart. The word "menu" opens
-        # the menu instead (see [menu] below). notify-send comes with libnotify-bin.
-        # tap = "notify-send buoy tapped"
+        # the menu instead (see [menu] below): here, with no [[menu.item]], the menu
+        # of programs found that buoy shows with no config file.
+        tap = "menu"
         # double_tap = "swaymsg fullscreen toggle"
-        # long_press = "pkill -RTMIN wvkbd-mobintl"
+        # long_press = "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &"
         # A flick of the button up, down, left or right (at least 24 px, within 300 ms,
         # at 0.4 px/ms or faster): the button springs back and this runs. Unset: that
         # flick is a drag.
@@ -88,7 +90,8 @@ extension Config {
 
         [menu]
         # The menu of labelled items that an action set to "menu" opens (for example, set
-        # long_press to "menu" in [actions]); it needs at least one [[menu.item]].
+        # long_press to "menu" in [actions]). With no [[menu.item]], it offers the
+        # programs found: a terminal, the keyboard, a screenshot, the lock, and this file.
         # Diameter of each item in logical pixels (16-256).
         item_size = 40
         # Icon theme for icons given by name, searched before hicolor and Adwaita
@@ -127,7 +130,7 @@ extension Config {
         # [[menu.item]]
         # label = "Keyboard"
         # icon = "input-keyboard"
-        # command = "pkill -RTMIN wvkbd-mobintl"
+        # command = "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &"
         #
         # [[menu.item]]
         # label = "Terminal"

@@ -62,6 +62,25 @@ public enum FirstRun {
         return Config(actions: Actions(tap: .menu), menu: Menu(items: Array(items.prefix(Menu.maxItems))))
     }
 
+    /// `config` with the items `find` returns (`items`, found when asked) as
+    /// the menu of every button with an action that opens a menu of no items:
+    /// so `"menu"` without `[[menu.item]]`, as the example config's tap is
+    /// written, opens the menu of a first run.
+    public static func furnishing(_ config: Config, find: () -> [MenuItem]) -> Config {
+        let bare = config.buttons.indices.filter {
+            config.buttons[$0].actions.opensMenu && config.buttons[$0].menu.items.isEmpty
+        }
+        guard !bare.isEmpty else { return config }
+        let items = Array(find().prefix(Menu.maxItems))
+        var config = config
+        for index in bare { config.buttons[index].menu.items = items }
+        return config
+    }
+
+    /// wvkbd's toggle, as every example writes it: SIGRTMIN shows or hides
+    /// it, and it is started, in the background, only when none runs.
+    public static let keyboardToggle = "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &"
+
     /// What a tap that does nothing on a first run says, so that a
     /// newcomer learns where the config goes.
     public static func hint(configPath: String) -> String {
@@ -87,7 +106,7 @@ public enum FirstRun {
     /// squeekboard's visibility flipped over D-Bus.
     private static func keyboard(_ context: Context) -> String? {
         if context.onPath("wvkbd-mobintl"), context.onPath("pkill") {
-            return "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl"
+            return keyboardToggle
         }
         if context.onPath("squeekboard"), context.onPath("busctl") {
             let osk = "sm.puri.OSK0 /sm/puri/OSK0 sm.puri.OSK0"
@@ -98,8 +117,9 @@ public enum FirstRun {
     }
 
     /// Writes the example to the config path unless a file is there (mode
-    /// 600, so that buoy will read it), then opens it with xdg-open, or with
-    /// `$EDITOR` in the terminal.
+    /// 600, so that buoy will read it), then opens it with xdg-open, else in
+    /// the terminal with `$EDITOR`, nano or vi (which POSIX promises): a
+    /// session started by a display manager often has no `$EDITOR`.
     private static func editConfig(_ context: Context, terminal: (command: String, runPrefix: String)?)
         -> String?
     {
@@ -107,8 +127,10 @@ public enum FirstRun {
         let opener: String
         if context.onPath("xdg-open") {
             opener = "xdg-open \(file)"
-        } else if context.environment("EDITOR") != nil, let terminal {
-            opener = "\(terminal.runPrefix) $EDITOR \(file)"
+        } else if let terminal {
+            let editor =
+                context.environment("EDITOR") != nil ? "$EDITOR" : context.onPath("nano") ? "nano" : "vi"
+            opener = "\(terminal.runPrefix) \(editor) \(file)"
         } else {
             return nil
         }

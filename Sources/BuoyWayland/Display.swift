@@ -145,7 +145,7 @@ public final class Display {
     }
 
     private func requireGlobals() throws(WaylandError) {
-        let compositors = "sway, Hyprland, river, labwc, wayfire, niri, KDE Plasma and phoc provide it"
+        let compositors = "\(Compositors.supported) offer it"
         if compositor == nil {
             throw .missingGlobal(interface: "wl_compositor", purpose: "every compositor has it")
         }

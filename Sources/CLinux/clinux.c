@@ -130,7 +130,9 @@ int buoy_inotify_create(void) {
 }
 
 int buoy_inotify_watch_dir(int fd, const char *path) {
-    return inotify_add_watch(fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE);
+    /* IN_ATTRIB: a config refused for its mode is read again once
+     * `chmod go-w`, which buoy's message suggests, makes it safe. */
+    return inotify_add_watch(fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_ATTRIB);
 }
 
 int buoy_inotify_unwatch(int fd, int wd) {

@@ -71,11 +71,10 @@ struct ConfigLoader {
         read().map { loaded in
             for warning in loaded.warnings { log.warning(warning.rendered) }
             let warnings = loaded.warnings.map(\.rendered)
-            guard loaded.path == nil else { return (loaded.config, warnings) }
-            let items = FirstRun.items(
-                FirstRun.Context(
-                    onPath: Files.isOnPath, environment: Environment.string, configPath: primaryPath,
-                    executable: Files.executablePath))
+            guard loaded.path == nil else {
+                return (FirstRun.furnishing(loaded.config, find: foundForEmptyMenus), warnings)
+            }
+            let items = firstRunItems()
             if items.isEmpty {
                 log.notice(
                     "no config file at \(primaryPath); using the built-in defaults, and \(firstRunHint)")
@@ -87,6 +86,29 @@ struct ConfigLoader {
             }
             return (FirstRun.config(items: items), warnings)
         }
+    }
+
+    /// The programs a first run's menu offers, looked for now.
+    private func firstRunItems() -> [MenuItem] {
+        FirstRun.items(
+            FirstRun.Context(
+                onPath: Files.isOnPath, environment: Environment.string, configPath: primaryPath,
+                executable: Files.executablePath))
+    }
+
+    /// What a `"menu"` with no `[[menu.item]]` opens, logged.
+    private func foundForEmptyMenus() -> [MenuItem] {
+        let items = firstRunItems()
+        if items.isEmpty {
+            log.warning(
+                "\"menu\" with no [[menu.item]] opens a menu of the programs found, and none is; add"
+                    + " [[menu.item]]s (see buoy(5))")
+        } else {
+            log.info(
+                "\"menu\" with no [[menu.item]] opens a menu of: \(items.map(\.label).joined(separator: ", "))"
+            )
+        }
+        return items
     }
 
     /// What a tap with nothing to do says while there is no config file;

@@ -32,8 +32,8 @@ final class ConfigWatch {
     var directory: String? { watched?.directory }
 
     /// Drains the events; true when the file may have changed: it was
-    /// written, moved in or created, or a missing directory on its way was
-    /// made and the file is already in it.
+    /// written, moved in, created or chmodded, or a missing directory on its
+    /// way was made and the file is already in it.
     private func takeChanged() -> Bool {
         guard let watched else { return false }
         let target = Files.directory(of: file)

@@ -142,7 +142,7 @@ final class ConfigButtonsTests: XCTestCase {
                         menu: Menu(items: [terminal], dim: 0.3, spacing: 20)),
                 ]
             ),
-            // Only the button with items may open a menu.
+            // Each button has the menu items it names, else the shared ones.
             (
                 """
                 [[button]]
@@ -166,6 +166,17 @@ final class ConfigButtonsTests: XCTestCase {
             (
                 "[actions]\ntap = \"menu\"\n[[button]]\n[button.actions]\ntap = \"foot\"",
                 [ButtonSpec(actions: Actions(tap: .command("foot")))]
+            ),
+            // "menu" with no items is no error: the loader gives such a menu the
+            // programs a first run finds (FirstRun.furnishing).
+            ("[button]\n[button.actions]\ntap = \"menu\"", [ButtonSpec(actions: Actions(tap: .menu))]),
+            (
+                "[actions]\ntap = \"menu\"\n[[button]]\n[[button.menu.item]]\nlabel = \"Terminal\"\n"
+                    + "command = \"foot\"\n[[button]]\nname = \"kbd\"\n[button.menu]\nitem = []",
+                [
+                    ButtonSpec(actions: Actions(tap: .menu), menu: Menu(items: [terminal])),
+                    ButtonSpec(button: Button(name: "kbd"), actions: Actions(tap: .menu)),
+                ]
             ),
         ]
         for (snippet, expected) in cases { check(snippet, expected) }
@@ -251,24 +262,6 @@ final class ConfigButtonsTests: XCTestCase {
             ("button = [1]", 1, 11, "each button must be a table, got integer"),
             ("[[button]]\nshape = \"square\"", 2, 9, "shape must be one of circle, rounded; got \"square\""),
             ("[[button]]\n[button.snap]\nto = 1", 3, 6, "to expects a string, got integer"),
-            // "menu" is checked in each button, against that button's menu.
-            (
-                "[actions]\ntap = \"menu\"\n[[button]]\n[[button.menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n"
-                    + "[[button]]\nname = \"kbd\"", 2, 1,
-                "tap opens the menu, but no [[menu.item]] is configured for the button \"kbd\","
-                    + " nor a [[button.menu.item]] of its own"
-            ),
-            (
-                item
-                    + "[[button]]\n[[button]]\n[button.actions]\nlong_press = \"menu\"\n[button.menu]\nitem = []",
-                7, 1,
-                "long_press opens the menu, but no [[menu.item]] is configured for the button \"button-2\","
-                    + " nor a [[button.menu.item]] of its own"
-            ),
-            (
-                "[button]\n[button.actions]\ntap = \"menu\"", 3, 1,
-                "tap opens the menu, but no [[menu.item]] is configured"
-            ),
         ]
         assertErrors(cases)
     }

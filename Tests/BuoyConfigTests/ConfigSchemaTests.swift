@@ -439,16 +439,6 @@ final class ConfigSchemaTests: XCTestCase {
                     + Array(repeating: "{ label = \"x\", command = \"y\" }", count: 9).joined(separator: ", ")
                     + "]", 2, 9 + 32 * 8, "at most 8 menu items are allowed"
             ),
-            // "menu" with no menu: an error at the key.
-            ("[actions]\ntap = \"menu\"", 2, 1, "tap opens the menu, but no [[menu.item]] is configured"),
-            (
-                "[actions]\n  double_tap = \"menu\"", 2, 3,
-                "double_tap opens the menu, but no [[menu.item]] is configured"
-            ),
-            (
-                "[actions]\nlong_press = \"menu\"\n[menu]\nitem = []", 2, 1,
-                "long_press opens the menu, but no [[menu.item]] is configured"
-            ),
         ]
         assertErrors(cases)
     }

@@ -1,4 +1,5 @@
 import BuoyConfig
+import BuoyCore
 import Foundation
 import XCTest
 
@@ -12,6 +13,16 @@ private func contents(of relativePath: String) throws -> [UInt8] {
         throw DocumentationError("cannot read \(path)")
     }
     return [UInt8](data)
+}
+
+/// A file's words, one space apart, as a reader sees them across its lines:
+/// without the `#` of a comment or a Debian description's leading space.
+private func prose(of relativePath: String) throws -> String {
+    String(decoding: try contents(of: relativePath), as: UTF8.self)
+        .split(separator: "\n")
+        .map { $0.drop { $0 == "#" || $0 == " " } }
+        .joined(separator: " ")
+        .split(separator: " ").joined(separator: " ")
 }
 
 private struct DocumentationError: Error, CustomStringConvertible {
@@ -320,12 +331,13 @@ final class DocumentationTests: XCTestCase {
     }
 
     /// The example says its values are the defaults, so `--print-default-config`
-    /// prints the real ones; what it suggests beyond them (a `tap` that needs
-    /// notify-send) is commented out.
-    func testExampleConfigShowsTheDefaults() throws {
+    /// prints the real ones; but for its tap, which opens the first-run menu so
+    /// that a config written from it does something. What it suggests beyond
+    /// them (a `double_tap` that needs sway) is commented out.
+    func testExampleConfigShowsTheDefaultsAndATapForTheMenu() throws {
         let (config, _) = try Config.parse(
             try contents(of: "examples/config.toml"), path: "examples/config.toml")
-        XCTAssertEqual(config, .defaults)
+        XCTAssertEqual(config, Config(actions: Actions(tap: .menu)))
     }
 
     /// Every key is in the example, set or commented out, and the commented
@@ -348,7 +360,7 @@ final class DocumentationTests: XCTestCase {
         let (config, warnings) = try Config.parse(bytes, path: "examples/two-buttons.toml")
         XCTAssertEqual(warnings.map(\.rendered), [])
         XCTAssertEqual(config.buttons.map(\.name), ["keyboard", "main"])
-        XCTAssertEqual(config.buttons[0].actions.tap, .command("pkill -RTMIN wvkbd-mobintl"))
+        XCTAssertEqual(config.buttons[0].actions.tap, .command(FirstRun.keyboardToggle))
         XCTAssertEqual(config.buttons[0].button.shape, .rounded(cornerRadius: 14))
         XCTAssertEqual(config.buttons[1].actions.tap, .menu)
         XCTAssertEqual(config.buttons[1].button.output, .every)
@@ -366,11 +378,51 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(phone.gestures.touchDragThreshold, 8)
         XCTAssertEqual(phone.gestures.touchDoubleTapWindow, 0.3)
         XCTAssertEqual(phone.actions.tap, .menu)
-        XCTAssertEqual(phone.actions.swipeUp, .command("pkill -RTMIN wvkbd-mobintl"))
+        XCTAssertEqual(phone.actions.swipeUp, .command(FirstRun.keyboardToggle))
         XCTAssertEqual(phone.menu.items.map(\.label), ["Keyboard", "Rotate", "Screenshot", "Lock"])
         XCTAssertGreaterThanOrEqual(phone.menu.rowHeight, 48)
         // Starting wvkbd again opens a second keyboard: the examples toggle it.
         for item in phone.menu.items { XCTAssertNotEqual(item.command, "wvkbd-mobintl", item.label) }
+    }
+
+    /// Every wvkbd toggle in the docs and examples is the first run's, which
+    /// starts the keyboard when none runs.
+    func testEveryKeyboardToggleIsTheFirstRuns() throws {
+        let files = [
+            "README.md", "docs/buoy.5.scd", "docs/compositors.md", "examples/config.toml",
+            "examples/phone.toml",
+            "examples/two-buttons.toml",
+        ]
+        for file in files {
+            let text = String(decoding: try contents(of: file), as: UTF8.self)
+            let toggles = text.split(separator: "\n").filter { $0.contains("pkill -RTMIN") }
+            XCTAssertFalse(toggles.isEmpty, "\(file) shows no wvkbd toggle")
+            for line in toggles where !line.contains(FirstRun.keyboardToggle) {
+                XCTFail("\(file): \(line) is not \(FirstRun.keyboardToggle)")
+            }
+        }
+    }
+
+    /// Every list of supported compositors is the one list: river, which has
+    /// no test leg, is in none.
+    func testEveryListOfCompositorsIsTheSupportedOne() throws {
+        for file in ["README.md", "docs/buoy.1.scd", "packaging/debian/control", "examples/buoy.desktop"] {
+            let words = try prose(of: file)
+            XCTAssertTrue(
+                words.contains(Compositors.supported), "\(file) does not say: \(Compositors.supported)")
+            XCTAssertFalse(words.contains(/(?i)\briver\b/), "\(file) names river")
+        }
+    }
+
+    /// README starts with what a user does, and leaves the benchmark's
+    /// figures to bench/results.md, which `make bench` writes.
+    func testReadmeStartsWithInstallingAndLinksTheFigures() throws {
+        let readme = String(decoding: try contents(of: "README.md"), as: UTF8.self)
+        let headings = readme.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }
+        XCTAssertEqual(headings.prefix(3), ["Install", "Start it", "Using it"])
+        XCTAssertTrue(headings.contains("Develop"))
+        XCTAssertFalse(readme.contains(/\d ?(MB|MiB|ms|%)/), "a figure in README; bench/results.md has them")
+        XCTAssertTrue(readme.contains("[bench/results.md](bench/results.md)"))
     }
 
     func testEmbeddedExampleIsTheFile() throws {

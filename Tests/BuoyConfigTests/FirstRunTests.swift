@@ -13,8 +13,8 @@ final class FirstRunTests: XCTestCase {
     func testTheItemsAreThoseWhoseProgramsAreFound() {
         let cases: [(programs: Set<String>, environment: [String: String], labels: [String])] = [
             ([], [:], []),
-            (["foot"], [:], ["Terminal"]),
-            (["kitty", "alacritty"], [:], ["Terminal"]),
+            (["foot"], [:], ["Terminal", "Edit buoy's config"]),  // in vi, without $EDITOR
+            (["kitty", "alacritty"], [:], ["Terminal", "Edit buoy's config"]),
             (["wvkbd-mobintl"], [:], []),  // toggled with pkill, which is missing
             (["wvkbd-mobintl", "pkill"], [:], ["Keyboard"]),
             (["squeekboard", "busctl"], [:], ["Keyboard"]),
@@ -24,7 +24,7 @@ final class FirstRunTests: XCTestCase {
             (["foot"], ["EDITOR": "vi"], ["Terminal", "Edit buoy's config"]),
             ([], ["EDITOR": "vi"], []),  // no terminal to run the editor in
             (
-                ["foot", "wvkbd-mobintl", "pkill", "grim", "swaylock", "loginctl", "xdg-open"], [:],
+                ["foot", "wvkbd-mobintl", "pkill", "grim", "swaylock", "loginctl"], [:],
                 ["Terminal", "Keyboard", "Screenshot", "Lock", "Edit buoy's config"]
             ),
         ]
@@ -44,7 +44,8 @@ final class FirstRunTests: XCTestCase {
         XCTAssertEqual(command("Terminal", ["kitty"], ["TERMINAL": "my term"]), "kitty", "TERMINAL not found")
         XCTAssertEqual(command("Terminal", ["kitty", "my term"], ["TERMINAL": "my term"]), "'my term'")
         XCTAssertEqual(
-            command("Keyboard", ["wvkbd-mobintl", "pkill"]), "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl")
+            command("Keyboard", ["wvkbd-mobintl", "pkill"]),
+            "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &")
         XCTAssertEqual(
             command("Keyboard", ["wvkbd-mobintl", "squeekboard", "busctl"])?.contains("SetVisible"), true,
             "without pkill, squeekboard")
@@ -66,6 +67,11 @@ final class FirstRunTests: XCTestCase {
         XCTAssertEqual(
             command("Edit buoy's config", ["st"], ["EDITOR": "vi", "TERMINAL": "st"]),
             write + "'st' -e $EDITOR '/home/u/.config/buoy/config.toml'")
+        XCTAssertEqual(
+            command("Edit buoy's config", ["foot", "nano"]),
+            write + "foot nano '/home/u/.config/buoy/config.toml'")
+        XCTAssertEqual(
+            command("Edit buoy's config", ["kitty"]), write + "kitty vi '/home/u/.config/buoy/config.toml'")
     }
 
     func testTheConfigTapsOpenTheMenuOnlyWithItems() {
@@ -76,6 +82,46 @@ final class FirstRunTests: XCTestCase {
         XCTAssertEqual(config.buttons[0].actions.tap, .menu)
         XCTAssertEqual(config.buttons[0].menu.items, found)
         XCTAssertEqual(config.buttons[0].button, Button())
+    }
+
+    func testAMenuWithNoItemsIsFurnishedWithThoseFound() {
+        let found = items(["foot", "grim"])
+        let own = [MenuItem(label: "Mine", command: "mine")]
+        let bare = ButtonSpec(actions: Actions(longPress: .menu))
+        let cases: [(buttons: [ButtonSpec], furnished: [ButtonSpec])] = [
+            ([ButtonSpec()], [ButtonSpec()]),  // no menu action: nothing to furnish
+            ([bare], [ButtonSpec(actions: Actions(longPress: .menu), menu: Menu(items: found))]),
+            (
+                [ButtonSpec(actions: Actions(tap: .menu), menu: Menu(items: own))],
+                [ButtonSpec(actions: Actions(tap: .menu), menu: Menu(items: own))]
+            ),
+            (
+                [bare, ButtonSpec(button: Button(name: "b"))],
+                [
+                    ButtonSpec(actions: Actions(longPress: .menu), menu: Menu(items: found)),
+                    ButtonSpec(button: Button(name: "b")),
+                ]
+            ),
+        ]
+        for c in cases {
+            var config = Config.defaults
+            config.buttons = c.buttons
+            var looks = 0
+            let furnished = FirstRun.furnishing(config) {
+                looks += 1
+                return found
+            }
+            XCTAssertEqual(furnished.buttons, c.furnished)
+            XCTAssertEqual(looks, c.buttons == c.furnished ? 0 : 1, "PATH is searched only when needed")
+        }
+    }
+
+    /// The config "Edit buoy's config" writes, which `--print-default-config`
+    /// prints too, taps for the menu a first run has.
+    func testTheExampleConfigTapsForTheFirstRunMenu() throws {
+        let found = items(["foot", "grim"])
+        let (example, _) = try Config.parse(Array(Config.exampleText.utf8), path: "example.toml")
+        XCTAssertEqual(FirstRun.furnishing(example) { found }.buttons, FirstRun.config(items: found).buttons)
     }
 
     func testShellQuoting() {

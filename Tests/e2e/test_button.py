@@ -9,7 +9,7 @@ import unittest
 from pathlib import Path
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, hex_color, settle
-from harness import HeadlessSway, HeadlessWeston, wait_for
+from harness import REPO_ROOT, HeadlessSway, HeadlessWeston, wait_for
 
 
 def config(**sections: dict) -> str:
@@ -134,6 +134,10 @@ class CommandLineTests(unittest.TestCase):
             self.assertEqual(len(lines), 1, buoy.log())
             self.assertTrue(lines[0].startswith("buoy: "), lines[0])
             self.assertIn("zwlr_layer_shell_v1", lines[0])
+            # README and buoy(1) quote it where they say that GNOME cannot run buoy.
+            for doc in ["README.md", "docs/buoy.1.scd"]:
+                words = " ".join((REPO_ROOT / doc).read_text().split())
+                self.assertTrue(lines[0] in words, f"{doc} does not quote: {lines[0]}")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import time
 import unittest
 from pathlib import Path
 
-from buoy_fixture import BUOY, GREEN, MAGENTA, Buoy
+from buoy_fixture import BUOY, GREEN, MAGENTA, Buoy, settle
 from harness import HeadlessSway, wait_for
 from test_button import config
 
@@ -112,6 +112,23 @@ class LocationTests(unittest.TestCase):
                 buoy.config_path.write_text(config(button={"idle_opacity": 1.0}))
                 wait_for(lambda: "reloaded" in buoy.log(), timeout=2, message=f"run {run + 1}: the config read")
                 self.assertEqual(buoy.stop(), 0)
+
+    def test_a_save_refused_for_its_mode_is_read_once_chmod_go_w_fixes_it(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config(button={"idle_opacity": 1.0})).start()
+            buoy.wait_for_button(MAGENTA)
+            # Saved group-writable (as under umask 002): refused, with the fix named.
+            saved = buoy.config_path.with_name("config.toml.new")
+            saved.write_text(config(button={"idle_opacity": 1.0}).replace("#ff00ff", "#00ff00"))
+            saved.chmod(0o664)
+            saved.rename(buoy.config_path)
+            wait_for(lambda: f"fix it with: chmod go-w {buoy.config_path}" in buoy.log(), timeout=3,
+                     message="the save refused")
+            os.chmod(buoy.config_path, 0o644)
+            buoy.wait_for_button(GREEN, timeout=3)
+            # Reading the file changes no attribute that would reload it again.
+            settle()
+            self.assertEqual(buoy.log().count(f"reloaded {buoy.config_path}"), 1, buoy.log())
 
     def test_position_center_starts_in_the_middle(self):
         with HeadlessSway() as sway:

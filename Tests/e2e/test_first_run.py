@@ -34,14 +34,14 @@ def menu_open(buoy: Buoy) -> bool:
 
 
 class FirstRunTests(unittest.TestCase):
-    def test_with_only_a_terminal_on_path_a_tap_opens_it_from_a_one_item_menu(self):
+    def test_with_only_a_terminal_on_path_a_tap_opens_it_from_the_menu(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
             bin_dir, marker = sway.artifact("bin"), sway.artifact("terminal-ran")
             stub(bin_dir, "foot", marker)
             buoy = start_without_config(sway, bin_dir)
             x, y = buoy.wait_for_button(DEFAULT_BLUE).centroid
-            self.assertIn("a tap opens a menu of: Terminal\n", buoy.log())
+            self.assertIn("a tap opens a menu of: Terminal, Edit buoy's config\n", buoy.log())
             pointer.click(x, y)
             wait_for(lambda: menu_open(buoy), timeout=3, message="the first-run menu open")
             test_menu.MenuTests.wtype(sway, "-k", "Return")
@@ -72,6 +72,29 @@ class FirstRunTests(unittest.TestCase):
             # The file now exists, and buoy reads it.
             wait_for(lambda: f"reloaded {buoy.config_path}" in buoy.log(), timeout=3,
                      message="the new file read")
+
+    def test_without_xdg_open_or_editor_edit_uses_vi_and_the_config_written_taps_for_the_menu(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            bin_dir, terminal = sway.artifact("bin"), sway.artifact("terminal-ran")
+            stub(bin_dir, "foot", terminal)
+            (bin_dir / "mkdir").symlink_to("/bin/mkdir")
+            buoy = Buoy(sway, None, env={"PATH": str(bin_dir), "EDITOR": ""}).start()
+            x, y = buoy.wait_for_button(DEFAULT_BLUE).centroid
+            items = "a menu of: Terminal, Edit buoy's config\n"
+            self.assertIn(f"a tap opens {items}", buoy.log())
+            pointer.click(x, y)
+            wait_for(lambda: menu_open(buoy), timeout=3, message="the first-run menu open")
+            test_menu.MenuTests.wtype(sway, "-k", "Down", "-k", "Return")
+            wait_for(lambda: count_lines(terminal) == 1, timeout=3, message="the terminal ran")
+            self.assertEqual(terminal.read_text(), f"vi {buoy.config_path}\n")
+            wait_for(lambda: f"reloaded {buoy.config_path}" in buoy.log(), timeout=3,
+                     message="the new file read")
+            # Its tap opens the same menu, not nothing.
+            self.assertIn(f'"menu" with no [[menu.item]] opens {items}', buoy.log())
+            wait_for(lambda: not menu_open(buoy), timeout=3, message="the menu closed")
+            pointer.click(x, y)
+            wait_for(lambda: menu_open(buoy), timeout=3, message="the menu open from the written config")
 
     def test_with_nothing_found_a_tap_says_which_file_to_create_without_any_flag(self):
         with HeadlessSway() as sway:

@@ -1,8 +1,8 @@
 """`make install` and `make uninstall` into a temporary DESTDIR.
 
-Runs make from the repository root; the Makefile's `e2e` target has built the
-binary already, so the `build` step that `install` depends on is incremental.
-Needs scdoc and man-db (scripts/install-deps.sh installs both).
+Runs make from the repository root; `install` only copies what `make` built (the
+Makefile's `e2e` target has built the binary, and `man` the pages, already).
+Needs scdoc, man-db and systemd-analyze (scripts/install-deps.sh installs them).
 
 Run: python3 -m unittest discover -s Tests/e2e -p 'test_install.py' -v
 """
@@ -32,9 +32,10 @@ EXPECTED = {
 }
 
 
-def make(*args: str) -> subprocess.CompletedProcess:
+def make(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     """Runs make in the repository; fails the test with make's output if it fails."""
-    result = subprocess.run(["make", *args], cwd=REPO, capture_output=True, text=True, timeout=1800)
+    result = subprocess.run(["make", *args], cwd=REPO, capture_output=True, text=True, timeout=1800,
+                            env=env)
     if result.returncode != 0:
         raise AssertionError(
             f"make {' '.join(args)} exited with {result.returncode}\n"
@@ -62,12 +63,23 @@ def render_man(page: Path) -> subprocess.CompletedProcess:
     return result
 
 
+def without_make_flags() -> dict:
+    """The environment, not as a sub-make of `make test`, which would add "Entering directory"
+    lines."""
+    return {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+
+
+def setUpModule():
+    make("man")  # `make` renders the pages that `install` copies; e2e builds only the binary
+
+
 class InstallTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls._tmp = tempfile.TemporaryDirectory(prefix="buoy-install-")
         cls.destdir = Path(cls._tmp.name)
-        make("install", f"DESTDIR={cls.destdir}", "PREFIX=/usr")
+        # Only copies: it would fail here if it built, as under sudo's PATH without Swift.
+        make("install", f"DESTDIR={cls.destdir}", "PREFIX=/usr", "SWIFT=no-such-swift")
 
     @classmethod
     def tearDownClass(cls):
@@ -108,15 +120,65 @@ class InstallTest(unittest.TestCase):
         unit = (self.destdir / "usr/lib/systemd/user/buoy.service").read_text()
         lines = unit.splitlines()
         for line in ["PartOf=graphical-session.target", "After=graphical-session.target",
+                     "ConditionEnvironment=WAYLAND_DISPLAY",
                      "ExecReload=kill -HUP $MAINPID", "ExecStart=/usr/bin/buoy", "Restart=on-failure",
                      "WantedBy=graphical-session.target", "Documentation=man:buoy(1) man:buoy(5)"]:
             self.assertIn(line, lines)
         self.assertNotIn("@BINDIR@", unit)
         self.assertNotIn("@", unit)
 
+    def test_install_only_copies(self):
+        dry = make("--dry-run", "install", f"DESTDIR={self.destdir}", "PREFIX=/usr").stdout
+        for building in ["swift", "install-deps", "scdoc"]:
+            self.assertNotIn(building, dry)
+
+    def test_install_before_make_says_to_run_make_in_one_line(self):
+        result = subprocess.run(["make", "install", f"DESTDIR={self.destdir}/none", "RELEASE=/nowhere"],
+                                cwd=REPO, capture_output=True, text=True, timeout=60,
+                                env=without_make_flags())
+        self.assertNotEqual(result.returncode, 0)
+        self.assertEqual(result.stdout, "")
+        lines = result.stderr.splitlines()
+        self.assertEqual(len(lines), 1, result.stderr)
+        self.assertIn("/nowhere/buoy is missing: run `make` first (as yourself), then `make install`",
+                      lines[0])
+        self.assertFalse((self.destdir / "none").exists())
+
     def test_example_config_is_installed_unchanged(self):
         self.assertEqual((self.destdir / "usr/share/doc/buoy/config.toml").read_bytes(),
                          (REPO / "examples/config.toml").read_bytes())
+
+
+class HomeInstallTest(unittest.TestCase):
+    """`make install PREFIX=~/.local`: no root, and units where systemd looks for a user's own."""
+
+    def test_into_dot_local_with_the_unit_where_systemd_finds_it_and_the_session_note(self):
+        with tempfile.TemporaryDirectory(prefix="buoy-home-") as tmp:
+            home = Path(tmp)
+            # As zsh and dash pass it on: the tilde unexpanded.
+            result = make("install", "PREFIX=~/.local", env={**os.environ, "HOME": str(home)})
+            installed = files_under(home / ".local")
+            unit_path = "share/systemd/user/buoy.service"
+            expected = {path.removeprefix("usr/"): mode for path, mode in EXPECTED.items()
+                        if not path.endswith("buoy.service")}
+            self.assertEqual(installed, {**expected, unit_path: 0o644})
+            unit = (home / ".local" / unit_path).read_text()
+            self.assertIn(f"ExecStart={home}/.local/bin/buoy\n", unit)
+            verify = subprocess.run(["systemd-analyze", "verify", "--man=no",
+                                     str(home / ".local" / unit_path)],
+                                    capture_output=True, text=True, timeout=60)
+            self.assertEqual((verify.returncode, verify.stderr), (0, ""))
+            # What the unit's commands need: said here, and the same in README and buoy(1).
+            session = re.search(r"^ *(systemctl --user import-environment .*)$", result.stdout, re.M)
+            self.assertIsNotNone(session, result.stdout)
+            self.assertIn("SWAYSOCK", session.group(1))
+            self.assertIn("dbus-update-activation-environment --systemd --all", result.stdout)
+            for doc in ["README.md", "docs/buoy.1.scd"]:
+                # A man page's literal line wider than 80 columns goes on with a backslash.
+                words = " ".join((REPO / doc).read_text().replace("\\\n", " ").split())
+                self.assertTrue(session.group(1) in words, f"{doc} lacks it")
+            make("uninstall", "PREFIX=~/.local", env={**os.environ, "HOME": str(home)})
+            self.assertEqual(files_under(home), {})
 
 
 class DependencyTest(unittest.TestCase):
@@ -138,28 +200,31 @@ class DependencyTest(unittest.TestCase):
 
     def test_building_and_running_need_no_compositor_or_test_tool(self):
         needed = self.missing("--build")
-        for package in ["libwayland-dev", "libcairo2-dev", "libxkbcommon-dev", "pkg-config"]:
+        # scdoc: `make` renders the man pages that `make install` copies. Pango, librsvg and an
+        # icon theme: README's optional pieces, which `make run` installs too.
+        for package in ["libwayland-dev", "libcairo2-dev", "libxkbcommon-dev", "pkg-config", "scdoc",
+                        "libpangocairo-1.0-0", "librsvg2-2", "adwaita-icon-theme"]:
             self.assertIn(package, needed)
         for package in ["sway", "phoc", "weston", "grim", "wev", "foot", "wtype", "lintian"]:
             self.assertNotIn(package, needed)
+        packaging = self.missing("--deb")
+        self.assertEqual(set(packaging) - set(needed), {"dpkg-dev", "lintian"})
         everything = self.missing()
-        self.assertTrue(set(needed) < set(everything))
-        for package in ["sway", "phoc", "weston", "lintian", "dpkg-dev", "zsh", "fish"]:
+        self.assertTrue(set(packaging) < set(everything))
+        for package in ["sway", "phoc", "weston", "lintian", "dpkg-dev", "zsh", "fish", "systemd"]:
             self.assertIn(package, everything)
 
-    def test_make_build_and_run_ask_only_for_the_build_dependencies(self):
-        for target in ["build", "run"]:
+    def test_make_build_run_and_deb_ask_only_for_their_dependencies(self):
+        for target, deps in [("build", "--build"), ("run", "--build"), ("deb", "--deb")]:
             # For run: what comes before it looks for a session (without one, the demo needs
             # the test tools, and installs them then).
             dry = make("--dry-run", "--always-make", target).stdout.split("if [")[0]
-            self.assertIn("scripts/install-deps.sh --build\n", dry, target)
+            self.assertIn(f"scripts/install-deps.sh {deps}\n", dry, target)
             self.assertNotIn("scripts/install-deps.sh\n", dry, target)
 
     def test_without_swift_make_says_so_in_one_line(self):
-        # Not as a sub-make of `make test`, which would add "Entering directory" lines.
-        env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
         result = subprocess.run(["make", "build", "SWIFT=no-such-swift"], cwd=REPO, capture_output=True,
-                                text=True, timeout=60, env=env)
+                                text=True, timeout=60, env=without_make_flags())
         self.assertNotEqual(result.returncode, 0)
         self.assertEqual(result.stdout, "")
         lines = result.stderr.splitlines()
