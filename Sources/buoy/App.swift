@@ -88,6 +88,7 @@ final class App {
         if exitStatus != nil { return }
         if let configWatch, configWatch.reloadDue(wakeup, now: now) { _ = reload(now: now) }
         placeInstances(outputsChanged: display.takeOutputsChanged(), now: now)
+        menu.followOwnersSurface(now: now)
         for record in display.takeInput() { route(record) }
         if let server {
             for request in server.update(wakeup, now: now) { handle(request, now: now) }

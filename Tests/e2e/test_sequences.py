@@ -12,6 +12,7 @@ from buoy_fixture import GREEN, MAGENTA, Buoy, count_lines, hex_color, settle
 from harness import HeadlessSway, wait_for
 from test_button import config as button_config
 from test_menu import item_centres, menu_config, wait_closed, wait_open
+from test_faults import NestedSway
 from test_msg import msg
 from test_subscribe import subscribed
 
@@ -276,6 +277,30 @@ class RepliesTests(unittest.TestCase):
                 self.assertEqual(buoy.log().count("[info] reloaded "), 1)
             finally:
                 subscriber.close()
+            self.assertEqual(buoy.stop(), 0)
+
+
+class MenuOwnerGoneTests(unittest.TestCase):
+    """With the menu open, its output went away: the button moved, and `menu_open` stayed true."""
+
+    def test_unplugging_the_output_under_the_open_menu_closes_it(self):
+        with NestedSway() as sway:
+            text, markers = menu_config(sway)
+            buoy = Buoy(sway, text).start()
+            wait_for(lambda: (r := msg(buoy, "state")).returncode == 0 and json.loads(r.stdout)["output"],
+                     timeout=5, message="the button placed")
+            second = sway.plug()
+            self.assertEqual(msg(buoy, "move", second).returncode, 0)
+            wait_for(lambda: state(buoy)["output"] == second, timeout=3, message=f"the button on {second}")
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            self.assertTrue(state(buoy)["menu_open"])
+            sway.unplug(second)
+            wait_for(lambda: state(buoy)["output"] not in (None, second), timeout=3,
+                     message="the button on the output left")
+            wait_for(lambda: not state(buoy)["menu_open"], timeout=1, message="menu_open false within 1 s")
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            self.assertTrue(state(buoy)["menu_open"], "the next msg menu opens the menu")
+            self.assertEqual(sum(count_lines(m) for m in markers), 0)
             self.assertEqual(buoy.stop(), 0)
 
 

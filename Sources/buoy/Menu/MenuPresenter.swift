@@ -328,6 +328,8 @@ final class MenuPresenter {
     }
     /// On screen at all, including while it folds away.
     var isShown: Bool { phase.onScreen != nil }
+    /// The surface the menu on screen is shown on.
+    var shownOn: LayerSurface? { phase.onScreen?.shown.parent }
     /// Asked to open, its images not drawn yet.
     var isOpening: Bool {
         switch phase {

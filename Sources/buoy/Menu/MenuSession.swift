@@ -130,6 +130,15 @@ final class MenuSession {
         }
     }
 
+    /// The menu goes with its button's surface: when the compositor closed
+    /// it, or its output went away, the button is placed again on a new
+    /// surface, and a menu left on the old one would still count as open.
+    func followOwnersSurface(now: Double) {
+        guard let owner, presenter.isShown, presenter.shownOn !== owner.layer else { return }
+        log.info("menu closed: the button's surface went away")
+        drop(now: now)
+    }
+
     /// Drops the menu at once, shown or opening (its button is going away,
     /// or hiding, or buoy is stopping).
     func drop(now: Double) {
