@@ -105,6 +105,10 @@ public struct Button: Sendable, Equatable {
     public var shape: ButtonShape
     /// `icon` or `label`; the ring-and-dot glyph without either.
     public var face: ButtonFace
+    /// The fill of a badge (`buoy msg badge`) and of its text (`badge_color`,
+    /// `badge_text_color`).
+    public var badgeColor: Color
+    public var badgeTextColor: Color
 
     /// The corner radius of `shape = "rounded"` without `corner_radius`.
     static let defaultCornerRadius: Double = 14
@@ -114,7 +118,8 @@ public struct Button: Sendable, Equatable {
         color: Color = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255),
         draggable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4, idleDelay: Double = 1.5,
         fade: Double = 0.3, tuck: Bool = false, output: OutputChoice = .compositorsChoice,
-        shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor, face: ButtonFace = .glyph
+        shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor, face: ButtonFace = .glyph,
+        badgeColor: Color = Button.defaultBadgeColor, badgeTextColor: Color = Button.defaultBadgeTextColor
     ) {
         self.name = name
         self.size = size
@@ -131,10 +136,15 @@ public struct Button: Sendable, Equatable {
         self.shape = shape
         self.glyphColor = glyphColor
         self.face = face
+        self.badgeColor = badgeColor
+        self.badgeTextColor = badgeTextColor
     }
 
     /// "#ffffffeb".
     public static let defaultGlyphColor = Color(red: 1, green: 1, blue: 1, alpha: 235 / 255)
+    /// "#e01b24", GNOME's red, under "#ffffff": 4.8:1, above WCAG's 4.5 for text.
+    public static let defaultBadgeColor = Color(red: 0xE0 / 255, green: 0x1B / 255, blue: 0x24 / 255)
+    public static let defaultBadgeTextColor = Color(red: 1, green: 1, blue: 1)
 }
 
 /// `[snap]`: where the button goes when released.

@@ -180,6 +180,8 @@ enum Schema {
             .number("margin", \.spec.button.margin, 0...500, .pixels),
             .color("color", \.spec.button.color),
             .color("glyph_color", \.spec.button.glyphColor),
+            .color("badge_color", \.spec.button.badgeColor),
+            .color("badge_text_color", \.spec.button.badgeTextColor),
             Field(key: "icon") { draft, entry, reader in
                 if let icon = reader.buttonIcon(entry) { draft.spec.button.face = .icon(icon) }
             },

@@ -19,7 +19,7 @@ extension Config {
         size = 56
         # Where the button starts: right, left, top, bottom (the middle of that edge),
         # top-left, top-right, bottom-left, bottom-right or center. Once you drag it,
-        # buoy remembers where you left it.
+        # buoy remembers where you left it, until you change this.
         position = "right"
         # Gap between the button and the screen edge, in logical pixels (0-500).
         margin = 8
@@ -28,6 +28,9 @@ extension Config {
         # Colour of the ring and dot on the button, as color; also of a label and of a
         # symbolic icon.
         glyph_color = "#ffffffeb"
+        # A badge's fill and its text's colour (`buoy msg badge 3` shows one).
+        badge_color = "#e01b24"
+        badge_text_color = "#ffffff"
         # Instead of the ring and dot, an icon (an icon-theme name, or the absolute path
         # of a .png or .svg file) or a label of up to 3 characters; not both.
         # icon = "input-keyboard"

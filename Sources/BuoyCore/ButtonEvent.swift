@@ -11,6 +11,8 @@ public struct ButtonEvent: Sendable, Equatable {
         /// It came to rest somewhere new: `RestPosition.name`, and its output.
         case moved(edge: String, output: String?)
         case shown, hidden
+        /// `buoy msg badge`: the text it shows now; nil: none.
+        case badge(String?)
         /// The config was read again; `warnings` are its diagnostics, rendered.
         case reloaded(warnings: [String])
         /// The config could not be read again; the running one stays.
@@ -31,6 +33,7 @@ public struct ButtonEvent: Sendable, Equatable {
             case .moved: return "moved"
             case .shown: return "shown"
             case .hidden: return "hidden"
+            case .badge: return "badge"
             case .reloaded: return "reloaded"
             case .reloadFailed: return "reload_failed"
             }
@@ -64,6 +67,8 @@ public struct ButtonEvent: Sendable, Equatable {
             text += ",\"warnings\":[" + warnings.map(StateReport.string).joined(separator: ",") + "]"
         case .reloadFailed(let diagnostic):
             text += ",\"diagnostic\":" + StateReport.string(diagnostic)
+        case .badge(let badge):
+            text += ",\"badge\":" + (badge.map(StateReport.string) ?? "null")
         }
         return text + "}"
     }

@@ -4,11 +4,15 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
     case show, hide, toggle, move, tap
     case doubleTap = "double-tap"
     case longPress = "long-press"
-    case menu, reload, state, subscribe, quit
+    case menu, badge, reload, state, subscribe, quit
 
     /// What follows the name, as the help shows it; empty when nothing does.
     public var arguments: String {
-        self == .move ? "<edge|corner|center|default|OUTPUT|X Y>" : ""
+        switch self {
+        case .move: "<edge|corner|center|default|OUTPUT|X Y>"
+        case .badge: "<TEXT|\(ControlCommand.clearBadge)>"
+        default: ""
+        }
     }
 
     /// One line for the help.
@@ -24,6 +28,7 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
         case .doubleTap: return "run the double_tap action"
         case .longPress: return "run the long_press action"
         case .menu: return "open the menu, or close it"
+        case .badge: return "show TEXT (1 to 3 characters, or •) at the button's top-right, or remove it"
         case .reload: return "read the config again; print its warnings or errors"
         case .state: return "print the state as one line of JSON"
         case .subscribe: return "print one line of JSON per event until buoy exits"
@@ -72,6 +77,9 @@ public enum ControlCommand: Equatable, Sendable {
     case longPress
     /// Opens the menu, or closes it when it is open.
     case menu
+    /// Shows this text (1 to 3 characters) at the button's top-right; nil
+    /// removes the badge.
+    case badge(String?)
     /// Reloads the config file.
     case reload
     /// Asks for a `StateReport` as the reply's payload.
@@ -91,6 +99,12 @@ public enum ControlCommand: Equatable, Sendable {
 
     /// `move default`, the config's position; it wins over an output of that name.
     public static let configuredPosition = "default"
+
+    /// `badge --clear`: no badge.
+    public static let clearBadge = "--clear"
+
+    /// The most characters (as they are seen: "👍🏽" is one) a badge shows.
+    public static let badgeLength = 3
 
     /// Every position word `move` takes, as errors and the completions list them.
     public static let positions = placements.map(\.rawValue) + [configuredPosition]
@@ -115,9 +129,26 @@ public enum ControlCommand: Equatable, Sendable {
         case .subscribe: command = .subscribe
         case .quit: command = .quit
         case .move: return parseMove(arguments).map { .move($0) }
+        case .badge: return parseBadge(arguments).map { .badge($0) }
         }
         guard arguments.isEmpty else { return .failure(.extraArguments(command: word, arguments)) }
         return .success(command)
+    }
+
+    /// `<text>` or `--clear`.
+    private static func parseBadge(_ arguments: [String]) -> Result<String?, ControlCommandError> {
+        guard let text = arguments.first else { return .failure(.missingBadge) }
+        guard arguments.count == 1 else {
+            return .failure(.extraArguments(command: "badge", Array(arguments.dropFirst())))
+        }
+        if text == clearBadge { return .success(nil) }
+        // A request is its words joined by spaces: a space would split it.
+        guard (1...badgeLength).contains(text.count),
+            !text.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F
+            })
+        else { return .failure(.badBadge(text)) }
+        return .success(text)
     }
 
     /// `<placement>`, `<output>` or `<x> <y>`.
@@ -154,6 +185,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .doubleTap: return .doubleTap
         case .longPress: return .longPress
         case .menu: return .menu
+        case .badge: return .badge
         case .reload: return .reload
         case .state: return .state
         case .subscribe: return .subscribe
@@ -168,6 +200,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .move(.output(let output)): return ["move", output]
         case .move(.point(let x, let y)): return ["move", StateReport.number(x), StateReport.number(y)]
         case .move(.configured): return ["move", Self.configuredPosition]
+        case .badge(let text): return ["badge", text ?? Self.clearBadge]
         default: return [name.rawValue]
         }
     }
@@ -185,10 +218,21 @@ public enum ControlCommandError: Error, Equatable, Sendable {
     case missingCoordinate(String)
     /// `move 100 abc`.
     case badCoordinates([String])
+    /// `badge` without a text.
+    case missingBadge
+    /// `badge ABCD`: too long, empty, or with a space or a control character.
+    case badBadge(String)
     /// Words after a complete command.
     case extraArguments(command: String, [String])
     /// `--button` without a name.
     case missingButtonName
+
+    /// A command that does not exist or lacks its argument is a usage error
+    /// (`buoy msg` exits 2); a badge's text that cannot be shown is a
+    /// failed command (exit 1), as a refusal by the running buoy would be.
+    public var isUsage: Bool {
+        if case .badBadge = self { false } else { true }
+    }
 
     public var message: String {
         let commands = ControlCommand.names.joined(separator: ", ")
@@ -207,9 +251,22 @@ public enum ControlCommandError: Error, Equatable, Sendable {
         case .badCoordinates(let words):
             let quoted = words.map { "\"\($0)\"" }.joined(separator: " ")
             return "move: x y must be two numbers (logical pixels), not \(quoted)"
+        case .missingBadge:
+            return
+                "badge needs a text of 1 to \(ControlCommand.badgeLength) characters, or \(ControlCommand.clearBadge)"
+        case .badBadge(let text):
+            return
+                "badge: \"\(text)\" is \(text.count) characters\(text.contains(where: \.isWhitespace) ? " with a space" : ""); "
+                + "a badge is 1 to \(ControlCommand.badgeLength) characters without spaces, "
+                + "or \(ControlCommand.clearBadge) to remove it"
         case .extraArguments(let command, let extra):
             let quoted = extra.map { "\"\($0)\"" }.joined(separator: " ")
-            let takes = command == "move" ? "takes a position, an output, or x y" : "takes no arguments"
+            let takes =
+                switch command {
+                case "move": "takes a position, an output, or x y"
+                case "badge": "takes one text, or \(ControlCommand.clearBadge)"
+                default: "takes no arguments"
+                }
             return "\(command) \(takes); unexpected \(quoted)"
         case .missingButtonName:
             return "--button needs a button's name, before the command"
@@ -286,7 +343,7 @@ extension ControlMessage {
         case .reload, .state, .subscribe, .quit:
             if button != nil { return .failure(.takesNoButton(command: command.words[0])) }
             return .success(nil)
-        case .show, .hide, .toggle, .move, .tap, .doubleTap, .longPress, .menu:
+        case .show, .hide, .toggle, .move, .tap, .doubleTap, .longPress, .menu, .badge:
             if let button {
                 guard names.contains(button) else { return .failure(.unknownButton(button, known: names)) }
                 return .success(.button(button))

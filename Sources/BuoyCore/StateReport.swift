@@ -13,10 +13,12 @@ public struct ButtonReport: Sendable, Equatable {
     public var size: Double
     public var edge: String
     public var opacity: Double
+    /// The badge it shows (`buoy msg badge`), if any.
+    public var badge: String?
 
     public init(
         name: String, output: String?, visible: Bool, dragging: Bool = false, x: Double?, y: Double?,
-        size: Double, edge: String, opacity: Double
+        size: Double, edge: String, opacity: Double, badge: String? = nil
     ) {
         self.name = name
         self.output = output
@@ -27,10 +29,11 @@ public struct ButtonReport: Sendable, Equatable {
         self.size = size
         self.edge = edge
         self.opacity = opacity
+        self.badge = badge
     }
 
     /// `{"name":"main","output":"DP-1","visible":true,"dragging":false,"x":1216,"y":332,"size":56,`
-    /// `"edge":"right","opacity":1}`
+    /// `"edge":"right","opacity":1,"badge":null}`
     public var json: String {
         var text = "{\"name\":" + StateReport.string(name)
         text += ",\"output\":" + (output.map(StateReport.string) ?? "null")
@@ -41,6 +44,7 @@ public struct ButtonReport: Sendable, Equatable {
         text += ",\"size\":" + StateReport.number(size)
         text += ",\"edge\":" + StateReport.string(edge)
         text += ",\"opacity\":" + StateReport.number(opacity)
+        text += ",\"badge\":" + (badge.map(StateReport.string) ?? "null")
         return text + "}"
     }
 }

@@ -53,6 +53,40 @@ public struct ButtonLook: Sendable, Equatable {
         let side = Int((diameter * Self.faceFraction * Double(buffer) / imageSide).rounded())
         return max(1, side - (buffer - side) % 2)
     }
+
+    /// A badge's disc: this much of the diameter across, centred on the
+    /// outline's top-right (45° up from the centre), inside the shadow's room.
+    public static let badgeFraction = 0.42
+    /// How much of the disc its text spans.
+    static let badgeTextFraction = 0.72
+
+    /// The disc's centre and diameter, in the image's logical px.
+    func badgeDisc() -> (center: Point, diameter: Double) {
+        let center = imageSide / 2
+        let offset = diameter / 2 * 0.5.squareRoot()
+        return (Point(x: center + offset, y: center - offset), diameter * Self.badgeFraction)
+    }
+
+    /// The side in buffer pixels at `scale` of a badge's text (`FaceArtist`).
+    public func badgeTextSide(scale: BufferScale) -> Int {
+        let buffer = Double(bufferSide(scale: scale))
+        return max(1, Int((badgeDisc().diameter * Self.badgeTextFraction * buffer / imageSide).rounded()))
+    }
+}
+
+/// A badge at the button's top-right (`buoy msg badge`): a disc of `color`
+/// with `text` on it, the coverage a child drew, in `textColor`. Until the
+/// text is drawn, the disc shows alone.
+public struct ButtonBadge: Equatable {
+    public var color: Color
+    public var textColor: Color
+    public var text: FaceImage?
+
+    public init(color: Color, textColor: Color, text: FaceImage?) {
+        self.color = color
+        self.textColor = textColor
+        self.text = text
+    }
 }
 
 /// Draws the button with cairo: a filled circle or rounded square, a soft drop shadow and a
@@ -67,8 +101,8 @@ public enum ButtonPainter {
     /// drawn `look.faceSide(scale:)` px square (at another scale's size it is
     /// stretched), replaces the ring and dot; it shrinks with a press.
     public static func paint(
-        _ look: ButtonLook, face: FaceImage? = nil, scale: BufferScale, quarterTurns: Int = 0,
-        into data: UnsafeMutableRawPointer, stride: Int
+        _ look: ButtonLook, face: FaceImage? = nil, badge: ButtonBadge? = nil, scale: BufferScale,
+        quarterTurns: Int = 0, into data: UnsafeMutableRawPointer, stride: Int
     ) {
         let side = Int32(look.bufferSide(scale: scale))
         guard
@@ -152,6 +186,7 @@ public enum ButtonPainter {
             cairo_arc(cr, center, center, radius * 0.26, 0, 2 * Double.pi)
             cairo_fill(cr)
         }
+        if let badge { paintBadge(badge, of: look, cr, scale: scale, k: k) }
         let opacity = min(1, max(0, look.opacity))
         if opacity < 1 {
             cairo_identity_matrix(cr)
@@ -160,6 +195,26 @@ public enum ButtonPainter {
             cairo_paint(cr)
         }
         cairo_surface_flush(surface)
+    }
+
+    private static func paintBadge(
+        _ badge: ButtonBadge, of look: ButtonLook, _ cr: OpaquePointer, scale: BufferScale, k: Double
+    ) {
+        let (middle, diameter) = look.badgeDisc()
+        let c = badge.color
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        cairo_arc(cr, middle.x, middle.y, diameter / 2, 0, 2 * Double.pi)
+        cairo_fill(cr)
+        guard let text = badge.text, let image = text.surface() else { return }
+        defer { cairo_surface_destroy(image) }
+        let logical = Double(look.badgeTextSide(scale: scale)) / k
+        cairo_save(cr)
+        cairo_translate(cr, middle.x - logical / 2, middle.y - logical / 2)
+        cairo_scale(cr, logical / Double(text.side), logical / Double(text.side))
+        let t = badge.textColor
+        cairo_set_source_rgba(cr, t.red, t.green, t.blue, t.alpha)
+        cairo_mask_surface(cr, image, 0, 0)
+        cairo_restore(cr)
     }
 
     /// A radial falloff just outside the circle, offset downward like light

@@ -291,6 +291,11 @@ final class App {
         case .show: setVisible(true, targets, now: now)
         case .hide: setVisible(false, targets, now: now)
         case .toggle: toggle(targets, now: now)
+        case .badge(let text):
+            for instance in targets where instance.setBadge(text) {
+                log.info("\(instance.label): badge \(text.map { "\"\($0)\"" } ?? "removed")")
+                publish(.badge(text), for: instance)
+            }
         case .move, .tap, .doubleTap, .longPress, .menu:
             if let problem = act(message.command, on: targets, now: now) {
                 return request.reply(ok: false, message: problem)

@@ -90,3 +90,12 @@ final class ConfigMenuLookTests: XCTestCase {
         XCTAssertLessThanOrEqual(Menu.maxItems, MenuLayout.panelCapacity)
     }
 }
+
+extension ConfigMenuLookTests {
+    /// A badge's text is text: WCAG AA asks 4.5:1 of it against its disc.
+    func testTheDefaultBadgeColoursContrastAsTextMust() {
+        let button = Button()
+        XCTAssertGreaterThanOrEqual(Color.contrastRatio(button.badgeTextColor, button.badgeColor), 4.5)
+        XCTAssertEqual(button.badgeColor, Button.defaultBadgeColor)
+    }
+}

@@ -656,7 +656,8 @@ final class ConfigSchemaTests: XCTestCase {
             Config.knownKeys,
             [
                 "button.name", "button.size", "button.position", "button.margin", "button.color",
-                "button.glyph_color", "button.icon", "button.label",
+                "button.glyph_color", "button.badge_color", "button.badge_text_color", "button.icon",
+                "button.label",
                 "button.shape", "button.corner_radius", "button.draggable", "button.opacity",
                 "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck", "button.output",
                 "button.snap.to", "button.snap.duration",

@@ -22,6 +22,8 @@ final class ButtonEventTests: XCTestCase {
             ),
             (.shown, #"{"event":"shown","name":"main"}"#),
             (.hidden, #"{"event":"hidden","name":"main"}"#),
+            (.badge("3"), #"{"event":"badge","name":"main","badge":"3"}"#),
+            (.badge(nil), #"{"event":"badge","name":"main","badge":null}"#),
             (.reloaded(warnings: []), #"{"event":"reloaded","name":"main","warnings":[]}"#),
             (
                 .reloaded(warnings: ["a:1:1: x", "a:2:1: y"]),

@@ -3,7 +3,7 @@ import XCTest
 
 final class ControlCommandTests: XCTestCase {
     private let commands =
-        "show, hide, toggle, move, tap, double-tap, long-press, menu, reload, state, subscribe, quit"
+        "show, hide, toggle, move, tap, double-tap, long-press, menu, badge, reload, state, subscribe, quit"
     private let positions =
         "left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center, default"
 
@@ -30,6 +30,11 @@ final class ControlCommandTests: XCTestCase {
             (["move", "bottom-right"], .move(.placement(.bottomRight)), #line),
             (["move", "center"], .move(.placement(.center)), #line),
             (["move", "default"], .move(.configured), #line),
+            (["badge", "3"], .badge("3"), #line),
+            (["badge", "99+"], .badge("99+"), #line),
+            (["badge", "•"], .badge("•"), #line),
+            (["badge", "👍🏽"], .badge("👍🏽"), #line),
+            (["badge", "--clear"], .badge(nil), #line),
             // Any other word names an output.
             (["move", "HDMI-A-1"], .move(.output("HDMI-A-1")), #line),
             (["move", "100", "200"], .move(.point(x: 100, y: 200)), #line),
@@ -46,6 +51,12 @@ final class ControlCommandTests: XCTestCase {
             XCTAssertEqual(command.name.rawValue, command.words[0], line: line)
         }
         XCTAssertEqual(Set(ControlCommand.placements), Set(Placement.allCases))
+    }
+
+    func testOnlyABadBadgeIsNotAUsageError() {
+        XCTAssertFalse(ControlCommandError.badBadge("1234").isUsage)
+        XCTAssertTrue(ControlCommandError.missingBadge.isUsage)
+        XCTAssertTrue(ControlCommandError.unknownCommand("x").isUsage)
     }
 
     func testBadInput() {
@@ -88,6 +99,26 @@ final class ControlCommandTests: XCTestCase {
                 ["move", "1", "2", "3"], .extraArguments(command: "move", ["3"]),
                 "move takes a position, an output, or x y; unexpected \"3\"", #line
             ),
+            (["badge"], .missingBadge, "badge needs a text of 1 to 3 characters, or --clear", #line),
+            (
+                ["badge", "1234"], .badBadge("1234"),
+                "badge: \"1234\" is 4 characters; a badge is 1 to 3 characters without spaces, "
+                    + "or --clear to remove it", #line
+            ),
+            (
+                ["badge", ""], .badBadge(""),
+                "badge: \"\" is 0 characters; a badge is 1 to 3 characters without spaces, "
+                    + "or --clear to remove it", #line
+            ),
+            (
+                ["badge", "a b"], .badBadge("a b"),
+                "badge: \"a b\" is 3 characters with a space; a badge is 1 to 3 characters without spaces, "
+                    + "or --clear to remove it", #line
+            ),
+            (
+                ["badge", "1", "2"], .extraArguments(command: "badge", ["2"]),
+                "badge takes one text, or --clear; unexpected \"2\"", #line
+            ),
             (
                 ["state", "--json"], .extraArguments(command: "state", ["--json"]),
                 "state takes no arguments; unexpected \"--json\"", #line
@@ -111,8 +142,8 @@ final class ControlCommandTests: XCTestCase {
         }
     }
 
-    func testEveryNonMoveCommandRejectsArguments() {
-        for name in ControlCommand.names where name != "move" {
+    func testEveryCommandButMoveAndBadgeRejectsArguments() {
+        for name in ControlCommand.names where name != "move" && name != "badge" {
             XCTAssertEqual(
                 ControlCommand.parse([name, "x"]), .failure(.extraArguments(command: name, ["x"])), name)
         }
@@ -190,6 +221,7 @@ final class ControlCommandTests: XCTestCase {
             XCTAssertTrue(line.hasSuffix(name.summary), line)
         }
         XCTAssertTrue(lines.contains { $0.hasPrefix("  move <edge|corner|center|default|OUTPUT|X Y>  ") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  badge <TEXT|--clear>  ") })
     }
 
     /// buoy(1) documents every command, under COMMANDS, and its SYNOPSIS and

@@ -20,7 +20,7 @@ final class StateReportTests: XCTestCase {
             ButtonReport(
                 name: "keyboard", output: "HEADLESS-1", visible: false, x: 8, y: 656, size: 48,
                 edge: "bottom-left",
-                opacity: 0.4),
+                opacity: 0.4, badge: "99"),
             ButtonReport(
                 name: "main", output: nil, visible: true, dragging: true, x: nil, y: 0, size: 56,
                 edge: "right", opacity: 1
@@ -30,8 +30,9 @@ final class StateReportTests: XCTestCase {
             two.json.hasSuffix(
                 #","buttons":[{"name":"keyboard","output":"HEADLESS-1","visible":false,"dragging":false,"x":8,"#
                     + #""y":656,"size":48,"#
-                    + #""edge":"bottom-left","opacity":0.4},{"name":"main","output":null,"visible":true,"#
-                    + #""dragging":true,"x":null,"y":0,"size":56,"edge":"right","opacity":1}]}"#), two.json)
+                    + #""edge":"bottom-left","opacity":0.4,"badge":"99"},{"name":"main","output":null,"visible":true,"#
+                    + #""dragging":true,"x":null,"y":0,"size":56,"edge":"right","opacity":1,"badge":null}]}"#),
+            two.json)
     }
 
     func testNullOutputAndOtherValues() {

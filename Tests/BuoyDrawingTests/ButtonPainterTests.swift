@@ -6,15 +6,16 @@ import XCTest
 final class ButtonPainterTests: XCTestCase {
     /// Renders into plain memory, as buoy does into shm, and returns a pixel
     /// reader (premultiplied ARGB, as stored little-endian: B, G, R, A).
-    private func render(_ look: ButtonLook, scale: BufferScale, quarterTurns: Int = 0) -> (
-        side: Int, pixel: (Int, Int) -> [UInt8]
-    ) {
+    private func render(
+        _ look: ButtonLook, badge: ButtonBadge? = nil, scale: BufferScale, quarterTurns: Int = 0
+    ) -> (side: Int, pixel: (Int, Int) -> [UInt8]) {
         let side = look.bufferSide(scale: scale)
         let stride = side * 4
         let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * side, alignment: 16)
         addTeardownBlock { memory.deallocate() }
         memset(memory, 0xAB, stride * side)  // garbage: painting must clear it
-        ButtonPainter.paint(look, scale: scale, quarterTurns: quarterTurns, into: memory, stride: stride)
+        ButtonPainter.paint(
+            look, badge: badge, scale: scale, quarterTurns: quarterTurns, into: memory, stride: stride)
         let bytes = memory.assumingMemoryBound(to: UInt8.self)
         return (
             side,
@@ -41,6 +42,29 @@ final class ButtonPainterTests: XCTestCase {
         XCTAssertEqual(Int(body[1]), 0x84, accuracy: 3)
         XCTAssertEqual(Int(body[2]), 0xe4, accuracy: 3)
         XCTAssertEqual(body[3], 255)
+    }
+
+    func testABadgeIsADiscAtTheTopRightInsideTheImage() {
+        let red = Color(red: 0xE0 / 255, green: 0x1B / 255, blue: 0x24 / 255)
+        let badge = ButtonBadge(color: red, textColor: Color(red: 1, green: 1, blue: 1), text: nil)
+        for scale in [1, 2] {
+            let look = ButtonLook(diameter: 56, color: blue, opacity: 1)
+            let (side, pixel) = render(look, badge: badge, scale: BufferScale(integer: scale))
+            let (without, plain) = render(look, scale: BufferScale(integer: scale))
+            XCTAssertEqual(side, without)
+            // 45° up and right from the centre, on the rim: the disc's centre.
+            let c = Double(side) / 2
+            let offset = 28 * 0.5.squareRoot() * Double(scale)
+            let (x, y) = (Int(c + offset), Int(c - offset))
+            XCTAssertEqual(pixel(x, y), [0xE0, 0x1B, 0x24, 255])
+            XCTAssertNotEqual(plain(x, y), pixel(x, y))
+            // The disc (0.42 of the diameter) ends inside the image, which keeps its size.
+            let r = Int(56 * ButtonLook.badgeFraction / 2 * Double(scale))
+            XCTAssertLessThan(x + r, side)
+            XCTAssertGreaterThan(y - r, 0)
+            // The rest of the button is as without a badge.
+            XCTAssertEqual(pixel(side / 2, side / 2), plain(side / 2, side / 2))
+        }
     }
 
     func testTheGlyphTakesItsColour() {

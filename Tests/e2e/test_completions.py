@@ -54,7 +54,7 @@ def zsh(*words: str) -> list[str]:
     return PLACES if output == ["places"] else output
 
 
-COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "reload",
+COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "badge", "reload",
             "state", "subscribe", "quit"]
 
 

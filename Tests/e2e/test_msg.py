@@ -45,7 +45,7 @@ class MessageTests(unittest.TestCase):
             self.assertEqual(state["buttons"], [{
                 "name": "main", "output": "HEADLESS-1", "visible": True, "dragging": False,
                 "x": state["x"], "y": state["y"],
-                "size": 56, "edge": state["edge"], "opacity": state["opacity"]}])
+                "size": 56, "edge": state["edge"], "opacity": state["opacity"], "badge": None}])
             self.assertEqual(state["visible"], True)
             self.assertEqual(state["output"], "HEADLESS-1")
             self.assertEqual((state["x"], state["y"], state["size"]), (1280 - MARGIN - 56, 360 - 28, 56))

@@ -31,6 +31,7 @@ final class ButtonInstance {
         var look: ButtonLook
         /// The icon or label image, if the face shows one.
         var faceImage: FaceImage?
+        var badge: ButtonBadge?
         var scale: BufferScale
         var origin: Point
         var wholeSurfaceInput: Bool
@@ -59,9 +60,13 @@ final class ButtonInstance {
     /// What the face's buffer was painted with: a configure or a reload
     /// commits again, but repaints (into the pool's second buffer) only
     /// when the look, the face's image or the scale changed.
-    private var painted: (look: ButtonLook, faceImage: FaceImage?, scale: BufferScale, turns: Int)?
+    private var painted:
+        (look: ButtonLook, faceImage: FaceImage?, badge: ButtonBadge?, scale: BufferScale, turns: Int)?
     /// The icon or label on the face, drawn by a child.
     private let faceDrawing: FaceDrawing
+    /// The badge's text (`buoy msg badge`), drawn by a child like a label face.
+    private(set) var badge: String?
+    private let badgeDrawing: FaceDrawing
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
 
@@ -76,6 +81,7 @@ final class ButtonInstance {
         self.display = display
         buffers = BufferPair(shm: display.shm!)
         faceDrawing = FaceDrawing(loop: loop)
+        badgeDrawing = FaceDrawing(loop: loop)
         controller = ButtonController(settings: Self.settings(spec), rest: rest, now: now)
     }
 
@@ -249,18 +255,32 @@ final class ButtonInstance {
 
     // MARK: - Frames
 
-    /// Takes the face's image once its child has drawn it, and has one drawn
-    /// when the face, its colour or the scale changed (`FaceDrawing`).
+    /// Shows `text` as the badge, or none; returns whether that changed it.
+    func setBadge(_ text: String?) -> Bool {
+        guard text != badge else { return false }
+        badge = text
+        return true
+    }
+
+    /// Takes the face's and the badge's images once their children have
+    /// drawn them, and has one drawn when the face or the badge, its colour
+    /// or the scale changed (`FaceDrawing`).
     func updateFace(_ wakeup: Wakeup, now: Double, log: Logger) {
-        var wanted: FaceDrawing.Wanted?
+        var face: FaceDrawing.Wanted?
+        var badgeText: FaceDrawing.Wanted?
         if layer != nil {
             let scale = self.scale
             let look = ButtonLook(diameter: spec.button.size, color: spec.button.color, opacity: 1)
-            wanted = FaceDrawing.Wanted(
+            face = FaceDrawing.Wanted(
                 face: spec.button.face, color: spec.button.glyphColor, side: look.faceSide(scale: scale),
                 iconTheme: spec.menu.iconTheme, font: spec.menu.font, iconScale: scale.ceiling)
+            badgeText = FaceDrawing.Wanted(
+                face: badge.map(ButtonFace.label) ?? .glyph, color: spec.button.badgeTextColor,
+                side: look.badgeTextSide(scale: scale), iconTheme: nil, font: spec.menu.font,
+                iconScale: scale.ceiling)
         }
-        faceDrawing.update(wakeup, wanted: wanted, now: now, label: label, log: log)
+        faceDrawing.update(wakeup, wanted: face, now: now, label: label, log: log)
+        badgeDrawing.update(wakeup, wanted: badgeText, now: now, label: "\(label) badge", log: log)
     }
 
     /// When the loop must wake for this instance: its controller's next
@@ -270,7 +290,7 @@ final class ButtonInstance {
     /// change a pixel). Frame callbacks pace the rest.
     func deadline(after now: Double, committed: Bool, menu: MenuPresenter?) -> Double? {
         let wake = controller.nextWake(after: now)
-        var deadline = faceDrawing.deadline
+        var deadline = [faceDrawing.deadline, badgeDrawing.deadline].compactMap { $0 }.min()
         if case .timer(let at)? = wake { deadline = min(deadline ?? at, at) }
         let moving = wake == .frames || (menu?.needsFrame(at: now) ?? false)
         if moving, !committed, !(layer?.framePending ?? false) {
@@ -317,10 +337,15 @@ final class ButtonInstance {
             shape: spec.button.shape, pressed: appearance.pressDepth, glyphColor: spec.button.glyphColor)
         let scale = self.scale
         let faceImage = faceDrawing.image
+        let badge = self.badge.map { _ in
+            ButtonBadge(
+                color: spec.button.badgeColor, textColor: spec.button.badgeTextColor, text: badgeDrawing.image
+            )
+        }
         let origin = Point(
             x: place(appearance.origin.x, look, scale), y: place(appearance.origin.y, look, scale))
         let next = Shown(
-            look: look, faceImage: faceImage, scale: scale, origin: origin,
+            look: look, faceImage: faceImage, badge: badge, scale: scale, origin: origin,
             wholeSurfaceInput: appearance.wholeSurfaceInput)
         let menuFrame = menu?.needsFrame(at: now) ?? false
         guard next != shown || menuFrame || surfaceChanged else { return false }
@@ -329,8 +354,8 @@ final class ButtonInstance {
         // The compositor's preferred transform, when it is a turn (the face is
         // left-right symmetric, so a flipped one is drawn unturned).
         let turns = layer.preferredTransform < 4 ? Int(layer.preferredTransform) : 0
-        if painted?.look != look || painted?.faceImage != next.faceImage || painted?.scale != scale
-            || painted?.turns != turns || content == nil
+        if painted?.look != look || painted?.faceImage != next.faceImage || painted?.badge != badge
+            || painted?.scale != scale || painted?.turns != turns || content == nil
         {
             let side = look.bufferSide(scale: scale)
             let free: ShmBuffer?
@@ -341,11 +366,11 @@ final class ButtonInstance {
             // Both buffers still on screen: try again on the next frame.
             guard let buffer = free else { return false }
             ButtonPainter.paint(
-                look, face: faceImage, scale: scale, quarterTurns: turns, into: buffer.data,
+                look, face: faceImage, badge: badge, scale: scale, quarterTurns: turns, into: buffer.data,
                 stride: buffer.stride)
             buffer.releasePages()
             face.setBufferTransform(UInt32(turns))
-            painted = (look, next.faceImage, scale, turns)
+            painted = (look, next.faceImage, badge, scale, turns)
             content = buffer
         }
         guard let buffer = content else { return false }
@@ -454,7 +479,7 @@ extension StateReport {
                 name: instance.key.name, output: instance.currentOutput?.name, visible: controller.isVisible,
                 dragging: controller.isDragging, x: position?.x.rounded(), y: position?.y.rounded(),
                 size: controller.settings.size, edge: controller.reportedRest.name,
-                opacity: controller.opacity(at: now))
+                opacity: controller.opacity(at: now), badge: instance.badge)
         }
         let top =
             buttons.first

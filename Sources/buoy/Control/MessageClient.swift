@@ -66,7 +66,7 @@ enum MessageClient {
         case .success(let parsed): message = parsed
         case .failure(let error):
             printError("buoy: \(error.message)")
-            return 2
+            return error.isUsage ? 2 : 1
         }
         guard let path = ControlServer.socketPath() else {
             printError("buoy: \(MessageError.noRuntimeDirectory)")
