@@ -9,8 +9,8 @@
 SOAK_ARGS ?=
 # `make soak-short`, part of `make test`: the gestures part alone, a few hundred
 # gestures and requests on each of sway and phoc (pointer) and KWin (touch), so a
-# gesture that stops counting fails CI. About 25 s each here.
-SOAK_SHORT_GESTURES ?= 200
+# gesture that stops counting fails CI. About 30 s each here.
+SOAK_SHORT_GESTURES ?= 150
 SOAK_SHORT_COMPOSITORS := sway phoc kwin
 SOAK_ENV = BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer BUOY_TOUCH=$(RELEASE)/buoy-touch
 
