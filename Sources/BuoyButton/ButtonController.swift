@@ -64,6 +64,9 @@ public enum ButtonInput: Sendable, Equatable {
     case menuClosed(at: Double)
     /// `buoy msg show|hide|toggle`, SIGUSR1.
     case setVisible(Bool, at: Double)
+    /// What the visibility rules say now (`VisibilityRules.hiding`): nil
+    /// shows the button, unless `setVisible(false)` hid it.
+    case ruleHides(HiddenBy?, at: Double)
     /// `buoy msg move`: rest there (or at the nearest free place); ignored
     /// while dragged (see `refusalToMove`).
     case moveTo(RestPosition, at: Double)
@@ -81,7 +84,8 @@ extension ButtonInput {
         case .hover(_, let t), .press(_, _, let t), .move(_, _, let t), .release(_, _, let t), .cancel(let t),
             .tick(let t),
             .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),
-            .setVisible(_, let t), .moveTo(_, let t), .moveToPoint(_, let t), .preferredOutputReturned(let t):
+            .setVisible(_, let t), .ruleHides(_, let t), .moveTo(_, let t), .moveToPoint(_, let t),
+            .preferredOutputReturned(let t):
             return t
         case .neighbours: return 0
         }
@@ -262,6 +266,12 @@ public struct ButtonController: Sendable, Equatable {
     // MARK: - Queries
 
     public var isVisible: Bool { phase != .hidden }
+    /// Why it is hidden: `msg` (hidden on request) before a rule; nil while shown.
+    public var hiddenBy: HiddenBy? { hiddenOnRequest ? .msg : ruleHiding }
+    /// `buoy msg hide`: it stays hidden, whatever the rules say, until shown.
+    private var hiddenOnRequest = false
+    /// The visibility rule that hides it, if one does.
+    public private(set) var ruleHiding: HiddenBy?
     public var isDragging: Bool {
         if case .dragging = phase { return true }
         return false
@@ -471,7 +481,11 @@ public struct ButtonController: Sendable, Equatable {
                 fade.hold(hovered, at: now)
             }
         case .setVisible(let visible, let now):
-            effects += setVisible(visible, at: now)
+            hiddenOnRequest = !visible
+            effects += setVisible(hiddenBy == nil, at: now)
+        case .ruleHides(let reason, let now):
+            ruleHiding = reason
+            effects += setVisible(hiddenBy == nil, at: now)
         case .moveToPoint(let topLeft, let now):
             guard let usable else { break }
             let size = settings.size

@@ -11,6 +11,8 @@ public struct Config: Sendable, Equatable {
     public var gestures: Gestures
     public var actions: Actions
     public var menu: Menu
+    /// `[visibility]`: when buttons hide by themselves.
+    public var visibility: VisibilityRules
     /// Every button, in file order, with the top-level tables applied: one
     /// (named "main") for `[button]` or none, up to `Config.maxButtons` for
     /// `[[button]]`.
@@ -21,16 +23,20 @@ public struct Config: Sendable, Equatable {
     /// Without `buttons`, the one button these tables describe.
     public init(
         button: Button = Button(), snap: Snap = Snap(), gestures: Gestures = Gestures(),
-        actions: Actions = Actions(), menu: Menu = Menu(), buttons: [ButtonSpec]? = nil
+        actions: Actions = Actions(), menu: Menu = Menu(), visibility: VisibilityRules = VisibilityRules(),
+        buttons: [ButtonSpec]? = nil
     ) {
         self.button = button
         self.snap = snap
         self.gestures = gestures
         self.actions = actions
         self.menu = menu
+        self.visibility = visibility
         self.buttons =
             buttons ?? [
-                ButtonSpec(button: button, snap: snap, gestures: gestures, actions: actions, menu: menu)
+                ButtonSpec(
+                    button: button, snap: snap, gestures: gestures, actions: actions, menu: menu,
+                    visibility: visibility)
             ]
     }
 
@@ -48,19 +54,21 @@ public struct ButtonSpec: Sendable, Equatable {
     public var gestures: Gestures
     public var actions: Actions
     public var menu: Menu
+    public var visibility: VisibilityRules
 
     /// Unique among a config's buttons.
     public var name: String { button.name }
 
     public init(
         button: Button = Button(), snap: Snap = Snap(), gestures: Gestures = Gestures(),
-        actions: Actions = Actions(), menu: Menu = Menu()
+        actions: Actions = Actions(), menu: Menu = Menu(), visibility: VisibilityRules = VisibilityRules()
     ) {
         self.button = button
         self.snap = snap
         self.gestures = gestures
         self.actions = actions
         self.menu = menu
+        self.visibility = visibility
     }
 }
 

@@ -153,6 +153,7 @@ enum Schema {
             .table("gestures", \.gestures, gestures),
             .table("actions", \.actions, actions),
             .table("menu", \.menu, menu),
+            .table("visibility", \.visibility, visibility),
         ]
     }
 
@@ -209,6 +210,20 @@ enum Schema {
             .table("gestures", \.spec.gestures, gestures),
             .table("actions", \.spec.actions, actions),
             .table("menu", \.spec.menu, menu),
+            .table("visibility", \.spec.visibility, visibility),
+        ]
+    }
+
+    static var visibility: [Field<VisibilityRules>] {
+        [
+            .choice("fullscreen", \.fullscreen, FullscreenRule.allCases.map { ($0.rawValue, $0) }),
+            Field(key: "hide_for") { rules, entry, reader in
+                if let globs = reader.nonEmptyStrings(entry) { rules.hideFor = globs }
+            },
+            Field(key: "show_for") { rules, entry, reader in
+                if let globs = reader.nonEmptyStrings(entry) { rules.showFor = globs }
+            },
+            .choice("mode", \.mode, ModeRule.allCases.map { ($0.rawValue, $0) }),
         ]
     }
 
@@ -296,6 +311,7 @@ enum Schema {
             (["snap"], false, snap.map(\.key)),
             (["gestures"], false, gestures.map(\.key)),
             (["actions"], false, actions.map(\.key)),
+            (["visibility"], false, visibility.map(\.key)),
             (["menu"], false, menu.filter { $0.shape == .value }.map(\.key)),
         ]
     }
@@ -338,7 +354,8 @@ struct SchemaReader {
     /// and its own sub-tables override them key by key.
     mutating func readButtons(into config: inout Config) {
         let shared = ButtonSpec(
-            snap: config.snap, gestures: config.gestures, actions: config.actions, menu: config.menu)
+            snap: config.snap, gestures: config.gestures, actions: config.actions, menu: config.menu,
+            visibility: config.visibility)
         var tables: [(table: Int, offset: Int)] = []
         var isArray = false
         if let entry = document[TOMLDocument.root]["button"] {
@@ -472,6 +489,23 @@ struct SchemaReader {
             return nil
         }
         return value
+    }
+
+    /// An array of non-empty strings (`hide_for = ["mpv", "org.gnome.*"]`).
+    mutating func nonEmptyStrings(_ entry: TOMLEntry) -> [String]? {
+        guard case .array(let nodes) = entry.node.value else {
+            typeError(entry, expected: "an array of strings")
+            return nil
+        }
+        var strings: [String] = []
+        for node in nodes {
+            guard case .string(let text) = node.value, !isBlank(text) else {
+                error("\(entry.key) must be an array of non-empty strings", at: node.offset)
+                return nil
+            }
+            strings.append(text)
+        }
+        return strings
     }
 
     mutating func choice<Value>(_ entry: TOMLEntry, _ options: [(name: String, value: Value)]) -> Value? {

@@ -127,6 +127,18 @@ extension Config {
         # The keyboard focus ring. Unset: the button's color.
         # focus_color = "#ffcc00"
 
+        [visibility]
+        # When buttons hide by themselves ([button.visibility] overrides it for one).
+        # "show": above fullscreen windows too; "hide": hidden while a fullscreen
+        # window is on the button's output.
+        fullscreen = "show"
+        # Hidden while the focused window's app id matches one of these shell globs.
+        hide_for = []
+        # Shown only while the focused window's app id matches one of these.
+        # show_for = ["foot", "org.gnome.*"]
+        # "any", or only in "tablet" or "laptop" mode (buoy msg mode tablet|laptop).
+        mode = "any"
+
         # Up to 8 items, in this order. label and command are required. icon is an
         # icon-theme name or the path of a .png or .svg file; without one (or when
         # it cannot be found), the item shows the first letter of its label.

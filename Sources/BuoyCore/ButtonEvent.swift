@@ -10,7 +10,9 @@ public struct ButtonEvent: Sendable, Equatable {
         case menuClosed(chosen: String?)
         /// It came to rest somewhere new: `RestPosition.name`, and its output.
         case moved(edge: String, output: String?)
-        case shown, hidden
+        /// It shows again, since what hid it (`reason`) no longer does.
+        case shown(reason: HiddenBy)
+        case hidden(reason: HiddenBy)
         /// `buoy msg badge`: the text it shows now; nil: none.
         case badge(String?)
         /// The config was read again; `warnings` are its diagnostics, rendered.
@@ -55,9 +57,10 @@ public struct ButtonEvent: Sendable, Equatable {
     public var json: String {
         var text = "{\"event\":" + StateReport.string(kind.name) + ",\"name\":" + StateReport.string(button)
         switch kind {
-        case .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight, .menuOpened, .shown,
-            .hidden:
+        case .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight, .menuOpened:
             break
+        case .shown(let reason), .hidden(let reason):
+            text += ",\"reason\":" + StateReport.string(reason.rawValue)
         case .menuClosed(let chosen):
             text += ",\"chosen\":" + (chosen.map(StateReport.string) ?? "null")
         case .moved(let edge, let output):

@@ -4,13 +4,14 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
     case show, hide, toggle, move, tap
     case doubleTap = "double-tap"
     case longPress = "long-press"
-    case menu, badge, reload, state, subscribe, quit
+    case menu, badge, mode, reload, state, subscribe, quit
 
     /// What follows the name, as the help shows it; empty when nothing does.
     public var arguments: String {
         switch self {
         case .move: "<edge|corner|center|default|OUTPUT|X Y>"
         case .badge: "<TEXT|\(ControlCommand.clearBadge)>"
+        case .mode: "<" + DeviceMode.allCases.map(\.rawValue).joined(separator: "|") + ">"
         default: ""
         }
     }
@@ -29,6 +30,7 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
         case .longPress: return "run the long_press action"
         case .menu: return "open the menu, or close it"
         case .badge: return "show TEXT (1 to 3 characters, or •) at the button's top-right, or remove it"
+        case .mode: return "say the device is a tablet or a laptop ([visibility] mode)"
         case .reload: return "read the config again; print its warnings or errors"
         case .state: return "print the state as one line of JSON"
         case .subscribe: return "print one line of JSON per event until buoy exits"
@@ -80,6 +82,8 @@ public enum ControlCommand: Equatable, Sendable {
     /// Shows this text (1 to 3 characters) at the button's top-right; nil
     /// removes the badge.
     case badge(String?)
+    /// The device mode, for `[visibility] mode`.
+    case mode(DeviceMode)
     /// Reloads the config file.
     case reload
     /// Asks for a `StateReport` as the reply's payload.
@@ -130,6 +134,13 @@ public enum ControlCommand: Equatable, Sendable {
         case .quit: command = .quit
         case .move: return parseMove(arguments).map { .move($0) }
         case .badge: return parseBadge(arguments).map { .badge($0) }
+        case .mode:
+            guard let word = arguments.first else { return .failure(.missingMode) }
+            guard arguments.count == 1 else {
+                return .failure(.extraArguments(command: "mode", Array(arguments.dropFirst())))
+            }
+            guard let mode = DeviceMode(rawValue: word) else { return .failure(.unknownMode(word)) }
+            return .success(.mode(mode))
         }
         guard arguments.isEmpty else { return .failure(.extraArguments(command: word, arguments)) }
         return .success(command)
@@ -186,6 +197,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .longPress: return .longPress
         case .menu: return .menu
         case .badge: return .badge
+        case .mode: return .mode
         case .reload: return .reload
         case .state: return .state
         case .subscribe: return .subscribe
@@ -201,6 +213,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .move(.point(let x, let y)): return ["move", StateReport.number(x), StateReport.number(y)]
         case .move(.configured): return ["move", Self.configuredPosition]
         case .badge(let text): return ["badge", text ?? Self.clearBadge]
+        case .mode(let mode): return ["mode", mode.rawValue]
         default: return [name.rawValue]
         }
     }
@@ -220,6 +233,10 @@ public enum ControlCommandError: Error, Equatable, Sendable {
     case badCoordinates([String])
     /// `badge` without a text.
     case missingBadge
+    /// `mode` without one.
+    case missingMode
+    /// `mode phone`.
+    case unknownMode(String)
     /// `badge ABCD`: too long, empty, or with a space or a control character.
     case badBadge(String)
     /// Words after a complete command.
@@ -251,6 +268,11 @@ public enum ControlCommandError: Error, Equatable, Sendable {
         case .badCoordinates(let words):
             let quoted = words.map { "\"\($0)\"" }.joined(separator: " ")
             return "move: x y must be two numbers (logical pixels), not \(quoted)"
+        case .missingMode:
+            return "mode needs one of " + DeviceMode.allCases.map(\.rawValue).joined(separator: ", ")
+        case .unknownMode(let word):
+            return "mode: unknown mode \"\(word)\"; modes: "
+                + DeviceMode.allCases.map(\.rawValue).joined(separator: ", ")
         case .missingBadge:
             return
                 "badge needs a text of 1 to \(ControlCommand.badgeLength) characters, or \(ControlCommand.clearBadge)"
@@ -265,6 +287,7 @@ public enum ControlCommandError: Error, Equatable, Sendable {
                 switch command {
                 case "move": "takes a position, an output, or x y"
                 case "badge": "takes one text, or \(ControlCommand.clearBadge)"
+                case "mode": "takes one mode"
                 default: "takes no arguments"
                 }
             return "\(command) \(takes); unexpected \(quoted)"
@@ -340,7 +363,7 @@ extension ControlMessage {
     /// named; the other commands on the only one there is, or the named one.
     public func target(among names: [String]) -> Result<ControlTarget?, ControlTargetError> {
         switch command {
-        case .reload, .state, .subscribe, .quit:
+        case .reload, .state, .subscribe, .quit, .mode:
             if button != nil { return .failure(.takesNoButton(command: command.words[0])) }
             return .success(nil)
         case .show, .hide, .toggle, .move, .tap, .doubleTap, .longPress, .menu, .badge:

@@ -5,6 +5,8 @@ public struct ButtonReport: Sendable, Equatable {
     /// The output it is on (`wl_output.name`), nil while it is not known.
     public var output: String?
     public var visible: Bool
+    /// What hides it (`HiddenBy`); nil while it shows.
+    public var hiddenBy: HiddenBy?
     /// A finger or the pointer holds it.
     public var dragging: Bool
     /// Its top-left corner and size, as in `StateReport`.
@@ -17,12 +19,13 @@ public struct ButtonReport: Sendable, Equatable {
     public var badge: String?
 
     public init(
-        name: String, output: String?, visible: Bool, dragging: Bool = false, x: Double?, y: Double?,
-        size: Double, edge: String, opacity: Double, badge: String? = nil
+        name: String, output: String?, visible: Bool, hiddenBy: HiddenBy? = nil, dragging: Bool = false,
+        x: Double?, y: Double?, size: Double, edge: String, opacity: Double, badge: String? = nil
     ) {
         self.name = name
         self.output = output
         self.visible = visible
+        self.hiddenBy = hiddenBy
         self.dragging = dragging
         self.x = x
         self.y = y
@@ -32,12 +35,13 @@ public struct ButtonReport: Sendable, Equatable {
         self.badge = badge
     }
 
-    /// `{"name":"main","output":"DP-1","visible":true,"dragging":false,"x":1216,"y":332,"size":56,`
+    /// `{"name":"main","output":"DP-1","visible":true,"hidden_by":null,"dragging":false,"x":1216,"y":332,"size":56,`
     /// `"edge":"right","opacity":1,"badge":null}`
     public var json: String {
         var text = "{\"name\":" + StateReport.string(name)
         text += ",\"output\":" + (output.map(StateReport.string) ?? "null")
         text += ",\"visible\":\(visible)"
+        text += ",\"hidden_by\":" + (hiddenBy.map { StateReport.string($0.rawValue) } ?? "null")
         text += ",\"dragging\":\(dragging)"
         text += ",\"x\":" + StateReport.number(x)
         text += ",\"y\":" + StateReport.number(y)
@@ -68,14 +72,18 @@ public struct StateReport: Sendable, Equatable {
     public var edge: String
     public var opacity: Double
     public var menuOpen: Bool
+    /// The device mode (`buoy msg mode`).
+    public var mode: DeviceMode
     /// The config file's path.
     public var config: String
     public var buttons: [ButtonReport]
 
     public init(
         visible: Bool, dragging: Bool = false, output: String?, x: Double?, y: Double?, size: Double,
-        edge: String, opacity: Double, menuOpen: Bool, config: String, buttons: [ButtonReport] = []
+        edge: String, opacity: Double, menuOpen: Bool, mode: DeviceMode = .laptop, config: String,
+        buttons: [ButtonReport] = []
     ) {
+        self.mode = mode
         self.buttons = buttons
         self.visible = visible
         self.dragging = dragging
@@ -91,7 +99,7 @@ public struct StateReport: Sendable, Equatable {
 
     /// One line of JSON, without a trailing newline, keys in a fixed order:
     /// `{"visible":true,"dragging":false,"output":"DP-1","x":8,"y":332,"size":56,"edge":"left",`
-    /// `"opacity":0.4,"menu_open":false,"config":"/home/me/.config/buoy/config.toml",`
+    /// `"opacity":0.4,"menu_open":false,"mode":"laptop","config":"/home/me/.config/buoy/config.toml",`
     /// `"buttons":[{"name":"main",...}]}` (see `ButtonReport.json`).
     ///
     /// Numbers are rounded to 3 decimals and printed without trailing zeros;
@@ -107,6 +115,7 @@ public struct StateReport: Sendable, Equatable {
         text += ",\"edge\":" + Self.string(edge)
         text += ",\"opacity\":" + Self.number(opacity)
         text += ",\"menu_open\":\(menuOpen)"
+        text += ",\"mode\":" + Self.string(mode.rawValue)
         text += ",\"config\":" + Self.string(config)
         text += ",\"buttons\":[" + buttons.map(\.json).joined(separator: ",") + "]"
         return text + "}"

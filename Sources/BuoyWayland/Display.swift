@@ -45,6 +45,11 @@ public final class Display {
     public private(set) var alphaModifier: OpaquePointer?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
+    /// zwlr_foreign_toplevel_manager_v1's registry name and version, where
+    /// offered: bound only when a visibility rule needs the windows.
+    private var foreignToplevelGlobal: (name: UInt32, version: UInt32)?
+    /// The windows of other clients, once `watchWindows` has bound them.
+    public private(set) var windows: ForeignToplevels?
     /// The compositor is KWin (it offers KDE's own globals). KWin 5.27
     /// activates a layer surface on every click whatever its keyboard
     /// interactivity, except a dock's (docs/compositors.md, "KWin").
@@ -72,6 +77,7 @@ public final class Display {
     }
 
     deinit {
+        windows?.destroy()
         for seat in seats { seat.destroy() }
         for output in outputs { output.destroy() }
         seats.removeAll()
@@ -136,6 +142,19 @@ public final class Display {
         compositor.map { wl_proxy_get_version($0) >= 6 } ?? false
     }
 
+    /// Starts following the other clients' windows, once; false where the
+    /// compositor does not offer foreign-toplevel (KWin, GNOME).
+    public func watchWindows() -> Bool {
+        if windows != nil { return true }
+        guard let registry, let global = foreignToplevelGlobal,
+            let proxy = wl_registry_bind(
+                registry, global.name, buoy_zwlr_foreign_toplevel_manager_v1_interface(),
+                min(global.version, 3))
+        else { return false }
+        windows = ForeignToplevels(proxy: OpaquePointer(proxy), display: self)
+        return true
+    }
+
     public func output(named name: String) -> Output? {
         outputs.first { $0.name == name }
     }
@@ -189,6 +208,7 @@ public final class Display {
         case "wp_cursor_shape_manager_v1":
             cursorShapeManager = bind(buoy_wp_cursor_shape_manager_v1_interface(), 1)
         case "wp_alpha_modifier_v1": alphaModifier = bind(buoy_wp_alpha_modifier_v1_interface(), 1)
+        case "zwlr_foreign_toplevel_manager_v1": foreignToplevelGlobal = (name, version)
         case "zxdg_output_manager_v1":
             xdgOutputManager = bind(buoy_zxdg_output_manager_v1_interface(), 3)
             for output in outputs { output.attachXdgOutput(manager: xdgOutputManager) }

@@ -29,6 +29,11 @@ final class App {
     private var instances: [ButtonInstance] = []
     private let menu: MenuSession
     private var exitStatus: Int32?
+    /// `buoy msg mode`: kept across reloads, not restarts (the compositor's
+    /// switch says it again).
+    private var mode = DeviceMode.laptop
+    /// Whether the missing foreign-toplevel was logged, so it is logged once.
+    private var warnedNoWindows = false
 
     init(
         display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, server: ControlServer?,
@@ -54,6 +59,39 @@ final class App {
         menu = MenuSession(display: display, loop: loop, runner: runner, log: log)
         menu.publish = { [weak server] event in server?.publish(event) }
         places = PlaceStore(path: Files.statePath, log: log)
+        watchWindowsIfNeeded()
+    }
+
+    /// Binds foreign-toplevel when a visibility rule needs the windows.
+    private func watchWindowsIfNeeded() {
+        guard config.buttons.contains(where: \.visibility.needsWindows), !display.watchWindows(),
+            !warnedNoWindows
+        else { return }
+        warnedNoWindows = true
+        log.warning(
+            "the compositor does not offer wlr-foreign-toplevel-management (KWin, GNOME): "
+                + "[visibility] fullscreen, hide_for and show_for do nothing here")
+    }
+
+    /// Gives each controller what the visibility rules say now, and tells
+    /// subscribers of each button that hides or shows by them.
+    private func applyVisibilityRules(now: Double) {
+        let windows = display.windows?.windows ?? []
+        for instance in instances {
+            let rule = instance.spec.visibility.hiding(
+                windows: windows, mode: mode, output: instance.currentOutput?.name)
+            let before = instance.controller.ruleHiding
+            guard rule != before else { continue }
+            let wasVisible = instance.controller.isVisible
+            perform(instance.controller.handle(.ruleHides(rule, at: now)), for: instance, now: now)
+            if let rule, wasVisible {
+                log.info("\(instance.label): hidden by [visibility] \(rule.rawValue)")
+                publish(.hidden(reason: rule), for: instance)
+            } else if let before, instance.controller.isVisible {
+                log.info("\(instance.label): shown, [visibility] \(before.rawValue) no longer hides it")
+                publish(.shown(reason: before), for: instance)
+            }
+        }
     }
 
     /// Runs until a signal asks to stop; returns the exit status.
@@ -89,6 +127,8 @@ final class App {
         if let configWatch, configWatch.reloadDue(wakeup, now: now) { _ = reload(now: now) }
         placeInstances(outputsChanged: display.takeOutputsChanged(), now: now)
         menu.followOwnersSurface(now: now)
+        // Every wakeup: a window's events wake the loop, and the rules are a few comparisons.
+        applyVisibilityRules(now: now)
         for record in display.takeInput() { route(record) }
         if let server {
             for request in server.update(wakeup, now: now) { handle(request, now: now) }
@@ -288,7 +328,17 @@ final class App {
         case .success(nil): targets = []
         }
         switch message.command {
-        case .show: setVisible(true, targets, now: now)
+        case .show:
+            setVisible(true, targets, now: now)
+            let hidden = targets.compactMap { i in
+                i.controller.ruleHiding.map { "\(i.label) (\($0.rawValue))" }
+            }
+            if !hidden.isEmpty {
+                return request.reply(
+                    ok: true,
+                    message:
+                        "a [visibility] rule keeps it hidden: \(hidden.joined(separator: ", ")); see buoy(5)")
+            }
         case .hide: setVisible(false, targets, now: now)
         case .toggle: toggle(targets, now: now)
         case .badge(let text):
@@ -301,6 +351,10 @@ final class App {
                 return request.reply(ok: false, message: problem)
             }
             if message.command == .menu, menu.answerWhenOpen(request) { return }
+        case .mode(let mode):
+            if mode != self.mode { log.info("mode: \(mode.rawValue)") }
+            self.mode = mode
+            applyVisibilityRules(now: now)
         case .reload:
             // The changes the config watch has seen are read now: no second reload follows.
             configWatch?.forgetChanges()
@@ -310,8 +364,8 @@ final class App {
             }
         case .state:
             let report = StateReport(
-                instances: instances, first: config.buttons[0], menuOpen: menu.isOpen, config: loader.path,
-                now: now)
+                instances: instances, first: config.buttons[0], menuOpen: menu.isOpen, mode: mode,
+                config: loader.path, now: now)
             return request.reply(ok: true, payload: report.json)
         case .subscribe:
             // ControlServer keeps subscribers itself; this is not reached.
@@ -433,6 +487,8 @@ final class App {
             }
             // Instances of buttons that are gone, or new, follow in placeInstances.
             placeInstances(outputsChanged: true, now: now)
+            watchWindowsIfNeeded()
+            applyVisibilityRules(now: now)
             log.info("reloaded \(loader.path)")
             for spec in new.buttons {
                 server?.publish(ButtonEvent(.reloaded(warnings: warnings), button: spec.name))
@@ -441,18 +497,22 @@ final class App {
         }
     }
 
+    /// `msg show`, `hide`: a button a rule hides stays hidden, but is hidden
+    /// on request too, and so stays hidden once the rule no longer holds.
     private func setVisible(_ visible: Bool, _ targets: [ButtonInstance], now: Double) {
-        for instance in targets where instance.controller.isVisible != visible {
+        for instance in targets where (instance.controller.hiddenBy == .msg) == visible {
+            let wasVisible = instance.controller.isVisible
+            perform(instance.controller.handle(.setVisible(visible, at: now)), for: instance, now: now)
+            guard instance.controller.isVisible != wasVisible else { continue }
             log.info(
                 visible ? "\(instance.label): showing the button" : "\(instance.label): hiding the button")
-            perform(instance.controller.handle(.setVisible(visible, at: now)), for: instance, now: now)
-            publish(visible ? .shown : .hidden, for: instance)
+            publish(visible ? .shown(reason: .msg) : .hidden(reason: .msg), for: instance)
         }
     }
 
     /// Hides them all if any shows, else shows them all.
     private func toggle(_ targets: [ButtonInstance], now: Double) {
-        setVisible(!targets.contains { $0.controller.isVisible }, targets, now: now)
+        setVisible(targets.allSatisfy { $0.controller.hiddenBy == .msg }, targets, now: now)
     }
 
     // MARK: - Timer

@@ -18,6 +18,7 @@ private enum Check {
     case pressDepth(Double)
     /// What `buoy msg state` says: where it is, and the rest it names.
     case reported(Point?, RestPosition)
+    case hiddenBy(HiddenBy?)
 }
 
 /// One input, the effects it must produce, and what must hold afterwards
@@ -329,6 +330,30 @@ private let cases: [Case] = [
             Step(tick(1.3), [], [.origin(pt(8, 8))]),
         ]),
     Case(
+        "a rule hides it and, once it no longer does, shows it where it rests",
+        [
+            area(),
+            Step(.ruleHides(.fullscreen, at: 1), [.hidden], [.visible(false), .hiddenBy(.fullscreen)]),
+            Step(.ruleHides(.app, at: 1.5), [], [.visible(false), .hiddenBy(.app)]),
+            Step(.ruleHides(nil, at: 2), [], [.visible(true), .hiddenBy(nil), .origin(right)]),
+        ]),
+    Case(
+        "msg show does not show what a rule hides; msg hide outlasts the rule",
+        [
+            area(), Step(.ruleHides(.mode, at: 1), [.hidden]),
+            Step(.setVisible(true, at: 2), [], [.visible(false), .hiddenBy(.mode)]),
+            Step(.setVisible(false, at: 3), [], [.hiddenBy(.msg)]),
+            Step(.ruleHides(nil, at: 4), [], [.visible(false), .hiddenBy(.msg)]),
+            Step(.setVisible(true, at: 5), [], [.visible(true), .hiddenBy(nil)]),
+        ]),
+    Case(
+        "a rule hiding it mid-drag ends the drag where it was, as msg hide does",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(600, 300)), [.dragBegan, .cursor(.grabbing)]),
+            Step(.ruleHides(.fullscreen, at: 1.05), [.cursor(.hover), .save, .hidden], [.visible(false)]),
+            Step(release(1.1, pt(600, 300))),
+        ]),
+    Case(
         "move while hidden takes effect when shown",
         [
             area(), Step(.setVisible(false, at: 1), [.hidden]),
@@ -596,6 +621,8 @@ final class ButtonControllerTests: XCTestCase {
                     case .wake(let wake):
                         XCTAssertEqual(
                             controller.nextWake(after: now), wake, "\(context): wake", line: c.line)
+                    case .hiddenBy(let reason):
+                        XCTAssertEqual(controller.hiddenBy, reason, "\(context): hidden by", line: c.line)
                     case .reported(let origin, let rest):
                         XCTAssertEqual(
                             controller.reportedOrigin, origin, "\(context): reported", line: c.line)

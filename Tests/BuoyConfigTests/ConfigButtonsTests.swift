@@ -321,3 +321,56 @@ final class ConfigButtonsTests: XCTestCase {
         XCTAssertEqual(config.buttons[0].button.size, 60)
     }
 }
+
+extension ConfigButtonsTests {
+    /// `[visibility]` is every button's; `[button.visibility]` overrides it key by key.
+    func testVisibilityIsInheritedKeyByKey() throws {
+        let snippet = """
+            [visibility]
+            fullscreen = "hide"
+            hide_for = ["mpv", "org.gnome.*"]
+            [[button]]
+            name = "a"
+            [[button]]
+            name = "b"
+            [button.visibility]
+            show_for = ["foot"]
+            mode = "tablet"
+            """
+        let (config, warnings) = try parseConfig(snippet)
+        XCTAssertEqual(warnings.map(\.rendered), [])
+        XCTAssertEqual(
+            config.buttons.map(\.visibility),
+            [
+                VisibilityRules(fullscreen: .hide, hideFor: ["mpv", "org.gnome.*"]),
+                VisibilityRules(
+                    fullscreen: .hide, hideFor: ["mpv", "org.gnome.*"], showFor: ["foot"], mode: .tablet),
+            ])
+    }
+
+    func testVisibilityErrors() {
+        let cases: [(String, String, UInt)] = [
+            ("[visibility]\nhide_for = \"mpv\"", "hide_for expects an array of strings, got string", #line),
+            (
+                "[visibility]\nhide_for = [\"mpv\", 3]", "hide_for must be an array of non-empty strings",
+                #line
+            ),
+            ("[visibility]\nshow_for = [\"\"]", "show_for must be an array of non-empty strings", #line),
+            (
+                "[visibility]\nfullscreen = \"never\"", "fullscreen must be one of show, hide; got \"never\"",
+                #line
+            ),
+            (
+                "[visibility]\nmode = \"phone\"", "mode must be one of any, tablet, laptop; got \"phone\"",
+                #line
+            ),
+        ]
+        for (snippet, message, line) in cases {
+            XCTAssertThrowsError(try parseConfig(snippet), line: line) { error in
+                XCTAssertTrue(
+                    (error as? ConfigError)?.diagnostic.rendered.contains(message) ?? false, "\(error)",
+                    line: line)
+            }
+        }
+    }
+}

@@ -673,6 +673,8 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.menu.row_height", "button.menu.font", "button.menu.layout", "button.menu.background",
                 "button.menu.label_color",
                 "button.menu.label_background", "button.menu.focus_color",
+                "button.visibility.fullscreen", "button.visibility.hide_for", "button.visibility.show_for",
+                "button.visibility.mode",
                 "snap.to", "snap.duration",
                 "gestures.drag_threshold", "gestures.double_tap_window", "gestures.long_press_delay",
                 "gestures.touch_drag_threshold", "gestures.touch_double_tap_window",
@@ -682,6 +684,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.row_height",
                 "menu.font", "menu.layout", "menu.background", "menu.label_color", "menu.label_background",
                 "menu.focus_color",
+                "visibility.fullscreen", "visibility.hide_for", "visibility.show_for", "visibility.mode",
             ])
     }
 

@@ -83,6 +83,7 @@ private struct DocumentedKey {
         case "integer": return "an integer"
         case "boolean": return "a boolean"
         case "string": return "a string"
+        case "array": return "an array of strings"
         default: return nil
         }
     }
@@ -92,6 +93,7 @@ private struct DocumentedKey {
         switch type {
         case "number", "integer": return "1"
         case "boolean": return "true"
+        case "array": return "[\"x\"]"
         default: return "\"x\""
         }
     }
@@ -236,12 +238,14 @@ final class DocumentationTests: XCTestCase {
         for key in page.keys {
             guard let phrase = key.expectedPhrase else {
                 XCTFail(
-                    "line \(key.line): unknown type _\(key.type)_; use number, integer, boolean or string")
+                    "line \(key.line): unknown type _\(key.type)_; use number, integer, boolean, string or array"
+                )
                 continue
             }
+            let (wrong, got) = key.type == "array" ? ("true", "boolean") : ("[]", "array")
             XCTAssertEqual(
-                parse(page.snippet(for: key, "\(key.name) = []")),
-                .error("\(key.name) expects \(phrase), got array"), "line \(key.line): \(key.key)")
+                parse(page.snippet(for: key, "\(key.name) = \(wrong)")),
+                .error("\(key.name) expects \(phrase), got \(got)"), "line \(key.line): \(key.key)")
         }
     }
 

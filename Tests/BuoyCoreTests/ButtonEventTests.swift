@@ -20,8 +20,9 @@ final class ButtonEventTests: XCTestCase {
                 .moved(edge: "free", output: nil),
                 #"{"event":"moved","name":"main","edge":"free","output":null}"#
             ),
-            (.shown, #"{"event":"shown","name":"main"}"#),
-            (.hidden, #"{"event":"hidden","name":"main"}"#),
+            (.shown(reason: .msg), #"{"event":"shown","name":"main","reason":"msg"}"#),
+            (.hidden(reason: .fullscreen), #"{"event":"hidden","name":"main","reason":"fullscreen"}"#),
+            (.hidden(reason: .app), #"{"event":"hidden","name":"main","reason":"app"}"#),
             (.badge("3"), #"{"event":"badge","name":"main","badge":"3"}"#),
             (.badge(nil), #"{"event":"badge","name":"main","badge":null}"#),
             (.reloaded(warnings: []), #"{"event":"reloaded","name":"main","warnings":[]}"#),

@@ -3,7 +3,7 @@ import XCTest
 
 final class ControlCommandTests: XCTestCase {
     private let commands =
-        "show, hide, toggle, move, tap, double-tap, long-press, menu, badge, reload, state, subscribe, quit"
+        "show, hide, toggle, move, tap, double-tap, long-press, menu, badge, mode, reload, state, subscribe, quit"
     private let positions =
         "left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center, default"
 
@@ -35,6 +35,8 @@ final class ControlCommandTests: XCTestCase {
             (["badge", "•"], .badge("•"), #line),
             (["badge", "👍🏽"], .badge("👍🏽"), #line),
             (["badge", "--clear"], .badge(nil), #line),
+            (["mode", "tablet"], .mode(.tablet), #line),
+            (["mode", "laptop"], .mode(.laptop), #line),
             // Any other word names an output.
             (["move", "HDMI-A-1"], .move(.output("HDMI-A-1")), #line),
             (["move", "100", "200"], .move(.point(x: 100, y: 200)), #line),
@@ -100,6 +102,11 @@ final class ControlCommandTests: XCTestCase {
                 "move takes a position, an output, or x y; unexpected \"3\"", #line
             ),
             (["badge"], .missingBadge, "badge needs a text of 1 to 3 characters, or --clear", #line),
+            (["mode"], .missingMode, "mode needs one of laptop, tablet", #line),
+            (
+                ["mode", "phone"], .unknownMode("phone"),
+                "mode: unknown mode \"phone\"; modes: laptop, tablet", #line
+            ),
             (
                 ["badge", "1234"], .badBadge("1234"),
                 "badge: \"1234\" is 4 characters; a badge is 1 to 3 characters without spaces, "
@@ -142,8 +149,8 @@ final class ControlCommandTests: XCTestCase {
         }
     }
 
-    func testEveryCommandButMoveAndBadgeRejectsArguments() {
-        for name in ControlCommand.names where name != "move" && name != "badge" {
+    func testEveryCommandButMoveBadgeAndModeRejectsArguments() {
+        for name in ControlCommand.names where !["move", "badge", "mode"].contains(name) {
             XCTAssertEqual(
                 ControlCommand.parse([name, "x"]), .failure(.extraArguments(command: name, ["x"])), name)
         }

@@ -11,14 +11,16 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             report.json,
             #"{"visible":true,"dragging":false,"output":"HEADLESS-1","x":8,"y":332,"size":56,"edge":"left","opacity":0.4,"#
-                + #""menu_open":false,"config":"/home/me/.config/buoy/config.toml","buttons":[]}"#)
+                + #""menu_open":false,"mode":"laptop","config":"/home/me/.config/buoy/config.toml","buttons":[]}"#
+        )
     }
 
     func testButtonsListEveryInstanceInOrder() {
         var two = report
         two.buttons = [
             ButtonReport(
-                name: "keyboard", output: "HEADLESS-1", visible: false, x: 8, y: 656, size: 48,
+                name: "keyboard", output: "HEADLESS-1", visible: false, hiddenBy: .msg, x: 8, y: 656,
+                size: 48,
                 edge: "bottom-left",
                 opacity: 0.4, badge: "99"),
             ButtonReport(
@@ -28,9 +30,9 @@ final class StateReportTests: XCTestCase {
         ]
         XCTAssertTrue(
             two.json.hasSuffix(
-                #","buttons":[{"name":"keyboard","output":"HEADLESS-1","visible":false,"dragging":false,"x":8,"#
+                #","buttons":[{"name":"keyboard","output":"HEADLESS-1","visible":false,"hidden_by":"msg","dragging":false,"x":8,"#
                     + #""y":656,"size":48,"#
-                    + #""edge":"bottom-left","opacity":0.4,"badge":"99"},{"name":"main","output":null,"visible":true,"#
+                    + #""edge":"bottom-left","opacity":0.4,"badge":"99"},{"name":"main","output":null,"visible":true,"hidden_by":null,"#
                     + #""dragging":true,"x":null,"y":0,"size":56,"edge":"right","opacity":1,"badge":null}]}"#),
             two.json)
     }
@@ -42,7 +44,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             other.json,
             #"{"visible":false,"dragging":false,"output":null,"x":-12.5,"y":0.125,"size":48.75,"edge":"top-right","#
-                + #""opacity":1,"menu_open":true,"config":"","buttons":[]}"#)
+                + #""opacity":1,"menu_open":true,"mode":"laptop","config":"","buttons":[]}"#)
     }
 
     func testOneLine() {
@@ -130,6 +132,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             tricky.json,
             #"{"visible":true,"dragging":false,"output":"Dell \"U2720Q\"\u000a","x":1,"y":2,"size":3,"edge":"free","#
-                + #""opacity":0.5,"menu_open":false,"config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#)
+                + #""opacity":0.5,"menu_open":false,"mode":"laptop","config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#
+        )
     }
 }

@@ -1791,7 +1791,7 @@ class HeadlessWayfire(_HeadlessWlroots):
     """A private headless wayfire (0.10 from the sid root) for one test, with software
     rendering (there is no GPU: wayfire 0.10 falls back to pixman, 0.9 cannot) and a minimal
     plugin set: window-rules, to maximize every toplevel, so wev lies under the whole output
-    as on sway. The rule names toplevels: on a layer surface wayfire may only set alpha, and
+    as on sway, and foreign-toplevel, which buoy's [visibility] rules read. The rule names toplevels: on a layer surface wayfire may only set alpha, and
     logs an error for any other action."""
 
     program = "wayfire"
@@ -1802,7 +1802,7 @@ class HeadlessWayfire(_HeadlessWlroots):
     def config_text(self) -> str:
         w, h = self.resolution
         return (
-            "[core]\nplugins = window-rules\nxwayland = false\n"
+            "[core]\nplugins = window-rules foreign-toplevel\nxwayland = false\n"
             "preferred_decoration_mode = client\n\n"
             f"[output:HEADLESS-1]\nmode = {w}x{h}\n\n"
             "[window-rules]\nmaximize_toplevels = on created if type is \"toplevel\" then maximize\n"

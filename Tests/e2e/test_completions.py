@@ -54,7 +54,7 @@ def zsh(*words: str) -> list[str]:
     return PLACES if output == ["places"] else output
 
 
-COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "badge", "reload",
+COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "badge", "mode", "reload",
             "state", "subscribe", "quit"]
 
 
@@ -64,7 +64,7 @@ class CompletionTests(unittest.TestCase):
         self.assertIn("--check", bash("buoy "))
         self.assertEqual(bash("buoy --ch"), ["--check"])
         self.assertEqual(bash("buoy msg "), ["--button", *COMMANDS])
-        self.assertEqual(bash("buoy msg mo"), ["move"])
+        self.assertEqual(bash("buoy msg mov"), ["move"])
         self.assertEqual(bash("buoy msg move "), PLACES)
         self.assertEqual(bash("buoy msg --button main move top-"), ["top-left", "top-right"])
         self.assertEqual(bash("buoy msg move left "), [])
@@ -74,7 +74,7 @@ class CompletionTests(unittest.TestCase):
         self.assertIn("msg", fish("buoy "))
         self.assertEqual(fish("buoy --ch"), ["--check"])
         self.assertEqual(sorted(fish("buoy msg ")), sorted(COMMANDS))
-        self.assertEqual(fish("buoy msg mo"), ["move"])
+        self.assertEqual(fish("buoy msg mov"), ["move"])
         self.assertEqual(sorted(fish("buoy msg move ")), sorted(PLACES))
         self.assertEqual(fish("buoy msg --b"), ["--button"])
 

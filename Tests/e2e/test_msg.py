@@ -41,9 +41,9 @@ class MessageTests(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stderr)
             state = json.loads(result.stdout)
             self.assertEqual(list(state), ["visible", "dragging", "output", "x", "y", "size", "edge",
-                                           "opacity", "menu_open", "config", "buttons"])
+                                           "opacity", "menu_open", "mode", "config", "buttons"])
             self.assertEqual(state["buttons"], [{
-                "name": "main", "output": "HEADLESS-1", "visible": True, "dragging": False,
+                "name": "main", "output": "HEADLESS-1", "visible": True, "hidden_by": None, "dragging": False,
                 "x": state["x"], "y": state["y"],
                 "size": 56, "edge": state["edge"], "opacity": state["opacity"], "badge": None}])
             self.assertEqual(state["visible"], True)

@@ -110,9 +110,9 @@ class SubscribeTests(unittest.TestCase):
             self.assertEqual(subscriber.wait_event("moved"),
                              {"event": "moved", "name": "main", "edge": "left", "output": "HEADLESS-1"})
             self.assertEqual(msg(buoy, "hide").returncode, 0)
-            self.assertEqual(subscriber.wait_event("hidden"), {"event": "hidden", "name": "main"})
+            self.assertEqual(subscriber.wait_event("hidden"), {"event": "hidden", "name": "main", "reason": "msg"})
             self.assertEqual(msg(buoy, "show").returncode, 0)
-            self.assertEqual(subscriber.wait_event("shown"), {"event": "shown", "name": "main"})
+            self.assertEqual(subscriber.wait_event("shown"), {"event": "shown", "name": "main", "reason": "msg"})
             self.assertEqual(msg(buoy, "move", "100", "200").returncode, 0)
             self.assertEqual(subscriber.wait_event("moved")["edge"], "free")
             self.assertEqual(msg(buoy, "reload").returncode, 0)

@@ -15,6 +15,7 @@
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "wl-surface-v6.h"
+#include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 
 static inline const struct wl_interface *buoy_wl_compositor_interface(void) { return &wl_compositor_interface; }
@@ -28,6 +29,7 @@ static inline const struct wl_interface *buoy_zxdg_output_manager_v1_interface(v
 static inline const struct wl_interface *buoy_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 static inline const struct wl_interface *buoy_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
 static inline const struct wl_interface *buoy_wp_alpha_modifier_v1_interface(void) { return &wp_alpha_modifier_v1_interface; }
+static inline const struct wl_interface *buoy_zwlr_foreign_toplevel_manager_v1_interface(void) { return &zwlr_foreign_toplevel_manager_v1_interface; }
 static inline const struct wl_interface *buoy_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
 
 #endif

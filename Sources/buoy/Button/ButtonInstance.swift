@@ -471,13 +471,17 @@ extension StateReport {
     /// keyboard reserves space), in whole px (`ButtonController.reportedOrigin`:
     /// during a glide, where it is going; during a drag, where it is). With no
     /// instance yet, the top level describes `first` as configured.
-    init(instances: [ButtonInstance], first: ButtonSpec, menuOpen: Bool, config: String, now: Double) {
+    init(
+        instances: [ButtonInstance], first: ButtonSpec, menuOpen: Bool, mode: DeviceMode, config: String,
+        now: Double
+    ) {
         let buttons = instances.map { instance in
             let controller = instance.controller
             let position = controller.reportedOrigin
             return ButtonReport(
                 name: instance.key.name, output: instance.currentOutput?.name, visible: controller.isVisible,
-                dragging: controller.isDragging, x: position?.x.rounded(), y: position?.y.rounded(),
+                hiddenBy: controller.hiddenBy, dragging: controller.isDragging, x: position?.x.rounded(),
+                y: position?.y.rounded(),
                 size: controller.settings.size, edge: controller.reportedRest.name,
                 opacity: controller.opacity(at: now), badge: instance.badge)
         }
@@ -488,7 +492,8 @@ extension StateReport {
                 edge: RestPosition(placement: first.button.position).name, opacity: 0)
         self.init(
             visible: top.visible, dragging: top.dragging, output: top.output, x: top.x, y: top.y,
-            size: top.size, edge: top.edge, opacity: top.opacity, menuOpen: menuOpen, config: config,
+            size: top.size, edge: top.edge, opacity: top.opacity, menuOpen: menuOpen, mode: mode,
+            config: config,
             buttons: buttons)
     }
 }

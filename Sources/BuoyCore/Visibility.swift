@@ -1,0 +1,154 @@
+/// `[visibility] fullscreen`: whether a button shows above a fullscreen window.
+public enum FullscreenRule: String, Sendable, Equatable, CaseIterable {
+    /// Above fullscreen video, games and on-screen keyboards, as the overlay layer is.
+    case show
+    /// Hidden while a fullscreen window is on the button's output.
+    case hide
+}
+
+/// `[visibility] mode`: the device modes a button shows in.
+public enum ModeRule: String, Sendable, Equatable, CaseIterable {
+    case any, tablet, laptop
+}
+
+/// Whether the device is a tablet (keyboard detached or folded away) or a
+/// laptop: `buoy msg mode`, from the compositor's switch bindings.
+public enum DeviceMode: String, Sendable, Equatable, CaseIterable {
+    case laptop, tablet
+}
+
+/// Why a button is hidden: `msg state`'s `hidden_by` and the `hidden` and
+/// `shown` events' `reason`.
+public enum HiddenBy: String, Sendable, Equatable {
+    /// `buoy msg hide`, `toggle` or SIGUSR1.
+    case msg
+    /// `[visibility] fullscreen = "hide"` and a fullscreen window on its output.
+    case fullscreen
+    /// `hide_for` matches the focused window, or `show_for` does not.
+    case app
+    /// `[visibility] mode` is not the device's mode.
+    case mode
+}
+
+/// What buoy knows of one window of another client (foreign-toplevel).
+public struct WindowFacts: Sendable, Equatable {
+    public var appID: String
+    /// The names of the outputs it is on.
+    public var outputs: [String]
+    /// The focused window.
+    public var activated: Bool
+    public var fullscreen: Bool
+
+    public init(appID: String, outputs: [String], activated: Bool, fullscreen: Bool) {
+        self.appID = appID
+        self.outputs = outputs
+        self.activated = activated
+        self.fullscreen = fullscreen
+    }
+}
+
+/// `[visibility]` and a button's `[button.visibility]`: when a button hides
+/// by itself. The defaults show it always, as before these rules.
+public struct VisibilityRules: Sendable, Equatable {
+    public var fullscreen: FullscreenRule
+    /// Shell globs (`*`, `?`, `[...]`) of app ids: hidden while the focused
+    /// window's matches one.
+    public var hideFor: [String]
+    /// If set, shown only while the focused window's app id matches one.
+    public var showFor: [String]?
+    public var mode: ModeRule
+
+    public init(
+        fullscreen: FullscreenRule = .show, hideFor: [String] = [], showFor: [String]? = nil,
+        mode: ModeRule = .any
+    ) {
+        self.fullscreen = fullscreen
+        self.hideFor = hideFor
+        self.showFor = showFor
+        self.mode = mode
+    }
+
+    /// Whether these rules need the windows (foreign-toplevel).
+    public var needsWindows: Bool { fullscreen == .hide || !hideFor.isEmpty || showFor != nil }
+
+    /// Why these rules hide a button on `output` (nil: not known yet, when
+    /// any output counts), given the windows and the device's mode; nil
+    /// when they show it. The mode is asked first, then fullscreen, then
+    /// the focused window's app id.
+    public func hiding(windows: [WindowFacts], mode device: DeviceMode, output: String?) -> HiddenBy? {
+        switch (mode, device) {
+        case (.tablet, .laptop), (.laptop, .tablet): return .mode
+        default: break
+        }
+        let onOutput = { (window: WindowFacts) in output.map(window.outputs.contains) ?? true }
+        if fullscreen == .hide, windows.contains(where: { $0.fullscreen && onOutput($0) }) {
+            return .fullscreen
+        }
+        let focused = windows.first(where: \.activated)?.appID
+        if let focused, hideFor.contains(where: { Glob.matches($0, focused) }) { return .app }
+        if let showFor, !(focused.map { app in showFor.contains { Glob.matches($0, app) } } ?? false) {
+            return .app
+        }
+        return nil
+    }
+}
+
+/// Shell globs, as fnmatch(3) without flags: `*` any run, `?` any one
+/// character, `[abc]`, `[a-z]` and `[!a]` one of a set; anything else, itself.
+public enum Glob {
+    public static func matches(_ pattern: String, _ text: String) -> Bool {
+        matches(Array(pattern), Array(text))
+    }
+
+    private static func matches(_ pattern: [Character], _ text: [Character]) -> Bool {
+        // Iterative, with one backtrack point for the last `*`: linear in practice.
+        var p = 0
+        var t = 0
+        var star: (p: Int, t: Int)?
+        while t < text.count {
+            if p < pattern.count, pattern[p] == "*" {
+                star = (p, t)
+                p += 1
+                continue
+            }
+            if p < pattern.count, let next = step(pattern, at: p, matching: text[t]) {
+                p = next
+                t += 1
+                continue
+            }
+            guard let last = star else { return false }
+            star = (last.p, last.t + 1)
+            p = last.p + 1
+            t = last.t + 1
+        }
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+
+    /// Where the pattern goes on if its element at `p` matches `c`; nil if it does not.
+    private static func step(_ pattern: [Character], at p: Int, matching c: Character) -> Int? {
+        switch pattern[p] {
+        case "?": return p + 1
+        case "[":
+            guard let close = pattern[(p + 1)...].dropFirst().firstIndex(of: "]") else {
+                return c == "[" ? p + 1 : nil
+            }
+            var set = Array(pattern[(p + 1)..<close])
+            let negated = set.first == "!"
+            if negated { set.removeFirst() }
+            var found = false
+            var i = 0
+            while i < set.count {
+                if i + 2 < set.count, set[i + 1] == "-" {
+                    if set[i] <= c && c <= set[i + 2] { found = true }
+                    i += 3
+                } else {
+                    if set[i] == c { found = true }
+                    i += 1
+                }
+            }
+            return found != negated ? close + 1 : nil
+        default: return pattern[p] == c ? p + 1 : nil
+        }
+    }
+}

@@ -1,0 +1,135 @@
+"""[visibility]: buttons that hide over fullscreen windows, for some apps, or in a device mode
+(issue 20), seen through foreign-toplevel on a real compositor."""
+
+from __future__ import annotations
+
+import json
+import time
+import unittest
+
+from buoy_fixture import MAGENTA, Buoy, settle
+from harness import HeadlessKWin, HeadlessSway, wait_for
+from test_msg import config, msg
+from test_subscribe import subscribed
+
+
+def visibility_config(**rules: str) -> str:
+    return config(button={"position": '"right"'}, visibility=rules)
+
+
+def entry(buoy: Buoy) -> dict:
+    return json.loads(msg(buoy, "state").stdout)["buttons"][0]
+
+
+def on_screen(compositor) -> bool:
+    found = compositor.screenshot().find(MAGENTA, tolerance=8)
+    return found is not None and found.count > 200
+
+
+class VisibilityTests(unittest.TestCase):
+    def test_fullscreen_hide_hides_it_within_100_ms_and_it_comes_back(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, visibility_config(fullscreen='"hide"')).start()
+            buoy.wait_for_button(MAGENTA)
+            sway.wev()
+            subscriber = subscribed(buoy)
+            try:
+                sway.swaymsg("fullscreen", "enable")
+                asked = time.monotonic()
+                self.assertEqual(subscriber.wait_event("hidden"),
+                                 {"event": "hidden", "name": "main", "reason": "fullscreen"})
+                self.assertLess(subscriber.last_arrival - asked, 0.1, "hidden within 100 ms")
+                self.assertEqual((entry(buoy)["visible"], entry(buoy)["hidden_by"]), (False, "fullscreen"))
+                wait_for(lambda: not on_screen(sway), timeout=2, message="the button gone from the screen")
+
+                sway.swaymsg("fullscreen", "disable")
+                asked = time.monotonic()
+                self.assertEqual(subscriber.wait_event("shown"),
+                                 {"event": "shown", "name": "main", "reason": "fullscreen"})
+                self.assertLess(subscriber.last_arrival - asked, 0.1, "back within 100 ms")
+                buoy.wait_for_button(MAGENTA)
+                self.assertIsNone(entry(buoy)["hidden_by"])
+            finally:
+                subscriber.close()
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_the_default_shows_it_above_fullscreen(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config(button={"position": '"right"'})).start()
+            buoy.wait_for_button(MAGENTA)
+            sway.wev()
+            sway.swaymsg("fullscreen", "enable")
+            settle()
+            self.assertTrue(on_screen(sway))
+            self.assertNotIn("foreign", buoy.log(), "no rule: the windows are not watched")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_show_for_shows_it_only_while_that_app_is_focused(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, visibility_config(show_for='["w?v", "other.*"]')).start()
+            wait_for(lambda: msg(buoy, "state").returncode == 0 and entry(buoy)["hidden_by"] == "app",
+                     timeout=5, message="hidden: no window is focused")
+            wev = sway.wev()
+            buoy.wait_for_button(MAGENTA)
+            self.assertIsNone(entry(buoy)["hidden_by"])
+            wev.process.kill()
+            wait_for(lambda: entry(buoy)["hidden_by"] == "app", timeout=2, message="hidden again")
+            # msg show says which rule keeps it hidden, and exits 0.
+            shown = msg(buoy, "show")
+            self.assertEqual(shown.returncode, 0)
+            self.assertIn("a [visibility] rule keeps it hidden: main (app)", shown.stdout + shown.stderr)
+            self.assertEqual(entry(buoy)["hidden_by"], "app")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_hide_for_hides_it_while_that_app_is_focused(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, visibility_config(hide_for='["wev"]')).start()
+            buoy.wait_for_button(MAGENTA)
+            wev = sway.wev()
+            wait_for(lambda: entry(buoy)["hidden_by"] == "app", timeout=2, message="hidden for wev")
+            wev.process.kill()
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_mode_follows_msg_mode_and_outlasts_a_reload(self):
+        with HeadlessSway() as sway:
+            text = visibility_config(mode='"tablet"')
+            buoy = Buoy(sway, text).start()
+            wait_for(lambda: msg(buoy, "state").returncode == 0 and entry(buoy)["hidden_by"] == "mode",
+                     timeout=5, message="hidden in laptop mode")
+            self.assertEqual(json.loads(msg(buoy, "state").stdout)["mode"], "laptop")
+            self.assertEqual(msg(buoy, "mode", "tablet").returncode, 0)
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "reload").returncode, 0)
+            settle()
+            self.assertEqual(json.loads(msg(buoy, "state").stdout)["mode"], "tablet", "kept across a reload")
+            self.assertTrue(on_screen(sway))
+            # A hide on request outlasts the rule.
+            self.assertEqual(msg(buoy, "hide").returncode, 0)
+            self.assertEqual(msg(buoy, "mode", "laptop").returncode, 0)
+            self.assertEqual(msg(buoy, "mode", "tablet").returncode, 0)
+            self.assertEqual(entry(buoy)["hidden_by"], "msg")
+            self.assertEqual(msg(buoy, "show").returncode, 0)
+            buoy.wait_for_button(MAGENTA)
+            bad = msg(buoy, "mode", "phone")
+            self.assertEqual(bad.returncode, 2)
+            self.assertIn('unknown mode "phone"; modes: laptop, tablet', bad.stderr)
+            self.assertEqual(buoy.stop(), 0)
+
+
+class WithoutForeignToplevelTests(unittest.TestCase):
+    def test_kwin_warns_once_and_the_rules_do_nothing(self):
+        with HeadlessKWin() as kwin:
+            buoy = Buoy(kwin, visibility_config(fullscreen='"hide"', hide_for='["*"]')).start()
+            buoy.wait_for_button(MAGENTA)
+            wait_for(lambda: "does not offer wlr-foreign-toplevel-management" in buoy.log(), timeout=3,
+                     message="the warning")
+            self.assertEqual(msg(buoy, "reload").returncode, 0)
+            settle()
+            self.assertEqual(buoy.log().count("does not offer wlr-foreign-toplevel-management"), 1)
+            self.assertIsNone(entry(buoy)["hidden_by"])
+            self.assertEqual(buoy.stop(), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
