@@ -77,7 +77,7 @@ let package = Package(
             name: "buoy-touch",
             dependencies: ["CWaylandClient", "CWaylandProtocols", "CKWinFakeInput", "DriverSupport"]),
 
-        .testTarget(name: "BuoyCoreTests", dependencies: ["BuoyCore"]),
+        .testTarget(name: "BuoyCoreTests", dependencies: ["BuoyCore", "BuoyCommandLine"]),
         .testTarget(name: "BuoyGesturesTests", dependencies: ["BuoyGestures"]),
         .testTarget(name: "BuoyButtonTests", dependencies: ["BuoyButton"]),
         .testTarget(name: "BuoyCommandLineTests", dependencies: ["BuoyCommandLine", "BuoyCore"]),

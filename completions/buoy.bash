@@ -1,6 +1,6 @@
 # bash completion for buoy(1). The command and position names are
-# BuoyCore's ControlCommand.names and .positions (CompletionsTests holds
-# this file to them).
+# BuoyCore's ControlCommand.names and .positions, the subcommands
+# Invocation.Subcommand's (CompletionsTests holds this file to them).
 
 _buoy_buttons()
 {
@@ -11,9 +11,10 @@ _buoy()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
     local options="-c --config --check --replace --print-default-config -d --debug -h --help -v --version"
+    local subcommands="msg doctor"
     local commands="show hide toggle move tap double-tap long-press menu badge mode reload state subscribe quit"
     local places="left right top bottom top-left top-right bottom-left bottom-right center default"
-    local i msg=0 command=""
+    local i msg=0 doctor=0 command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         if ((msg)); then
             case ${COMP_WORDS[i]} in
@@ -23,6 +24,8 @@ _buoy()
             esac
         elif [ "$i" -eq 1 ] && [ "${COMP_WORDS[i]}" = msg ]; then
             msg=1
+        elif [ "$i" -eq 1 ] && [ "${COMP_WORDS[i]}" = doctor ]; then
+            doctor=1
         fi
     done
     COMPREPLY=()
@@ -43,8 +46,10 @@ _buoy()
             return 0
             ;;
     esac
-    if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "msg $options" -- "$cur"))
+    if ((doctor)); then
+        COMPREPLY=($(compgen -W "-c --config" -- "$cur"))
+    elif [ "$COMP_CWORD" -eq 1 ]; then
+        COMPREPLY=($(compgen -W "$subcommands $options" -- "$cur"))
     else
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
     fi

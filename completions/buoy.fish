@@ -1,9 +1,10 @@
 # fish completion for buoy(1). The command and position names are BuoyCore's
-# ControlCommand.names and .positions (CompletionsTests holds this file to
-# them).
+# ControlCommand.names and .positions, the subcommands Invocation.Subcommand's
+# (CompletionsTests holds this file to them).
 set -l commands show hide toggle move tap double-tap long-press menu badge mode reload state subscribe quit
 set -l places left right top bottom top-left top-right bottom-left bottom-right center default
-set -l top "not __fish_seen_subcommand_from msg"
+set -l subcommands msg doctor
+set -l top "not __fish_seen_subcommand_from $subcommands"
 set -l msg "__fish_seen_subcommand_from msg; and not __fish_seen_subcommand_from $commands"
 
 complete -c buoy -f
@@ -15,6 +16,8 @@ complete -c buoy -n "$top" -s d -l debug -d "Log more: info, and debug when give
 complete -c buoy -n "$top" -s h -l help -d "Show the help"
 complete -c buoy -n "$top" -s v -l version -d "Show the version"
 complete -c buoy -n __fish_use_subcommand -a msg -d "Send a command to the running buoy"
+complete -c buoy -n __fish_use_subcommand -a doctor -d "Say whether buoy can run here, and what stops it"
+complete -c buoy -n "__fish_seen_subcommand_from doctor" -s c -l config -r -F -d "Read this config file"
 complete -c buoy -n "$msg" -a "$commands"
 complete -c buoy -n "$msg" -l button -x -d "The button to act on" \
     -a "(buoy msg state 2>/dev/null | string match -r -a -g '\"name\":\"([^\"]*)\"')"

@@ -11,6 +11,14 @@ public struct Invocation: Equatable, Sendable {
         case printDefaultConfig
         /// `buoy msg <words>`: talk to the running instance.
         case message([String])
+        /// `buoy doctor`: say whether buoy can run here, and what stops it.
+        case doctor
+    }
+
+    /// The words that start a command of their own, as the first argument.
+    /// The completions offer these (CompletionsTests).
+    public enum Subcommand: String, CaseIterable, Sendable {
+        case msg, doctor
     }
 
     public var mode = Mode.run
@@ -26,10 +34,12 @@ public struct Invocation: Equatable, Sendable {
         Usage: buoy [--config PATH] [-d|-dd] [--replace]
                buoy --check [--config PATH]
                buoy msg [--button NAME] <command>
+               buoy doctor [--config PATH]
                buoy --print-default-config | --help | --version
 
         A floating button for Wayland: runs your commands on tap, double tap
         and long press, and can be dragged to any edge of the screen.
+        buoy doctor says whether buoy can run here, and what stops it.
 
           -c, --config PATH   read this config instead of
                               $XDG_CONFIG_HOME/buoy/config.toml
@@ -62,12 +72,21 @@ public struct Invocation: Equatable, Sendable {
     /// for a usage error.
     public static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
         var invocation = Invocation()
-        if arguments.first == "msg" {
+        var rest = arguments[...]
+        switch arguments.first.flatMap(Subcommand.init(rawValue:)) {
+        case .msg:
             invocation.mode = .message(Array(arguments.dropFirst()))
             return .success(invocation)
+        case .doctor:
+            invocation.mode = .doctor
+            rest = rest.dropFirst()
+        case nil: break
         }
-        var rest = arguments[...]
         while let argument = rest.popFirst() {
+            let setsConfig = ["-c", "--config"].contains(argument) || argument.hasPrefix("--config=")
+            if invocation.mode == .doctor && !setsConfig {
+                return .failure(UsageError("buoy doctor takes only --config PATH, not \"\(argument)\""))
+            }
             switch argument {
             case "-c", "--config":
                 guard let path = rest.popFirst(), !path.isEmpty else {

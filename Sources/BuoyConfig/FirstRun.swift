@@ -102,18 +102,30 @@ public enum FirstRun {
         return nil
     }
 
-    /// wvkbd toggled with SIGRTMIN (started when it does not run), else
-    /// squeekboard's visibility flipped over D-Bus.
+    /// The on-screen keyboards a first run's menu shows and hides, in the
+    /// order it prefers them; `buoy doctor` looks for the same.
+    public enum Keyboard: String, CaseIterable, Sendable {
+        case wvkbd = "wvkbd-mobintl"
+        case squeekboard
+
+        /// The other program its toggle runs.
+        var helper: String { self == .wvkbd ? "pkill" : "busctl" }
+
+        /// wvkbd toggled with SIGRTMIN (started when it does not run);
+        /// squeekboard's visibility flipped over D-Bus.
+        var toggle: String {
+            switch self {
+            case .wvkbd: return FirstRun.keyboardToggle
+            case .squeekboard:
+                let osk = "sm.puri.OSK0 /sm/puri/OSK0 sm.puri.OSK0"
+                return #"if [ "$(busctl --user get-property "# + osk + #" Visible)" = "b true" ]; "#
+                    + "then v=false; else v=true; fi; busctl --user call \(osk) SetVisible b $v"
+            }
+        }
+    }
+
     private static func keyboard(_ context: Context) -> String? {
-        if context.onPath("wvkbd-mobintl"), context.onPath("pkill") {
-            return keyboardToggle
-        }
-        if context.onPath("squeekboard"), context.onPath("busctl") {
-            let osk = "sm.puri.OSK0 /sm/puri/OSK0 sm.puri.OSK0"
-            return #"if [ "$(busctl --user get-property "# + osk + #" Visible)" = "b true" ]; "#
-                + "then v=false; else v=true; fi; busctl --user call \(osk) SetVisible b $v"
-        }
-        return nil
+        Keyboard.allCases.first { context.onPath($0.rawValue) && context.onPath($0.helper) }?.toggle
     }
 
     /// Writes the example to the config path unless a file is there (mode

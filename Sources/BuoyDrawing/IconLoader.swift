@@ -341,7 +341,7 @@ private func drawSquare(size: Int, _ draw: (OpaquePointer) -> Bool) -> OpaquePoi
 /// The few librsvg calls buoy makes, looked up with `dlsym`:
 /// `render_document` (librsvg 2.46+), whose viewport fits the document to
 /// the square, or else `get_dimensions` and `render_cairo`.
-private struct Rsvg {
+struct Rsvg {
     typealias NewFromFile = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> OpaquePointer?
     /// `rsvg_handle_render_document(handle, cr, const RsvgRectangle *viewport, GError **)`.
     typealias RenderDocument =

@@ -6,17 +6,18 @@ import Glibc
 
 /// Why the connection to the compositor could not be used.
 public enum WaylandError: Error, Equatable, CustomStringConvertible {
-    case noDisplay(String)
-    case missingGlobal(interface: String, purpose: String)
+    /// No connection to the display `name`; `errno` says why.
+    case noDisplay(name: String, errno: Int32)
+    case missingGlobal(RequiredGlobal)
     case connectionLost(String)
     case system(String)
 
     public var description: String {
         switch self {
-        case .noDisplay(let name):
+        case .noDisplay(let name, _):
             return "cannot connect to Wayland display \"\(name)\"; is a Wayland compositor running?"
-        case .missingGlobal(let interface, let purpose):
-            return "the compositor does not offer \(interface) (\(purpose))"
+        case .missingGlobal(let global):
+            return global.missing
         case .connectionLost(let why):
             return "lost the connection to the compositor: \(why)"
         case .system(let why):
@@ -50,21 +51,28 @@ public final class Display {
     private var foreignToplevelGlobal: (name: UInt32, version: UInt32)?
     /// The windows of other clients, once `watchWindows` has bound them.
     public private(set) var windows: ForeignToplevels?
-    /// The compositor is KWin (it offers KDE's own globals). KWin 5.27
-    /// activates a layer surface on every click whatever its keyboard
-    /// interactivity, except a dock's (docs/compositors.md, "KWin").
-    public private(set) var isKWin = false
+    /// Every global offered, by its registry name, with the version bound.
+    private var offered: [(name: UInt32, global: OfferedGlobal)] = []
 
     /// Input from every seat, in arrival order, until the app drains it.
     var inputEvents: [InputRecord] = []
     /// Set when an output appears, disappears or finishes a change.
     var outputsChanged = false
 
-    /// Connects to `name` (or `$WAYLAND_DISPLAY`) and binds the globals.
-    public init(name: String?) throws(WaylandError) {
+    /// Connects to `name` (or `$WAYLAND_DISPLAY`) and binds the globals;
+    /// fails when one that buoy needs is missing.
+    public convenience init(name: String?) throws(WaylandError) {
+        try self.init(connectingTo: name)
+        if let missing = Compositors.firstMissing(in: globals) { throw .missingGlobal(missing) }
+    }
+
+    /// Connects and binds whatever is offered, even without what buoy needs:
+    /// `buoy doctor` reports what is there.
+    public init(connectingTo name: String?) throws(WaylandError) {
         guard let proxy = wl_display_connect(name) else {
+            let error = errno
             let shown = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
-            throw .noDisplay(shown)
+            throw .noDisplay(name: shown, errno: error)
         }
         self.proxy = proxy
         registry = wl_display_get_registry(proxy)
@@ -73,7 +81,6 @@ public final class Display {
         // events of the objects bound in the first (output modes, names).
         try roundtrip()
         try roundtrip()
-        try requireGlobals()
     }
 
     deinit {
@@ -103,6 +110,16 @@ public final class Display {
     }
 
     public var fd: Int32 { wl_display_get_fd(proxy) }
+
+    /// The globals offered, in the order they came.
+    public var globals: [OfferedGlobal] { offered.map(\.global) }
+
+    /// The compositor is KWin. KWin 5.27 activates a layer surface on every
+    /// click whatever its keyboard interactivity, except a dock's
+    /// (docs/compositors.md, "KWin").
+    public var isKWin: Bool {
+        CompositorFamily.recognised(byGlobals: globals.map(\.interface))?.family == .kwin
+    }
 
     /// The input recorded since the last call, in arrival order.
     public func takeInput() -> [InputRecord] {
@@ -163,37 +180,22 @@ public final class Display {
         outputs.first { $0.proxy == proxy }
     }
 
-    private func requireGlobals() throws(WaylandError) {
-        let compositors = "\(Compositors.supported) offer it"
-        if compositor == nil {
-            throw .missingGlobal(interface: "wl_compositor", purpose: "every compositor has it")
-        }
-        if subcompositor == nil {
-            throw .missingGlobal(interface: "wl_subcompositor", purpose: "every desktop compositor has it")
-        }
-        if shm == nil { throw .missingGlobal(interface: "wl_shm", purpose: "every compositor has it") }
-        if layerShell == nil {
-            throw .missingGlobal(
-                interface: "zwlr_layer_shell_v1",
-                purpose:
-                    "wlr-layer-shell, needed to float above other windows; \(compositors); GNOME does not")
-        }
-        if viewporter == nil {
-            throw .missingGlobal(interface: "wp_viewporter", purpose: "viewporter; \(compositors)")
-        }
-    }
-
     /// BUOY_IGNORE_GLOBALS: interfaces (comma-separated) buoy acts as if
     /// the compositor lacked, so the e2e tests reach the fallbacks (a cursor
     /// theme where wp_cursor_shape_v1 is offered) on a current compositor.
     private let ignoredGlobals = Set((Environment.string("BUOY_IGNORE_GLOBALS") ?? "").split(separator: ","))
 
     fileprivate func handleGlobal(name: UInt32, interface: String, version: UInt32) {
+        offered.append((name, OfferedGlobal(interface: interface, version: version)))
         guard let registry, !ignoredGlobals.contains(Substring(interface)) else { return }
+        let index = offered.count - 1
+        // Records the version bound: `buoy doctor` reports it from here.
         func bind(_ iface: UnsafePointer<wl_interface>, _ maxVersion: UInt32) -> OpaquePointer? {
-            OpaquePointer(wl_registry_bind(registry, name, iface, min(version, maxVersion)))
+            let used = min(version, maxVersion)
+            let proxy = OpaquePointer(wl_registry_bind(registry, name, iface, used))
+            if proxy != nil { offered[index].global.bound = used }
+            return proxy
         }
-        if interface.hasPrefix("org_kde_kwin_") { isKWin = true }
         switch interface {
         // v6: preferred_buffer_scale and _transform (wl-surface-v6.h).
         case "wl_compositor": compositor = bind(buoy_wl_compositor_interface(), 6)
@@ -227,6 +229,7 @@ public final class Display {
     }
 
     fileprivate func handleGlobalRemove(name: UInt32) {
+        offered.removeAll { $0.name == name }
         if let index = outputs.firstIndex(where: { $0.registryName == name }) {
             outputs.remove(at: index).destroy()
             outputsChanged = true

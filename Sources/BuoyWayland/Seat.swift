@@ -85,6 +85,13 @@ public final class Seat {
     /// The role the app wants; applied on enter and whenever it changes.
     private var cursorRole = CursorRole.hover
     private var shownCursor: (role: CursorRole, scale: Int)?
+    /// wl_seat.name (v2), such as "seat0"; nil until it came.
+    public private(set) var name: String?
+
+    /// What the seat has now, from its last wl_seat.capabilities.
+    public var hasPointer: Bool { pointer != nil }
+    public var hasKeyboard: Bool { keyboard != nil }
+    public var hasTouch: Bool { touch != nil }
 
     init(proxy: OpaquePointer, registryName: UInt32, display: Display) {
         self.proxy = proxy
@@ -284,7 +291,10 @@ public final class Seat {
         listener.initialize(
             to: wl_seat_listener(
                 capabilities: { data, _, caps in from(data).handleCapabilities(caps) },
-                name: { _, _, _ in }))
+                name: { data, _, name in
+                    guard let name else { return }
+                    from(data).name = String(cString: name)
+                }))
         return listener
     }()
 

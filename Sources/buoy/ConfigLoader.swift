@@ -1,3 +1,4 @@
+import BuoyCommandLine
 import BuoyConfig
 import BuoyWayland
 import Glibc
@@ -154,19 +155,25 @@ struct ConfigLoader {
     /// prefix so that editors can read them; then one line of verdict on
     /// stdout. Returns the exit status.
     func check() -> Int32 {
+        let result = checked()
+        switch result {
+        case .ok(_, let warnings):
+            for warning in warnings { printError(warning) }
+        case .noFile: break
+        case .failed(let message): printError(message)
+        }
+        if let verdict = result.verdict { print(verdict) }
+        return result.passed ? 0 : 1
+    }
+
+    /// What `--check` and `buoy doctor` report.
+    func checked() -> ConfigCheck {
         switch read() {
         case .success(let loaded):
-            for warning in loaded.warnings { printError(warning.labelled) }
-            guard let path = loaded.path else {
-                print("no config file (looked for \(candidates.joined(separator: ", "))): defaults in use")
-                return 0
-            }
-            let count = loaded.warnings.count
-            print(count == 0 ? "\(path): ok" : "\(path): ok, with \(count) warning\(count == 1 ? "" : "s")")
-            return 0
+            guard let path = loaded.path else { return .noFile(candidates: candidates) }
+            return .ok(path: path, warnings: loaded.warnings.map(\.labelled))
         case .failure(let failure):
-            printError(failure.message)
-            return 1
+            return .failed(message: failure.message)
         }
     }
 

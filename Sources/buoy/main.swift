@@ -52,6 +52,8 @@ func main() -> Int32 {
         return MessageClient.run(words)
     case .check:
         return ConfigLoader(explicitPath: invocation.configPath, log: log).check()
+    case .doctor:
+        return Doctor.run(configPath: invocation.configPath)
     case .run:
         break
     }

@@ -33,6 +33,20 @@ final class InvocationTests: XCTestCase {
             ),
             // msg takes every word after it, flags included: they are the command's.
             (["msg", "-v"], .success(invocation(.message(["-v"]))), #line),
+            (["doctor"], .success(invocation(.doctor)), #line),
+            (["doctor", "--config", "/c.toml"], .success(invocation(.doctor, config: "/c.toml")), #line),
+            (["doctor", "--config=/c.toml"], .success(invocation(.doctor, config: "/c.toml")), #line),
+            (["doctor", "-c"], .failure(UsageError("-c needs a path")), #line),
+            (
+                ["doctor", "-d"], .failure(UsageError("buoy doctor takes only --config PATH, not \"-d\"")),
+                #line
+            ),
+            (
+                ["doctor", "doctor"],
+                .failure(UsageError("buoy doctor takes only --config PATH, not \"doctor\"")), #line
+            ),
+            // doctor is a command only as the first word.
+            (["-d", "doctor"], .failure(UsageError("unknown argument \"doctor\"; see buoy --help")), #line),
             (["-c"], .failure(UsageError("-c needs a path")), #line),
             (["--config", ""], .failure(UsageError("--config needs a path")), #line),
             (["-vv"], .failure(UsageError("unknown argument \"-vv\"; see buoy --help")), #line),
@@ -41,6 +55,14 @@ final class InvocationTests: XCTestCase {
         ]
         for (arguments, expected, line) in cases {
             XCTAssertEqual(Invocation.parse(arguments), expected, "\(arguments)", line: line)
+        }
+    }
+
+    /// The help shows every command of its own.
+    func testTheHelpShowsEverySubcommand() {
+        for subcommand in Invocation.Subcommand.allCases {
+            XCTAssertTrue(
+                Invocation.usage.contains("       buoy \(subcommand.rawValue) "), subcommand.rawValue)
         }
     }
 

@@ -1,3 +1,4 @@
+import BuoyCommandLine
 import BuoyCore
 import Foundation
 import XCTest
@@ -28,10 +29,12 @@ private func documentedFlags() throws -> Set<String> {
 }
 
 /// The shell completions list exactly the commands and positions that
-/// `ControlCommand` parses, and the flags that buoy(1) documents.
+/// `ControlCommand` parses, the subcommands that `Invocation` parses, and the
+/// flags that buoy(1) documents.
 final class CompletionsTests: XCTestCase {
     private let commands = ControlCommand.names
     private let places = ControlCommand.positions
+    private let subcommands = Invocation.Subcommand.allCases.map(\.rawValue)
 
     func testTheManPageHasFlags() throws {
         XCTAssertTrue(try documentedFlags().contains("--check"), "docs/buoy.1.scd's OPTIONS not found")
@@ -39,8 +42,9 @@ final class CompletionsTests: XCTestCase {
 
     func testBash() throws {
         let file = try text(of: "completions/buoy.bash")
-        XCTAssertEqual(file.firstMatch(of: /commands="([^"]*)"/).map { words($0.1) }, commands)
+        XCTAssertEqual(file.firstMatch(of: #/ commands="([^"]*)"/#).map { words($0.1) }, commands)
         XCTAssertEqual(file.firstMatch(of: /places="([^"]*)"/).map { words($0.1) }, places)
+        XCTAssertEqual(file.firstMatch(of: /subcommands="([^"]*)"/).map { words($0.1) }, subcommands)
         XCTAssertEqual(
             file.firstMatch(of: /options="([^"]*)"/).map { Set(words($0.1)) }, try documentedFlags())
         XCTAssertTrue(file.contains("--button"))
@@ -50,7 +54,9 @@ final class CompletionsTests: XCTestCase {
         let file = try text(of: "completions/_buoy")
         XCTAssertEqual(file.firstMatch(of: /commands=\(([^)]*)\)/).map { words($0.1) }, commands)
         XCTAssertEqual(file.firstMatch(of: /places=\(([^)]*)\)/).map { words($0.1) }, places)
-        guard let arguments = file.firstRange(of: "_arguments") else { return XCTFail("no _arguments") }
+        XCTAssertEqual(file.firstMatch(of: /'1:: :\(([^)]*)\)'/).map { words($0.1) }, subcommands)
+        // The top level's, which continues over lines; doctor's is one line.
+        guard let arguments = file.firstRange(of: "_arguments \\\n") else { return XCTFail("no _arguments") }
         var flags: Set<String> = []
         for line in file[arguments.upperBound...].split(separator: "\n") {
             guard line.hasSuffix("\\") || line.contains("'") else { break }
@@ -69,6 +75,9 @@ final class CompletionsTests: XCTestCase {
         let file = try text(of: "completions/buoy.fish")
         XCTAssertEqual(file.firstMatch(of: /set -l commands ([^\n]*)/).map { words($0.1) }, commands)
         XCTAssertEqual(file.firstMatch(of: /set -l places ([^\n]*)/).map { words($0.1) }, places)
+        XCTAssertEqual(file.firstMatch(of: /set -l subcommands ([^\n]*)/).map { words($0.1) }, subcommands)
+        XCTAssertEqual(
+            file.matches(of: #/-n __fish_use_subcommand -a ([a-z]+) /#).map { String($0.1) }, subcommands)
         var flags: Set<String> = []
         for line in file.split(separator: "\n") where line.contains("-n \"$top\"") {
             for match in line.matches(of: #/ -([slo]) ([a-z][a-z-]*)/#) {

@@ -9,7 +9,7 @@ import unittest
 from pathlib import Path
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, hex_color, settle
-from harness import REPO_ROOT, HeadlessSway, HeadlessWeston, wait_for
+from harness import REPO_ROOT, HeadlessSway, HeadlessWeston, WaylandDebugLog, wait_for
 
 
 def config(**sections: dict) -> str:
@@ -34,6 +34,16 @@ class ButtonTests(unittest.TestCase):
             self.assertAlmostEqual(bottom - top, 64, delta=3, msg=match)
             self.assertAlmostEqual(match.centroid[1], 360, delta=2, msg=match)
             self.assertEqual(buoy.stop(), 0)
+
+    def test_its_namespace_is_buoy_though_sway_offers_org_kde_kwin_globals(self):
+        # Only KWin's layer surfaces are docks. sway, phoc and Hyprland offer org_kde_kwin_idle
+        # or _server_decoration_manager too, and Hyprland's layer rules match ^(buoy)$.
+        with HeadlessSway() as sway:
+            self.assertIn("org_kde_kwin_server_decoration_manager", sway.globals())
+            buoy = Buoy(sway, config(), env={"WAYLAND_DEBUG": "1"}).start()
+            buoy.wait_for_button(MAGENTA)
+            namespaces = [args[-1] for args in WaylandDebugLog(buoy.log()).requested("get_layer_surface")]
+            self.assertEqual(namespaces, ['"buoy"'])
 
     def test_the_glyph_has_its_configured_colour(self):
         with HeadlessSway() as sway:

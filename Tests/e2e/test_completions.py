@@ -69,6 +69,11 @@ class CompletionTests(unittest.TestCase):
         self.assertEqual(bash("buoy msg --button main move top-"), ["top-left", "top-right"])
         self.assertEqual(bash("buoy msg move left "), [])
         self.assertEqual(bash("buoy --check msg"), [], "msg is a command only as the first word")
+        self.assertIn("doctor", bash("buoy "))
+        self.assertEqual(bash("buoy doc"), ["doctor"])
+        self.assertEqual(bash("buoy doctor "), ["-c", "--config"], "doctor takes --config only")
+        self.assertEqual(bash("buoy doctor --c"), ["--config"])
+        self.assertNotIn("doctor", bash("buoy -d "))
 
     def test_fish(self):
         self.assertIn("msg", fish("buoy "))
@@ -77,6 +82,8 @@ class CompletionTests(unittest.TestCase):
         self.assertEqual(fish("buoy msg mov"), ["move"])
         self.assertEqual(sorted(fish("buoy msg move ")), sorted(PLACES))
         self.assertEqual(fish("buoy msg --b"), ["--button"])
+        self.assertIn("doctor", fish("buoy "))
+        self.assertEqual(fish("buoy doctor --"), ["--config"], "doctor takes --config only")
 
     def test_zsh(self):
         run(["zsh", "-n", str(COMPLETIONS / "_buoy")])
@@ -84,6 +91,7 @@ class CompletionTests(unittest.TestCase):
         self.assertEqual(zsh("buoy", "msg", "move", ""), PLACES)
         self.assertEqual(zsh("buoy", "msg", "--button", "main", "move", ""), PLACES)
         self.assertEqual(zsh("buoy", ""), ["_arguments"])
+        self.assertEqual(zsh("buoy", "doctor", ""), ["_arguments"])
 
 
 if __name__ == "__main__":

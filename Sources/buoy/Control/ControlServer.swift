@@ -584,8 +584,11 @@ enum UnixSocket {
     /// Writes all of `text`; returns 0 or errno. MSG_NOSIGNAL: a peer that
     /// has gone away is EPIPE, never a SIGPIPE that would kill buoy.
     static func sendAll(_ fd: Int32, _ text: String, deadline: Double) -> Int32 {
-        var text = text
-        return text.withUTF8 { bytes in
+        sendAll(fd, bytes: Array(text.utf8), deadline: deadline)
+    }
+
+    static func sendAll(_ fd: Int32, bytes: [UInt8], deadline: Double) -> Int32 {
+        bytes.withUnsafeBufferPointer { bytes in
             var offset = 0
             while offset < bytes.count {
                 let sent = send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
@@ -602,13 +605,16 @@ enum UnixSocket {
         }
     }
 
-    /// Reads until EOF. A reset after data counts as EOF: a server that closes
-    /// without reading the request (a refused peer) resets the connection
-    /// once its reply has been read.
-    static func readAll(_ fd: Int32, limit: Int, deadline: Double) -> Result<[UInt8], ReadError> {
+    /// Reads until EOF, or until `complete` says what was read is enough (a
+    /// peer that keeps the connection open). A reset after data counts as
+    /// EOF: a server that closes without reading the request (a refused
+    /// peer) resets the connection once its reply has been read.
+    static func readAll(
+        _ fd: Int32, limit: Int, deadline: Double, complete: ([UInt8]) -> Bool = { _ in false }
+    ) -> Result<[UInt8], ReadError> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
+        while !complete(bytes) {
             let count = recv(fd, &chunk, chunk.count, 0)
             if count > 0 {
                 bytes += chunk[0..<count]
@@ -622,6 +628,7 @@ enum UnixSocket {
             guard error == EAGAIN || error == EWOULDBLOCK else { return .failure(.failed(error)) }
             guard wait(fd, for: Int16(POLLIN), deadline: deadline) else { return .failure(.timedOut) }
         }
+        return .success(bytes)
     }
 
     /// Polls `fd` until `events` (or an error/hangup) or the deadline; false
