@@ -80,6 +80,8 @@ public enum OutputChoice: Sendable, Equatable {
     case named(String)
     /// `"*"`: one instance of the button on every output.
     case every
+    /// `"focused"`: the output of the focused window, following it.
+    case focused
 }
 
 /// `[button]` or one `[[button]]`: the floating button itself.

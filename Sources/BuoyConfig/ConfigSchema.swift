@@ -203,7 +203,12 @@ enum Schema {
             .boolean("tuck", \.spec.button.tuck),
             Field(key: "output") { draft, entry, reader in
                 if let output = reader.nonEmptyString(entry) {
-                    draft.spec.button.output = output == "*" ? .every : .named(output)
+                    draft.spec.button.output =
+                        switch output {
+                        case "*": .every
+                        case "focused": .focused
+                        default: .named(output)
+                        }
                 }
             },
             .table("snap", \.spec.snap, snap),

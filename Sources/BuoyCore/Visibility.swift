@@ -47,6 +47,14 @@ public struct WindowFacts: Sendable, Equatable {
     }
 }
 
+extension WindowFacts {
+    /// The output of the focused window (its first), which `output = "focused"`
+    /// follows; nil with no focused window, when the button stays where it is.
+    public static func focusedOutput(of windows: [WindowFacts]) -> String? {
+        windows.first(where: \.activated)?.outputs.first
+    }
+}
+
 /// `[visibility]` and a button's `[button.visibility]`: when a button hides
 /// by itself. The defaults show it always, as before these rules.
 public struct VisibilityRules: Sendable, Equatable {

@@ -62,15 +62,40 @@ final class App {
         watchWindowsIfNeeded()
     }
 
-    /// Binds foreign-toplevel when a visibility rule needs the windows.
+    /// Binds foreign-toplevel when a visibility rule or `output = "focused"`
+    /// needs the windows.
     private func watchWindowsIfNeeded() {
-        guard config.buttons.contains(where: \.visibility.needsWindows), !display.watchWindows(),
-            !warnedNoWindows
-        else { return }
+        let needed = config.buttons.contains { $0.visibility.needsWindows || $0.button.output == .focused }
+        guard needed, !display.watchWindows(), !warnedNoWindows else { return }
         warnedNoWindows = true
         log.warning(
             "the compositor does not offer wlr-foreign-toplevel-management (KWin, GNOME): "
-                + "[visibility] fullscreen, hide_for and show_for do nothing here")
+                + "[visibility] fullscreen, hide_for and show_for do nothing here, and a button with "
+                + "output = \"focused\" shows where the compositor chooses")
+    }
+
+    /// Moves each `output = "focused"` button to the focused window's output,
+    /// to where it rested there before; never while it is held.
+    private func followFocus(now: Double) {
+        guard let windows = display.windows,
+            let focused = WindowFacts.focusedOutput(of: windows.windows),
+            display.output(named: focused) != nil
+        else { return }
+        for instance in instances where instance.spec.button.output == .focused {
+            guard let current = instance.currentOutput?.name, current != focused,
+                !instance.controller.isPressed
+            else { continue }
+            log.info("\(instance.label): following the focus to \(focused)")
+            instance.placesByOutput[current] = instance.controller.rest
+            instance.restOutput = focused
+            placeAgain(instance, now: now)
+            if let rest = instance.placesByOutput[focused] {
+                // Where it was on that output: not a place the user chose now.
+                let effects = instance.controller.handle(.moveTo(rest, at: now)).filter { $0 != .save }
+                perform(effects, for: instance, now: now)
+            }
+            publish(.moved(edge: instance.controller.rest.name, output: focused), for: instance)
+        }
     }
 
     /// Gives each controller what the visibility rules say now, and tells
@@ -129,6 +154,7 @@ final class App {
         menu.followOwnersSurface(now: now)
         // Every wakeup: a window's events wake the loop, and the rules are a few comparisons.
         applyVisibilityRules(now: now)
+        followFocus(now: now)
         for record in display.takeInput() { route(record) }
         if let server {
             for request in server.update(wakeup, now: now) { handle(request, now: now) }

@@ -374,3 +374,15 @@ extension ConfigButtonsTests {
         }
     }
 }
+
+extension ConfigButtonsTests {
+    func testOutputTakesANameEveryOrFocused() throws {
+        let cases: [(String, OutputChoice, UInt)] = [
+            ("eDP-1", .named("eDP-1"), #line), ("*", .every, #line), ("focused", .focused, #line),
+        ]
+        for (value, expected, line) in cases {
+            let (config, _) = try parseConfig("[button]\noutput = \"\(value)\"")
+            XCTAssertEqual(config.buttons[0].button.output, expected, line: line)
+        }
+    }
+}

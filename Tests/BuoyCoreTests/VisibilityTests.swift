@@ -91,3 +91,14 @@ final class VisibilityTests: XCTestCase {
         }
     }
 }
+
+extension VisibilityTests {
+    func testTheFocusedOutputIsTheFocusedWindowsFirst() {
+        XCTAssertEqual(
+            WindowFacts.focusedOutput(of: [
+                window("a", on: ["A"]), window("b", on: ["B", "C"], focused: true),
+            ]), "B")
+        XCTAssertNil(WindowFacts.focusedOutput(of: [window("a", on: ["A"])]), "no focused window: it stays")
+        XCTAssertNil(WindowFacts.focusedOutput(of: [window("a", on: [], focused: true)]))
+    }
+}

@@ -9,6 +9,7 @@ import unittest
 
 from buoy_fixture import MAGENTA, Buoy, settle
 from harness import HeadlessKWin, HeadlessSway, wait_for
+from test_faults import NestedSway
 from test_msg import config, msg
 from test_subscribe import subscribed
 
@@ -133,3 +134,36 @@ class WithoutForeignToplevelTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FocusedOutputTests(unittest.TestCase):
+    def test_output_focused_follows_the_focused_window_to_its_place_on_each_output(self):
+        with NestedSway() as sway:
+            (first,) = sway.active_outputs()
+            second = sway.plug()
+            sway.swaymsg("focus", "output", first)
+            sway.wev()
+            buoy = Buoy(sway, config(button={"output": '"focused"', "position": '"right"'})).start()
+            wait_for(lambda: msg(buoy, "state").returncode == 0 and entry(buoy)["output"] == first,
+                     timeout=5, message=f"the button on {first}, under the focused window")
+            self.assertEqual(msg(buoy, "move", "top-left").returncode, 0)
+
+            sway.swaymsg("focus", "output", second)
+            sway.wev()  # focused, on the second output
+            asked = time.monotonic()
+            wait_for(lambda: entry(buoy)["output"] == second, timeout=3, interval=0.01,
+                     message=f"the button on {second}")
+            moved_after = time.monotonic() - asked
+            self.assertLess(moved_after, 1.0)
+            self.assertEqual(entry(buoy)["edge"], "top-left", "the place it had, on an output it never was on")
+            self.assertEqual(msg(buoy, "move", "bottom").returncode, 0)
+
+            sway.swaymsg("focus", "output", first)
+            wait_for(lambda: entry(buoy)["output"] == first, timeout=3, message=f"back on {first}")
+            wait_for(lambda: entry(buoy)["edge"] == "top-left", timeout=3, message="its place there")
+            sway.swaymsg("focus", "output", second)
+            wait_for(lambda: entry(buoy)["output"] == second and entry(buoy)["edge"] == "bottom", timeout=3,
+                     message=f"back on {second}, at its place there")
+            self.assertIn(f"following the focus to {second}", buoy.log())
+            print(f"focus change → button on the other output: {moved_after * 1000:.0f} ms (state polled)")
+            self.assertEqual(buoy.stop(), 0)

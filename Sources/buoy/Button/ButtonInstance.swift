@@ -47,6 +47,9 @@ final class ButtonInstance {
     /// Only a chosen place is kept in the state file, and a config whose
     /// `position` differs from this wins over it.
     var chosenOver: Placement?
+    /// With `output = "focused"`: where it rested on each output it left, so
+    /// that it comes back there when focus does.
+    var placesByOutput: [String: RestPosition] = [:]
 
     private unowned let display: Display
     private(set) var layer: LayerSurface?
