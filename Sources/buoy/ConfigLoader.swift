@@ -66,13 +66,15 @@ struct ConfigLoader {
     }
 
     /// `load`, and the config's warnings (rendered; they are logged too),
-    /// for `buoy msg reload` to print.
+    /// for `buoy msg reload` to print. Its built-in actions become their
+    /// tools' commands here, at start and on every reload.
     func loadWithWarnings() -> Result<(config: Config, warnings: [String]), Failure> {
         read().map { loaded in
             for warning in loaded.warnings { log.warning(warning.rendered) }
             let warnings = loaded.warnings.map(\.rendered)
             guard loaded.path == nil else {
-                return (FirstRun.furnishing(loaded.config, find: foundForEmptyMenus), warnings)
+                let config = loaded.config.resolvingBuiltIns(BuiltInTools.resolve)
+                return (FirstRun.furnishing(config, find: foundForEmptyMenus), warnings)
             }
             let items = firstRunItems()
             if items.isEmpty {
@@ -141,7 +143,7 @@ struct ConfigLoader {
         case .success(let bytes):
             do {
                 let (config, warnings) = try Config.parse(
-                    bytes, path: path, fileExists: Files.isReadableRegularFile)
+                    bytes, path: path, fileExists: Files.isReadableRegularFile, resolve: BuiltInTools.resolve)
                 return .success(Loaded(config: config, path: path, warnings: warnings))
             } catch {
                 return .failure(Failure(error))
@@ -151,8 +153,9 @@ struct ConfigLoader {
 
     /// `buoy --check`: every diagnostic as `path:line:col: severity:
     /// message` (with the line and a caret below), on stderr with no log
-    /// prefix so that editors can read them; then one line of verdict on
-    /// stdout. Returns the exit status.
+    /// prefix so that editors can read them; then on stdout what each
+    /// built-in action resolves to and one line of verdict. Returns the exit
+    /// status.
     func check() -> Int32 {
         switch read() {
         case .success(let loaded):
@@ -161,6 +164,7 @@ struct ConfigLoader {
                 print("no config file (looked for \(candidates.joined(separator: ", "))): defaults in use")
                 return 0
             }
+            for line in BuiltInTools.report(loaded.config) { print(line) }
             let count = loaded.warnings.count
             print(count == 0 ? "\(path): ok" : "\(path): ok, with \(count) warning\(count == 1 ? "" : "s")")
             return 0
