@@ -201,6 +201,10 @@ public enum Action: Sendable, Equatable {
     /// Open the button's menu (its `[[button.menu.item]]`s, else the `[[menu.item]]`s);
     /// written `"menu"` in the file.
     case menu
+    /// One of buoy's own (`{ action = "NAME" }`, a menu item's `action`). The
+    /// shell turns it into the `command` of its tool when the config is read;
+    /// one left is one whose tool was not found then.
+    case builtIn(BuiltInAction)
 }
 
 /// `[actions]`: what each gesture does; nil does nothing.
@@ -235,7 +239,12 @@ public struct Actions: Sendable, Equatable {
 
     /// Whether a gesture opens the menu.
     public var opensMenu: Bool {
-        [tap, doubleTap, longPress, swipeUp, swipeDown, swipeLeft, swipeRight].contains(.menu)
+        Self.gestures.contains { self[keyPath: $0] == .menu }
+    }
+
+    /// Every gesture's action.
+    static var gestures: [WritableKeyPath<Actions, Action?>] {
+        [\.tap, \.doubleTap, \.longPress, \.swipeUp, \.swipeDown, \.swipeLeft, \.swipeRight]
     }
 }
 
@@ -244,13 +253,26 @@ public struct MenuItem: Sendable, Equatable {
     public var label: String
     /// An icon name looked up in the icon theme, or a path.
     public var icon: String?
-    /// The shell command line to run when the item is chosen.
-    public var command: String
+    /// What choosing it runs: its `command`, or its built-in `action`.
+    public var action: Action
+    /// Whether the menu stays open after it runs (`keep_open`).
+    public var keepOpen: Bool
 
-    public init(label: String, icon: String? = nil, command: String) {
+    public init(label: String, icon: String? = nil, action: Action, keepOpen: Bool = false) {
         self.label = label
         self.icon = icon
-        self.command = command
+        self.action = action
+        self.keepOpen = keepOpen
+    }
+
+    /// An item that runs a shell command line.
+    public init(label: String, icon: String? = nil, command: String, keepOpen: Bool = false) {
+        self.init(label: label, icon: icon, action: .command(command), keepOpen: keepOpen)
+    }
+
+    /// `builtIn`'s item, its label and icon, running `command`.
+    init(_ builtIn: BuiltInAction, command: String) {
+        self.init(label: builtIn.label, icon: builtIn.icon, command: command, keepOpen: builtIn.keepOpen)
     }
 }
 

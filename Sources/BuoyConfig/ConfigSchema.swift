@@ -8,13 +8,15 @@ extension Config {
     /// collected) and the warnings found beside them. Unknown keys and
     /// tables are not errors: they come back as warnings, in file order,
     /// with a suggestion when one is close. So are a button that could
-    /// never be seen and, when `fileExists` is given, an icon path that
-    /// `fileExists` says is not there.
+    /// never be seen, when `fileExists` is given, an icon path that
+    /// `fileExists` says is not there, and when `resolve` is given, a
+    /// built-in action that it finds no tool for.
     public static func parse(
-        _ bytes: [UInt8], path: String, fileExists: ((String) -> Bool)? = nil
+        _ bytes: [UInt8], path: String, fileExists: ((String) -> Bool)? = nil,
+        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil
     ) throws(ConfigError) -> (config: Config, warnings: [ConfigDiagnostic]) {
         let document = try TOMLParser.parse(bytes, path: path)
-        var reader = SchemaReader(document: document, fileExists: fileExists)
+        var reader = SchemaReader(document: document, fileExists: fileExists, resolve: resolve)
         var config = Config.defaults
         reader.readFields(of: TOMLDocument.root, Schema.root, into: &config, scope: "at the top level")
         reader.readButtons(into: &config)
@@ -290,11 +292,13 @@ enum Schema {
         ]
     }
 
-    /// A menu item while it is read; label and command are checked after.
+    /// A menu item while it is read; label, command and action are checked after.
     struct ItemDraft {
         var label: String?
         var icon: String?
         var command: String?
+        var action: BuiltInAction?
+        var keepOpen: Bool?
     }
 
     static var menuItem: [Field<ItemDraft>] {
@@ -302,6 +306,12 @@ enum Schema {
             .string("label", \.label),
             .string("icon", \.icon),
             .string("command", \.command),
+            Field(key: "action") { draft, entry, reader in
+                if let action = reader.builtInAction(entry) { draft.action = action }
+            },
+            Field(key: "keep_open") { draft, entry, reader in
+                if let keepOpen = reader.boolean(entry) { draft.keepOpen = keepOpen }
+            },
         ]
     }
 
@@ -333,13 +343,19 @@ struct SchemaReader {
     let document: TOMLDocument
     /// Whether an icon's path is there; nil checks nothing.
     let fileExists: ((String) -> Bool)?
+    /// What a built-in action comes to here; nil checks nothing.
+    let resolve: ((BuiltInAction) -> BuiltInAction.Resolution)?
     private let homes = Schema.homes
     private(set) var errors: [Issue] = []
     private(set) var warnings: [Issue] = []
 
-    init(document: TOMLDocument, fileExists: ((String) -> Bool)? = nil) {
+    init(
+        document: TOMLDocument, fileExists: ((String) -> Bool)? = nil,
+        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil
+    ) {
         self.document = document
         self.fileExists = fileExists
+        self.resolve = resolve
     }
 
     mutating func readFields<Section>(
@@ -395,12 +411,7 @@ struct SchemaReader {
                         message: "corner_radius has no effect without shape = \"rounded\""))
             }
 
-            if let icon = table["icon"], let label = table["label"] {
-                let (first, second) = icon.keyOffset < label.keyOffset ? (icon, label) : (label, icon)
-                error(
-                    "\(second.key) and \(first.key) cannot both be set: the face shows an icon or a label",
-                    at: second.keyOffset)
-            }
+            errorIfBoth("icon", "label", in: table, because: "the face shows an icon or a label")
 
             if draft.spec.button.opacity == 0, draft.spec.button.idleOpacity == 0 {
                 let key = table["opacity"] ?? table["idle_opacity"]
@@ -579,8 +590,13 @@ struct SchemaReader {
         return color
     }
 
+    /// A command line, "menu", or `{ action = "NAME" }`.
     mutating func action(_ entry: TOMLEntry) -> Action? {
-        guard let text = string(entry) else { return nil }
+        if case .table(let table) = entry.node.value { return builtInTable(entry, document[table]) }
+        guard case .string(let text) = entry.node.value else {
+            typeError(entry, expected: #"a string or { action = "NAME" }"#)
+            return nil
+        }
         guard !isBlank(text) else {
             error(
                 "\(entry.key) must not be empty; write a command, or \"menu\" to open the menu",
@@ -588,6 +604,30 @@ struct SchemaReader {
             return nil
         }
         return text == "menu" ? .menu : .command(text)
+    }
+
+    /// `tap = { action = "NAME" }`: a built-in action where a command could be.
+    private mutating func builtInTable(_ entry: TOMLEntry, _ table: TOMLTable) -> Action? {
+        for other in table.entries where other.key != "action" {
+            error(
+                "\(entry.key) = { ... } takes only action; a command is written \(entry.key) = \"COMMAND\"",
+                at: other.keyOffset)
+        }
+        guard let name = table["action"] else {
+            error(#"\#(entry.key) = { } needs action = "NAME""#, at: entry.node.offset)
+            return nil
+        }
+        return builtInAction(name).map(Action.builtIn)
+    }
+
+    /// A built-in action's name; where `resolve` finds no tool for it, a
+    /// warning that says what to install.
+    mutating func builtInAction(_ entry: TOMLEntry) -> BuiltInAction? {
+        guard let action = choice(entry, BuiltInAction.all.map { ($0.name, $0) }) else { return nil }
+        if let resolve, case .missing(let why) = resolve(action) {
+            warnings.append(Issue(offset: entry.node.offset, message: "action \(action.name): \(why)"))
+        }
+        return action
     }
 
     /// The tables of a `[[table]]` or of an array of inline tables, and
@@ -633,8 +673,15 @@ struct SchemaReader {
             let scope = "in [[\(tableName(document[item.table].path))]]"
             readFields(of: item.table, Schema.menuItem, into: &draft, scope: scope)
             let itemTable = document[item.table]
-            if itemTable["label"] == nil { error("menu item is missing \"label\"", at: item.offset) }
-            if itemTable["command"] == nil { error("menu item is missing \"command\"", at: item.offset) }
+            errorIfBoth(
+                "command", "action", in: itemTable, because: "an item runs a command or a built-in action")
+            // A built-in action brings its own label.
+            if itemTable["action"] == nil {
+                if itemTable["label"] == nil { error("menu item is missing \"label\"", at: item.offset) }
+                if itemTable["command"] == nil {
+                    error("menu item is missing \"command\" (or \"action\")", at: item.offset)
+                }
+            }
             if let icon = draft.icon, icon.hasPrefix("/"), let fileExists, !fileExists(icon),
                 let entry = itemTable["icon"]
             {
@@ -643,8 +690,14 @@ struct SchemaReader {
                         offset: entry.node.offset,
                         message: "no icon file at \(icon); the item shows its label's first letter"))
             }
-            if let label = draft.label, let command = draft.command {
-                items.append(MenuItem(label: label, icon: draft.icon, command: command))
+            let builtIn = draft.action
+            if let label = draft.label ?? builtIn?.label,
+                let action = draft.command.map(Action.command) ?? builtIn.map(Action.builtIn)
+            {
+                items.append(
+                    MenuItem(
+                        label: label, icon: draft.icon ?? builtIn?.icon, action: action,
+                        keepOpen: draft.keepOpen ?? builtIn?.keepOpen ?? false))
             }
         }
         return items
@@ -698,6 +751,15 @@ struct SchemaReader {
 
     private mutating func error(_ message: String, at offset: Int) {
         errors.append(Issue(offset: offset, message: message))
+    }
+
+    /// An error at the later of two keys that cannot both be set.
+    private mutating func errorIfBoth(
+        _ one: String, _ other: String, in table: TOMLTable, because why: String
+    ) {
+        guard let a = table[one], let b = table[other] else { return }
+        let (first, second) = a.keyOffset < b.keyOffset ? (a, b) : (b, a)
+        error("\(second.key) and \(first.key) cannot both be set: \(why)", at: second.keyOffset)
     }
 }
 

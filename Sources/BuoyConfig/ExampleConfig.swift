@@ -77,9 +77,11 @@ extension Config {
         # double_tap is unset, tap runs at once on release; when it is set, a single
         # tap waits double_tap_window to tell the two apart. The word "menu" opens
         # the menu instead (see [menu] below): here, with no [[menu.item]], the menu
-        # of programs found that buoy shows with no config file.
+        # of programs found that buoy shows with no config file. { action = "NAME" }
+        # runs one of buoy's built-in actions, which finds its own tool (buoy(5),
+        # ACTIONS, lists them; buoy --check says what each comes to here).
         tap = "menu"
-        # double_tap = "swaymsg fullscreen toggle"
+        # double_tap = { action = "fullscreen" }
         # long_press = "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &"
         # A flick of the button up, down, left or right (at least 24 px, within 300 ms,
         # at 0.4 px/ms or faster): the button springs back and this runs. Unset: that
@@ -127,6 +129,29 @@ extension Config {
         # The keyboard focus ring. Unset: the button's color.
         # focus_color = "#ffcc00"
 
+        # Up to 8 items, in this order. Each runs a shell command, with a label, or
+        # a built-in action, which brings its own label and icon. icon is an
+        # icon-theme name or the path of a .png or .svg file; without one (or when
+        # it cannot be found), the item shows the first letter of its label.
+        # With keep_open = true, the menu stays open after the item runs, as it does
+        # for the volume and brightness actions unless keep_open is false.
+        # [[menu.item]]
+        # action = "keyboard"
+        #
+        # [[menu.item]]
+        # action = "volume-up"
+        #
+        # [[menu.item]]
+        # label = "Terminal"
+        # icon = "utilities-terminal"
+        # command = "foot"
+        # keep_open = false
+        #
+        # [[menu.item]]
+        # label = "Screenshot"
+        # icon = "/usr/share/icons/hicolor/scalable/apps/camera-photo.svg"
+        # command = "grim"
+
         [visibility]
         # When buttons hide by themselves ([button.visibility] overrides it for one).
         # "show": above fullscreen windows too; "hide": hidden while a fullscreen
@@ -138,24 +163,6 @@ extension Config {
         # show_for = ["foot", "org.gnome.*"]
         # "any", or only in "tablet" or "laptop" mode (buoy msg mode tablet|laptop).
         mode = "any"
-
-        # Up to 8 items, in this order. label and command are required. icon is an
-        # icon-theme name or the path of a .png or .svg file; without one (or when
-        # it cannot be found), the item shows the first letter of its label.
-        # [[menu.item]]
-        # label = "Keyboard"
-        # icon = "input-keyboard"
-        # command = "pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &"
-        #
-        # [[menu.item]]
-        # label = "Terminal"
-        # icon = "utilities-terminal"
-        # command = "foot"
-        #
-        # [[menu.item]]
-        # label = "Screenshot"
-        # icon = "/usr/share/icons/hicolor/scalable/apps/camera-photo.svg"
-        # command = "grim"
 
         """##
 }

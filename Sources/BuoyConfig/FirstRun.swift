@@ -1,3 +1,5 @@
+import BuoyCore
+
 /// What buoy does when there is no config file at all: a tap opens a menu
 /// of the programs found among a short list, each of which works on sway,
 /// Hyprland and phones alike, so that a first run is useful before any
@@ -25,29 +27,17 @@ public enum FirstRun {
         }
     }
 
-    /// The items found, in menu order: a terminal, an on-screen keyboard
-    /// toggle, a screenshot, a screen lock and "Edit buoy's config".
+    /// The items found, in menu order: the built-in actions terminal,
+    /// keyboard, screenshot and lock, and "Edit buoy's config".
     public static func items(_ context: Context) -> [MenuItem] {
         var items: [MenuItem] = []
         let terminal = self.terminal(context)
-        if let terminal {
-            items.append(MenuItem(label: "Terminal", icon: "utilities-terminal", command: terminal.command))
-        }
-        if let keyboard = keyboard(context) {
-            items.append(MenuItem(label: "Keyboard", icon: "input-keyboard", command: keyboard))
-        }
-        if context.onPath("grim") {
-            // The pause lets the menu fold away first, so it is not in the picture.
-            let command =
-                #"dir="${XDG_PICTURES_DIR:-$HOME/Pictures}"; mkdir -p "$dir" && sleep 0.5 && "#
-                + #"grim "$dir/screenshot-$(date +%Y%m%d-%H%M%S).png""#
-            items.append(MenuItem(label: "Screenshot", icon: "camera-photo", command: command))
-        }
-        if context.onPath("swaylock") {
-            items.append(MenuItem(label: "Lock", icon: "system-lock-screen", command: "swaylock -f"))
-        } else if context.onPath("loginctl") {
-            items.append(
-                MenuItem(label: "Lock", icon: "system-lock-screen", command: "loginctl lock-session"))
+        if let terminal { items.append(MenuItem(BuiltInAction.terminal, command: terminal.command)) }
+        let compositor = Compositor.detect(context.environment)
+        for action in [BuiltInAction.keyboard, .screenshot, .lock] {
+            if case .command(let command) = action.resolve(found: context.onPath, compositor: compositor) {
+                items.append(MenuItem(action, command: command))
+            }
         }
         if let edit = editConfig(context, terminal: terminal) {
             items.append(MenuItem(label: "Edit buoy's config", icon: "text-editor", command: edit))
@@ -89,43 +79,17 @@ public enum FirstRun {
             + " [[menu.item]]s; see buoy(5)"
     }
 
-    /// `$TERMINAL`, else the first of foot, alacritty and kitty; with how
-    /// it runs a command in a new window (`-e`, or the words after it).
+    /// `$TERMINAL`, else the built-in action terminal's; with how it runs
+    /// a command in a new window (`-e`, or the words after it).
     private static func terminal(_ context: Context) -> (command: String, runPrefix: String)? {
         if let named = context.environment("TERMINAL"), context.onPath(named) {
             return (shellQuoted(named), shellQuoted(named) + " -e")
         }
-        for (name, prefix) in [("foot", "foot"), ("alacritty", "alacritty -e"), ("kitty", "kitty")]
-        where context.onPath(name) {
-            return (name, prefix)
-        }
-        return nil
-    }
-
-    /// The on-screen keyboards a first run's menu shows and hides, in the
-    /// order it prefers them; `buoy doctor` looks for the same.
-    public enum Keyboard: String, CaseIterable, Sendable {
-        case wvkbd = "wvkbd-mobintl"
-        case squeekboard
-
-        /// The other program its toggle runs.
-        var helper: String { self == .wvkbd ? "pkill" : "busctl" }
-
-        /// wvkbd toggled with SIGRTMIN (started when it does not run);
-        /// squeekboard's visibility flipped over D-Bus.
-        var toggle: String {
-            switch self {
-            case .wvkbd: return FirstRun.keyboardToggle
-            case .squeekboard:
-                let osk = "sm.puri.OSK0 /sm/puri/OSK0 sm.puri.OSK0"
-                return #"if [ "$(busctl --user get-property "# + osk + #" Visible)" = "b true" ]; "#
-                    + "then v=false; else v=true; fi; busctl --user call \(osk) SetVisible b $v"
-            }
-        }
-    }
-
-    private static func keyboard(_ context: Context) -> String? {
-        Keyboard.allCases.first { context.onPath($0.rawValue) && context.onPath($0.helper) }?.toggle
+        guard
+            case .command(let found) = BuiltInAction.terminal.resolve(found: context.onPath, compositor: nil)
+        else { return nil }
+        // foot and kitty take the command as it is.
+        return (found, found == "alacritty" ? "alacritty -e" : found)
     }
 
     /// Writes the example to the config path unless a file is there (mode

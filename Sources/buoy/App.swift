@@ -34,6 +34,8 @@ final class App {
     private var mode = DeviceMode.laptop
     /// Whether the missing foreign-toplevel was logged, so it is logged once.
     private var warnedNoWindows = false
+    /// The built-in actions whose missing tool a tap has logged.
+    private var reportedMissing: Set<String> = []
 
     init(
         display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, server: ControlServer?,
@@ -56,9 +58,12 @@ final class App {
             log.info("not watching \(loader.primaryPath) for changes; SIGHUP still reloads it")
         }
         runner = CommandRunner(log: log)
-        menu = MenuSession(display: display, loop: loop, runner: runner, log: log)
+        menu = MenuSession(display: display, loop: loop, log: log)
         menu.publish = { [weak server] event in server?.publish(event) }
         places = PlaceStore(path: Files.statePath, log: log)
+        menu.perform = { [unowned self] action, name, instance, now in
+            runAction(action, name: name, from: instance, now: now)
+        }
         watchWindowsIfNeeded()
     }
 
@@ -326,6 +331,8 @@ final class App {
         switch action {
         case .command(let command):
             return runner.run(command, reason: reason, limit: instance.spec.actions.maxRunning)
+        case .builtIn(let builtIn):
+            return runMissing(builtIn, reason: reason, limit: instance.spec.actions.maxRunning)
         case .menu:
             if let problem = menu.toggle(from: instance, now: now) {
                 log.warning("\(reason): cannot open the menu: \(problem)")
@@ -339,6 +346,20 @@ final class App {
             }
         }
         return nil
+    }
+
+    /// A built-in action that had no tool when the config was read. It is
+    /// looked for again, so one installed since runs; else the first tap
+    /// logs what to install.
+    private func runMissing(_ action: BuiltInAction, reason: String, limit: Int) -> String? {
+        switch BuiltInTools.resolve(action) {
+        case .command(let command):
+            return runner.run(command, reason: reason, limit: limit)
+        case .missing(let why):
+            let problem = "action \(action.name): \(why)"
+            if reportedMissing.insert(action.name).inserted { log.warning("\(reason): \(problem)") }
+            return problem
+        }
     }
 
     // MARK: - buoy msg

@@ -67,13 +67,15 @@ struct ConfigLoader {
     }
 
     /// `load`, and the config's warnings (rendered; they are logged too),
-    /// for `buoy msg reload` to print.
+    /// for `buoy msg reload` to print. Its built-in actions become their
+    /// tools' commands here, at start and on every reload.
     func loadWithWarnings() -> Result<(config: Config, warnings: [String]), Failure> {
         read().map { loaded in
             for warning in loaded.warnings { log.warning(warning.rendered) }
             let warnings = loaded.warnings.map(\.rendered)
             guard loaded.path == nil else {
-                return (FirstRun.furnishing(loaded.config, find: foundForEmptyMenus), warnings)
+                let config = loaded.config.resolvingBuiltIns(BuiltInTools.resolve)
+                return (FirstRun.furnishing(config, find: foundForEmptyMenus), warnings)
             }
             let items = firstRunItems()
             if items.isEmpty {
@@ -142,7 +144,7 @@ struct ConfigLoader {
         case .success(let bytes):
             do {
                 let (config, warnings) = try Config.parse(
-                    bytes, path: path, fileExists: Files.isReadableRegularFile)
+                    bytes, path: path, fileExists: Files.isReadableRegularFile, resolve: BuiltInTools.resolve)
                 return .success(Loaded(config: config, path: path, warnings: warnings))
             } catch {
                 return .failure(Failure(error))
@@ -152,13 +154,16 @@ struct ConfigLoader {
 
     /// `buoy --check`: every diagnostic as `path:line:col: severity:
     /// message` (with the line and a caret below), on stderr with no log
-    /// prefix so that editors can read them; then one line of verdict on
-    /// stdout. Returns the exit status.
+    /// prefix so that editors can read them; then on stdout what each
+    /// built-in action resolves to and one line of verdict. Returns the exit
+    /// status.
     func check() -> Int32 {
-        let result = checked()
+        let (result, config) = checkedWithConfig()
         switch result {
         case .ok(_, let warnings):
             for warning in warnings { printError(warning) }
+            // What each built-in action the file uses resolves to here.
+            for line in config.map(BuiltInTools.report) ?? [] { print(line) }
         case .noFile: break
         case .failed(let message): printError(message)
         }
@@ -167,13 +172,15 @@ struct ConfigLoader {
     }
 
     /// What `--check` and `buoy doctor` report.
-    func checked() -> ConfigCheck {
+    func checked() -> ConfigCheck { checkedWithConfig().check }
+
+    private func checkedWithConfig() -> (check: ConfigCheck, config: Config?) {
         switch read() {
         case .success(let loaded):
-            guard let path = loaded.path else { return .noFile(candidates: candidates) }
-            return .ok(path: path, warnings: loaded.warnings.map(\.labelled))
+            guard let path = loaded.path else { return (.noFile(candidates: candidates), nil) }
+            return (.ok(path: path, warnings: loaded.warnings.map(\.labelled)), loaded.config)
         case .failure(let failure):
-            return .failed(message: failure.message)
+            return (.failed(message: failure.message), nil)
         }
     }
 

@@ -38,8 +38,9 @@ enum Doctor {
         var environment: [String: String] = [:]
         for variable in DoctorReport.environmentNames { environment[variable] = Environment.string(variable) }
         let drawing = DrawingHelpers.check(font: Config.defaults.menu.font)
-        let keyboards = FirstRun.Keyboard.allCases.map {
-            DoctorFacts.Keyboard(name: $0.rawValue, found: Files.isOnPath($0.rawValue))
+        // The keyboards the `keyboard` action toggles, but KWin's own (a D-Bus service).
+        let keyboards = BuiltInAction.keyboard.tools.filter { $0.compositor == nil }.map {
+            DoctorFacts.Keyboard(name: $0.programs[0], found: Files.isOnPath($0.programs[0]))
         }
         return DoctorFacts(
             version: buoyVersion, display: name, environment: environment,

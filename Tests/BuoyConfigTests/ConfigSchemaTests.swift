@@ -347,8 +347,8 @@ final class ConfigSchemaTests: XCTestCase {
                 "gestures", "touch_double_tap_window", "-1",
                 "touch_double_tap_window must be between 0 and 5 seconds, got -1"
             ),
-            ("actions", "swipe_up", "1", "swipe_up expects a string, got integer"),
-            ("actions", "tap", "1", "tap expects a string, got integer"),
+            ("actions", "swipe_up", "1", #"swipe_up expects a string or { action = "NAME" }, got integer"#),
+            ("actions", "tap", "1", #"tap expects a string or { action = "NAME" }, got integer"#),
             (
                 "actions", "tap", "\"\"",
                 "tap must not be empty; write a command, or \"menu\" to open the menu"
@@ -357,12 +357,18 @@ final class ConfigSchemaTests: XCTestCase {
                 "actions", "tap", "\"  \"",
                 "tap must not be empty; write a command, or \"menu\" to open the menu"
             ),
-            ("actions", "double_tap", "[\"a\"]", "double_tap expects a string, got array"),
+            (
+                "actions", "double_tap", "[\"a\"]",
+                #"double_tap expects a string or { action = "NAME" }, got array"#
+            ),
             (
                 "actions", "double_tap", "\"\"",
                 "double_tap must not be empty; write a command, or \"menu\" to open the menu"
             ),
-            ("actions", "long_press", "false", "long_press expects a string, got boolean"),
+            (
+                "actions", "long_press", "false",
+                #"long_press expects a string or { action = "NAME" }, got boolean"#
+            ),
             (
                 "actions", "long_press", "\"\"",
                 "long_press must not be empty; write a command, or \"menu\" to open the menu"
@@ -425,10 +431,10 @@ final class ConfigSchemaTests: XCTestCase {
         let cases: [DiagnosticCase] = [
             (nine, ninthHeader, 1, "at most 8 menu items are allowed"),
             ("[[menu.item]]\ncommand = \"a\"", 1, 1, "menu item is missing \"label\""),
-            ("[[menu.item]]\nlabel = \"a\"", 1, 1, "menu item is missing \"command\""),
+            ("[[menu.item]]\nlabel = \"a\"", 1, 1, "menu item is missing \"command\" (or \"action\")"),
             (
                 "[[menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n\n  [[menu.item]]\nlabel = \"B\"", 5, 3,
-                "menu item is missing \"command\""
+                "menu item is missing \"command\" (or \"action\")"
             ),
             ("[[menu.item]]\nlabel = \"\"\ncommand = \"a\"", 2, 9, "label must not be empty"),
             ("[[menu.item]]\nlabel = \"a\"\ncommand = \" \"", 3, 11, "command must not be empty"),
@@ -668,6 +674,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.actions.swipe_up", "button.actions.swipe_down", "button.actions.swipe_left",
                 "button.actions.swipe_right", "button.actions.max_running",
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
+                "button.menu.item.action", "button.menu.item.keep_open",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
                 "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
                 "button.menu.row_height", "button.menu.font", "button.menu.layout", "button.menu.background",
@@ -680,7 +687,9 @@ final class ConfigSchemaTests: XCTestCase {
                 "gestures.touch_drag_threshold", "gestures.touch_double_tap_window",
                 "actions.tap", "actions.double_tap", "actions.long_press", "actions.swipe_up",
                 "actions.swipe_down", "actions.swipe_left", "actions.swipe_right", "actions.max_running",
-                "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item_size", "menu.icon_theme",
+                "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item.action",
+                "menu.item.keep_open",
+                "menu.item_size", "menu.icon_theme",
                 "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.row_height",
                 "menu.font", "menu.layout", "menu.background", "menu.label_color", "menu.label_background",
                 "menu.focus_color",
@@ -689,15 +698,17 @@ final class ConfigSchemaTests: XCTestCase {
     }
 
     /// Each known key is read by the schema (a wrong type is an error about
-    /// that key), and a key not in the list is only warned about.
+    /// that key: only the app-id lists take an array, and no key a
+    /// boolean and an array both), and a key not in the list is only warned about.
     func testKnownKeysAreExactlyTheKeysTheSchemaReads() throws {
         for dotted in Config.knownKeys {
             var parts = dotted.split(separator: ".").map(String.init)
             let key = parts.removeLast()
-            var snippet = "[\(parts.joined(separator: "."))]\n\(key) = {}\n"
+            let wrong = ["hide_for", "show_for"].contains(key) ? "true" : "[]"
+            var snippet = "[\(parts.joined(separator: "."))]\n\(key) = \(wrong)\n"
             if parts.suffix(2) == ["menu", "item"] {
                 // The item's other required keys, so that only `key` is wrong.
-                snippet = "[[\(parts.joined(separator: "."))]]\n\(key) = {}\n"
+                snippet = "[[\(parts.joined(separator: "."))]]\n\(key) = \(wrong)\n"
                 for required in ["label", "command"] where required != key {
                     snippet += "\(required) = \"x\"\n"
                 }

@@ -76,6 +76,12 @@ private struct DocumentedKey {
         body.firstMatch(of: /Only with: \*([^*]+)\*/).map { String($0.1) }
     }
 
+    /// The keys after `Not with:`, which a snippet must leave out even when
+    /// they are required (`command` for `action`).
+    var exclusions: [String] {
+        body.matches(of: /Not with: \*([a-z_]+)\*/).map { String($0.1) }
+    }
+
     /// What the schema's type error says this key expects.
     var expectedPhrase: String? {
         switch type {
@@ -84,6 +90,7 @@ private struct DocumentedKey {
         case "boolean": return "a boolean"
         case "string": return "a string"
         case "array": return "an array of strings"
+        case "action": return #"a string or { action = "NAME" }"#
         default: return nil
         }
     }
@@ -163,7 +170,10 @@ private struct ManPage {
     func snippet(for key: DocumentedKey, _ line: String?) -> String {
         var lines = [key.prerequisite, line].compactMap { $0 }
         if key.isTableArray {
-            let required = keys.filter { $0.table == key.table && $0.isRequired && $0.name != key.name }
+            let required = keys.filter {
+                $0.table == key.table && $0.isRequired && $0.name != key.name
+                    && !key.exclusions.contains($0.name)
+            }
             lines = ["[[\(key.table)]]"] + required.map { "\($0.name) = \($0.placeholder)" } + lines
         } else {
             lines = ["[\(key.table)]"] + lines
@@ -238,7 +248,7 @@ final class DocumentationTests: XCTestCase {
         for key in page.keys {
             guard let phrase = key.expectedPhrase else {
                 XCTFail(
-                    "line \(key.line): unknown type _\(key.type)_; use number, integer, boolean, string or array"
+                    "line \(key.line): unknown type _\(key.type)_; use number, integer, boolean, string, array or action"
                 )
                 continue
             }
@@ -386,7 +396,7 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(phone.menu.items.map(\.label), ["Keyboard", "Rotate", "Screenshot", "Lock"])
         XCTAssertGreaterThanOrEqual(phone.menu.rowHeight, 48)
         // Starting wvkbd again opens a second keyboard: the examples toggle it.
-        for item in phone.menu.items { XCTAssertNotEqual(item.command, "wvkbd-mobintl", item.label) }
+        for item in phone.menu.items { XCTAssertNotEqual(item.action, .command("wvkbd-mobintl"), item.label) }
     }
 
     /// Every wvkbd toggle in the docs and examples is the first run's, which
@@ -429,12 +439,37 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(readme.contains("[bench/results.md](bench/results.md)"))
     }
 
+    /// ACTIONS lists the table, one entry per action in its order: name,
+    /// label, icon, whether it stays open, then each tool's command line,
+    /// after the compositor it needs and the programs the line does not name.
+    func testTheActionsListIsTheTable() throws {
+        let page = String(decoding: try contents(of: "docs/buoy.5.scd"), as: UTF8.self)
+        let expected = BuiltInAction.all.map(manPageEntry).joined(separator: "\n")
+        XCTAssertTrue(page.contains(expected), "docs/buoy.5.scd's ACTIONS should list:\n\(expected)")
+        let entries = page.split(separator: "\n").filter { $0.contains(/^\*[a-z-]+\*: "/) }
+        XCTAssertEqual(entries.count, BuiltInAction.all.count, "actions docs/buoy.5.scd lists: \(entries)")
+    }
+
     func testEmbeddedExampleIsTheFile() throws {
         let bytes = try contents(of: "examples/config.toml")
         XCTAssertTrue(
             Array(Config.exampleText.utf8) == bytes,
             "Sources/BuoyConfig/ExampleConfig.swift is stale; run scripts/gen-example-config.sh")
     }
+}
+
+/// How buoy(5) lists a built-in action.
+private func manPageEntry(_ action: BuiltInAction) -> String {
+    let head =
+        "*\(action.name)*: \"\(action.label)\", _\(action.icon)_" + (action.keepOpen ? ", stays open" : "")
+    let lines = action.tools.map { tool in
+        let needs =
+            (tool.compositor.map { [$0.name] } ?? []) + tool.programs.filter { !tool.command.contains($0) }
+        return needs.isEmpty ? tool.command : needs.joined(separator: ", ") + ": " + tool.command
+    }
+    // scdoc reads a backslash as an escape, even in a literal block.
+    let escaped = lines.map { $0.replacing("\\", with: "\\\\") }
+    return ([head, "```"] + escaped + ["```"]).map { $0 + "\n" }.joined()
 }
 
 extension Outcome {

@@ -18,6 +18,8 @@ final class FirstRunTests: XCTestCase {
             (["wvkbd-mobintl"], [:], []),  // toggled with pkill, which is missing
             (["wvkbd-mobintl", "pkill"], [:], ["Keyboard"]),
             (["squeekboard", "busctl"], [:], ["Keyboard"]),
+            (["busctl"], [:], []),
+            (["busctl"], ["KDE_SESSION_VERSION": "5"], ["Keyboard"]),  // KWin's, over D-Bus
             (["grim"], [:], ["Screenshot"]),
             (["loginctl"], [:], ["Lock"]),
             (["xdg-open"], [:], ["Edit buoy's config"]),
@@ -37,7 +39,11 @@ final class FirstRunTests: XCTestCase {
         func command(_ label: String, _ programs: Set<String>, _ environment: [String: String] = [:])
             -> String?
         {
-            items(programs, environment).first { $0.label == label }?.command
+            guard
+                case .command(let command)? = items(programs, environment).first(where: { $0.label == label }
+                )?.action
+            else { return nil }
+            return command
         }
         XCTAssertEqual(command("Terminal", ["foot", "kitty"]), "foot")
         XCTAssertEqual(command("Terminal", ["alacritty", "kitty"]), "alacritty")

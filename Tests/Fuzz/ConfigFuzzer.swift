@@ -50,7 +50,7 @@ private func checkAction(_ action: Action?, _ name: String, _ menu: Menu, _ inpu
         check(command != "menu", "\(name) is the command \"menu\" instead of .menu", input)
     case .menu?:
         check(!menu.items.isEmpty, "\(name) opens a menu that has no items", input)
-    case nil:
+    case .builtIn?, nil:
         break
     }
 }
@@ -124,7 +124,8 @@ private func checkButton(_ spec: ButtonSpec, _ input: [UInt8]) {
     check(m.items.count <= Menu.maxItems, "\(at) has \(m.items.count) menu items", input)
     for item in m.items {
         check(!isBlank(item.label), "\(at) has a menu item with a blank label", input)
-        check(!isBlank(item.command), "\(at) has a menu item with a blank command", input)
+        checkAction(item.action, "\(at) menu item \(item.label)", m, input)
+        check(item.action != .menu, "\(at) has a menu item that opens the menu", input)
         if let icon = item.icon { check(!isBlank(icon), "\(at) has a menu item with a blank icon", input) }
     }
     check(inRange(m.itemSize, 16...256), "\(at) menu.item_size \(m.itemSize)", input)

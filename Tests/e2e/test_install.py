@@ -112,8 +112,13 @@ class InstallTest(unittest.TestCase):
                 self.assertIn("NAME", text)
                 for phrase in must_mention:
                     self.assertIn(phrase, text)
-                too_wide = [line for line in text.splitlines() if len(line.expandtabs()) > 80
-                            and "{" not in line]  # the JSON example of `buoy msg state` is one line
+                # The JSON example of `buoy msg state` is one line, and ACTIONS quotes each
+                # built-in action's command lines as they run (DocumentationTests holds them
+                # to the table): their literal lines may be wider.
+                literal = re.search(r"(?ms)^ACTIONS$.*?^EXAMPLE$", text)
+                prose = text.replace(literal.group(0), "") if literal else text
+                too_wide = [line for line in prose.splitlines() if len(line.expandtabs()) > 80
+                            and "{" not in line]
                 self.assertEqual(too_wide, [], "lines wider than MANWIDTH=80")
 
     def test_unit_has_the_session_lines_and_the_binary_path(self):

@@ -9,7 +9,6 @@ import BuoyWayland
 /// full opacity). There is one menu at a time, whichever button opened it.
 final class MenuSession {
     private let presenter: MenuPresenter
-    private let runner: CommandRunner
     private let log: Logger
     /// The instance the menu is open (or opening) from.
     private(set) weak var owner: ButtonInstance?
@@ -17,10 +16,11 @@ final class MenuSession {
     private var replies: [ControlRequest] = []
     /// Tells `buoy msg subscribe` that the menu opened or closed.
     var publish: (ButtonEvent) -> Void = { _ in }
+    /// Runs a chosen item's action from its button, as a gesture's runs.
+    var perform: (Action, _ name: String, ButtonInstance, _ now: Double) -> Void = { _, _, _, _ in }
 
-    init(display: Display, loop: EventLoop, runner: CommandRunner, log: Logger) {
+    init(display: Display, loop: EventLoop, log: Logger) {
         presenter = MenuPresenter(display: display, loop: loop, log: log)
-        self.runner = runner
         self.log = log
     }
 
@@ -204,11 +204,8 @@ final class MenuSession {
 
     private func run(_ index: Int, now: Double) {
         let item = presenter.command(of: index)
-        if let item {
-            runner.run(
-                item.command, reason: "menu item \(index + 1) (\(item.label))",
-                limit: owner?.spec.actions.maxRunning ?? Actions().maxRunning)
-        }
+        if let item, let owner { perform(item.action, "menu item \(index + 1) (\(item.label))", owner, now) }
+        if item?.keepOpen == true { return }
         close(now: now, chosen: item?.label)
     }
 }

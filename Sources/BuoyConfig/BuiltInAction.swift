@@ -1,0 +1,303 @@
+import BuoyCore
+
+/// An action buoy ships, which the config asks for by name (`action =
+/// "volume-up"`) instead of a command line that a user must know, as
+/// AssistiveTouch and Android's accessibility menu ship theirs. `all` is the
+/// one table of them: buoy(5)'s ACTIONS is held to it (DocumentationTests).
+public struct BuiltInAction: Sendable, Equatable {
+    /// How the config names it.
+    public let name: String
+    /// A menu item's label and icon when the config gives none. The icon
+    /// is a theme name, whose symbolic variant is looked up first.
+    public let label: String
+    public let icon: String
+    /// Whether a menu item with this action stays open after it runs when
+    /// the config does not say (`keep_open`), so repeated presses work.
+    public let keepOpen: Bool
+    /// The ways to run it, best first.
+    public let tools: [Tool]
+
+    /// One way to run an action.
+    public struct Tool: Sendable, Equatable {
+        /// What must be on PATH, the tool itself first.
+        public let programs: [String]
+        /// The compositor it works in; nil for any.
+        public let compositor: Compositor?
+        /// The shell command line buoy runs.
+        public let command: String
+
+        init(_ programs: String..., in compositor: Compositor? = nil, runs command: String) {
+            self.programs = programs
+            self.compositor = compositor
+            self.command = command
+        }
+    }
+
+    /// What an action comes to in a session.
+    public enum Resolution: Sendable, Equatable {
+        /// The command of the first tool found that works in the compositor.
+        case command(String)
+        /// There is none: why, and what to install.
+        case missing(String)
+
+        /// The command, or why there is none: what `--check` and the log say.
+        public var summary: String {
+            switch self {
+            case .command(let command), .missing(let command): return command
+            }
+        }
+    }
+
+    /// The first tool whose programs are all `found` on PATH and that works
+    /// in `compositor`; else the programs missing for each tool that would
+    /// work there, or, when none would, the compositors that have one.
+    public func resolve(found: (String) -> Bool, compositor: Compositor?) -> Resolution {
+        let fitting = tools.filter { $0.compositor == nil || $0.compositor == compositor }
+        if let tool = fitting.first(where: { $0.programs.allSatisfy(found) }) {
+            return .command(tool.command)
+        }
+        guard !fitting.isEmpty else {
+            let elsewhere = tools.compactMap { tool in
+                tool.compositor.map { "\($0.name) (\(tool.programs[0]))" }
+            }
+            return .missing("no tool works in this compositor; it needs \(listed(elsewhere))")
+        }
+        var install: [String] = []
+        for tool in fitting {
+            let missing = tool.programs.filter { !found($0) }
+            let wanted = missing.dropFirst().reduce(missing[0]) { $0 + " (and \($1))" }
+            if !install.contains(wanted) { install.append(wanted) }
+        }
+        return .missing("no tool found; install \(listed(install))")
+    }
+
+    /// The action the config names so; nil for an unknown name.
+    public static func named(_ name: String) -> BuiltInAction? {
+        all.first { $0.name == name }
+    }
+}
+
+/// "a", "a or b", "a, b or c".
+private func listed(_ items: [String]) -> String {
+    guard let last = items.last else { return "" }
+    let rest = items.dropLast()
+    return rest.isEmpty ? last : rest.joined(separator: ", ") + " or " + last
+}
+
+// MARK: - The table
+
+extension BuiltInAction {
+    /// Every built-in action, in the order buoy(5) lists them.
+    public static let all: [BuiltInAction] = [
+        volumeUp, volumeDown, mute, brightnessUp, brightnessDown, screenshot, screenshotRegion, keyboard,
+        rotate, lock, terminal, launcher, notifications, closeWindow, fullscreen, workspaceNext,
+        workspacePrevious,
+    ]
+
+    static let volumeUp = BuiltInAction(
+        name: "volume-up", label: "Volume up", icon: "audio-volume-high", keepOpen: true,
+        tools: sound(
+            wpctl: "set-volume -l 1 @DEFAULT_AUDIO_SINK@ 5%+", pactl: "set-sink-volume @DEFAULT_SINK@ +5%",
+            amixer: "5%+ unmute"))
+
+    static let volumeDown = BuiltInAction(
+        name: "volume-down", label: "Volume down", icon: "audio-volume-low", keepOpen: true,
+        tools: sound(
+            wpctl: "set-volume @DEFAULT_AUDIO_SINK@ 5%-", pactl: "set-sink-volume @DEFAULT_SINK@ -5%",
+            amixer: "5%-"))
+
+    static let mute = BuiltInAction(
+        name: "mute", label: "Mute", icon: "audio-volume-muted", keepOpen: false,
+        tools: sound(
+            wpctl: "set-mute @DEFAULT_AUDIO_SINK@ toggle", pactl: "set-sink-mute @DEFAULT_SINK@ toggle",
+            amixer: "toggle"))
+
+    static let brightnessUp = BuiltInAction(
+        name: "brightness-up", label: "Brightness up", icon: "display-brightness", keepOpen: true,
+        tools: brightness(brightnessctl: "set 5%+", light: "-A 5"))
+
+    // -n keeps the screen from going black at the bottom of the range.
+    static let brightnessDown = BuiltInAction(
+        name: "brightness-down", label: "Brightness down", icon: "display-brightness", keepOpen: true,
+        tools: brightness(brightnessctl: "-n set 5%-", light: "-U 5"))
+
+    static let screenshot = BuiltInAction(
+        name: "screenshot", label: "Screenshot", icon: "camera-photo", keepOpen: false,
+        tools: [Tool("grim", runs: picturesPrefix + #"grim "$dir/\#(screenshotName)""#)])
+
+    static let screenshotRegion = BuiltInAction(
+        name: "screenshot-region", label: "Screenshot region", icon: "edit-select", keepOpen: false,
+        tools: [
+            Tool(
+                "grim", "slurp",
+                runs: picturesPrefix + #"area="$(slurp)" && grim -g "$area" "$dir/\#(screenshotName)""#)
+        ])
+
+    public static let keyboard = BuiltInAction(
+        name: "keyboard", label: "Keyboard", icon: "input-keyboard", keepOpen: false,
+        tools: [
+            Tool("wvkbd-mobintl", "pkill", runs: FirstRun.keyboardToggle),
+            // squeekboard (Phosh) and KWin show and hide theirs over D-Bus.
+            Tool(
+                "squeekboard", "busctl",
+                runs: flip(
+                    "sm.puri.OSK0 /sm/puri/OSK0 sm.puri.OSK0 Visible",
+                    "call sm.puri.OSK0 /sm/puri/OSK0 sm.puri.OSK0 SetVisible b")),
+            Tool(
+                "busctl", in: .kde,
+                runs: flip(
+                    "org.kde.KWin /VirtualKeyboard org.kde.kwin.VirtualKeyboard active",
+                    "set-property org.kde.KWin /VirtualKeyboard org.kde.kwin.VirtualKeyboard active b")),
+        ])
+
+    // A quarter turn clockwise of the focused output (sway, Hyprland) or of
+    // the first one (KDE). Hyprland and kscreen-doctor turn to a rotation,
+    // not by one, so the current one is read first; the whole monitor rule
+    // is given again, as Hyprland resets what a rule leaves out.
+    static let rotate = BuiltInAction(
+        name: "rotate", label: "Rotate", icon: "object-rotate-right", keepOpen: false,
+        tools: [
+            Tool("swaymsg", in: .sway, runs: "swaymsg output - transform 90 clockwise"),
+            Tool(
+                "hyprctl", in: .hyprland,
+                runs:
+                    #"hyprctl keyword monitor "$(hyprctl monitors | awk '$1 == "Monitor" { name = $2; mode = "" }"#
+                    + #" $2 == "at" && mode == "" { mode = $1; at = $3 } $1 == "scale:" { scale = $2 }"#
+                    + #" $1 == "transform:" { turn = $2 } $1 == "focused:" && $2 == "yes""#
+                    + #" { print name "," mode "," at "," scale ",transform," (turn + 1) % 4 }')""#),
+            Tool(
+                "kscreen-doctor", in: .kde,
+                runs: #"kscreen-doctor $(kscreen-doctor -o | awk '{ gsub(/\033\[[0-9;]*m/, "") }"#
+                    + #" name == "" { for (i = 1; i < NF; i++) if ($i == "Output:") name = $(i + 2) }"#
+                    + #" turn == "" { for (i = 1; i < NF; i++) if ($i == "Rotation:") turn = $(i + 1) }"#
+                    + #" END { to[1] = "right"; to[8] = "inverted"; to[4] = "left"; to[2] = "none";"#
+                    + #" print "output." name ".rotation." to[turn] }')"#),
+        ])
+
+    static let lock = BuiltInAction(
+        name: "lock", label: "Lock", icon: "system-lock-screen", keepOpen: false,
+        tools: [Tool("swaylock", runs: "swaylock -f"), Tool("loginctl", runs: "loginctl lock-session")])
+
+    static let terminal = BuiltInAction(
+        name: "terminal", label: "Terminal", icon: "utilities-terminal", keepOpen: false,
+        tools: [
+            Tool("foot", runs: "foot"), Tool("alacritty", runs: "alacritty"), Tool("kitty", runs: "kitty"),
+        ])
+
+    static let launcher = BuiltInAction(
+        name: "launcher", label: "Apps", icon: "view-app-grid", keepOpen: false,
+        tools: [
+            Tool("fuzzel", runs: "fuzzel"), Tool("wofi", runs: "wofi --show drun"),
+            Tool("rofi", runs: "rofi -show drun"),
+        ])
+
+    // mako keeps no panel: it brings back the last notification dismissed.
+    static let notifications = BuiltInAction(
+        name: "notifications", label: "Notifications", icon: "preferences-system-notifications",
+        keepOpen: false,
+        tools: [
+            Tool("swaync-client", runs: "swaync-client -t -sw"), Tool("makoctl", runs: "makoctl restore"),
+        ])
+
+    static let closeWindow = BuiltInAction(
+        name: "close-window", label: "Close window", icon: "window-close", keepOpen: false,
+        tools: windowTools(sway: "kill", hyprland: "killactive"))
+
+    static let fullscreen = BuiltInAction(
+        name: "fullscreen", label: "Fullscreen", icon: "view-fullscreen", keepOpen: false,
+        tools: windowTools(sway: "fullscreen toggle", hyprland: "fullscreen 0"))
+
+    static let workspaceNext = BuiltInAction(
+        name: "workspace-next", label: "Next workspace", icon: "go-next", keepOpen: false,
+        tools: windowTools(sway: "workspace next", hyprland: "workspace e+1"))
+
+    static let workspacePrevious = BuiltInAction(
+        name: "workspace-prev", label: "Previous workspace", icon: "go-previous", keepOpen: false,
+        tools: windowTools(sway: "workspace prev", hyprland: "workspace e-1"))
+
+    /// The default output's volume through PipeWire, PulseAudio or ALSA.
+    private static func sound(wpctl: String, pactl: String, amixer: String) -> [Tool] {
+        [
+            Tool("wpctl", runs: "wpctl \(wpctl)"),
+            Tool("pactl", runs: "pactl \(pactl)"),
+            Tool("amixer", runs: "amixer -q set Master \(amixer)"),
+        ]
+    }
+
+    /// The backlight through brightnessctl, whose report of each change is
+    /// dropped, or light.
+    private static func brightness(brightnessctl: String, light: String) -> [Tool] {
+        [
+            Tool("brightnessctl", runs: "brightnessctl \(brightnessctl) > /dev/null"),
+            Tool("light", runs: "light \(light)"),
+        ]
+    }
+
+    /// A sway command through swaymsg, or a Hyprland dispatcher through hyprctl.
+    private static func windowTools(sway: String, hyprland: String) -> [Tool] {
+        [
+            Tool("swaymsg", in: .sway, runs: "swaymsg \(sway)"),
+            Tool("hyprctl", in: .hyprland, runs: "hyprctl dispatch \(hyprland)"),
+        ]
+    }
+
+    /// Where screenshots go, made if missing; the pause lets the menu fold
+    /// away first, so it is not in the picture.
+    private static let picturesPrefix =
+        #"dir="${XDG_PICTURES_DIR:-$HOME/Pictures}"; mkdir -p "$dir" && sleep 0.5 && "#
+    private static let screenshotName = "screenshot-$(date +%Y%m%d-%H%M%S).png"
+
+    /// Reads a boolean D-Bus property (`busctl --user get-property` of
+    /// `property`) and sends `write` its opposite.
+    private static func flip(_ property: String, _ write: String) -> String {
+        #"if [ "$(busctl --user get-property \#(property))" = "b true" ]; then v=false; else v=true; fi; "#
+            + "busctl --user \(write) $v"
+    }
+}
+
+// MARK: - In a config
+
+extension Config {
+    /// The built-in actions the buttons ask for, each once: button by
+    /// button, its gestures' then its menu items'.
+    public var builtInActions: [BuiltInAction] {
+        var used: [BuiltInAction] = []
+        for spec in buttons {
+            let actions =
+                Actions.gestures.compactMap { spec.actions[keyPath: $0] } + spec.menu.items.map(\.action)
+            for case .builtIn(let action) in actions where !used.contains(action) { used.append(action) }
+        }
+        return used
+    }
+
+    /// This config with each built-in action that `resolve` finds a tool
+    /// for turned into that tool's command; the others are left as they are.
+    public func resolvingBuiltIns(_ resolve: (BuiltInAction) -> BuiltInAction.Resolution) -> Config {
+        func resolved(_ action: Action) -> Action {
+            guard case .builtIn(let builtIn) = action, case .command(let command) = resolve(builtIn) else {
+                return action
+            }
+            return .command(command)
+        }
+        func resolved(_ actions: Actions) -> Actions {
+            var actions = actions
+            for gesture in Actions.gestures {
+                actions[keyPath: gesture] = actions[keyPath: gesture].map(resolved)
+            }
+            return actions
+        }
+        func resolved(_ menu: Menu) -> Menu {
+            var menu = menu
+            for index in menu.items.indices { menu.items[index].action = resolved(menu.items[index].action) }
+            return menu
+        }
+        var config = self
+        config.actions = resolved(actions)
+        config.menu = resolved(menu)
+        for index in config.buttons.indices {
+            config.buttons[index].actions = resolved(config.buttons[index].actions)
+            config.buttons[index].menu = resolved(config.buttons[index].menu)
+        }
+        return config
+    }
+}

@@ -1,0 +1,17 @@
+import BuoyConfig
+import BuoyCore
+import BuoyWayland
+
+/// Where the built-in actions find their tools in this session: on PATH,
+/// searched as for the first run's menu, and in the compositor buoy's
+/// environment names.
+enum BuiltInTools {
+    static func resolve(_ action: BuiltInAction) -> BuiltInAction.Resolution {
+        action.resolve(found: Files.isOnPath, compositor: Compositor.detect(Environment.string))
+    }
+
+    /// What `--check` prints: one line per built-in action `config` uses.
+    static func report(_ config: Config) -> [String] {
+        config.builtInActions.map { "action \($0.name): \(resolve($0).summary)" }
+    }
+}

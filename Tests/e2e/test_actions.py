@@ -1,0 +1,219 @@
+"""Built-in actions: `action = "NAME"` runs the first tool found on PATH that works in the
+compositor. The tools here are stubs that log their arguments, at the front of a PATH that
+holds nothing else but what their command lines call (awk, mkdir, ...)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+import unittest
+from pathlib import Path
+
+from buoy_fixture import BUOY, MAGENTA, Buoy, settle
+from harness import HarnessError, HeadlessSway, wait_for
+import test_menu  # not its names: unittest would run its MenuTests here too
+from test_msg import config, msg
+
+# What the hyprctl stub prints for `hyprctl monitors`, as Hyprland does.
+MONITORS = "Monitor HEADLESS-1 (ID 0):\\n\\t1280x720@60.00000 at 0x0\\n\\tscale: 1.00\\n" \
+           "\\ttransform: 0\\n\\tfocused: yes\\n"
+
+# The programs the actions' command lines call besides their tools.
+UTILITIES = ("awk", "mkdir", "sleep", "date")
+
+
+def installed(name: str) -> str:
+    found = shutil.which(name)
+    if not found:
+        raise HarnessError(f"{name} is not installed")
+    return found
+
+
+class Tools:
+    """A directory of stub tools for PATH. Each appends its name and arguments to one log;
+    `passing` ones then run the real program, and hyprctl prints MONITORS when asked."""
+
+    def __init__(self, home: Path, *names: str, passing: tuple = ()):
+        self.dir = home / "bin"
+        self.log = home / "tools.log"
+        self.dir.mkdir(parents=True)
+        for name in UTILITIES:
+            (self.dir / name).symlink_to(installed(name))
+        for name in names:
+            self.add(name, passing=name in passing)
+
+    def add(self, name: str, passing: bool = False) -> None:
+        then = ""
+        if passing:
+            then = f'exec {installed(name)} "$@"\n'
+        elif name == "hyprctl":
+            then = f'[ "$1" = monitors ] && printf "{MONITORS}"\n'
+        path = self.dir / name
+        path.write_text(f'#!/bin/sh\necho "{name} $*" >> {self.log}\n{then}')
+        path.chmod(0o755)
+
+    @property
+    def path(self) -> str:
+        return str(self.dir)
+
+    def calls(self) -> list[str]:
+        return self.log.read_text().splitlines() if self.log.exists() else []
+
+    def wait_for_calls(self, count: int) -> list[str]:
+        wait_for(lambda: len(self.calls()) >= count, timeout=3, message=f"{count} tool calls")
+        settle()
+        return self.calls()
+
+
+def menu_open(buoy: Buoy) -> bool:
+    return json.loads(msg(buoy, "state").stdout)["menu_open"]
+
+
+def placed(buoy: Buoy) -> bool:
+    state = msg(buoy, "state")
+    return state.returncode == 0 and all(b["x"] is not None for b in json.loads(state.stdout)["buttons"])
+
+
+def action_items(sway, *names: str) -> str:
+    """`[[menu.item]]`s for these actions, each with one of test_menu's vivid icons in place of
+    its own, so that it can be found on screen; its label stays the action's."""
+    items = []
+    for index, (name, colour) in enumerate(zip(names, test_menu.ICON_COLOURS)):
+        icon = sway.artifact(f"icon-{index}.png")
+        test_menu.write_icon(icon, colour)
+        items.append(f'[[menu.item]]\naction = "{name}"\nicon = "{icon}"\n')
+    return "\n".join(items)
+
+
+class ActionTests(unittest.TestCase):
+    def test_a_tap_runs_the_first_tool_found_and_a_reload_looks_again(self):
+        with HeadlessSway() as sway:
+            tools = Tools(sway.artifact("tools"), "wpctl", "pactl")
+            buoy = Buoy(sway, config(actions={"tap": '{ action = "volume-up" }'}),
+                        env={"PATH": tools.path}).start()
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "tap").returncode, 0)
+            self.assertEqual(tools.wait_for_calls(1), ["wpctl set-volume -l 1 @DEFAULT_AUDIO_SINK@ 5%+"])
+            self.assertIn("tap: started pid", buoy.log())
+
+            (tools.dir / "wpctl").unlink()
+            self.assertEqual(msg(buoy, "reload").returncode, 0)
+            self.assertEqual(msg(buoy, "tap").returncode, 0)
+            self.assertEqual(tools.wait_for_calls(2)[1:], ["pactl set-sink-volume @DEFAULT_SINK@ +5%"])
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_with_no_tool_a_tap_runs_nothing_and_logs_what_to_install_once(self):
+        with HeadlessSway() as sway:
+            tools = Tools(sway.artifact("tools"))
+            buoy = Buoy(sway, config(actions={"tap": '{ action = "brightness-up" }'}),
+                        env={"PATH": tools.path}).start()
+            buoy.wait_for_button(MAGENTA)
+            missing = "action brightness-up: no tool found; install brightnessctl or light"
+            self.assertIn(f"config.toml:2:18: {missing}", buoy.log(), "said where the config names it")
+            for _ in range(3):
+                tapped = msg(buoy, "tap")
+                self.assertEqual(tapped.returncode, 1)
+                self.assertIn(missing, tapped.stderr)
+            settle()
+            self.assertEqual(buoy.log().count(f"tap: {missing}"), 1)
+            self.assertEqual(tools.calls(), [])
+
+            # A tap looks again: a tool installed since runs at once.
+            tools.add("light")
+            self.assertEqual(msg(buoy, "tap").returncode, 0)
+            self.assertEqual(tools.wait_for_calls(1), ["light -A 5"])
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_check_lists_what_each_action_comes_to_and_warns_where_one_has_no_tool(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tools = Tools(Path(tmp), "wvkbd-mobintl", "pkill", "swaymsg", "wpctl")
+            path = Path(tmp) / "config.toml"
+            path.write_text('[actions]\ntap = { action = "keyboard" }\ndouble_tap = { action = "rotate" }\n'
+                            '[[menu.item]]\naction = "brightness-up"\n'
+                            '[[menu.item]]\naction = "mute"\n')
+            env = {"PATH": tools.path, "SWAYSOCK": "/nonexistent"}
+            result = subprocess.run([BUOY, "--check", "--config", str(path)], capture_output=True,
+                                    text=True, timeout=10, env=env)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(result.stdout.splitlines(), [
+                "action keyboard: pkill -RTMIN -x wvkbd-mobintl || wvkbd-mobintl &",
+                "action rotate: swaymsg output - transform 90 clockwise",
+                "action brightness-up: no tool found; install brightnessctl or light",
+                "action mute: wpctl set-mute @DEFAULT_AUDIO_SINK@ toggle",
+                f"{path}: ok, with 1 warning",
+            ])
+            located = [line for line in result.stderr.splitlines() if not line.startswith("    ")]
+            self.assertEqual(located, [
+                f"{path}:5:10: warning: action brightness-up: no tool found; install brightnessctl or light",
+            ])
+
+            # Outside sway, Hyprland and KDE Plasma, rotate has no tool.
+            result = subprocess.run([BUOY, "--check", "--config", str(path)], capture_output=True,
+                                    text=True, timeout=10, env={"PATH": tools.path})
+            self.assertIn("action rotate: no tool works in this compositor; it needs sway (swaymsg), "
+                          "Hyprland (hyprctl) or KDE Plasma (kscreen-doctor)\n", result.stdout)
+
+    def test_a_menu_items_action_runs_on_a_click_and_keep_open_leaves_the_menu_open(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            tools = Tools(sway.artifact("tools"), "wpctl", "swaymsg")
+            text = config(button={"position": '"right"'}, actions={"tap": '"menu"'},
+                          menu={"open_duration": 0.2, "close_duration": 0.1})
+            items = action_items(sway, "volume-up", "close-window", "mute", "fullscreen")
+            buoy = Buoy(sway, text + "\n" + items, env={"PATH": tools.path}).start()
+            x, y = buoy.wait_for_button(MAGENTA).centroid
+            pointer.click(x, y)
+            centres = test_menu.wait_open(sway, buoy)
+
+            # Volume up keeps the menu open, so a second press works at once.
+            for presses in (1, 2):
+                pointer.click(*centres[0])
+                self.assertEqual(tools.wait_for_calls(presses)[-1],
+                                 "wpctl set-volume -l 1 @DEFAULT_AUDIO_SINK@ 5%+")
+                self.assertTrue(menu_open(buoy))
+            self.assertEqual(test_menu.item_centres(sway), centres, "the menu did not move")
+
+            pointer.click(*centres[1])
+            self.assertEqual(tools.wait_for_calls(3)[-1], "swaymsg kill")
+            wait_for(lambda: not menu_open(buoy), timeout=3, message="the menu closed after close-window")
+            test_menu.wait_closed(sway)
+            self.assertIn("menu item 2 (Close window): started pid", buoy.log())
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_rotate_and_the_window_actions_pick_swaymsg_in_sway_and_hyprctl_in_hyprland(self):
+        actions = ["close-window", "fullscreen", "workspace-next", "workspace-prev", "rotate"]
+        expected = {
+            "sway": ["swaymsg kill", "swaymsg fullscreen toggle", "swaymsg workspace next",
+                     "swaymsg workspace prev", "swaymsg output - transform 90 clockwise"],
+            "Hyprland": ["hyprctl dispatch killactive", "hyprctl dispatch fullscreen 0",
+                         "hyprctl dispatch workspace e+1", "hyprctl dispatch workspace e-1",
+                         "hyprctl monitors",
+                         "hyprctl keyword monitor HEADLESS-1,1280x720@60.00000,0x0,1.00,transform,1"],
+        }
+        # One button per action, each tapped with buoy msg.
+        buttons = "".join(f'[[button]]\nname = "{name}"\nidle_opacity = 1.0\n'
+                          f'[button.actions]\ntap = {{ action = "{name}" }}\n' for name in actions)
+        for compositor, calls in expected.items():
+            with self.subTest(compositor=compositor), HeadlessSway() as sway:
+                # In sway, swaymsg is the real one behind the stub, so the turn can be seen.
+                tools = Tools(sway.artifact("tools"), "swaymsg", "hyprctl", passing=("swaymsg",))
+                env = {"PATH": tools.path}
+                if compositor == "Hyprland":
+                    env["HYPRLAND_INSTANCE_SIGNATURE"] = "buoy-test"  # with sway's SWAYSOCK still set
+                buoy = Buoy(sway, buttons, env=env).start()
+                wait_for(lambda: placed(buoy), timeout=5, message="every button placed")
+                for count, name in enumerate(actions, start=1):
+                    tapped = msg(buoy, "--button", name, "tap")
+                    self.assertEqual(tapped.returncode, 0, tapped.stderr)
+                    tools.wait_for_calls(count + (compositor == "Hyprland" and name == "rotate"))
+                self.assertEqual(tools.calls(), calls)
+                if compositor == "sway":
+                    output = sway.swaymsg("-t", "get_outputs")[0]
+                    self.assertEqual(output["transform"], "90")
+                self.assertEqual(buoy.stop(), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
