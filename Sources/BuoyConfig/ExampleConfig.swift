@@ -23,7 +23,7 @@ extension Config {
         position = "right"
         # Gap between the button and the screen edge, in logical pixels (0-500).
         margin = 8
-        # Fill colour: "#rrggbb" or "#rrggbbaa".
+        # Fill colour: "#rrggbb", "#rrggbbaa", "#rgb", "#rgba" or a name such as "red".
         color = "#3584e4"
         # Colour of the ring and dot on the button, as color; also of a label and of a
         # symbolic icon.

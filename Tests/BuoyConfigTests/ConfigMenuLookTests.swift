@@ -67,20 +67,20 @@ final class ConfigMenuLookTests: XCTestCase {
             ("[menu]\nlayout = 3", 2, 10, "layout expects a string, got integer"),
             (
                 "[menu]\nbackground = \"#12345\"", 2, 14,
-                "background must be #rrggbb or #rrggbbaa, got \"#12345\""
+                "background must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"#12345\""
             ),
             (
-                "[menu]\nlabel_color = \"white\"", 2, 15,
-                "label_color must be #rrggbb or #rrggbbaa, got \"white\""
+                "[menu]\nlabel_color = \"whyte\"", 2, 15,
+                "label_color must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"whyte\""
             ),
             (
                 "[menu]\nlabel_background = \"#0000zz\"", 2, 20,
-                "label_background must be #rrggbb or #rrggbbaa, got \"#0000zz\""
+                "label_background must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"#0000zz\""
             ),
             ("[menu]\nfocus_color = 1", 2, 15, "focus_color expects a string, got integer"),
             (
-                "[[button]]\n[button.menu]\nfocus_color = \"red\"", 3, 15,
-                "focus_color must be #rrggbb or #rrggbbaa, got \"red\""
+                "[[button]]\n[button.menu]\nfocus_color = \"rouge\"", 3, 15,
+                "focus_color must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"rouge\""
             ),
         ])
     }
@@ -97,5 +97,24 @@ extension ConfigMenuLookTests {
         let button = Button()
         XCTAssertGreaterThanOrEqual(Color.contrastRatio(button.badgeTextColor, button.badgeColor), 4.5)
         XCTAssertEqual(button.badgeColor, Button.defaultBadgeColor)
+    }
+}
+
+extension ConfigMenuLookTests {
+    /// Colour names and short hex, as CSS reads them.
+    func testColoursMayBeNamesOrShortHex() throws {
+        let cases: [(String, Color, UInt)] = [
+            ("red", Color(red: 1, green: 0, blue: 0), #line),
+            ("White", Color(red: 1, green: 1, blue: 1), #line),
+            ("transparent", Color(red: 0, green: 0, blue: 0, alpha: 0), #line),
+            ("#fff", Color(red: 1, green: 1, blue: 1), #line),
+            ("#f008", Color(red: 1, green: 0, blue: 0, alpha: 0x88 / 255), #line),
+            ("#3584E4", Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255), #line),
+        ]
+        for (text, expected, line) in cases {
+            XCTAssertEqual(parseColor(text), expected, text, line: line)
+        }
+        XCTAssertNil(parseColor("#ff"))
+        XCTAssertNil(parseColor("reddish"))
     }
 }

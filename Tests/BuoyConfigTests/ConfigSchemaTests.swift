@@ -301,11 +301,34 @@ final class ConfigSchemaTests: XCTestCase {
             ("button", "margin", "-1", "margin must be between 0 and 500 logical pixels, got -1"),
             ("button", "margin", "501", "margin must be between 0 and 500 logical pixels, got 501"),
             ("button", "color", "0x3584e4", "color expects a string, got integer"),
-            ("button", "color", "\"blue\"", "color must be #rrggbb or #rrggbbaa, got \"blue\""),
-            ("button", "color", "\"#12345\"", "color must be #rrggbb or #rrggbbaa, got \"#12345\""),
-            ("button", "color", "\"#1234567\"", "color must be #rrggbb or #rrggbbaa, got \"#1234567\""),
-            ("button", "color", "\"#12345g\"", "color must be #rrggbb or #rrggbbaa, got \"#12345g\""),
-            ("button", "color", "\"3584e4\"", "color must be #rrggbb or #rrggbbaa, got \"3584e4\""),
+            (
+                "button", "color", "\"bleu\"",
+                "color must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"bleu\""
+            ),
+            (
+                "button", "color", "\"#12\"",
+                "color must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"#12\""
+            ),
+            (
+                "button", "color", "\"#12g\"",
+                "color must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"#12g\""
+            ),
+            (
+                "button", "color", "\"#12345\"",
+                "color must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"#12345\""
+            ),
+            (
+                "button", "color", "\"#1234567\"",
+                "color must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"#1234567\""
+            ),
+            (
+                "button", "color", "\"#12345g\"",
+                "color must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"#12345g\""
+            ),
+            (
+                "button", "color", "\"3584e4\"",
+                "color must be a colour name (red, white, ...), #rgb, #rgba, #rrggbb or #rrggbbaa, got \"3584e4\""
+            ),
             ("button", "draggable", "\"yes\"", "draggable expects a boolean, got string"),
             ("button", "draggable", "1", "draggable expects a boolean, got integer"),
             ("button", "opacity", "\"1\"", "opacity expects a number, got string"),
