@@ -10,13 +10,14 @@ extension Config {
     /// with a suggestion when one is close. So are a button that could
     /// never be seen, when `fileExists` is given, an icon path that
     /// `fileExists` says is not there, and when `resolve` is given, a
-    /// built-in action that it finds no tool for.
+    /// built-in action that it finds no tool for. With `home`, an icon path
+    /// `~/...` is taken under it.
     public static func parse(
         _ bytes: [UInt8], path: String, fileExists: ((String) -> Bool)? = nil,
-        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil
+        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil, home: String? = nil
     ) throws(ConfigError) -> (config: Config, warnings: [ConfigDiagnostic]) {
         let document = try TOMLParser.parse(bytes, path: path)
-        var reader = SchemaReader(document: document, fileExists: fileExists, resolve: resolve)
+        var reader = SchemaReader(document: document, fileExists: fileExists, resolve: resolve, home: home)
         var config = Config.defaults
         reader.readFields(of: TOMLDocument.root, Schema.root, into: &config, scope: "at the top level")
         reader.readButtons(into: &config)
@@ -304,7 +305,9 @@ enum Schema {
     static var menuItem: [Field<ItemDraft>] {
         [
             .string("label", \.label),
-            .string("icon", \.icon),
+            Field(key: "icon") { item, entry, reader in
+                if let icon = reader.nonEmptyString(entry) { item.icon = reader.expandingHome(icon) }
+            },
             .string("command", \.command),
             Field(key: "action") { draft, entry, reader in
                 if let action = reader.builtInAction(entry) { draft.action = action }
@@ -345,17 +348,26 @@ struct SchemaReader {
     let fileExists: ((String) -> Bool)?
     /// What a built-in action comes to here; nil checks nothing.
     let resolve: ((BuiltInAction) -> BuiltInAction.Resolution)?
+    /// The user's home directory, for icon paths written `~/...`.
+    let home: String?
     private let homes = Schema.homes
     private(set) var errors: [Issue] = []
     private(set) var warnings: [Issue] = []
 
     init(
         document: TOMLDocument, fileExists: ((String) -> Bool)? = nil,
-        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil
+        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil, home: String? = nil
     ) {
         self.document = document
         self.fileExists = fileExists
         self.resolve = resolve
+        self.home = home
+    }
+
+    /// `~/x` as `home/x`, as a shell would; anything else as it is.
+    func expandingHome(_ path: String) -> String {
+        guard let home, path.hasPrefix("~/") else { return path }
+        return home + path.dropFirst()
     }
 
     mutating func readFields<Section>(
@@ -552,7 +564,7 @@ struct SchemaReader {
     /// is given, a path where there is no file is a warning (the button
     /// shows its default glyph), as for a menu item's icon.
     mutating func buttonIcon(_ entry: TOMLEntry) -> String? {
-        guard let icon = nonEmptyString(entry) else { return nil }
+        guard let icon = nonEmptyString(entry).map(expandingHome) else { return nil }
         if icon.hasPrefix("/") {
             if let fileExists, !fileExists(icon) {
                 warnings.append(

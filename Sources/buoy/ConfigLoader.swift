@@ -144,7 +144,8 @@ struct ConfigLoader {
         case .success(let bytes):
             do {
                 let (config, warnings) = try Config.parse(
-                    bytes, path: path, fileExists: Files.isReadableRegularFile, resolve: BuiltInTools.resolve)
+                    bytes, path: path, fileExists: Files.isReadableRegularFile, resolve: BuiltInTools.resolve,
+                    home: Environment.string("HOME"))
                 return .success(Loaded(config: config, path: path, warnings: warnings))
             } catch {
                 return .failure(Failure(error))

@@ -118,3 +118,16 @@ extension ConfigMenuLookTests {
         XCTAssertNil(parseColor("reddish"))
     }
 }
+
+extension ConfigMenuLookTests {
+    /// An icon path may start with `~/`, as a shell would read it.
+    func testIconPathsUnderHome() throws {
+        let text =
+            "[button]\nicon = \"~/i.png\"\n[[menu.item]]\nlabel = \"A\"\nicon = \"~/a.svg\"\ncommand = \"a\"\n"
+        let (config, _) = try Config.parse(Array(text.utf8), path: "c.toml", home: "/home/me")
+        XCTAssertEqual(config.buttons[0].button.face, .icon("/home/me/i.png"))
+        XCTAssertEqual(config.buttons[0].menu.items.first?.icon, "/home/me/a.svg")
+        // Without a home, `~/` is not a path buoy can read.
+        XCTAssertThrowsError(try Config.parse(Array("[button]\nicon = \"~/i.png\"\n".utf8), path: "c.toml"))
+    }
+}
