@@ -126,7 +126,8 @@ extension Config {
         background = "#303030eb"
         label_color = "#ffffff"
         label_background = "#000000bf"
-        # The keyboard focus ring. Unset: the button's color.
+        # The keyboard focus ring. Unset: the button's color, or white or black where that
+        # would not stand out 3:1 from background.
         # focus_color = "#ffcc00"
 
         # Up to 8 items, in this order. Each runs a shell command, with a label, or

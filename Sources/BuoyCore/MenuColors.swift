@@ -40,6 +40,25 @@ public struct MenuColors: Sendable, Equatable {
     /// The rim's width in logical px.
     public static let rimWidth = 1.5
 
+    /// The keyboard focus ring's colour: `focusColor` when set; else the
+    /// button's colour, if it holds WCAG's 3:1 against the menu's background
+    /// on a dark and on a light wallpaper; else white or black, whichever
+    /// holds it better (a button coloured like the panel would hide its ring).
+    public func focusRing(buttonColor: Color) -> Color {
+        if let focusColor { return focusColor }
+        let wallpapers = [Color(red: 0, green: 0, blue: 0), Color(red: 1, green: 1, blue: 1)]
+        func contrast(_ ring: Color) -> Double {
+            wallpapers.map { wallpaper in
+                let panel = background.composited(over: wallpaper)
+                return Color.contrastRatio(ring.composited(over: panel), panel)
+            }.min() ?? 0
+        }
+        if contrast(buttonColor) >= 3 { return buttonColor }
+        let white = Color(red: 1, green: 1, blue: 1)
+        let black = Color(red: 0, green: 0, blue: 0)
+        return contrast(white) >= contrast(black) ? white : black
+    }
+
     /// How well a shape filled with `fill` and edged with `rim` stands out
     /// from an opaque `wallpaper`: the better of its two boundaries, the
     /// rim against the wallpaper and the fill against the rim (WCAG's

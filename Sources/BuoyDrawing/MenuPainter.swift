@@ -18,8 +18,8 @@ public struct MenuLook: Sendable, Equatable {
         self.font = font
     }
 
-    /// The keyboard focus ring's colour.
-    public var focusColor: Color { colors.focusColor ?? buttonColor }
+    /// The keyboard focus ring's colour (`MenuColors.focusRing`).
+    public var focusColor: Color { colors.focusRing(buttonColor: buttonColor) }
 }
 
 /// What one item shows: its label, and its icon if one could be loaded.

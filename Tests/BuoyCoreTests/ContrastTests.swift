@@ -60,3 +60,33 @@ final class ContrastTests: XCTestCase {
         XCTAssertGreaterThan(MenuColors.boundaryContrast(fill: fill, on: dark), 3)
     }
 }
+
+extension ContrastTests {
+    /// The focus ring holds 3:1 against the panel: the button's colour when it
+    /// does, else white or black; a configured focus_color as it is.
+    func testTheFocusRingHoldsThreeToOneAgainstThePanel() {
+        let colors = MenuColors()
+        let blue = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255)
+        let yellow = Color(red: 1, green: 0xCC / 255, blue: 0)
+        // A dark button on the dark default panel: its ring would vanish.
+        let dark = Color(red: 0x24 / 255, green: 0x1F / 255, blue: 0x31 / 255, alpha: 0xCC / 255)
+        XCTAssertEqual(colors.focusRing(buttonColor: yellow), yellow)
+        XCTAssertEqual(colors.focusRing(buttonColor: dark), Color(red: 1, green: 1, blue: 1))
+        XCTAssertEqual(MenuColors(focusColor: blue).focusRing(buttonColor: dark), blue)
+        // On a light panel, black.
+        let light = MenuColors(background: Color(red: 0.95, green: 0.95, blue: 0.95))
+        XCTAssertEqual(
+            light.focusRing(buttonColor: Color(red: 1, green: 1, blue: 0.9)), Color(red: 0, green: 0, blue: 0)
+        )
+        for button in [blue, yellow, dark] {
+            for wallpaper in [Color(red: 0, green: 0, blue: 0), Color(red: 1, green: 1, blue: 1)] {
+                let panel = colors.background.composited(over: wallpaper)
+                let ring = colors.focusRing(buttonColor: button).composited(over: panel)
+                if colors.focusRing(buttonColor: button) != button {
+                    XCTAssertGreaterThanOrEqual(
+                        Color.contrastRatio(ring, panel), 3, "\(button) on \(wallpaper)")
+                }
+            }
+        }
+    }
+}
