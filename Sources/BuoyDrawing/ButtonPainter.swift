@@ -75,16 +75,14 @@ public struct ButtonLook: Sendable, Equatable {
 }
 
 /// A badge at the button's top-right (`buoy msg badge`): a disc of `color`
-/// with `text` on it, the coverage a child drew, in `textColor`. Until the
-/// text is drawn, the disc shows alone.
+/// with `text` on it, which a child drew in the badge's text colour. Until
+/// the text is drawn, the disc shows alone.
 public struct ButtonBadge: Equatable {
     public var color: Color
-    public var textColor: Color
     public var text: FaceImage?
 
-    public init(color: Color, textColor: Color, text: FaceImage?) {
+    public init(color: Color, text: FaceImage?) {
         self.color = color
-        self.textColor = textColor
         self.text = text
     }
 }
@@ -165,15 +163,9 @@ public enum ButtonPainter {
             cairo_save(cr)
             cairo_translate(cr, center - logical / 2, center - logical / 2)
             cairo_scale(cr, logical / Double(face.side), logical / Double(face.side))
-            if face.isMask {
-                let g = look.glyphColor
-                cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
-                cairo_mask_surface(cr, image, 0, 0)
-            } else {
-                cairo_set_source_surface(cr, image, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-                cairo_paint(cr)
-            }
+            cairo_set_source_surface(cr, image, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
             cairo_restore(cr)
             cairo_surface_destroy(image)
         } else {
@@ -211,9 +203,9 @@ public enum ButtonPainter {
         cairo_save(cr)
         cairo_translate(cr, middle.x - logical / 2, middle.y - logical / 2)
         cairo_scale(cr, logical / Double(text.side), logical / Double(text.side))
-        let t = badge.textColor
-        cairo_set_source_rgba(cr, t.red, t.green, t.blue, t.alpha)
-        cairo_mask_surface(cr, image, 0, 0)
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
         cairo_restore(cr)
     }
 

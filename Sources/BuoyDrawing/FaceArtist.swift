@@ -8,21 +8,18 @@ import Glibc
 /// the ring and dot. Two images are equal only if they are the same one.
 public final class FaceImage: Equatable {
     public let side: Int
-    /// A label is only coverage (A8), which the painter fills with the glyph
-    /// colour as it fills the ring and dot, through the same few compositing
-    /// routines; an icon is premultiplied ARGB32.
-    let isMask: Bool
     let stride: Int
     private let pixels: SharedMemory<UInt8>
 
-    init(pixels: SharedMemory<UInt8>, side: Int, stride: Int, isMask: Bool) {
+    /// Premultiplied ARGB32, a label's too: drawn in the glyph colour, but
+    /// for colour glyphs (emoji), which keep their own colours.
+    static let format = CAIRO_FORMAT_ARGB32
+
+    init(pixels: SharedMemory<UInt8>, side: Int, stride: Int) {
         self.pixels = pixels
         self.side = side
         self.stride = stride
-        self.isMask = isMask
     }
-
-    static func format(isMask: Bool) -> cairo_format_t { isMask ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32 }
 
     public static func == (a: FaceImage, b: FaceImage) -> Bool { a === b }
 
@@ -31,7 +28,7 @@ public final class FaceImage: Equatable {
     func surface() -> OpaquePointer? {
         guard
             let surface = cairo_image_surface_create_for_data(
-                pixels.pointer, Self.format(isMask: isMask), Int32(side), Int32(side), Int32(stride))
+                pixels.pointer, Self.format, Int32(side), Int32(side), Int32(stride))
         else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
@@ -76,8 +73,7 @@ public enum FaceArtist {
         _ face: ButtonFace, side: Int, color: Color, font: String,
         locate: @escaping ([String?]) -> MenuArtist.Located
     ) -> MenuArtist.Job<Report>? {
-        let isMask = if case .label = face { true } else { false }
-        let format = FaceImage.format(isMask: isMask)
+        let format = FaceImage.format
         let stride = Int(cairo_format_stride_for_width(format, Int32(side)))
         // An outcome byte, then the icon's path, NUL-terminated.
         guard side > 0, side <= 4096, stride > 0, let pixels = SharedMemory<UInt8>(count: stride * side),
@@ -96,7 +92,7 @@ public enum FaceArtist {
             switch face {
             case .glyph: return 1
             case .label(let text):
-                guard paintLabel(text, cr, side: Double(side), font: font) else { return 1 }
+                guard paintLabel(text, cr, side: Double(side), color: color, font: font) else { return 1 }
                 report.pointer[0] = drawn
             case .icon(let icon):
                 let path = icon.hasPrefix("/") ? icon : locate([icon]).paths.first ?? nil
@@ -123,7 +119,7 @@ public enum FaceArtist {
         return MenuArtist.Job(child: child) { outcome in
             guard outcome.exitCode == 0 else { return nil }
             let path = String(cString: report.pointer + 1)
-            let image = FaceImage(pixels: pixels, side: side, stride: stride, isMask: isMask)
+            let image = FaceImage(pixels: pixels, side: side, stride: stride)
             switch (face, report.pointer[0]) {
             case (.label, drawn): return Report(image: image, icon: .none, childPeakKiB: outcome.peakKiB)
             case (.icon, drawn):
@@ -136,12 +132,14 @@ public enum FaceArtist {
         }
     }
 
-    /// Draws `text`'s coverage centred on a `side`² A8 image, its ink as large as fits:
+    /// Draws `text` in `color` centred on a `side`² image, its ink as large as fits:
     /// measured at `side` px, then drawn at the size that fits. Pango where
     /// it is installed (fallback fonts for symbols and emoji), cairo's toy
     /// text otherwise.
-    private static func paintLabel(_ text: String, _ cr: OpaquePointer, side: Double, font: String) -> Bool {
-        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+    private static func paintLabel(
+        _ text: String, _ cr: OpaquePointer, side: Double, color: Color, font: String
+    ) -> Bool {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
         func fitted(_ ink: Rect) -> Double? {
             guard ink.width > 0, ink.height > 0 else { return nil }
             return side * min(1, side / ink.width, side * labelHeight / ink.height)

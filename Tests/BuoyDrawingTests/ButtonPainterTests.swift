@@ -46,7 +46,7 @@ final class ButtonPainterTests: XCTestCase {
 
     func testABadgeIsADiscAtTheTopRightInsideTheImage() {
         let red = Color(red: 0xE0 / 255, green: 0x1B / 255, blue: 0x24 / 255)
-        let badge = ButtonBadge(color: red, textColor: Color(red: 1, green: 1, blue: 1), text: nil)
+        let badge = ButtonBadge(color: red, text: nil)
         for scale in [1, 2] {
             let look = ButtonLook(diameter: 56, color: blue, opacity: 1)
             let (side, pixel) = render(look, badge: badge, scale: BufferScale(integer: scale))

@@ -31,7 +31,7 @@ final class FaceArtistTests: XCTestCase {
             (memory.pointer[4 * i], memory.pointer[4 * i + 1]) = (rgba[2], rgba[1])
             (memory.pointer[4 * i + 2], memory.pointer[4 * i + 3]) = (rgba[0], rgba[3])
         }
-        return FaceImage(pixels: memory, side: side, stride: stride, isMask: false)
+        return FaceImage(pixels: memory, side: side, stride: stride)
     }
 
     private func paint(_ look: ButtonLook, face: FaceImage?, scale: BufferScale) -> (
@@ -83,18 +83,20 @@ final class FaceArtistTests: XCTestCase {
         XCTAssertNotEqual(pixel(c + half + 2, c), red)
     }
 
-    func testALabelIsItsCoverageAroundTheCentreAndIsPaintedInTheGlyphColour() throws {
+    func testALabelIsDrawnAroundTheCentreInTheGlyphColour() throws {
         let report = try XCTUnwrap(
             FaceArtist.draw(.label("A"), side: 34, color: green, font: "Sans 13", locate: noThemes)?.wait())
         XCTAssertEqual(report.icon, .none)
         let image = try XCTUnwrap(report.image)
-        XCTAssertTrue(image.isMask)
         let surface = try XCTUnwrap(image.surface())
         defer { cairo_surface_destroy(surface) }
         let data = try XCTUnwrap(cairo_image_surface_get_data(surface))
+        // Premultiplied ARGB, B G R A in memory: fully green and opaque where the A is.
+        func argb(_ x: Int, _ y: Int) -> [UInt8] { (0..<4).map { data[y * image.stride + x * 4 + $0] } }
         var (count, sumX, sumY) = (0, 0, 0)
         for y in 0..<34 {
-            for x in 0..<34 where data[y * image.stride + x] == 255 {
+            for x in 0..<34 where argb(x, y)[3] == 255 {
+                XCTAssertEqual(argb(x, y), [0, 255, 0, 255])
                 (count, sumX, sumY) = (count + 1, sumX + x, sumY + y)
             }
         }
@@ -105,15 +107,35 @@ final class FaceArtistTests: XCTestCase {
         let look = ButtonLook(diameter: 56, color: blue, opacity: 1, glyphColor: green)
         let (side, pixel) = paint(look, face: image, scale: 1)
         let offset = (side - 34) / 2
-        var painted = 0
         for y in 0..<34 {
-            for x in 0..<34 where data[y * image.stride + x] == 255 {
+            for x in 0..<34 where argb(x, y)[3] == 255 {
                 XCTAssertEqual(pixel(offset + x, offset + y), [0, 255, 0, 255])
-                painted += 1
             }
         }
-        XCTAssertEqual(painted, count)
         XCTAssertEqual(Int(pixel(offset, offset)[2]), 0xe4, accuracy: 3, "the fill where the A is not")
+    }
+
+    /// A colour emoji keeps its colours: it is not a silhouette in the glyph colour.
+    func testAColourEmojiLabelKeepsItsColours() throws {
+        let report = try XCTUnwrap(
+            FaceArtist.draw(.label("👍🏽"), side: 34, color: green, font: "Sans 13", locate: noThemes)?.wait())
+        let image = try XCTUnwrap(report.image)
+        let surface = try XCTUnwrap(image.surface())
+        defer { cairo_surface_destroy(surface) }
+        let data = try XCTUnwrap(cairo_image_surface_get_data(surface))
+        var (inked, other) = (0, 0)
+        for y in 0..<34 {
+            for x in 0..<34 {
+                let p = y * image.stride + x * 4
+                let (b, g, r, a) = (data[p], data[p + 1], data[p + 2], data[p + 3])
+                guard a > 200 else { continue }
+                inked += 1
+                // Not the glyph colour (0, 255, 0): the emoji's own skin tone.
+                if r > 100 && g < 230 && b < 200 { other += 1 }
+            }
+        }
+        XCTAssertGreaterThan(inked, 100, "the emoji was drawn")
+        XCTAssertGreaterThan(other, inked / 3, "its own colours, not a green silhouette")
     }
 
     func testAnIconIsDrawnFromItsFileAndASymbolicOneTakesTheGlyphColour() throws {

@@ -341,9 +341,7 @@ final class ButtonInstance {
         let scale = self.scale
         let faceImage = faceDrawing.image
         let badge = self.badge.map { _ in
-            ButtonBadge(
-                color: spec.button.badgeColor, textColor: spec.button.badgeTextColor, text: badgeDrawing.image
-            )
+            ButtonBadge(color: spec.button.badgeColor, text: badgeDrawing.image)
         }
         let origin = Point(
             x: place(appearance.origin.x, look, scale), y: place(appearance.origin.y, look, scale))
