@@ -24,12 +24,18 @@ EXPECTED = {
     "usr/share/man/man5/buoy.5": 0o644,
     "usr/share/doc/buoy/config.toml": 0o644,
     "usr/share/doc/buoy/phone.toml": 0o644,
+    "usr/share/doc/buoy/two-buttons.toml": 0o644,
     "usr/share/doc/buoy/buoy.desktop": 0o644,
     "usr/lib/systemd/user/buoy.service": 0o644,
     "usr/share/bash-completion/completions/buoy": 0o644,
     "usr/share/zsh/site-functions/_buoy": 0o644,
     "usr/share/fish/vendor_completions.d/buoy.fish": 0o644,
 }
+
+
+def readme_examples() -> set[str]:
+    """The files under examples/ that README.md names."""
+    return set(re.findall(r"examples/([A-Za-z0-9_.-]+)", (REPO / "README.md").read_text()))
 
 
 def make(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -96,6 +102,12 @@ class InstallTest(unittest.TestCase):
                                 text=True, timeout=10)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertRegex(result.stdout, r"^buoy \S+")
+
+    def test_every_example_the_readme_names_is_installed(self):
+        named = readme_examples()
+        self.assertIn("config.toml", named)
+        installed = {path.rsplit("/", 1)[1] for path in EXPECTED if path.startswith("usr/share/doc/buoy/")}
+        self.assertEqual(named - installed, set(), "README names examples that make install leaves out")
 
     def test_man_pages_render(self):
         for page, section, must_mention in [
