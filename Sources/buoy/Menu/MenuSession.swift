@@ -33,14 +33,33 @@ final class MenuSession {
     /// stops it opening) from `instance`. Another button's menu is closed
     /// first. Returns why it cannot open.
     func toggle(from instance: ButtonInstance, now: Double) -> String? {
-        let fromOwner = owner === instance
-        if presenter.isOpen {
-            close(now: now)
-            if fromOwner { return nil }
-        } else if presenter.isOpening {
-            cancelOpening(fromOwner ? "asked again" : "another button's menu was asked for")
-            if fromOwner { return nil }
+        for step in ownership.toggle(from: instance.key) {
+            if step == .open { return open(from: instance, now: now) }
+            carryOut(step, now: now)
         }
+        return nil
+    }
+
+    /// What the menu is doing, and for which button, for `MenuOwnership` to decide.
+    private var ownership: MenuOwnership<ButtonInstance.Key> {
+        guard let owner else { return .closed }
+        if presenter.isOpen { return .open(owner.key) }
+        if presenter.isOpening { return .opening(owner.key) }
+        return presenter.isShown ? .closing(owner.key) : .closed
+    }
+
+    private func carryOut(_ step: MenuOwnership<ButtonInstance.Key>.Step, now: Double) {
+        switch step {
+        case .close: close(now: now)
+        case .cancelOpening(let why): cancelOpening(why)
+        case .drop: drop(now: now)
+        // Only `toggle` opens, and it does so itself: it needs the instance.
+        case .open: break
+        }
+    }
+
+    /// Starts opening `instance`'s menu; returns why it cannot.
+    private func open(from instance: ButtonInstance, now: Double) -> String? {
         let settings = instance.spec.menu
         guard !settings.items.isEmpty else { return "no [[menu.item]] is configured" }
         guard instance.controller.isVisible else { return "the button is hidden" }
@@ -120,13 +139,10 @@ final class MenuSession {
     /// other items (or another look) closes, so that no item the running
     /// config no longer has can run.
     func reloaded(_ instance: ButtonInstance, as spec: ButtonSpec, now: Double) {
-        guard owner === instance,
-            spec.menu != instance.spec.menu || spec.button.color != instance.spec.button.color
-        else { return }
-        if presenter.isOpening { cancelOpening("the config was reloaded") }
-        if presenter.isOpen {
-            log.info("menu: closing it, the config gave it other items")
-            close(now: now)
+        let changed = spec.menu != instance.spec.menu || spec.button.color != instance.spec.button.color
+        for step in ownership.reloaded(instance.key, menuChanged: changed) {
+            if step == .close { log.info("menu: closing it, the config gave it other items") }
+            carryOut(step, now: now)
         }
     }
 
@@ -135,8 +151,10 @@ final class MenuSession {
     /// surface, and a menu left on the old one would still count as open.
     func followOwnersSurface(now: Double) {
         guard let owner, presenter.isShown, presenter.shownOn !== owner.layer else { return }
-        log.info("menu closed: the button's surface went away")
-        drop(now: now)
+        for step in ownership.surfaceGone(of: owner.key) {
+            log.info("menu closed: the button's surface went away")
+            carryOut(step, now: now)
+        }
     }
 
     /// Drops the menu at once, shown or opening (its button is going away,
