@@ -48,7 +48,10 @@ public enum SwayIPC {
     /// taken as the character they escape (a version has none).
     private static func string(named name: String, in json: [UInt8]) -> String? {
         let key = Array("\"\(name)\"".utf8)
-        guard var i = json.firstRange(of: key)?.upperBound else { return nil }
+        // By hand: Collection.firstRange(of:) would link _StringProcessing and
+        // its regex parser into buoy, half a megabyte more of it resident.
+        guard let start = json.indices.first(where: { json[$0...].starts(with: key) }) else { return nil }
+        var i = start + key.count
         func skipSpace() { while i < json.count, [0x20, 0x09, 0x0A, 0x0D].contains(json[i]) { i += 1 } }
         skipSpace()
         guard i < json.count, json[i] == UInt8(ascii: ":") else { return nil }
