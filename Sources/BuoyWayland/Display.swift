@@ -45,9 +45,8 @@ public final class Display {
     public private(set) var alphaModifier: OpaquePointer?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
-    /// The compositor is KWin (it offers KDE's own globals). KWin 5.27
-    /// activates a layer surface on every click whatever its keyboard
-    /// interactivity, except a dock's (docs/compositors.md, "KWin").
+    /// The compositor is KWin (it offers KDE's own globals), whose 5.27
+    /// needs another namespace (LayerNamespace).
     public private(set) var isKWin = false
 
     /// Input from every seat, in arrival order, until the app drains it.
@@ -129,6 +128,11 @@ public final class Display {
     public func createSurface() -> OpaquePointer? {
         guard let compositor else { return nil }
         return buoy_wl_compositor_create_surface(compositor)
+    }
+
+    /// The version zwlr_layer_shell_v1 is bound at (at most 4), 0 unbound.
+    public var layerShellVersion: UInt32 {
+        layerShell.map { UInt32(wl_proxy_get_version($0)) } ?? 0
     }
 
     /// Whether surfaces hear preferred_buffer_scale and _transform (v6).
