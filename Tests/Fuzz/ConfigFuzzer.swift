@@ -43,14 +43,13 @@ private func checkDiagnostic(_ d: ConfigDiagnostic, severity: ConfigDiagnostic.S
     check(!d.sourceLine.unicodeScalars.contains { $0 == "\n" }, "source line holds a line feed", input)
 }
 
-private func checkAction(_ action: Action?, _ name: String, _ menu: Menu, _ input: [UInt8]) {
+private func checkAction(_ action: Action?, _ name: String, _ input: [UInt8]) {
     switch action {
     case .command(let command)?:
         check(!isBlank(command), "\(name) is a blank command", input)
         check(command != "menu", "\(name) is the command \"menu\" instead of .menu", input)
-    case .menu?:
-        check(!menu.items.isEmpty, "\(name) opens a menu that has no items", input)
-    case nil:
+    // A menu without items is valid: buoy fills it with the programs it finds (ConfigLoader).
+    case .menu?, nil:
         break
     }
 }
@@ -116,9 +115,9 @@ private func checkButton(_ spec: ButtonSpec, _ input: [UInt8]) {
 
     let a = spec.actions
     check((1...64).contains(a.maxRunning), "\(at) actions.max_running \(a.maxRunning)", input)
-    checkAction(a.tap, "\(at) actions.tap", spec.menu, input)
-    checkAction(a.doubleTap, "\(at) actions.double_tap", spec.menu, input)
-    checkAction(a.longPress, "\(at) actions.long_press", spec.menu, input)
+    checkAction(a.tap, "\(at) actions.tap", input)
+    checkAction(a.doubleTap, "\(at) actions.double_tap", input)
+    checkAction(a.longPress, "\(at) actions.long_press", input)
 
     let m = spec.menu
     check(m.items.count <= Menu.maxItems, "\(at) has \(m.items.count) menu items", input)
