@@ -55,9 +55,10 @@ unit: have-swift deps
 # `make e2e` runs every leg of the compositor matrix (Tests/e2e/README.md): the
 # whole suite on the host's sway 1.7 and phoc 0.24, and on trixie's sway; the
 # smoke set (test_smoke.py) on trixie's labwc and phoc and on sid's wayfire; KWin
-# 5.27 (test_kwin.py, real touch) with the host leg. The trixie compositors come
-# from a Debian 13 root that `make trixie-root` builds once under .build/, wayfire
-# from a sid root that `make sid-root` builds beside it.
+# (test_kwin.py, real touch): 5.27 with the host leg, 6.3 from trixie and 6.7 from
+# sid. The trixie compositors come from a Debian 13 root that `make trixie-root`
+# builds once under .build/, the sid ones from a root that `make sid-root` builds
+# beside it.
 TRIXIE_ROOT := .build/trixie
 SID_ROOT := .build/sid
 E2E_ENV = BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer BUOY_TOUCH=$(RELEASE)/buoy-touch \
@@ -68,10 +69,11 @@ E2E_HOST_ONLY := test_phoc test_kwin
 # Modules that need what only the newer compositors offer (fractional scale, cursor shape).
 E2E_TRIXIE_ONLY := test_scale
 E2E_TRIXIE_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
+E2E_KWIN_LEGS := e2e-trixie-kwin e2e-sid-kwin
 
-.PHONY: trixie-root sid-root e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire
+.PHONY: trixie-root sid-root e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire $(E2E_KWIN_LEGS)
 
-e2e: e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire
+e2e: e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire $(E2E_KWIN_LEGS)
 
 e2e-host: deps build
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=host-sway $(PYTHON) -m unittest -v \
@@ -87,6 +89,9 @@ $(E2E_TRIXIE_SMOKE_LEGS): e2e-smoke-%: deps build trixie-root
 
 e2e-smoke-wayfire: deps build sid-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-wayfire $(PYTHON) -m unittest -v test_smoke
+
+$(E2E_KWIN_LEGS): e2e-%-kwin: deps build %-root
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=$*-kwin $(PYTHON) -m unittest -v test_kwin
 
 # Each reused while its stamp names the same suite and packages; see the script.
 trixie-root: deps

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Builds, once, a Debian root that the e2e matrix runs newer compositors from
 # (Tests/e2e/README.md), and reuses it while its stamp still names the same
-# suite and packages. Two suites: trixie (Debian 13: sway, labwc, phoc) and
-# sid, with only what the wayfire leg needs (wayfire 0.10, the first that
-# renders in software; trixie's 0.9 needs a DRM device).
+# suite and packages. Two suites: trixie (Debian 13: sway, labwc, phoc, KWin
+# 6.3) and sid, with only what the wayfire and KWin 6.7 legs need (wayfire
+# 0.10, the first that renders in software, trixie's 0.9 needs a DRM device;
+# KWin with the sway it runs in).
 #
 #   scripts/debian-root.sh SUITE ROOT  build or reuse ROOT (.build/trixie, .build/sid)
 #   scripts/debian-root.sh --release ROOT
@@ -21,11 +22,15 @@ STAMP_NAME=.buoy-root-stamp
 
 say() { echo "debian-root: $*" >&2; }
 
+# KWin 6 (the kwin legs) and dbus-run-session; it runs nested in the root's sway, whose
+# grim takes the screenshots that KWin 6 without a GPU cannot (Tests/e2e/README.md).
+KWIN_PACKAGES="kwin-wayland dbus"
+
 # The packages SUITE's root holds, or a complaint and exit for another suite.
 packages_of() {
     case $1 in
-    trixie) echo "sway labwc phoc grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core" ;;
-    sid) echo "wayfire wayland-utils xkb-data" ;;
+    trixie) echo "sway labwc phoc grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core $KWIN_PACKAGES" ;;
+    sid) echo "wayfire wayland-utils xkb-data sway $KWIN_PACKAGES" ;;
     *) say "no packages for suite '$1' (trixie or sid)"; exit 2 ;;
     esac
 }

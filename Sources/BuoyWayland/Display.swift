@@ -154,6 +154,11 @@ public final class Display {
         return buoy_wl_compositor_create_surface(compositor)
     }
 
+    /// The version zwlr_layer_shell_v1 is bound at (at most 4), 0 unbound.
+    public var layerShellVersion: UInt32 {
+        layerShell.map { UInt32(wl_proxy_get_version($0)) } ?? 0
+    }
+
     /// Whether surfaces hear preferred_buffer_scale and _transform (v6).
     public var hasPreferredBufferScale: Bool {
         compositor.map { wl_proxy_get_version($0) >= 6 } ?? false

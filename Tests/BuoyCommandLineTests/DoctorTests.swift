@@ -244,11 +244,11 @@ final class DoctorTests: XCTestCase {
             docs.split(separator: "\n").map {
                 $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
             })
-        for rule in Pitfall.hyprlandLayerRules + Pitfall.hyprlandMatchRules {
+        for rule in Pitfall.hyprlandLuaRules + Pitfall.hyprlandLayerRules + Pitfall.hyprlandMatchRules {
             XCTAssertTrue(lines.contains(rule), "docs/compositors.md lacks: \(rule)")
         }
         let fix = DoctorReport(facts(with(swayGlobals, "hyprland_focus_grab_manager_v1"))).pitfalls[0].fix
-        for rule in Pitfall.hyprlandLayerRules + Pitfall.hyprlandMatchRules {
+        for rule in Pitfall.hyprlandLuaRules + Pitfall.hyprlandLayerRules + Pitfall.hyprlandMatchRules {
             XCTAssertTrue(fix.contains(rule), rule)
         }
     }

@@ -15,12 +15,13 @@ HarnessError, and the test fails with the reason (and sway's log tail).
 
 HeadlessPhoc is the same for phoc (Phosh's compositor), without the sway IPC; HeadlessLabwc and
 HeadlessWayfire likewise. matrix_compositor() is the one the selected leg of the matrix names.
-HeadlessKWin is KWin 5.27 (Plasma's), with real touch: Touch drives its fake input.
+HeadlessKWin is KWin (Plasma's: the host's 5.27, or 6 from a root), with real touch: Touch
+drives its fake input.
 
 Environment:
     BUOY_E2E_COMPOSITOR  the leg of the compositor matrix (MATRIX): host-sway (default),
-                   trixie-sway, trixie-labwc, trixie-phoc, sid-wayfire; trixie-* and sid-*
-                   run from a Debian root (scripts/debian-root.sh)
+                   trixie-sway, trixie-labwc, trixie-phoc, sid-wayfire, trixie-kwin, sid-kwin;
+                   trixie-* and sid-* run from a Debian root (scripts/debian-root.sh)
     BUOY_E2E_ROOT  the Debian root of the selected leg (default: <repo>/.build/trixie, or
                    <repo>/.build/sid for sid-*)
     BUOY_POINTER   path of the buoy-pointer binary (default: <repo>/.build/debug/buoy-pointer)
@@ -635,6 +636,8 @@ MATRIX = {
     "trixie-labwc": ("HeadlessLabwc", "trixie"),
     "trixie-phoc": ("HeadlessPhoc", "trixie"),
     "sid-wayfire": ("HeadlessWayfire", "sid"),
+    "trixie-kwin": ("HeadlessKWin", "trixie"),
+    "sid-kwin": ("HeadlessKWin", "sid"),
 }
 ROOT_STAMP = ".buoy-root-stamp"
 # Clients that must come from the root when the compositor does: Debian 12's wvkbd 0.12
@@ -1884,7 +1887,7 @@ class PhocWev(Wev):
 
 
 # --------------------------------------------------------------------------------------------
-# A third compositor: KWin 5.27 (Plasma's), with real touch through its fake input
+# A third compositor: KWin (Plasma's), with real touch through its fake input
 
 
 class _DBusMessage:
@@ -2277,34 +2280,44 @@ END
 printf '%s\\n' "$DBUS_SESSION_BUS_ADDRESS" > "$XDG_RUNTIME_DIR/bus-address"
 # A plain copy drops the file capability (cap_sys_resource) that this container cannot grant.
 cp "$KWIN_SOURCE" "$XDG_RUNTIME_DIR/kwin_wayland"
-exec "$XDG_RUNTIME_DIR/kwin_wayland" --virtual --width {w} --height {h} --socket wayland-kwin \\
+# $KWIN_OUTPUT: --virtual, or --wayland-display SOCKET (nested, see HeadlessKWin).
+# shellcheck disable=SC2086
+exec "$XDG_RUNTIME_DIR/kwin_wayland" $KWIN_OUTPUT --width {w} --height {h} --socket wayland-kwin \\
     --no-lockscreen --no-global-shortcuts --no-kactivities
 """
 
 
 class HeadlessKWin(HeadlessSway):
-    """A private KWin 5.27 (`kwin_wayland --virtual`) for one test, with real touch.
+    """A private KWin (`kwin_wayland`) for one test, with real touch: the host's 5.27 with
+    `--virtual`, or KWin 6 from the leg's Debian root (trixie-kwin: 6.3, sid-kwin: 6.7),
+    nested in that root's headless sway.
 
     Same interface as HeadlessSway except the sway IPC. Differences that matter to tests:
 
-    - /usr/bin/kwin_wayland has cap_sys_resource=ep, which a container cannot grant ("Operation
-      not permitted"), so a plain copy of it runs, under dbus-run-session.
+    - /usr/bin/kwin_wayland 5.27 has cap_sys_resource=ep, which a container cannot grant
+      ("Operation not permitted"), so a plain copy of it runs, under dbus-run-session.
     - `touch()` is a buoy-touch (KWin's fake input), created at start-up before any other
       client, so the seat has touch and a pointer from the start; `pointer()` drives the same
       connection's fake pointer.
-    - Screenshots come from org.kde.KWin.ScreenShot2 on KWin's session bus.
+    - Screenshots: 5.27's come from org.kde.KWin.ScreenShot2 on KWin's session bus. KWin 6
+      without a GPU composites with QPainter, and its ScreenShot2 needs OpenGL, so KWin 6 runs
+      as one window (its output WL-0) filling a headless sway, whose grim takes them. sway 1.7
+      cannot host it: KWin 6 paces its frames by wp_presentation feedback, which 1.7 never
+      sent it, so only its first frame showed.
     - The background is black (no plasmashell); windows (wev) are maximized.
     """
 
     program = "kwin"
 
     def __init__(self, resolution: tuple[int, int] = (1280, 720), start_timeout: float = 20.0,
-                 user: str = TEST_USER):
+                 user: str = TEST_USER, root=FROM_MATRIX):
         super().__init__(resolution=resolution, scale=1, background=(0, 0, 0),
-                         start_timeout=start_timeout, user=user)
+                         start_timeout=start_timeout, user=user, root=root)
         self.account: Optional[pwd.struct_passwd] = None
         self.bus_address: Optional[str] = None
         self._touch: Optional[Touch] = None
+        # KWin 6's screen: a headless sway from the same root, whose one window KWin is.
+        self.host: Optional[HeadlessSway] = None
 
     def config_text(self) -> str:
         w, h = self.resolution
@@ -2312,23 +2325,40 @@ class HeadlessKWin(HeadlessSway):
 
     def start(self) -> None:
         as_root = os.geteuid() == 0
-        source = shutil.which("kwin_wayland")
-        if source is None:
-            raise HarnessError("the KWin tests need kwin_wayland, which is missing "
-                               "(apt-get install -y --no-install-recommends kwin-wayland "
-                               "plasma-wayland-protocols dbus)")
-        require_tools("dbus-run-session", *(["setpriv"] if as_root else []))
+        if self.root is None:
+            source = shutil.which("kwin_wayland")
+            if source is None:
+                raise HarnessError("the KWin tests need kwin_wayland, which is missing "
+                                   "(apt-get install -y --no-install-recommends kwin-wayland "
+                                   "plasma-wayland-protocols dbus)")
+            require_tools("dbus-run-session")
+            output = "--virtual"
+        else:
+            require_root_tools(self.root, "kwin_wayland")
+            source = "/usr/bin/kwin_wayland"
+            self.host = HeadlessSway(resolution=self.resolution, start_timeout=self.start_timeout,
+                                     user=self.user, root=self.root)
+            self.host.start()
+            output = f"--wayland-display {self.host.runtime_dir / self.host.env['WAYLAND_DISPLAY']}"
+        require_tools(*(["setpriv"] if as_root else []))
         self.account = _ensure_test_user(self.user) if as_root else None
         icons, _ = _start_compositor(
             self, ["dbus-run-session", "--", "sh"], self.config_text(), "start-kwin.sh",
             {"KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1",
-             "KWIN_SOURCE": source})
+             "KWIN_SOURCE": source, "KWIN_OUTPUT": output})
         socket = self.runtime_dir / "wayland-kwin"
 
         def started():
             if self.process.poll() is not None:
                 raise self._fail("KWin exited during start-up")
-            return socket.exists() and (self.runtime_dir / "bus-address").exists()
+            if not (socket.exists() and (self.runtime_dir / "bus-address").exists()):
+                return False
+            # The socket's file exists a moment before it listens: buoy-touch once found it so.
+            try:
+                WaylandWire({"XDG_RUNTIME_DIR": str(self.runtime_dir), "WAYLAND_DISPLAY": socket.name}).close()
+            except HarnessError:
+                return False
+            return True
 
         try:
             wait_for(started, self.start_timeout, 0.05, "KWin's socket")
@@ -2349,16 +2379,27 @@ class HeadlessKWin(HeadlessSway):
             if self.process.poll() is not None:
                 raise self._fail("KWin exited during start-up")
             image = self.screenshot()
-            return image.size == self.resolution and image.pixel(image.width // 2, image.height // 2) == self.background
+            points = [(image.width // 2, image.height // 2), (1, 1), (image.width - 2, image.height - 2)]
+            return image.size == self.resolution and all(image.pixel(x, y) == self.background for x, y in points)
 
         try:
             wait_for(painted, self.start_timeout, 0.1, f"a {self.resolution} screenshot of {self.background}")
         except (WaitTimeout, HarnessError) as e:
             raise self._fail(str(e)) from None
 
+    def stop(self) -> None:
+        if self.host is not None:
+            self.host._keep = self._keep  # its sway.log goes with a failing test's evidence
+        super().stop()
+        if self.host is not None:
+            self.host.stop()
+            self.host = None
+
     def screenshot(self, path: Optional[str | os.PathLike] = None, scale: Optional[float] = None) -> Image:
-        """The whole workspace from ScreenShot2; `path` keeps it as a PPM. `scale` is ignored:
-        the virtual output has scale 1."""
+        """The whole workspace, from ScreenShot2 or the host sway; `path` keeps it as a PPM.
+        `scale` is ignored: KWin's output has scale 1."""
+        if self.host is not None:
+            return self.host.screenshot(path)
         uid = self.account.pw_uid if self.account else os.getuid()
         gid = self.account.pw_gid if self.account else os.getgid()
         results, raw = _kwin_capture(self.bus_address, uid, gid)

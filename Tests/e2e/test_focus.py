@@ -2,9 +2,9 @@
 while its menu is open, so wev (the focused window) must keep its wl_keyboard focus through a
 tap, a drag and a double tap, and get it back when the menu closes.
 
-The same is checked on KWin 5.27 in test_kwin.py, where it needs buoy's two work-arounds
-(docs/compositors.md, "KWin"): dock surfaces for the buttons, and the menu's keys on a surface
-of their own that goes away when the menu closes.
+The same is checked on KWin in test_kwin.py, where it needs buoy's two work-arounds
+(docs/compositors.md, "KWin"): dock surfaces for the buttons (5.27 only), and the menu's keys
+on a surface of their own that goes away when the menu closes.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""buoy on KWin 5.27 (Plasma's compositor), headless, with real touch (see HeadlessKWin in
-harness.py): KWin's fake input gives the seat a touchscreen, and buoy gets wl_touch events.
+"""buoy on KWin (Plasma's compositor: 5.27 on the host leg, 6.3 and 6.7 on the trixie-kwin and
+sid-kwin legs), headless, with real touch (see HeadlessKWin in harness.py): KWin's fake input
+gives the seat a touchscreen, and buoy gets wl_touch events.
 
 The smoke set runs each behaviour once by touch and once by the (fake-input) pointer, which is
 the pointer set phoc has: the button shows, a tap runs tap once, a tap beside it reaches the
@@ -14,7 +15,7 @@ import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessKWin, wait_for
+from harness import HeadlessKWin, WaylandDebugLog, wait_for
 from test_faults import parse_state
 from test_gestures import actions, appended
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
@@ -107,10 +108,15 @@ def both(scenario):
 
 
 class KWinTests(unittest.TestCase):
-    def test_the_button_shows_at_the_right_edge(self):
+    def test_the_button_shows_at_the_right_edge_on_a_dock_on_5_27_only(self):
         with HeadlessKWin() as kwin:
-            buoy = Buoy(kwin, config()).start()
+            buoy = Buoy(kwin, config(), env={"WAYLAND_DEBUG": "1"}).start()
             match = buoy.wait_for_button(MAGENTA)
+            # 5.27 (layer shell v3) activates any layer surface but a dock on a click; 6 does not.
+            namespaces = {args[-1] for _, request, args in WaylandDebugLog(buoy.log()).requests
+                          if request == "get_layer_surface"}
+            offered = kwin.globals()["zwlr_layer_shell_v1"]
+            self.assertEqual(namespaces, {'"dock"' if offered <= 3 else '"buoy"'}, f"layer shell v{offered}")
             left, top, right, bottom = match.bbox
             self.assertAlmostEqual(1280 - right, MARGIN, delta=2, msg=match)
             self.assertAlmostEqual(right - left, SIZE, delta=3, msg=match)
@@ -262,7 +268,7 @@ class KWinTests(unittest.TestCase):
 
     def keeps_the_keyboard_through_a_tap_a_drag_and_a_double_tap(self, device):
         # KWin 5.27 activates a layer surface on a click whatever its interactivity, except a
-        # dock: buoy's button surfaces are docks on KWin (docs/compositors.md, "KWin").
+        # dock: buoy's button surfaces are docks on 5.27 (docs/compositors.md, "KWin").
         with HeadlessKWin() as kwin:
             hand = device(kwin)
             table, markers = actions(kwin, tap=appended("{marker}"), double_tap=appended("{marker}"))

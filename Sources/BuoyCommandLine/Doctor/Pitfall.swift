@@ -6,15 +6,20 @@ public struct Pitfall: Equatable, Sendable {
     /// One or more lines.
     public var fix: String
 
-    /// Hyprland's layer rules for buoy, in the syntax of 0.4x and of newer
-    /// releases; docs/compositors.md shows the same (DoctorTests).
+    /// Hyprland's layer rules for buoy (`buoy`, and `buoy-menu` while a menu
+    /// is open), in the syntax of 0.55's Lua config, of 0.4x and of the
+    /// releases between; docs/compositors.md shows the same (DoctorTests).
+    static let hyprlandLuaRules = [
+        #"hl.layer_rule({ name = "buoy-no-anim", match = { namespace = "^buoy" }, no_anim = true })"#,
+        #"hl.layer_rule({ name = "buoy-blur", match = { namespace = "^buoy$" }, blur = true, ignore_alpha = 0 })"#,
+    ]
     static let hyprlandLayerRules = [
-        "layerrule = noanim, ^(buoy)$",
+        "layerrule = noanim, ^(buoy.*)$",
         "layerrule = blur, ^(buoy)$",
         "layerrule = ignorezero, ^(buoy)$",
     ]
     static let hyprlandMatchRules = [
-        "layerrule = match:namespace ^(buoy)$, no_anim on",
+        "layerrule = match:namespace ^(buoy.*)$, no_anim on",
         "layerrule = match:namespace ^(buoy)$, blur on, ignore_alpha 0",
     ]
 
@@ -73,9 +78,11 @@ public struct Pitfall: Equatable, Sendable {
                         "Hyprland animates layer surfaces as they map, and a plain blur rule blurs all of buoy's"
                         + " surface, which covers the output (transparent but for the buttons).",
                     fix:
-                        "Add layer rules for buoy's namespace, buoy (hyprctl layers lists it). Hyprland 0.4x:\n"
-                        + hyprlandLayerRules.map { "  " + $0 }.joined(separator: "\n")
-                        + "\nNewer releases:\n" + hyprlandMatchRules.map { "  " + $0 }.joined(separator: "\n")
+                        "Add layer rules for buoy's namespace, buoy (hyprctl layers lists it). Hyprland 0.55+"
+                        + " (hyprland.lua):\n" + hyprlandLuaRules.map { "  " + $0 }.joined(separator: "\n")
+                        + "\nHyprland 0.4x:\n" + hyprlandLayerRules.map { "  " + $0 }.joined(separator: "\n")
+                        + "\nReleases between:\n"
+                        + hyprlandMatchRules.map { "  " + $0 }.joined(separator: "\n")
                         + "\nBlur is optional; with it, ignorezero (ignore_alpha 0) keeps it under the buttons."
                 ),
                 Pitfall(

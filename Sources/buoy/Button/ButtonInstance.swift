@@ -224,11 +224,9 @@ final class ButtonInstance {
         return MenuPresenter.Anchor(button: rect, usable: usable, scale: scale)
     }
 
-    /// The layer namespace, which compositors' rules match (Hyprland's
-    /// `layerrule`): "buoy", except on KWin, where a "dock" is the one kind of
-    /// layer surface that 5.27 does not activate on a click, taking the
-    /// keyboard from the focused window.
-    private var namespace: String { display.isKWin ? "dock" : "buoy" }
+    private var namespace: String {
+        LayerNamespace.button(onKWin: display.isKWin, layerShellVersion: display.layerShellVersion)
+    }
 
     /// Gives the keyboard to the menu (or back) and sets its scrim. The keys
     /// go to a surface of their own, made now and destroyed at the close.
