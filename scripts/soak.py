@@ -154,7 +154,9 @@ def soak_gestures(count: int, seed: int, goals: Goals, compositor: str = "sway")
                     if abs(tx - cx) + abs(ty - cy) > 40:
                         break
                 pointer.drag(cx, cy, tx, ty, steps=8, duration_ms=40, release=True)
-                pointer.sleep(int((SNAP + 0.03) * 1000))
+                # Until the glide has surely landed on screen, where the next click aims: state
+                # gives where it is going, and a loaded compositor shows it a little later.
+                pointer.sleep(int((SNAP + 0.25) * 1000))
                 cx, cy = centre(buoy)
             elif kind == "menu":
                 pointer.move(cx, cy)
@@ -164,7 +166,7 @@ def soak_gestures(count: int, seed: int, goals: Goals, compositor: str = "sway")
                 pointer.sleep(int((MENU_OPEN + 0.04) * 1000))
                 # The other half of the screen: outside the menu, which unfolds beside the button.
                 pointer.click(width * (0.2 if cx > width / 2 else 0.8), height / 2)
-                pointer.sleep(int((MENU_CLOSE + 0.04) * 1000))
+                pointer.sleep(int((MENU_CLOSE + 0.15) * 1000))
             elif kind in ("msg_tap", "reload"):
                 reply = ask(buoy, "tap" if kind == "msg_tap" else "reload")
                 if not reply.startswith("ok"):

@@ -2354,9 +2354,11 @@ class HeadlessKWin(HeadlessSway):
             if not (socket.exists() and (self.runtime_dir / "bus-address").exists()):
                 return False
             # The socket's file exists a moment before it listens: buoy-touch once found it so.
+            # A KWin still starting may also take the connection and not answer the roundtrip in
+            # time (seen under load in a clean-clone CI run): that is not started yet either.
             try:
                 WaylandWire({"XDG_RUNTIME_DIR": str(self.runtime_dir), "WAYLAND_DISPLAY": socket.name}).close()
-            except HarnessError:
+            except (HarnessError, OSError):
                 return False
             return True
 
