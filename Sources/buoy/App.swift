@@ -94,11 +94,8 @@ final class App {
             instance.placesByOutput[current] = instance.controller.rest
             instance.restOutput = focused
             placeAgain(instance, now: now)
-            if let rest = instance.placesByOutput[focused] {
-                // Where it was on that output: not a place the user chose now.
-                let effects = instance.controller.handle(.moveTo(rest, at: now)).filter { $0 != .save }
-                perform(effects, for: instance, now: now)
-            }
+            // Where it was on that output: not a place the user chose now.
+            if let rest = instance.placesByOutput[focused] { place(instance, at: rest, now: now) }
             publish(.moved(edge: instance.controller.rest.name, output: focused), for: instance)
         }
     }
@@ -306,11 +303,15 @@ final class App {
     /// changed the position).
     private func followConfig(_ instance: ButtonInstance, now: Double) {
         instance.chosenOver = nil
-        let rest = RestPosition(placement: instance.spec.button.position)
-        // Not a place the user chose: nothing to save for it.
+        place(instance, at: RestPosition(placement: instance.spec.button.position), now: now)
+        publish(.moved(edge: instance.controller.rest.name, output: instance.restOutput), for: instance)
+    }
+
+    /// Moves the button to `rest` as buoy's own choice, not the user's: the
+    /// controller's `save` (which marks a chosen place) is left out.
+    private func place(_ instance: ButtonInstance, at rest: RestPosition, now: Double) {
         let effects = instance.controller.handle(.moveTo(rest, at: now)).filter { $0 != .save }
         perform(effects, for: instance, now: now)
-        publish(.moved(edge: instance.controller.rest.name, output: instance.restOutput), for: instance)
     }
 
     /// Makes the instance's surface anew, on the output it prefers now; its
