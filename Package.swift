@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "BuoyCore", swiftSettings: small, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "BuoyGestures", dependencies: ["BuoyCore"], swiftSettings: small),
         .target(name: "BuoyConfig", dependencies: ["BuoyCore"], swiftSettings: small),
-        .target(name: "BuoyButton", dependencies: ["BuoyCore", "BuoyGestures"], swiftSettings: small),
+        .target(
+            name: "BuoyButton", dependencies: ["BuoyCore", "BuoyGestures", "BuoyConfig"], swiftSettings: small
+        ),
         // The executable's pure parts (its arguments, buoy msg's replies), testable without a display.
         .target(name: "BuoyCommandLine", dependencies: ["BuoyCore"], swiftSettings: small),
         .target(name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore"], swiftSettings: small),

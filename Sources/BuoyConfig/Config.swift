@@ -205,6 +205,12 @@ public enum Action: Sendable, Equatable {
     /// shell turns it into the `command` of its tool when the config is read;
     /// one left is one whose tool was not found then.
     case builtIn(BuiltInAction)
+    /// Open this submenu in place of the menu's items: a menu item's
+    /// `submenu`, naming a `[submenu.NAME]`.
+    case submenu(String)
+    /// Go up one level of the open menu: a submenu's last item, Back, which
+    /// buoy adds (a file cannot write it).
+    case back
 }
 
 /// `[actions]`: what each gesture does; nil does nothing.
@@ -302,6 +308,8 @@ public struct Menu: Sendable, Equatable {
     public var layout: MenuLayout.Kind
     /// `background`, `label_color`, `label_background`, `focus_color`.
     public var colors: MenuColors
+    /// `[submenu.NAME]`s, by name: what an item's `submenu` opens.
+    public var submenus: [String: Submenu]
 
     /// Within what a panel shows (`MenuLayout.panelCapacity`), so that
     /// every menu can be a panel.
@@ -310,7 +318,8 @@ public struct Menu: Sendable, Equatable {
     public init(
         items: [MenuItem] = [], itemSize: Double = 40, iconTheme: String? = nil, openDuration: Double = 0.3,
         closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12, rowHeight: Double = 48,
-        font: String = "Sans 13", layout: MenuLayout.Kind = .column, colors: MenuColors = MenuColors()
+        font: String = "Sans 13", layout: MenuLayout.Kind = .column, colors: MenuColors = MenuColors(),
+        submenus: [String: Submenu] = [:]
     ) {
         self.items = items
         self.itemSize = itemSize
@@ -323,5 +332,25 @@ public struct Menu: Sendable, Equatable {
         self.font = font
         self.layout = layout
         self.colors = colors
+        self.submenus = submenus
+    }
+
+    /// The submenus may nest this deep below the top level.
+    public static let maxDepth = 3
+    /// A submenu's items, Back not counted: with Back they fit a panel.
+    public static var maxSubmenuItems: Int { maxItems - 1 }
+}
+
+/// `[submenu.NAME]`: items that a menu item's `submenu = "NAME"` opens in
+/// place of the menu's, with Back added last.
+public struct Submenu: Sendable, Equatable {
+    /// `[[submenu.NAME.item]]`, at most `Menu.maxSubmenuItems`.
+    public var items: [MenuItem]
+    /// `layout`; nil lays it out as the menu it is opened from.
+    public var layout: MenuLayout.Kind?
+
+    public init(items: [MenuItem], layout: MenuLayout.Kind? = nil) {
+        self.items = items
+        self.layout = layout
     }
 }

@@ -21,6 +21,7 @@ extension Config {
         var config = Config.defaults
         reader.readFields(of: TOMLDocument.root, Schema.root, into: &config, scope: "at the top level")
         reader.readButtons(into: &config)
+        reader.checkSubmenus(of: config)
         // File order, not the order the schema happens to visit.
         func diagnostics(_ issues: [SchemaReader.Issue], _ severity: ConfigDiagnostic.Severity)
             -> [ConfigDiagnostic]
@@ -139,7 +140,7 @@ enum Unit: String {
 }
 
 /// "snap.to" for the "to" of a table "snap".
-private func dottedKeys<Section>(under key: String, _ fields: [Field<Section>]) -> [String] {
+func dottedKeys<Section>(under key: String, _ fields: [Field<Section>]) -> [String] {
     fields.flatMap { $0.knownKeys.map { key + "." + $0 } }
 }
 
@@ -157,6 +158,7 @@ enum Schema {
             .table("actions", \.actions, actions),
             .table("menu", \.menu, menu),
             .table("visibility", \.visibility, visibility),
+            submenus,
         ]
     }
 
@@ -300,6 +302,7 @@ enum Schema {
         var command: String?
         var action: BuiltInAction?
         var keepOpen: Bool?
+        var submenu: String?
     }
 
     static var menuItem: [Field<ItemDraft>] {
@@ -315,6 +318,7 @@ enum Schema {
             Field(key: "keep_open") { draft, entry, reader in
                 if let keepOpen = reader.boolean(entry) { draft.keepOpen = keepOpen }
             },
+            .string("submenu", \.submenu),
         ]
     }
 
@@ -353,6 +357,9 @@ struct SchemaReader {
     private let homes = Schema.homes
     private(set) var errors: [Issue] = []
     private(set) var warnings: [Issue] = []
+    /// Every item's `submenu`, where it is written and in which submenu's
+    /// items (nil: a menu's), checked once all are read.
+    var submenuReferences: [SubmenuReference] = []
 
     init(
         document: TOMLDocument, fileExists: ((String) -> Bool)? = nil,
@@ -669,7 +676,8 @@ struct SchemaReader {
         }
     }
 
-    mutating func menuItems(_ entry: TOMLEntry) -> [MenuItem] {
+    mutating func menuItems(_ entry: TOMLEntry, in submenu: String? = nil) -> [MenuItem] {
+        let maxItems = submenu == nil ? Menu.maxItems : Menu.maxSubmenuItems
         guard
             let tables = elements(
                 of: entry, each: "menu item", expected: "an array of tables ([[menu.item]])")
@@ -677,21 +685,28 @@ struct SchemaReader {
 
         var items: [MenuItem] = []
         for (index, item) in tables.enumerated() {
-            if index == Menu.maxItems {
-                error("at most \(Menu.maxItems) menu items are allowed", at: item.offset)
+            if index == maxItems {
+                let back = submenu == nil ? "" : " (Back is added as the last)"
+                error("at most \(maxItems) menu items are allowed\(back)", at: item.offset)
                 break
             }
             var draft = Schema.ItemDraft()
             let scope = "in [[\(tableName(document[item.table].path))]]"
             readFields(of: item.table, Schema.menuItem, into: &draft, scope: scope)
             let itemTable = document[item.table]
-            errorIfBoth(
-                "command", "action", in: itemTable, because: "an item runs a command or a built-in action")
+            let because = "an item runs a command or a built-in action, or opens a submenu"
+            errorIfBoth("command", "action", in: itemTable, because: because)
+            errorIfBoth("submenu", "command", in: itemTable, because: because)
+            errorIfBoth("submenu", "action", in: itemTable, because: because)
+            if let name = draft.submenu, let entry = itemTable["submenu"] {
+                submenuReferences.append(
+                    SubmenuReference(name: name, offset: entry.node.offset, from: submenu))
+            }
             // A built-in action brings its own label.
             if itemTable["action"] == nil {
                 if itemTable["label"] == nil { error("menu item is missing \"label\"", at: item.offset) }
-                if itemTable["command"] == nil {
-                    error("menu item is missing \"command\" (or \"action\")", at: item.offset)
+                if itemTable["command"] == nil, itemTable["submenu"] == nil {
+                    error("menu item is missing \"command\" (or \"action\", or \"submenu\")", at: item.offset)
                 }
             }
             if let icon = draft.icon, icon.hasPrefix("/"), let fileExists, !fileExists(icon),
@@ -705,6 +720,7 @@ struct SchemaReader {
             let builtIn = draft.action
             if let label = draft.label ?? builtIn?.label,
                 let action = draft.command.map(Action.command) ?? builtIn.map(Action.builtIn)
+                    ?? draft.submenu.map(Action.submenu)
             {
                 items.append(
                     MenuItem(
@@ -761,7 +777,7 @@ struct SchemaReader {
         return home.isArray ? "[[\(name)]]" : "[\(name)]"
     }
 
-    private mutating func error(_ message: String, at offset: Int) {
+    mutating func error(_ message: String, at offset: Int) {
         errors.append(Issue(offset: offset, message: message))
     }
 

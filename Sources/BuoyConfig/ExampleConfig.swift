@@ -152,6 +152,35 @@ extension Config {
         # label = "Screenshot"
         # icon = "/usr/share/icons/hicolor/scalable/apps/camera-photo.svg"
         # command = "grim"
+        #
+        # An item with submenu = "NAME" opens [submenu.NAME]'s items in its place
+        # (1 to 7, then Back; at most 3 deep). Escape, Left and BackSpace go back up.
+        # [[menu.item]]
+        # label = "Device"
+        # icon = "computer"
+        # submenu = "device"
+        #
+        # [submenu.device]
+        # layout = "panel"
+        #
+        # [[submenu.device.item]]
+        # label = "Rotate"
+        # action = "rotate"
+        # icon = "object-rotate-right"
+        # keep_open = false
+        #
+        # [[submenu.device.item]]
+        # label = "Wi-Fi"
+        # command = "nm-connection-editor"
+        #
+        # [[submenu.device.item]]
+        # label = "Media"
+        # submenu = "media"
+        #
+        # [submenu.media]
+        #
+        # [[submenu.media.item]]
+        # action = "mute"
 
         [visibility]
         # When buttons hide by themselves ([button.visibility] overrides it for one).

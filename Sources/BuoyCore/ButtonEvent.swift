@@ -5,9 +5,12 @@ public struct ButtonEvent: Sendable, Equatable {
         case tap, doubleTap, longPress
         /// A flick with that direction's action (`swipe_up` and so on).
         case swipeUp, swipeDown, swipeLeft, swipeRight
-        case menuOpened
-        /// `chosen` is the label of the item that was run, if one was.
-        case menuClosed(chosen: String?)
+        /// The menu opened, or showed another level: `path` is the
+        /// submenus it went down to reach it ([] for its top level).
+        case menuOpened(path: [String])
+        /// `chosen` is the label of the item that was run, if one was, and
+        /// `path` the level it was on.
+        case menuClosed(chosen: String?, path: [String]?)
         /// It came to rest somewhere new: `RestPosition.name`, and its output.
         case moved(edge: String, output: String?)
         /// It shows again, since what hid it (`reason`) no longer does.
@@ -57,22 +60,29 @@ public struct ButtonEvent: Sendable, Equatable {
     public var json: String {
         var text = "{\"event\":" + StateReport.string(kind.name) + ",\"name\":" + StateReport.string(button)
         switch kind {
-        case .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight, .menuOpened:
+        case .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight:
             break
+        case .menuOpened(let path):
+            text += ",\"path\":" + Self.array(path)
         case .shown(let reason), .hidden(let reason):
             text += ",\"reason\":" + StateReport.string(reason.rawValue)
-        case .menuClosed(let chosen):
+        case .menuClosed(let chosen, let path):
             text += ",\"chosen\":" + (chosen.map(StateReport.string) ?? "null")
+            text += ",\"path\":" + (path.map(Self.array) ?? "null")
         case .moved(let edge, let output):
             text += ",\"edge\":" + StateReport.string(edge)
             text += ",\"output\":" + (output.map(StateReport.string) ?? "null")
         case .reloaded(let warnings):
-            text += ",\"warnings\":[" + warnings.map(StateReport.string).joined(separator: ",") + "]"
+            text += ",\"warnings\":" + Self.array(warnings)
         case .reloadFailed(let diagnostic):
             text += ",\"diagnostic\":" + StateReport.string(diagnostic)
         case .badge(let badge):
             text += ",\"badge\":" + (badge.map(StateReport.string) ?? "null")
         }
         return text + "}"
+    }
+
+    private static func array(_ strings: [String]) -> String {
+        "[" + strings.map(StateReport.string).joined(separator: ",") + "]"
     }
 }

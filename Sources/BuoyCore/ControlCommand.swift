@@ -12,6 +12,7 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
         case .move: "<edge|corner|center|default|OUTPUT|X Y>"
         case .badge: "<TEXT|\(ControlCommand.clearBadge)>"
         case .mode: "<" + DeviceMode.allCases.map(\.rawValue).joined(separator: "|") + ">"
+        case .menu: "[SUBMENU]"
         default: ""
         }
     }
@@ -28,7 +29,7 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
         case .tap: return "run the tap action"
         case .doubleTap: return "run the double_tap action"
         case .longPress: return "run the long_press action"
-        case .menu: return "open the menu, or close it"
+        case .menu: return "open the menu (at [submenu.SUBMENU]), or close it"
         case .badge: return "show TEXT (1 to 3 characters, or •) at the button's top-right, or remove it"
         case .mode: return "say the device is a tablet or a laptop ([visibility] mode)"
         case .reload: return "read the config again; print its warnings or errors"
@@ -77,8 +78,8 @@ public enum ControlCommand: Equatable, Sendable {
     case tap
     case doubleTap
     case longPress
-    /// Opens the menu, or closes it when it is open.
-    case menu
+    /// Opens the menu (at this `[submenu.NAME]`), or closes it when it is open.
+    case menu(String?)
     /// Shows this text (1 to 3 characters) at the button's top-right; nil
     /// removes the badge.
     case badge(String?)
@@ -127,13 +128,17 @@ public enum ControlCommand: Equatable, Sendable {
         case .tap: command = .tap
         case .doubleTap: command = .doubleTap
         case .longPress: command = .longPress
-        case .menu: command = .menu
         case .reload: command = .reload
         case .state: command = .state
         case .subscribe: command = .subscribe
         case .quit: command = .quit
         case .move: return parseMove(arguments).map { .move($0) }
         case .badge: return parseBadge(arguments).map { .badge($0) }
+        case .menu:
+            guard arguments.count <= 1 else {
+                return .failure(.extraArguments(command: "menu", Array(arguments.dropFirst())))
+            }
+            return .success(.menu(arguments.first))
         case .mode:
             guard let word = arguments.first else { return .failure(.missingMode) }
             guard arguments.count == 1 else {
@@ -214,6 +219,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .move(.configured): return ["move", Self.configuredPosition]
         case .badge(let text): return ["badge", text ?? Self.clearBadge]
         case .mode(let mode): return ["mode", mode.rawValue]
+        case .menu(let submenu?): return ["menu", submenu]
         default: return [name.rawValue]
         }
     }
@@ -286,6 +292,7 @@ public enum ControlCommandError: Error, Equatable, Sendable {
             let takes =
                 switch command {
                 case "move": "takes a position, an output, or x y"
+                case "menu": "takes at most a submenu's name"
                 case "badge": "takes one text, or \(ControlCommand.clearBadge)"
                 case "mode": "takes one mode"
                 default: "takes no arguments"

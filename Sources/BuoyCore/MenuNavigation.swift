@@ -6,12 +6,15 @@ public enum MenuKey: Sendable, Equatable {
     /// in a panel, across its grid.
     case up, down, left, right
     case activate, dismiss
+    /// BackSpace: up a level of a submenu.
+    case back
 }
 
 /// Keyboard navigation of the open menu: keysyms in, focus moves out.
 public enum MenuNavigation {
     // xkbcommon keysyms (xkbcommon-keysyms.h); the core stays free of C.
     static let escape: UInt32 = 0xff1b
+    static let backSpace: UInt32 = 0xff08
     static let returnKey: UInt32 = 0xff0d
     static let keypadEnter: UInt32 = 0xff8d
     static let space: UInt32 = 0x0020
@@ -33,6 +36,7 @@ public enum MenuNavigation {
         case rightArrow: return .right
         case returnKey, keypadEnter, space: return .activate
         case escape: return .dismiss
+        case backSpace: return .back
         default: return nil
         }
     }
@@ -49,7 +53,7 @@ public enum MenuNavigation {
         let order = visualOrder(layout)
         let forward: Bool
         switch key {
-        case .activate, .dismiss: return focus
+        case .activate, .dismiss, .back: return focus
         case .next, .down, .right: forward = true
         case .previous, .up, .left: forward = false
         }
@@ -80,7 +84,7 @@ public enum MenuNavigation {
         switch key {
         case .next: step = 1
         case .previous: step = -1
-        case .up, .down, .left, .right, .activate, .dismiss: return focus
+        case .up, .down, .left, .right, .activate, .dismiss, .back: return focus
         }
         guard let focus, let position = order.firstIndex(of: focus) else {
             return step > 0 ? order.first : order.last

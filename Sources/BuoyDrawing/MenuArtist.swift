@@ -155,7 +155,7 @@ public enum MenuArtist {
                 sizes.pointer[2 * i + 1] = size.height
             }
             let layout = arrange(labels.indices.map { sizedLabel(at: $0, in: sizes) })
-            let sprites = MenuPainter.sprites(for: layout)
+            let sprites = MenuSprite.sprites(for: layout)
             let (slots, bytes) = slots(for: sprites, scale: scale)
             guard bytes > 0, buoy_memfd_size_and_seal(file, bytes) == 0,
                 let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, file, 0),

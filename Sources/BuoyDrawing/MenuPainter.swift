@@ -1,27 +1,6 @@
 import BuoyCore
 import CCairo
 
-/// How the menu looks, beyond its geometry.
-public struct MenuLook: Sendable, Equatable {
-    /// `[menu]`'s colours.
-    public var colors: MenuColors
-    /// The button's colour: the focus ring's unless `colors` names one, so
-    /// the ring reads as the same accent.
-    public var buttonColor: Color
-    /// The labels' font, a Pango font description (`[menu] font`);
-    /// measure with the same font.
-    public var font: String
-
-    public init(colors: MenuColors = MenuColors(), buttonColor: Color, font: String = "Sans 13") {
-        self.colors = colors
-        self.buttonColor = buttonColor
-        self.font = font
-    }
-
-    /// The keyboard focus ring's colour (`MenuColors.focusRing`).
-    public var focusColor: Color { colors.focusRing(buttonColor: buttonColor) }
-}
-
 /// What one item shows: its label, and its icon if one could be loaded.
 public struct MenuEntry {
     public var label: String
@@ -32,35 +11,6 @@ public struct MenuEntry {
     public init(label: String, icon: OpaquePointer? = nil) {
         self.label = label
         self.icon = icon
-    }
-}
-
-/// One of the open menu's images. Each is drawn once per open, at full
-/// size, and shown on its own subsurface; the compositor scales it for the
-/// animation (`SpritePlacement`), so the frames of an animation draw nothing.
-public struct MenuSprite: Sendable, Equatable {
-    public enum Part: Sendable, Equatable {
-        /// An item's label on its pill.
-        case pill
-        /// An item's circle with its shadow and its icon or initial.
-        case circle
-        /// The keyboard focus ring; one for the whole menu, moved to the
-        /// focused item.
-        case focusRing
-        /// A panel's backdrop, behind everything else (its `item` is 0).
-        case panel
-    }
-
-    public var part: Part
-    public var item: Int
-    /// Where the image goes at full size, in layer-surface coordinates
-    /// (logical px), on whole px.
-    public var image: Rect
-
-    public init(part: Part, item: Int, image: Rect) {
-        self.part = part
-        self.item = item
-        self.image = image
     }
 }
 
@@ -79,9 +29,6 @@ public enum MenuPainter {
     public static let labelPadding = Size(width: 10, height: 5)
     /// The label's pill: translucent black.
     static let pillAlpha = 0.75
-    /// The gap between an item's circle and its focus ring, and the ring's width.
-    static let focusGap = 3.0
-    static let focusWidth = 2.5
 
     /// The size of the pill for `text` in `font` (a Pango font
     /// description): the text's logical width and height, plus
@@ -112,85 +59,9 @@ public enum MenuPainter {
             height: (font.ascent + font.descent + 2 * labelPadding.height).rounded(.up))
     }
 
-    /// The menu's images, bottom to top: a panel's backdrop, the pills (of
-    /// items with a label), the circles, and the focus ring, placed around
-    /// item 0.
-    public static func sprites(for layout: MenuLayout) -> [MenuSprite] {
-        var sprites: [MenuSprite] = []
-        if let panel = layout.panel {
-            sprites.append(MenuSprite(part: .panel, item: 0, image: padded(panel.frame, by: panelPad)))
-        }
-        for (i, item) in layout.items.enumerated() where hasPill(item) {
-            sprites.append(MenuSprite(part: .pill, item: i, image: image(of: .pill, for: item)))
-        }
-        for (i, item) in layout.items.enumerated() {
-            sprites.append(MenuSprite(part: .circle, item: i, image: image(of: .circle, for: item)))
-        }
-        if let first = layout.items.first {
-            let part: MenuSprite.Part = .focusRing
-            let image = layout.panel == nil ? image(of: part, for: first) : padded(first.target, by: focusPad)
-            sprites.append(MenuSprite(part: part, item: 0, image: image))
-        }
-        return sprites
-    }
-
-    /// Where `part` of a column's `item` goes at full size: its shape grown
-    /// by room for its rim and shadow (or, for the ring, the ring itself),
-    /// on whole px. A panel's are the same, less what they do not draw.
-    public static func image(of part: MenuSprite.Part, for item: MenuLayout.Item) -> Rect {
-        switch part {
-        // paintPill's outlines spread 3 px, one px lower.
-        case .pill: padded(item.label, by: 4)
-        // paintShadow reaches spread × 0.75 beyond the radius, a quarter
-        // of the spread lower; the rim 1.5 px.
-        case .circle: padded(item.circle, by: (item.circle.width * shadowSpread).rounded(.up) + 2)
-        case .focusRing: padded(item.circle, by: focusPad)
-        case .panel: padded(item.target, by: panelPad)
-        }
-    }
-
-    /// Room around a panel for its rim and its outlined shadow.
-    static let panelPad = 5.0
-    static var focusPad: Double { (focusGap + focusWidth).rounded(.up) + 1 }
-
     /// `r` one px lower, for a shadow.
     private static func lowered(_ r: Rect) -> Rect {
         Rect(x: r.minX, y: r.minY + 1, width: r.width, height: r.height)
-    }
-
-    private static func padded(_ shape: Rect, by pad: Double) -> Rect {
-        let minX = (shape.minX - pad).rounded(.down)
-        let minY = (shape.minY - pad).rounded(.down)
-        return Rect(
-            x: minX, y: minY, width: (shape.maxX + pad).rounded(.up) - minX,
-            height: (shape.maxY + pad).rounded(.up) - minY)
-    }
-
-    /// Whether the images drawn for `drawn` show `layout` too, moved: the
-    /// same sprites, each the same size with its shape at the same place in
-    /// it (so a menu drawn ahead of time opens elsewhere without a redraw,
-    /// as long as its items keep their sizes and their pills their room).
-    /// The items' labels and icons are the caller's to compare.
-    public static func drawsTheSame(_ layout: MenuLayout, as drawn: MenuLayout) -> Bool {
-        let mine = sprites(for: layout)
-        let theirs = sprites(for: drawn)
-        return mine.count == theirs.count
-            && zip(mine, theirs).allSatisfy { a, b in
-                a.part == b.part && a.item == b.item && a.image.size == b.image.size
-                    && placed(a, in: layout) == placed(b, in: drawn)
-            }
-    }
-
-    /// Where `sprite`'s item's circle, label and target (and a panel's
-    /// frame) lie relative to its image's origin: all that any part paints.
-    private static func placed(_ sprite: MenuSprite, in layout: MenuLayout) -> [Rect] {
-        let item = layout.items[sprite.item]
-        let panel = sprite.part == .panel ? layout.panel.map { [$0.frame] } ?? [] : []
-        return ([item.circle, item.label, item.target] + panel).map {
-            Rect(
-                x: $0.minX - sprite.image.minX, y: $0.minY - sprite.image.minY, width: $0.width,
-                height: $0.height)
-        }
     }
 
     /// A sprite's image size in buffer pixels at `scale`.
@@ -227,7 +98,9 @@ public enum MenuPainter {
         let inPanel = layout.panel != nil
         switch sprite.part {
         case .pill:
-            if hasPill(item) { paintPill(cr, item.label, text: entry.label, look: look, backdrop: !inPanel) }
+            if MenuSprite.hasPill(item) {
+                paintPill(cr, item.label, text: entry.label, look: look, backdrop: !inPanel)
+            }
         case .circle: paintItem(cr, item.circle, entry: entry, look: look, disc: !inPanel)
         case .focusRing:
             if inPanel {
@@ -240,13 +113,6 @@ public enum MenuPainter {
         cairo_surface_flush(surface)
     }
 
-    private static func hasPill(_ item: MenuLayout.Item) -> Bool {
-        item.label.width > 0 && item.label.height > 0
-    }
-
-    /// The shadow's spread, as a fraction of the circle's diameter.
-    static let shadowSpread = 0.18
-
     /// An item's icon or initial, on a disc with its rim and shadow in a
     /// column (`disc`), on the panel itself in a panel.
     private static func paintItem(
@@ -256,7 +122,7 @@ public enum MenuPainter {
         let r = circle.width / 2
         guard r > 0 else { return }
         if disc {
-            paintShadow(cr, center: c, radius: r, spread: circle.width * shadowSpread)
+            paintShadow(cr, center: c, radius: r, spread: circle.width * MenuSprite.shadowSpread)
             paintRimmed(cr, circle, radius: r, fill: look.colors.background)
         }
 
@@ -301,8 +167,10 @@ public enum MenuPainter {
     private static func paintFocusRing(_ cr: OpaquePointer, _ circle: Rect, look: MenuLook) {
         let c = circle.center
         let f = look.focusColor
-        cairo_set_line_width(cr, focusWidth)
-        cairo_arc(cr, c.x, c.y, circle.width / 2 + focusGap + focusWidth / 2, 0, 2 * Double.pi)
+        cairo_set_line_width(cr, MenuSprite.focusWidth)
+        cairo_arc(
+            cr, c.x, c.y, circle.width / 2 + MenuSprite.focusGap + MenuSprite.focusWidth / 2, 0, 2 * Double.pi
+        )
         cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1)
         cairo_stroke(cr)
     }
@@ -310,14 +178,14 @@ public enum MenuPainter {
     /// A panel's focus: a rounded frame just inside the focused cell.
     private static func paintFocusFrame(_ cr: OpaquePointer, _ cell: Rect, look: MenuLook) {
         let f = look.focusColor
-        let inset = focusWidth / 2
+        let inset = MenuSprite.focusWidth / 2
         roundedRect(
             cr,
             Rect(
                 x: cell.minX + inset, y: cell.minY + inset, width: cell.width - 2 * inset,
                 height: cell.height - 2 * inset),
             radius: min(cell.width, cell.height) * 0.2)
-        cairo_set_line_width(cr, focusWidth)
+        cairo_set_line_width(cr, MenuSprite.focusWidth)
         cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1)
         cairo_stroke(cr)
     }
@@ -328,7 +196,7 @@ public enum MenuPainter {
         let frame = panel.frame
         let radius = panel.cornerRadius
         for spread in [4.0, 3.0, 2.0] {
-            roundedRect(cr, lowered(padded(frame, by: spread)), radius: radius + spread)
+            roundedRect(cr, lowered(MenuSprite.padded(frame, by: spread)), radius: radius + spread)
             cairo_set_source_rgba(cr, 0, 0, 0, 0.06)
             cairo_fill(cr)
         }
@@ -341,7 +209,7 @@ public enum MenuPainter {
     private static func paintRimmed(_ cr: OpaquePointer, _ shape: Rect, radius: Double, fill: Color) {
         let rim = MenuColors.rimWidth
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        roundedRect(cr, padded(shape, by: rim), radius: radius + rim)
+        roundedRect(cr, MenuSprite.padded(shape, by: rim), radius: radius + rim)
         setSource(cr, MenuColors.rim)
         cairo_fill(cr)
         roundedRect(cr, shape, radius: radius)
@@ -379,7 +247,7 @@ public enum MenuPainter {
             // Cairo has no blur: a few widening, fainter outlines below the pill
             // stand in for a soft shadow.
             for spread in [3.0, 2.0, 1.0] {
-                roundedRect(cr, lowered(padded(pill, by: spread)))
+                roundedRect(cr, lowered(MenuSprite.padded(pill, by: spread)))
                 cairo_set_source_rgba(cr, 0, 0, 0, 0.07)
                 cairo_fill(cr)
             }

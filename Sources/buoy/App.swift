@@ -64,6 +64,10 @@ final class App {
         menu.perform = { [unowned self] action, name, instance, now in
             runAction(action, name: name, from: instance, now: now)
         }
+        menu.tell = { [unowned self] input, instance in
+            perform(instance.controller.handle(input), for: instance, now: input.time)
+        }
+        menu.instances = { [unowned self] in instances }
         watchWindowsIfNeeded()
     }
 
@@ -170,7 +174,7 @@ final class App {
         for instance in instances { instance.updateFace(wakeup, now: now, log: log) }
         var committed: [ObjectIdentifier] = []
         for instance in instances
-        where instance.render(now: now, menu: menu.presenter(for: instance), log: log) {
+        where instance.render(now: now, menu: menu.frames(for: instance), log: log) {
             committed.append(ObjectIdentifier(instance))
         }
         armTimer(now: now, committed: committed)
@@ -279,7 +283,9 @@ final class App {
             case .menuRelease(let point):
                 menu.release(at: point, now: now)
             case .dragBegan:
-                if menu.isOpening, menu.owner === instance { menu.cancelOpening("the button was dragged") }
+                if menu.isOpening, menu.owner === instance {
+                    menu.cancelOpening("the button was dragged", now: now)
+                }
             case .save:
                 instance.chosenOver = instance.spec.button.position
                 instance.restOutput = instance.currentOutput?.name ?? instance.restOutput
@@ -339,6 +345,9 @@ final class App {
                 log.warning("\(reason): cannot open the menu: \(problem)")
                 return "cannot open the menu: \(problem)"
             }
+        // MenuController goes to another level itself; it never runs these.
+        case .submenu, .back:
+            break
         case nil:
             if name == ButtonGesture.tap.rawValue, let notice = loader.firstRunNotice {
                 log.notice("\(reason): \(notice)")
@@ -398,7 +407,7 @@ final class App {
             if let problem = act(message.command, on: targets, now: now) {
                 return request.reply(ok: false, message: problem)
             }
-            if message.command == .menu, menu.answerWhenOpen(request) { return }
+            if message.command.name == .menu, menu.answerWhenOpen(request) { return }
         case .mode(let mode):
             if mode != self.mode { log.info("mode: \(mode.rawValue)") }
             self.mode = mode
@@ -467,8 +476,11 @@ final class App {
                     "\(first.key.name) has no \(gesture.rawValue) action configured ([actions] \(gesture.rawValue))"
             }
             return runAction(action, name: gesture.rawValue, from: first, now: now)
-        case .menu:
-            if let problem = menu.toggle(from: first, now: now) { return "cannot open the menu: \(problem)" }
+        case .menu(let submenu):
+            let path = submenu.map { [$0] } ?? []
+            if let problem = menu.toggle(from: first, path: path, now: now) {
+                return "cannot open the menu: \(problem)"
+            }
         default: break
         }
         return nil
@@ -574,7 +586,7 @@ final class App {
         for instance in instances {
             let committed = committed.contains(ObjectIdentifier(instance))
             if let at = instance.deadline(
-                after: now, committed: committed, menu: menu.presenter(for: instance))
+                after: now, committed: committed, menu: menu.frames(for: instance))
             {
                 consider(at)
             }

@@ -61,11 +61,11 @@ final class ConfigActionsTests: XCTestCase {
             ("[[menu.item]]\naction = 3", 2, 10, "action expects a string, got integer"),
             (
                 "[[menu.item]]\nlabel = \"a\"\ncommand = \"a\"\naction = \"mute\"", 4, 1,
-                "action and command cannot both be set: an item runs a command or a built-in action"
+                "action and command cannot both be set: an item runs a command or a built-in action, or opens a submenu"
             ),
             (
                 "[[menu.item]]\naction = \"mute\"\ncommand = \"a\"", 3, 1,
-                "command and action cannot both be set: an item runs a command or a built-in action"
+                "command and action cannot both be set: an item runs a command or a built-in action, or opens a submenu"
             ),
             (
                 "[[menu.item]]\naction = \"mute\"\nkeep_open = \"yes\"", 3, 13,

@@ -454,10 +454,13 @@ final class ConfigSchemaTests: XCTestCase {
         let cases: [DiagnosticCase] = [
             (nine, ninthHeader, 1, "at most 8 menu items are allowed"),
             ("[[menu.item]]\ncommand = \"a\"", 1, 1, "menu item is missing \"label\""),
-            ("[[menu.item]]\nlabel = \"a\"", 1, 1, "menu item is missing \"command\" (or \"action\")"),
+            (
+                "[[menu.item]]\nlabel = \"a\"", 1, 1,
+                "menu item is missing \"command\" (or \"action\", or \"submenu\")"
+            ),
             (
                 "[[menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n\n  [[menu.item]]\nlabel = \"B\"", 5, 3,
-                "menu item is missing \"command\" (or \"action\")"
+                "menu item is missing \"command\" (or \"action\", or \"submenu\")"
             ),
             ("[[menu.item]]\nlabel = \"\"\ncommand = \"a\"", 2, 9, "label must not be empty"),
             ("[[menu.item]]\nlabel = \"a\"\ncommand = \" \"", 3, 11, "command must not be empty"),
@@ -697,7 +700,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.actions.swipe_up", "button.actions.swipe_down", "button.actions.swipe_left",
                 "button.actions.swipe_right", "button.actions.max_running",
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
-                "button.menu.item.action", "button.menu.item.keep_open",
+                "button.menu.item.action", "button.menu.item.keep_open", "button.menu.item.submenu",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
                 "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
                 "button.menu.row_height", "button.menu.font", "button.menu.layout", "button.menu.background",
@@ -711,12 +714,15 @@ final class ConfigSchemaTests: XCTestCase {
                 "actions.tap", "actions.double_tap", "actions.long_press", "actions.swipe_up",
                 "actions.swipe_down", "actions.swipe_left", "actions.swipe_right", "actions.max_running",
                 "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item.action",
-                "menu.item.keep_open",
+                "menu.item.keep_open", "menu.item.submenu",
                 "menu.item_size", "menu.icon_theme",
                 "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.row_height",
                 "menu.font", "menu.layout", "menu.background", "menu.label_color", "menu.label_background",
                 "menu.focus_color",
                 "visibility.fullscreen", "visibility.hide_for", "visibility.show_for", "visibility.mode",
+                "submenu.NAME.layout", "submenu.NAME.item.label", "submenu.NAME.item.icon",
+                "submenu.NAME.item.command", "submenu.NAME.item.action", "submenu.NAME.item.keep_open",
+                "submenu.NAME.item.submenu",
             ])
     }
 
@@ -729,12 +735,16 @@ final class ConfigSchemaTests: XCTestCase {
             let key = parts.removeLast()
             let wrong = ["hide_for", "show_for"].contains(key) ? "true" : "[]"
             var snippet = "[\(parts.joined(separator: "."))]\n\(key) = \(wrong)\n"
-            if parts.suffix(2) == ["menu", "item"] {
+            if parts.last == "item" {
                 // The item's other required keys, so that only `key` is wrong.
                 snippet = "[[\(parts.joined(separator: "."))]]\n\(key) = \(wrong)\n"
                 for required in ["label", "command"] where required != key {
                     snippet += "\(required) = \"x\"\n"
                 }
+            }
+            if parts.first == "submenu", parts.last != "item" {
+                // A submenu needs an item.
+                snippet += "[[submenu.NAME.item]]\nlabel = \"x\"\ncommand = \"x\"\n"
             }
             let d = parseError(snippet)
             XCTAssertEqual(d?.message.hasPrefix("\(key) expects "), true, "\(dotted): \(d?.rendered ?? "")")

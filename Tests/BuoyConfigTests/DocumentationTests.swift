@@ -127,9 +127,9 @@ private struct ManPage {
             }
             if inLiteral { continue }
             if line.hasPrefix("#") {
-                if let match = line.wholeMatch(of: /#+ \[\[([a-z_.]+)\]\]/) {
+                if let match = line.wholeMatch(of: /#+ \[\[([a-zA-Z_.]+)\]\]/) {
                     table = (String(match.1), true)
-                } else if let match = line.wholeMatch(of: /#+ \[([a-z_.]+)\]/) {
+                } else if let match = line.wholeMatch(of: /#+ \[([a-zA-Z_.]+)\]/) {
                     table = (String(match.1), false)
                 } else {
                     table = nil
@@ -147,7 +147,7 @@ private struct ManPage {
                         type: String(match.2), line: index + 1, body: ""))
                 current = keys.count - 1
             } else if let match = line.wholeMatch(
-                of: /- \*(\[\[?)([a-z_.]+)\]\]?\* takes the keys of \*\[\[?([a-z_.]+)\]\]?\*/)
+                of: /- \*(\[\[?)([a-zA-Z_.]+)\]\]?\* takes the keys of \*\[\[?([a-z_.]+)\]\]?\*/)
             {
                 aliases.append((String(match.2), match.1 == "[[", String(match.3)))
             } else if let current {
@@ -177,6 +177,13 @@ private struct ManPage {
             lines = ["[[\(key.table)]]"] + required.map { "\($0.name) = \($0.placeholder)" } + lines
         } else {
             lines = ["[\(key.table)]"] + lines
+        }
+        // A submenu needs an item, and an item's submenu must be defined.
+        if key.table.hasPrefix("submenu."), !key.isTableArray {
+            lines += ["[[submenu.NAME.item]]", "label = \"x\"", "command = \"x\""]
+        }
+        if let name = line?.firstMatch(of: /^submenu = "([a-z]+)"/)?.1 {
+            lines += ["[[submenu.\(name).item]]", "label = \"x\"", "command = \"x\""]
         }
         return lines.map { $0 + "\n" }.joined()
     }
@@ -213,7 +220,8 @@ private func keysSet(in text: String) -> [String] {
     var keys: [String] = []
     for line in text.split(separator: "\n") {
         if let match = line.wholeMatch(of: /\[\[?([a-z_.]+)\]\]?/) {
-            table = String(match.1)
+            // `[submenu.device]` is the schema's `[submenu.NAME]`.
+            table = String(match.1).replacing(/^submenu\.[a-z_]+/, with: "submenu.NAME")
         } else if let match = line.firstMatch(of: #/^([a-z_]+) = /#) {
             keys.append(table + "." + match.1)
         }

@@ -9,9 +9,20 @@ final class ButtonEventTests: XCTestCase {
             (.doubleTap, #"{"event":"double_tap","name":"main"}"#),
             (.longPress, #"{"event":"long_press","name":"main"}"#),
             (.swipeLeft, #"{"event":"swipe_left","name":"main"}"#),
-            (.menuOpened, #"{"event":"menu_opened","name":"main"}"#),
-            (.menuClosed(chosen: nil), #"{"event":"menu_closed","name":"main","chosen":null}"#),
-            (.menuClosed(chosen: "Files"), #"{"event":"menu_closed","name":"main","chosen":"Files"}"#),
+            (.menuOpened(path: []), #"{"event":"menu_opened","name":"main","path":[]}"#),
+            (.menuOpened(path: ["device"]), #"{"event":"menu_opened","name":"main","path":["device"]}"#),
+            (
+                .menuClosed(chosen: nil, path: nil),
+                #"{"event":"menu_closed","name":"main","chosen":null,"path":null}"#
+            ),
+            (
+                .menuClosed(chosen: "Files", path: []),
+                #"{"event":"menu_closed","name":"main","chosen":"Files","path":[]}"#
+            ),
+            (
+                .menuClosed(chosen: "Wi-Fi", path: ["device", "net"]),
+                #"{"event":"menu_closed","name":"main","chosen":"Wi-Fi","path":["device","net"]}"#
+            ),
             (
                 .moved(edge: "top-left", output: "DP-1"),
                 #"{"event":"moved","name":"main","edge":"top-left","output":"DP-1"}"#
@@ -42,8 +53,8 @@ final class ButtonEventTests: XCTestCase {
 
     func testNamesAndLabelsAreEscaped() {
         XCTAssertEqual(
-            ButtonEvent(.menuClosed(chosen: "say \"hi\" \\ ünï"), button: "k\tb").json,
-            #"{"event":"menu_closed","name":"k\u0009b","chosen":"say \"hi\" \\ ünï"}"#)
+            ButtonEvent(.menuClosed(chosen: "say \"hi\" \\ ünï", path: nil), button: "k\tb").json,
+            #"{"event":"menu_closed","name":"k\u0009b","chosen":"say \"hi\" \\ ünï","path":null}"#)
     }
 
     /// One line each: a subscriber splits on newlines.

@@ -15,7 +15,8 @@ final class ControlCommandTests: XCTestCase {
             (["tap"], .tap, #line),
             (["double-tap"], .doubleTap, #line),
             (["long-press"], .longPress, #line),
-            (["menu"], .menu, #line),
+            (["menu"], .menu(nil), #line),
+            (["menu", "device"], .menu("device"), #line),
             (["reload"], .reload, #line),
             (["state"], .state, #line),
             (["subscribe"], .subscribe, #line),
@@ -135,6 +136,10 @@ final class ControlCommandTests: XCTestCase {
                 "quit takes no arguments; unexpected \"now\" \"please\"", #line
             ),
             (
+                ["menu", "device", "net"], .extraArguments(command: "menu", ["net"]),
+                "menu takes at most a submenu's name; unexpected \"net\"", #line
+            ),
+            (
                 ["show", ""], .extraArguments(command: "show", [""]),
                 "show takes no arguments; unexpected \"\"", #line
             ),
@@ -149,8 +154,8 @@ final class ControlCommandTests: XCTestCase {
         }
     }
 
-    func testEveryCommandButMoveBadgeAndModeRejectsArguments() {
-        for name in ControlCommand.names where !["move", "badge", "mode"].contains(name) {
+    func testEveryCommandButMoveBadgeModeAndMenuRejectsArguments() {
+        for name in ControlCommand.names where !["move", "badge", "mode", "menu"].contains(name) {
             XCTAssertEqual(
                 ControlCommand.parse([name, "x"]), .failure(.extraArguments(command: name, ["x"])), name)
         }
@@ -192,8 +197,8 @@ final class ControlCommandTests: XCTestCase {
             (ControlMessage(command: .tap), ["main"], .success(.button("main")), #line),
             (ControlMessage(command: .tap), two, .failure(.severalButtons(two)), #line),
             (ControlMessage(command: .move(.placement(.left))), two, .failure(.severalButtons(two)), #line),
-            (ControlMessage(command: .menu), two, .failure(.severalButtons(two)), #line),
-            (ControlMessage(button: "main", command: .menu), two, .success(.button("main")), #line),
+            (ControlMessage(command: .menu(nil)), two, .failure(.severalButtons(two)), #line),
+            (ControlMessage(button: "main", command: .menu(nil)), two, .success(.button("main")), #line),
             (
                 ControlMessage(button: "nosuch", command: .hide), two,
                 .failure(.unknownButton("nosuch", known: two)), #line

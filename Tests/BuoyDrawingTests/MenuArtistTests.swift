@@ -45,7 +45,7 @@ final class MenuArtistTests: XCTestCase {
                 locate: locate, iconSize: iconSize,
                 look: MenuLook(buttonColor: look.buttonColor, font: font), scale: scale)?.wait())
         let layout = menuLayout(labels, sizes: report.labelSizes)
-        let sprites = MenuPainter.sprites(for: layout)
+        let sprites = MenuSprite.sprites(for: layout)
         let (slots, bytes) = MenuArtist.slots(for: sprites, scale: scale)
         var status = stat()
         XCTAssertEqual(fstat(file, &status), 0)
@@ -74,7 +74,7 @@ final class MenuArtistTests: XCTestCase {
     }
 
     func testSlotsFollowOneAnother() {
-        let sprites = MenuPainter.sprites(for: menuLayout(["Terminal", "Files"]))
+        let sprites = MenuSprite.sprites(for: menuLayout(["Terminal", "Files"]))
         let (slots, bytes) = MenuArtist.slots(for: sprites, scale: 2)
         XCTAssertEqual(slots.count, sprites.count)
         var offset = 0
@@ -111,7 +111,7 @@ final class MenuArtistTests: XCTestCase {
         let labels = ["Terminal", "Files", "Browser"]
         let paths = [png, nil, svg]
         let layout = menuLayout(labels)
-        let sprites = MenuPainter.sprites(for: layout)
+        let sprites = MenuSprite.sprites(for: layout)
         for scale in [1, 2] {
             let iconSize = 24 * scale
             let drawn = try draw(

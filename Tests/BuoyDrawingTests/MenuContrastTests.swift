@@ -47,7 +47,7 @@ final class MenuContrastTests: XCTestCase {
             button: Rect(x: 736, y: 272, width: 56, height: 56), usable: usable, count: 2, itemSize: 40,
             spacing: 12, labelWidths: [0, 0], labelHeight: 0, minRowHeight: 48)
         let panel = try XCTUnwrap(layout.panel)
-        let sprite = try XCTUnwrap(MenuPainter.sprites(for: layout).first)
+        let sprite = try XCTUnwrap(MenuSprite.sprites(for: layout).first)
         XCTAssertEqual(sprite.part, .panel)
         let pixels = paintSprite(
             self, sprite, of: layout, entry: MenuEntry(label: ""), look: look, scale: BufferScale(integer: 1))

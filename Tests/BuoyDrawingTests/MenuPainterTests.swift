@@ -194,13 +194,13 @@ final class MenuPainterTests: XCTestCase {
     ) throws -> Composite {
         let entries = entries ?? labels.map { MenuEntry(label: $0) }
         var placed: [(sprite: MenuSprite, rect: Rect)] = []
-        for sprite in MenuPainter.sprites(for: layout) {
+        for sprite in MenuSprite.sprites(for: layout) {
             var item = sprite.item
             var image = sprite.image
             if sprite.part == .focusRing {
                 guard let focused else { continue }
                 item = focused
-                image = MenuPainter.image(of: .focusRing, for: layout.items[focused])
+                image = MenuSprite.image(of: .focusRing, for: layout.items[focused])
             }
             let rect = try XCTUnwrap(
                 SpritePlacement.place(image, scaledBy: 1, around: layout.items[item].circle.center))
@@ -298,7 +298,7 @@ final class MenuPainterTests: XCTestCase {
             button: Rect(x: areaWidth - 64, y: 272, width: 56, height: 56),
             usable: Rect(x: 0, y: 0, width: areaWidth, height: 600), count: 1, itemSize: 40, spacing: 12,
             labelWidths: [size.width], labelHeight: size.height)
-        let sprite = try XCTUnwrap(MenuPainter.sprites(for: menu).first { $0.part == .pill })
+        let sprite = try XCTUnwrap(MenuSprite.sprites(for: menu).first { $0.part == .pill })
         let pill = menu.items[0].label
         XCTAssertGreaterThanOrEqual(pill.minX, 0)
         let pixels = paintSprite(
@@ -409,7 +409,7 @@ final class MenuPainterTests: XCTestCase {
         let p = Point(x: menu.items[1].circle.center.x + 15, y: menu.items[1].circle.center.y + 0.5)
         XCTAssertEqual(two.pixel(p), one.pixel(p))
         for scale in [1, 2, 3] {
-            for sprite in MenuPainter.sprites(for: menu) {
+            for sprite in MenuSprite.sprites(for: menu) {
                 let size = MenuPainter.bufferSize(of: sprite, scale: BufferScale(integer: scale))
                 XCTAssertEqual(Double(size.width), sprite.image.width * Double(scale))
                 XCTAssertEqual(Double(size.height), sprite.image.height * Double(scale))
@@ -462,7 +462,7 @@ final class MenuPainterTests: XCTestCase {
 
     func testSpritesArePillsThenCirclesThenOneRing() {
         for menu in [layout(), layout(["Terminal", "", "Browser"]), layout(["", "", ""]), offGridLayout()] {
-            let sprites = MenuPainter.sprites(for: menu)
+            let sprites = MenuSprite.sprites(for: menu)
             let withPills = menu.items.indices.filter { menu.items[$0].label.width > 0 }
             let pills = sprites.filter { $0.part == .pill }
             let circles = sprites.filter { $0.part == .circle }
@@ -473,14 +473,14 @@ final class MenuPainterTests: XCTestCase {
             // Bottom to top: pills under circles, the ring on top.
             XCTAssertEqual(sprites, pills + circles + rings)
             for sprite in sprites {
-                XCTAssertEqual(sprite.image, MenuPainter.image(of: sprite.part, for: menu.items[sprite.item]))
+                XCTAssertEqual(sprite.image, MenuSprite.image(of: sprite.part, for: menu.items[sprite.item]))
             }
         }
         // An item without a label has no pill.
         let gap = layout(["Terminal", "", "Browser"])
         XCTAssertEqual(gap.items[1].label.width, 0)
-        XCTAssertEqual(MenuPainter.sprites(for: gap).filter { $0.part == .pill }.map(\.item), [0, 2])
-        XCTAssertEqual(MenuPainter.sprites(for: layout([])), [])
+        XCTAssertEqual(MenuSprite.sprites(for: gap).filter { $0.part == .pill }.map(\.item), [0, 2])
+        XCTAssertEqual(MenuSprite.sprites(for: layout([])), [])
     }
 
     /// The shape a sprite is drawn around: the pill, or the item's circle.
@@ -490,7 +490,7 @@ final class MenuPainterTests: XCTestCase {
 
     func testSpriteImagesAreWholePixelsAndHoldTheirShapesAndShadows() throws {
         for menu in [layout(), offGridLayout()] {
-            for sprite in MenuPainter.sprites(for: menu) {
+            for sprite in MenuSprite.sprites(for: menu) {
                 let what = "\(sprite.part) of item \(sprite.item)"
                 XCTAssertTrue(sprite.image.isOnWholePixels, "\(what): \(sprite.image)")
                 XCTAssertTrue(sprite.image.contains(shape(of: sprite, in: menu)), what)
@@ -514,7 +514,7 @@ final class MenuPainterTests: XCTestCase {
     func testSpriteBuffersAreClearOutsideTheirShadows() {
         for menu in [layout(), offGridLayout()] {
             for scale in [1, 2] {
-                for sprite in MenuPainter.sprites(for: menu) {
+                for sprite in MenuSprite.sprites(for: menu) {
                     let what = "\(sprite.part) of item \(sprite.item), scale \(scale)"
                     let pixels = paintSprite(
                         self, sprite, of: menu, entry: MenuEntry(label: labels[sprite.item]), look: look,
@@ -560,14 +560,14 @@ final class MenuPainterTests: XCTestCase {
                 height: item.label.height + 8)
             return { outline.contains($0) }
         case .circle:
-            let spread = item.circle.width * MenuPainter.shadowSpread
+            let spread = item.circle.width * MenuSprite.shadowSpread
             let shadow = Point(x: c.x, y: c.y + spread / 4)
             return { $0.distance(to: shadow) <= r + spread * 0.75 + 1 }
         case .focusRing:
             return {
                 let d = $0.distance(to: c)
-                return d >= r + MenuPainter.focusGap - 1
-                    && d <= r + MenuPainter.focusGap + MenuPainter.focusWidth + 1
+                return d >= r + MenuSprite.focusGap - 1
+                    && d <= r + MenuSprite.focusGap + MenuSprite.focusWidth + 1
             }
         case .panel:
             let frame = layout.panel?.frame ?? item.target
@@ -579,7 +579,7 @@ final class MenuPainterTests: XCTestCase {
 
     func testTheRingIsCentredOnTheCircle() throws {
         for menu in [layout(), offGridLayout()] {
-            let sprites = MenuPainter.sprites(for: menu)
+            let sprites = MenuSprite.sprites(for: menu)
             let ring = try XCTUnwrap(sprites.first { $0.part == .focusRing })
             let circle = try XCTUnwrap(sprites.first { $0.part == .circle && $0.item == ring.item })
             let entry = MenuEntry(label: labels[ring.item])
@@ -600,11 +600,11 @@ final class MenuPainterTests: XCTestCase {
         // This holds when the items are whole px apart, as here; off the grid
         // (offGridLayout) the moved ring is off by up to a px.
         let menu = layout()
-        let ring = try XCTUnwrap(MenuPainter.sprites(for: menu).first { $0.part == .focusRing })
+        let ring = try XCTUnwrap(MenuSprite.sprites(for: menu).first { $0.part == .focusRing })
         let pixels = paintSprite(
             self, ring, of: menu, entry: MenuEntry(label: labels[0]), look: look, scale: 2)
         for (i, item) in menu.items.enumerated() {
-            let image = MenuPainter.image(of: .focusRing, for: item)
+            let image = MenuSprite.image(of: .focusRing, for: item)
             XCTAssertEqual(image.size, ring.image.size)
             let centre = try XCTUnwrap(centroid(pixels, origin: image.origin, scale: 2) { $0 > 0 })
             XCTAssertEqual(centre.x, item.circle.center.x, accuracy: 0.05, "item \(i)")
@@ -789,8 +789,8 @@ final class MenuDrawnAheadTests: XCTestCase {
 
     func testTheSamePlaceAndAWholePixelMoveAlongTheEdgeDrawTheSame() {
         let drawn = layout(buttonAt: Point(x: 1216, y: 332))
-        XCTAssertTrue(MenuPainter.drawsTheSame(drawn, as: drawn))
-        XCTAssertTrue(MenuPainter.drawsTheSame(layout(buttonAt: Point(x: 1216, y: 350)), as: drawn))
+        XCTAssertTrue(MenuSprite.drawsTheSame(drawn, as: drawn))
+        XCTAssertTrue(MenuSprite.drawsTheSame(layout(buttonAt: Point(x: 1216, y: 350)), as: drawn))
     }
 
     func testTheOtherEdgeDoesNot() {
@@ -801,22 +801,22 @@ final class MenuDrawnAheadTests: XCTestCase {
         let left = layout(buttonAt: Point(x: 8, y: 332))
         XCTAssertNotEqual(right.items[0].labelSide, left.items[0].labelSide)
         XCTAssertEqual(
-            MenuPainter.sprites(for: left).map(\.image.size),
-            MenuPainter.sprites(for: right).map(\.image.size))
-        XCTAssertFalse(MenuPainter.drawsTheSame(left, as: right))
+            MenuSprite.sprites(for: left).map(\.image.size),
+            MenuSprite.sprites(for: right).map(\.image.size))
+        XCTAssertFalse(MenuSprite.drawsTheSame(left, as: right))
     }
 
     func testAHalfPixelMoveOrAnotherLabelWidthDoesNot() {
         let drawn = layout(buttonAt: Point(x: 1216, y: 332))
-        XCTAssertFalse(MenuPainter.drawsTheSame(layout(buttonAt: Point(x: 1216, y: 332.5)), as: drawn))
+        XCTAssertFalse(MenuSprite.drawsTheSame(layout(buttonAt: Point(x: 1216, y: 332.5)), as: drawn))
         XCTAssertFalse(
-            MenuPainter.drawsTheSame(
+            MenuSprite.drawsTheSame(
                 layout(buttonAt: Point(x: 1216, y: 332), labels: [60, 91, 75]), as: drawn))
     }
 
     func testAnotherCountDoesNot() {
         let drawn = layout(buttonAt: Point(x: 1216, y: 332))
         XCTAssertFalse(
-            MenuPainter.drawsTheSame(layout(buttonAt: Point(x: 1216, y: 332), labels: [60, 90]), as: drawn))
+            MenuSprite.drawsTheSame(layout(buttonAt: Point(x: 1216, y: 332), labels: [60, 90]), as: drawn))
     }
 }

@@ -219,9 +219,9 @@ final class ButtonInstance {
     }
 
     /// Where the menu unfolds from: the button where it rests.
-    var menuAnchor: MenuPresenter.Anchor? {
+    var menuAnchor: MenuAnchor? {
         guard let usable, let rect = controller.restingRect else { return nil }
-        return MenuPresenter.Anchor(button: rect, usable: usable, scale: scale)
+        return MenuAnchor(button: rect, usable: usable, scale: scale)
     }
 
     private var namespace: String {
@@ -289,7 +289,7 @@ final class ButtonInstance {
     /// it, animates), 16 ms from now if this wakeup drew nothing and no
     /// frame callback will come (a fade's first step can be too small to
     /// change a pixel). Frame callbacks pace the rest.
-    func deadline(after now: Double, committed: Bool, menu: MenuPresenter?) -> Double? {
+    func deadline(after now: Double, committed: Bool, menu: MenuSession?) -> Double? {
         let wake = controller.nextWake(after: now)
         var deadline = [faceDrawing.deadline, badgeDrawing.deadline].compactMap { $0 }.min()
         if case .timer(let at)? = wake { deadline = min(deadline ?? at, at) }
@@ -303,7 +303,7 @@ final class ButtonInstance {
     /// Commits one frame if anything visible changed and the compositor is
     /// ready for one; `menu` is drawn with it when this instance shows it.
     /// Returns whether it committed.
-    func render(now: Double, menu: MenuPresenter?, log: Logger) -> Bool {
+    func render(now: Double, menu: MenuSession?, log: Logger) -> Bool {
         configureKeyboardSurface()
         guard let layer, let face, layer.size != nil else { return false }
         let appearance = controller.frame(at: now)

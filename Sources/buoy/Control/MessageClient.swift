@@ -73,7 +73,7 @@ enum MessageClient {
             return 1
         }
         if message.command == .subscribe { return subscribe(message, path: path) }
-        switch send(message, path: path, timeout: message.command == .menu ? menuTimeout : timeout) {
+        switch send(message, path: path, timeout: message.command.name == .menu ? menuTimeout : timeout) {
         case .failure(let error):
             printError("buoy: \(error)")
             return 1

@@ -1,77 +1,53 @@
 import BuoyButton
 import BuoyConfig
 import BuoyCore
+import BuoyDrawing
 import BuoyWayland
 
-/// The menu between the buttons and `MenuPresenter`: which button it is
-/// open (or opening) from, the `buoy msg menu` requests waiting for it to
-/// open, and what an open menu holds (the keyboard, the scrim, the button's
-/// full opacity). There is one menu at a time, whichever button opened it.
+/// The adapter between the buttons and `MenuController`: it feeds the
+/// controller what happened, and carries out its effects on the buttons,
+/// on `MenuPresenter` (children, buffers, subsurfaces) and on those waiting
+/// for `buoy msg menu`. The controller decides; this only routes.
 final class MenuSession {
+    private var controller = MenuController<ButtonInstance.Key>(drawTimeout: MenuArtist.timeoutSeconds)
     private let presenter: MenuPresenter
     private let log: Logger
-    /// The instance the menu is open (or opening) from.
-    private(set) weak var owner: ButtonInstance?
     /// `buoy msg menu` requests answered once the menu has opened (or not).
     private var replies: [ControlRequest] = []
+    /// The running buttons, to find the one a key names.
+    var instances: () -> [ButtonInstance] = { [] }
     /// Tells `buoy msg subscribe` that the menu opened or closed.
     var publish: (ButtonEvent) -> Void = { _ in }
     /// Runs a chosen item's action from its button, as a gesture's runs.
     var perform: (Action, _ name: String, ButtonInstance, _ now: Double) -> Void = { _, _, _, _ in }
+    /// Tells a button what became of its menu, and carries out its effects.
+    var tell: (ButtonInput, ButtonInstance) -> Void = { _, _ in }
 
     init(display: Display, loop: EventLoop, log: Logger) {
         presenter = MenuPresenter(display: display, loop: loop, log: log)
         self.log = log
     }
 
-    var isOpen: Bool { presenter.isOpen }
-    var isOpening: Bool { presenter.isOpening }
-    /// When the child drawing the menu is given up.
-    var deadline: Double? { presenter.deadline }
+    var isOpen: Bool { controller.isOpen }
+    var isOpening: Bool { controller.isOpening }
+    /// The button the menu is open, opening or folding away from.
+    var owner: ButtonInstance? { controller.owner.flatMap(instance) }
+    /// When the clock must wake the loop for the menu.
+    var deadline: Double? { controller.nextWake }
 
-    /// Starts opening the menu from `instance`, or closes it if open (or
-    /// stops it opening) from `instance`. Another button's menu is closed
-    /// first. Returns why it cannot open.
-    func toggle(from instance: ButtonInstance, now: Double) -> String? {
-        for step in ownership.toggle(from: instance.key) {
-            if step == .open { return open(from: instance, now: now) }
-            carryOut(step, now: now)
-        }
-        return nil
+    private func instance(_ key: ButtonInstance.Key) -> ButtonInstance? {
+        instances().first { $0.key == key }
     }
 
-    /// What the menu is doing, and for which button, for `MenuOwnership` to decide.
-    private var ownership: MenuOwnership<ButtonInstance.Key> {
-        guard let owner else { return .closed }
-        if presenter.isOpen { return .open(owner.key) }
-        if presenter.isOpening { return .opening(owner.key) }
-        return presenter.isShown ? .closing(owner.key) : .closed
-    }
-
-    private func carryOut(_ step: MenuOwnership<ButtonInstance.Key>.Step, now: Double) {
-        switch step {
-        case .close: close(now: now)
-        case .cancelOpening(let why): cancelOpening(why)
-        case .drop: drop(now: now)
-        // Only `toggle` opens, and it does so itself: it needs the instance.
-        case .open: break
-        }
-    }
-
-    /// Starts opening `instance`'s menu; returns why it cannot.
-    private func open(from instance: ButtonInstance, now: Double) -> String? {
-        let settings = instance.spec.menu
-        guard !settings.items.isEmpty else { return "no [[menu.item]] is configured" }
-        guard instance.controller.isVisible else { return "the button is hidden" }
-        _ = instance.controller.handle(.menuOpening(at: now))
-        guard let anchor = instance.menuAnchor else { return "the button is not on screen yet" }
-        if let problem = presenter.open(
-            settings.items, of: instance.key, settings: settings, buttonColor: instance.spec.button.color,
-            anchor: anchor, now: now)
-        {
-            return problem
-        }
-        owner = instance
+    /// Starts opening `instance`'s menu at `path`, or closes it if open (or
+    /// stops it opening). Another button's menu is closed first. Returns
+    /// why it cannot open.
+    func toggle(from instance: ButtonInstance, path: [String] = [], now: Double) -> String? {
+        let effects = send(
+            .toggle(
+                instance.key, MenuSource(instance.spec), path: path, anchor: instance.menuAnchor,
+                visible: instance.controller.isVisible), now: now)
+        for case .refused(let why) in effects { return why }
         return nil
     }
 
@@ -79,151 +55,171 @@ final class MenuSession {
     /// going to), for the buttons whose gestures open one, or for the only
     /// button (which `buoy msg menu` opens): so a tap opens it at once.
     func prepareAhead(for instances: [ButtonInstance], onlyButton: Bool, now: Double) {
-        let owners = instances.filter {
+        let wanted = instances.filter {
             !$0.spec.menu.items.isEmpty && (onlyButton || $0.spec.actions.opensMenu)
         }
-        presenter.keepPrepared(only: owners.map(\.key))
-        for instance in owners where instance.controller.isVisible {
-            guard let anchor = instance.menuAnchor else { continue }
-            presenter.prepareAhead(
-                instance.spec.menu.items, of: instance.key, settings: instance.spec.menu,
-                buttonColor: instance.spec.button.color, anchor: anchor, now: now)
-        }
+        send(
+            .prepare(
+                wanted.map {
+                    MenuPreparation(
+                        owner: $0.key, source: MenuSource($0.spec),
+                        anchor: $0.controller.isVisible ? $0.menuAnchor : nil)
+                }), now: now)
     }
 
     /// Answers `request` once the menu has opened, if it is opening.
     func answerWhenOpen(_ request: ControlRequest) -> Bool {
-        guard presenter.isOpening else { return false }
+        guard controller.isOpening else { return false }
         replies.append(request)
         return true
     }
 
-    /// Takes what the menu's child has done: the menu opens once its images
-    /// are drawn. Keeps an open menu beside its button.
+    /// Takes what the menu's children have done, gives up late ones, and
+    /// keeps an open menu beside its button.
     func update(_ wakeup: Wakeup, now: Double) {
-        let wasOpen = presenter.isOpen
-        switch presenter.update(wakeup, now: now, anchor: owner?.menuAnchor, parent: owner?.layer) {
-        case nil, .working: break
-        case .opened:
-            opened(now: now)
-        case .failed(let problem):
-            log.warning("cannot open the menu: \(problem)")
-            answerReplies(ok: false, message: "cannot open the menu: \(problem)")
-        case .dropped(let problem):
-            if wasOpen { releaseHolds(now: now) }
-            log.error("menu closed: \(problem)")
-        }
-        presenter.follow(owner?.menuAnchor, now: now)
+        for input in presenter.update(wakeup, now: now) { send(input, now: now) }
+        send(.tick, now: now)
+        if let owner { send(.moved(owner.key, owner.menuAnchor), now: now) }
     }
 
-    /// The menu has opened from `owner`: it holds the keyboard and the
-    /// button, and those who asked are told.
-    private func opened(now: Double) {
-        if let owner {
-            _ = owner.controller.handle(.menuOpened(at: now))
-            owner.holdForMenu(true, log: log)
-        }
-        log.info("menu opened")
-        if let owner { publish(ButtonEvent(.menuOpened, button: owner.key.name)) }
-        answerReplies(ok: true)
-    }
-
-    /// Stops the menu from opening; its children are killed.
-    func cancelOpening(_ why: String) {
-        presenter.cancelOpening()
-        log.info("menu: no longer opening it: \(why)")
-        answerReplies(ok: true, message: "the menu was closed before it opened: \(why)")
-    }
+    func cancelOpening(_ why: String, now: Double) { send(.cancelOpening(why), now: now) }
 
     /// A reload gives `instance` `spec`: a menu open or opening from it with
-    /// other items (or another look) closes, so that no item the running
-    /// config no longer has can run.
+    /// other items (or another look) closes.
     func reloaded(_ instance: ButtonInstance, as spec: ButtonSpec, now: Double) {
-        let changed = spec.menu != instance.spec.menu || spec.button.color != instance.spec.button.color
-        for step in ownership.reloaded(instance.key, menuChanged: changed) {
-            if step == .close { log.info("menu: closing it, the config gave it other items") }
-            carryOut(step, now: now)
-        }
+        send(.reloaded(instance.key, MenuSource(spec)), now: now)
     }
 
     /// The menu goes with its button's surface: when the compositor closed
     /// it, or its output went away, the button is placed again on a new
     /// surface, and a menu left on the old one would still count as open.
     func followOwnersSurface(now: Double) {
-        guard let owner, presenter.isShown, presenter.shownOn !== owner.layer else { return }
-        for step in ownership.surfaceGone(of: owner.key) {
-            log.info("menu closed: the button's surface went away")
-            carryOut(step, now: now)
-        }
+        guard let owner, controller.scene != nil, presenter.parent !== owner.layer else { return }
+        send(.surfaceGone(owner.key), now: now)
     }
 
     /// Drops the menu at once, shown or opening (its button is going away,
     /// or hiding, or buoy is stopping).
-    func drop(now: Double) {
-        if presenter.isOpening {
-            answerReplies(ok: false, message: "the menu could not open: the button went away")
-        }
-        if presenter.isOpen { releaseHolds(now: now) }
-        presenter.reset()
-        owner = nil
-    }
+    func drop(now: Double) { send(.drop(nil), now: now) }
 
     /// Drops everything the menus hold, drawn ahead of time too: buoy stops.
     func tearDown(now: Double) {
-        drop(now: now)
-        presenter.dropPrepared()
+        send(.tearDown, now: now)
+        presenter.tearDown()
     }
 
-    /// Closes the open menu; `chosen` is the label of the item it ran.
-    func close(now: Double, chosen: String? = nil) {
-        guard presenter.isOpen else { return }
-        presenter.close(now: now)
-        releaseHolds(now: now, chosen: chosen)
-        log.info("menu closed")
-    }
+    /// Closes the open menu (a press outside it, `msg hide`).
+    func close(now: Double) { send(.close, now: now) }
 
-    /// A press on the open menu ended at `point`: run the item there, or
-    /// close unless it is on the panel between its items.
-    func release(at point: Point, now: Double) {
-        switch presenter.touch(at: point) {
-        case .item(let index): run(index, now: now)
-        case .backdrop: break
-        case .outside: close(now: now)
-        }
-    }
+    /// A press on the open menu ended at `point`.
+    func release(at point: Point, now: Double) { send(.release(at: point), now: now) }
 
     /// A key while the menu is open.
     func handleKey(_ keysym: UInt32, at now: Double) {
-        guard presenter.isOpen, let key = MenuNavigation.key(forKeysym: keysym) else { return }
-        switch key {
-        case .dismiss: close(now: now)
-        case .activate: if let index = presenter.handle(.activate) { run(index, now: now) }
-        case .next, .previous, .up, .down, .left, .right: _ = presenter.handle(key)
+        guard controller.isOpen, let key = MenuNavigation.key(forKeysym: keysym) else { return }
+        send(.key(key), now: now)
+    }
+
+    // MARK: - Frames
+
+    /// The menu's frames, for `instance` to draw with its own commit: its
+    /// own menu, or sprites left on its surface.
+    func frames(for instance: ButtonInstance) -> MenuSession? {
+        instance.key == controller.scene?.owner
+            || (presenter.hasSprites && presenter.parent === instance.layer)
+            ? self : nil
+    }
+
+    /// Whether a frame must be placed at `now`.
+    func needsFrame(at now: Double) -> Bool {
+        controller.needsFrame(at: now) || presenter.hasSprites && controller.scene == nil
+    }
+
+    /// Whether the open menu has not been placed yet.
+    var awaitsFirstFrame: Bool { controller.awaitsFirstFrame }
+
+    /// Places the frame at `now` (plus the lead of a commit); the caller
+    /// commits the parent.
+    func render(now: Double) {
+        let at = now + MenuPresenter.frameLead
+        send(.frame, now: at)
+        let scene = controller.scene
+        if !presenter.render(scene, on: scene.flatMap { instance($0.owner)?.layer }, at: at) {
+            send(.surfacesFailed, now: now)
         }
     }
 
-    /// The presenter, for the owner to draw with its own commit.
-    func presenter(for instance: ButtonInstance) -> MenuPresenter? {
-        instance === owner ? presenter : nil
+    // MARK: - Effects
+
+    @discardableResult
+    private func send(_ input: MenuInput<ButtonInstance.Key>, now: Double) -> [MenuEffect<ButtonInstance.Key>]
+    {
+        var effects: [MenuEffect<ButtonInstance.Key>] = []
+        var queue = [input]
+        while !queue.isEmpty {
+            let next = controller.handle(queue.removeFirst(), at: now)
+            effects += next
+            for effect in next { queue += carryOut(effect, now: now) }
+        }
+        presenter.keep(jobs: controller.jobs, images: controller.liveImages)
+        return effects
     }
 
-    /// Gives back what an open menu holds: it has closed.
-    private func releaseHolds(now: Double, chosen: String? = nil) {
-        guard let owner else { return }
-        publish(ButtonEvent(.menuClosed(chosen: chosen), button: owner.key.name))
-        _ = owner.controller.handle(.menuClosed(at: now))
-        owner.holdForMenu(false, log: log)
+    /// Carries out `effect`; returns what the controller is to hear of it.
+    private func carryOut(_ effect: MenuEffect<ButtonInstance.Key>, now: Double) -> [MenuInput<
+        ButtonInstance.Key
+    >] {
+        switch effect {
+        case .refused: break
+        case .opening(let key): if let owner = instance(key) { tell(.menuOpening(at: now), owner) }
+        case .draw(let job):
+            if let why = presenter.draw(job) { return [.drawFailed(id: job.id, couldNotStart: why)] }
+        case .opened(let key, let path):
+            log.info("menu opened")
+            if let owner = instance(key) {
+                tell(.menuOpened(at: now), owner)
+                owner.holdForMenu(true, log: log)
+            }
+            publish(ButtonEvent(.menuOpened(path: path), button: key.name))
+            answerReplies(ok: true)
+        case .navigated(let key, let path):
+            log.info("menu: showing \(path.isEmpty ? "its top level" : path.joined(separator: " > "))")
+            publish(ButtonEvent(.menuOpened(path: path), button: key.name))
+        case .notOpened(_, .failed(let problem)):
+            log.warning("cannot open the menu: \(problem)")
+            answerReplies(ok: false, message: "cannot open the menu: \(problem)")
+        case .notOpened(_, .cancelled(let why)):
+            log.info("menu: no longer opening it: \(why)")
+            answerReplies(ok: true, message: "the menu was closed before it opened: \(why)")
+        case .notOpened(_, .dropped):
+            answerReplies(ok: false, message: "the menu could not open: the button went away")
+        case .closed(let key, let chosen, let why):
+            if let why { log.error("menu closed: \(why)") } else { log.info("menu closed") }
+            publish(ButtonEvent(.menuClosed(chosen: chosen?.label, path: chosen?.path), button: key.name))
+            if let owner = instance(key) {
+                tell(.menuClosed(at: now), owner)
+                owner.holdForMenu(false, log: log)
+            }
+        case .run(let key, let item, let choice):
+            let level = choice.path.isEmpty ? "" : " of \(choice.path.joined(separator: " > "))"
+            if let owner = instance(key) {
+                perform(item.action, "menu item \(choice.index + 1) (\(item.label))\(level)", owner, now)
+            }
+        case .info(let text): log.info(text)
+        case .warning(let text): log.warning(text)
+        }
+        return []
     }
 
     private func answerReplies(ok: Bool, message: String? = nil) {
         for request in replies { request.reply(ok: ok, message: message) }
         replies = []
     }
+}
 
-    private func run(_ index: Int, now: Double) {
-        let item = presenter.command(of: index)
-        if let item, let owner { perform(item.action, "menu item \(index + 1) (\(item.label))", owner, now) }
-        if item?.keepOpen == true { return }
-        close(now: now, chosen: item?.label)
+extension MenuSource {
+    /// `spec`'s menu, in its button's colour.
+    init(_ spec: ButtonSpec) {
+        self.init(menu: spec.menu, buttonColor: spec.button.color)
     }
 }

@@ -1,0 +1,686 @@
+import BuoyConfig
+import BuoyCore
+
+/// The menu's whole life, as data: which button's menu is open (or opening,
+/// or folding away), the level it shows, its focus, and each button's
+/// images drawn ahead of time. There is one menu at a time, whichever
+/// button opened it. No clock, no I/O: the shell feeds `handle` its inputs
+/// with their time, carries out the effects, starts and kills the drawing
+/// children that `jobs` lists, keeps the buffers of `liveImages`, and
+/// shows `scene` when it renders.
+///
+/// The images are drawn by a child at full size; the frames of an
+/// animation only move and scale them. They are drawn ahead of time for
+/// every level, so that opening one only shows buffers already drawn.
+public struct MenuController<Owner: Hashable & Sendable>: Sendable {
+    /// How long a child may draw before it is given up, in seconds.
+    public let drawTimeout: Double
+
+    /// A level of a button's menu asked to open.
+    struct Target: Sendable {
+        var owner: Owner
+        var source: MenuSource
+        var page: MenuPage
+        /// Whether the focus ring shows once it opens (a key chose it).
+        var showFocus: Bool
+        /// Another level of the open menu: the menu still holds the keys
+        /// and the button meanwhile, and scripts still see it open.
+        var held: Bool
+    }
+
+    /// A menu being prepared to open: a child draws its page.
+    struct Opening: Sendable {
+        var target: Target
+        var job: MenuJob<Owner>
+
+        var owner: Owner { target.owner }
+        var source: MenuSource { target.source }
+        var page: MenuPage { target.page }
+        var held: Bool { target.held }
+    }
+
+    /// A menu on screen: opening, open or folding away.
+    struct Shown: Sendable {
+        var owner: Owner
+        var source: MenuSource
+        var page: MenuPage
+        var images: MenuImages
+        /// Where its images were last asked to be drawn for (once, even if
+        /// that could not start): a change asks again.
+        var anchor: MenuAnchor
+        /// A child drawing it again for a changed output.
+        var redraw: MenuJob<Owner>?
+        var focused: Int?
+        /// Whether the focus ring shows: only once a key has been pressed
+        /// (CSS's `:focus-visible`), so a menu used by finger never shows one.
+        var focusVisible: Bool
+        /// Something changed that the next frame must show.
+        var dirty = true
+        /// When its last frame was placed.
+        var drawnAt = -Double.infinity
+
+        init(_ target: Target, images: MenuImages, redraw: MenuJob<Owner>?) {
+            owner = target.owner
+            source = target.source
+            page = target.page
+            self.images = images
+            anchor = images.anchor
+            self.redraw = redraw
+            focused = MenuNavigation.visualOrder(images.layout).first
+            focusVisible = target.showFocus
+        }
+    }
+
+    /// Where the menu is in its life. Each case holds what it alone has, so
+    /// a child, the images on screen and the animation cannot disagree.
+    enum Phase: Sendable {
+        case closed
+        /// Nothing on screen yet; a child draws it.
+        case preparing(Opening)
+        /// Opening since `since`, then open: it takes input and keys.
+        case open(Shown, since: Double)
+        /// Folding away since `since`; gone when that animation ends.
+        case closing(Shown, since: Double)
+        /// Folding `closing` away while a child draws the next.
+        case reopening(Opening, closing: Shown, since: Double)
+    }
+
+    /// One level of one button's menu, as drawn ahead of time.
+    struct PageKey: Hashable, Sendable {
+        var owner: Owner
+        var path: [String]
+    }
+
+    enum Stock: Sendable {
+        /// A child draws it. `previous` are its images from before (at
+        /// another scale, say), shown stretched by an opening meanwhile.
+        case drawing(MenuPage, MenuJob<Owner>, previous: MenuImages?)
+        /// Drawn: opening it shows these buffers. Never drawn into again.
+        case ready(MenuPage, MenuImages)
+        /// It could not be drawn at `anchor`; not tried again until the
+        /// page or the anchor changes (a child that hangs would hang again).
+        case failed(MenuPage, anchor: MenuAnchor)
+
+        var job: MenuJob<Owner>? {
+            guard case .drawing(_, let job, _) = self else { return nil }
+            return job
+        }
+    }
+
+    /// A label's text in a font.
+    struct Label: Hashable, Sendable {
+        var text: String
+        var font: String
+    }
+
+    private(set) var phase = Phase.closed
+    private var stocks: [PageKey: Stock] = [:]
+    /// Where each button's menu would unfold, as last told.
+    private var anchors: [Owner: MenuAnchor] = [:]
+    /// Label sizes, as the children measured them: the layout of images
+    /// drawn elsewhere needs them to move.
+    private var labels: [Label: Size] = [:]
+    private var nextJob = 1
+
+    public init(drawTimeout: Double) {
+        self.drawTimeout = drawTimeout
+    }
+
+    // MARK: - What the shell reads
+
+    /// The button whose menu is open, opening or folding away.
+    public var owner: Owner? {
+        switch phase {
+        case .closed: nil
+        case .preparing(let opening), .reopening(let opening, _, _): opening.owner
+        case .open(let shown, _), .closing(let shown, _): shown.owner
+        }
+    }
+
+    /// Open, as scripts see it (`menu_open`): it holds the keys and the
+    /// button, also while it changes level.
+    public var isOpen: Bool {
+        switch phase {
+        case .open: true
+        case .preparing(let opening), .reopening(let opening, _, _): opening.held
+        case .closed, .closing: false
+        }
+    }
+
+    /// Asked to open, its images not drawn yet.
+    public var isOpening: Bool {
+        switch phase {
+        case .preparing(let opening), .reopening(let opening, _, _): !opening.held
+        case .closed, .open, .closing: false
+        }
+    }
+
+    /// The level shown (or to be shown), while it is open.
+    public var path: [String]? {
+        guard isOpen else { return nil }
+        switch phase {
+        case .open(let shown, _): return shown.page.path
+        case .preparing(let opening), .reopening(let opening, _, _): return opening.page.path
+        case .closed, .closing: return nil
+        }
+    }
+
+    /// What a frame placed now shows; nil when nothing is on screen.
+    public var scene: MenuScene<Owner>? {
+        guard let (shown, animation) = onScreen else { return nil }
+        return MenuScene(
+            owner: shown.owner, images: shown.images, animation: animation,
+            ring: shown.focusVisible ? shown.focused : nil)
+    }
+
+    /// Whether a frame must be placed at `now`: until one has been placed at
+    /// or after the animation's end (so a late frame still lands on the last
+    /// one, and a finished close still hides it), or when something changed.
+    public func needsFrame(at now: Double) -> Bool {
+        guard let (shown, animation) = onScreen else { return false }
+        if shown.drawnAt < animation.end || !animation.opening { return true }
+        return shown.dirty
+    }
+
+    /// Whether the open menu has not been placed yet: its first frame need
+    /// not wait for the button's frame callback.
+    public var awaitsFirstFrame: Bool {
+        guard case .open(let shown, _) = phase else { return false }
+        return shown.drawnAt == -Double.infinity
+    }
+
+    /// Every child at work: the shell kills any other.
+    public var jobs: [MenuJob<Owner>] {
+        var jobs = stocks.values.compactMap(\.job)
+        switch phase {
+        case .closed, .closing: break
+        case .preparing(let opening), .reopening(let opening, _, _): jobs.append(opening.job)
+        case .open(let shown, _): if let redraw = shown.redraw { jobs.append(redraw) }
+        }
+        return jobs.sorted { $0.id < $1.id }
+    }
+
+    /// The images whose buffers are still needed: the shell drops the others.
+    public var liveImages: Set<Int> {
+        var ids: Set<Int> = []
+        for stock in stocks.values {
+            switch stock {
+            case .ready(_, let images), .drawing(_, _, previous: let images?): ids.insert(images.id)
+            case .drawing, .failed: break
+            }
+        }
+        if let (shown, _) = onScreen { ids.insert(shown.images.id) }
+        return ids
+    }
+
+    /// When the clock must wake the shell (`.tick`): the next child's deadline.
+    public var nextWake: Double? { jobs.map(\.deadline).min() }
+
+    // MARK: - Inputs
+
+    public mutating func handle(_ input: MenuInput<Owner>, at now: Double) -> [MenuEffect<Owner>] {
+        switch input {
+        case .toggle(let owner, let source, let path, let anchor, let visible):
+            return toggle(owner, source, path: path, anchor: anchor, visible: visible, now: now)
+        case .moved(let owner, let anchor): return follow(owner, to: anchor, now: now)
+        case .prepare(let wanted): return prepare(wanted, now: now)
+        case .drawn(let id, let sizes): return drawn(id, labels: sizes, now: now)
+        case .drawFailed(let id, let why):
+            return failed(id, why.map { .couldNotStart($0) } ?? .failed, now: now)
+        case .tick:
+            return jobs.filter { $0.deadline <= now }.flatMap { failed($0.id, .timedOut, now: now) }
+        case .release(let point): return release(at: point, now: now)
+        case .key(let key): return press(key, now: now)
+        case .close: return close(now: now)
+        case .cancelOpening(let why): return cancelOpening(why)
+        case .drop(let owner): return owner == nil || owner == self.owner ? drop(why: nil) : []
+        case .tearDown:
+            stocks = [:]
+            return drop(why: nil)
+        case .reloaded(let owner, let source): return reloaded(owner, source, now: now)
+        case .surfaceGone(let owner):
+            return ownership.surfaceGone(of: owner).flatMap {
+                carryOut($0, why: "the button's surface went away", now: now)
+            }
+        case .surfacesFailed: return drop(why: "its surfaces could not be created")
+        case .frame: return frame(at: now)
+        }
+    }
+
+    /// What the menu is doing, and for which button, for `MenuOwnership`.
+    private var ownership: MenuOwnership<Owner> {
+        switch phase {
+        case .closed: .closed
+        case .preparing(let opening), .reopening(let opening, _, _):
+            opening.held ? .open(opening.owner) : .opening(opening.owner)
+        case .open(let shown, _): .open(shown.owner)
+        case .closing(let shown, _): .closing(shown.owner)
+        }
+    }
+
+    private mutating func carryOut(
+        _ step: MenuOwnership<Owner>.Step, why: String? = nil, now: Double
+    ) -> [MenuEffect<Owner>] {
+        switch step {
+        case .close: close(now: now)
+        case .cancelOpening(let why): cancelOpening(why)
+        case .drop: drop(why: why)
+        // Only `toggle` opens, and it does so itself.
+        case .open: []
+        }
+    }
+
+    private mutating func toggle(
+        _ owner: Owner, _ source: MenuSource, path: [String], anchor: MenuAnchor?, visible: Bool, now: Double
+    ) -> [MenuEffect<Owner>] {
+        var effects: [MenuEffect<Owner>] = []
+        for step in ownership.toggle(from: owner) {
+            guard step == .open else {
+                effects += carryOut(step, now: now)
+                continue
+            }
+            guard !source.menu.items.isEmpty else {
+                return effects + [.refused("no [[menu.item]] is configured")]
+            }
+            guard visible else { return effects + [.refused("the button is hidden")] }
+            guard let page = source.page(at: path) else {
+                return effects + [.refused("there is no [submenu.\(path.last ?? "")]")]
+            }
+            effects.append(.opening(owner))
+            guard let anchor else { return effects + [.refused("the button is not on screen yet")] }
+            anchors[owner] = anchor
+            let target = Target(owner: owner, source: source, page: page, showFocus: false, held: false)
+            effects += begin(target, at: anchor, now: now)
+        }
+        return effects
+    }
+
+    /// Starts opening `page`: at once if its images were drawn ahead of
+    /// time for `anchor` (or for another scale, shown stretched while they
+    /// are drawn again), otherwise once a child has drawn them. An open
+    /// menu folds away meanwhile.
+    private mutating func begin(_ target: Target, at anchor: MenuAnchor, now: Double) -> [MenuEffect<Owner>] {
+        let (owner, page) = (target.owner, target.page)
+        switch phase {
+        case .open(let shown, _): phase = .closing(shown, since: now)
+        // A child still preparing another menu is killed before the next starts.
+        case .preparing: phase = .closed
+        case .reopening(_, let shown, let since): phase = .closing(shown, since: since)
+        case .closed, .closing: break
+        }
+        let key = PageKey(owner: owner, path: page.path)
+        var effects: [MenuEffect<Owner>] = []
+        let job: MenuJob<Owner>
+        var shownAtOnce: MenuImages?
+        switch stocks[key] {
+        case .ready(let stocked, let images)? where stocked == page:
+            if let images = moved(images, of: page, to: anchor) {
+                return open(target, images, redraw: nil, now: now)
+            }
+            job = newJob(owner, page, anchor, now: now)
+            effects.append(.draw(job))
+        case .drawing(let stocked, let drawing, let previous)?
+        where stocked == page && drawing.anchor == anchor:
+            // The child drawing it ahead of time goes on, for this opening.
+            job = drawing
+            shownAtOnce = previous.flatMap { moved($0, of: page, to: anchor, stretching: true) }
+        case .ready?, .drawing?, .failed?, nil:
+            job = newJob(owner, page, anchor, now: now)
+            effects.append(.draw(job))
+        }
+        if case .drawing? = stocks[key] { stocks[key] = nil }
+        if let shownAtOnce { return effects + open(target, shownAtOnce, redraw: job, now: now) }
+        let opening = Opening(target: target, job: job)
+        switch phase {
+        case .closing(let shown, let since): phase = .reopening(opening, closing: shown, since: since)
+        case .closed, .preparing, .open, .reopening: phase = .preparing(opening)
+        }
+        return effects
+    }
+
+    private mutating func open(
+        _ target: Target, _ images: MenuImages, redraw: MenuJob<Owner>?, now: Double
+    ) -> [MenuEffect<Owner>] {
+        phase = .open(Shown(target, images: images, redraw: redraw), since: now)
+        let path = target.page.path
+        return [target.held ? .navigated(target.owner, path: path) : .opened(target.owner, path: path)]
+    }
+
+    private mutating func newJob(_ owner: Owner, _ page: MenuPage, _ anchor: MenuAnchor, now: Double)
+        -> MenuJob<Owner>
+    {
+        defer { nextJob += 1 }
+        return MenuJob(id: nextJob, owner: owner, page: page, anchor: anchor, deadline: now + drawTimeout)
+    }
+
+    /// `images` of `page` laid out at `anchor` instead, if they show that
+    /// layout as they are: every image the same, at the same scale unless
+    /// `stretching` (the compositor then scales them).
+    private func moved(
+        _ images: MenuImages, of page: MenuPage, to anchor: MenuAnchor, stretching: Bool = false
+    )
+        -> MenuImages?
+    {
+        if anchor == images.anchor { return images }
+        guard stretching || anchor.scale == images.anchor.scale else { return nil }
+        let layout = page.layout(at: anchor, labels: labelSizes(of: page))
+        guard MenuSprite.drawsTheSame(layout, as: images.layout) else { return nil }
+        return MenuImages(id: images.id, layout: layout, anchor: anchor)
+    }
+
+    private func labelSizes(of page: MenuPage) -> [Size] {
+        page.items.map { labels[Label(text: $0.label, font: page.look.font)] ?? Size(width: 0, height: 0) }
+    }
+
+    // MARK: Children
+
+    private enum Failure: Equatable {
+        case couldNotStart(String)
+        case failed
+        case timedOut
+    }
+
+    private mutating func drawn(_ id: Int, labels sizes: [Size], now: Double) -> [MenuEffect<Owner>] {
+        guard let job = jobs.first(where: { $0.id == id }) else { return [] }
+        for (item, size) in zip(job.page.items, sizes) {
+            labels[Label(text: item.label, font: job.page.look.font)] = size
+        }
+        let images = MenuImages(
+            id: id, layout: job.page.layout(at: job.anchor, labels: sizes), anchor: job.anchor)
+        stocks[PageKey(owner: job.owner, path: job.page.path)] = .ready(job.page, images)
+        switch phase {
+        case .preparing(var opening) where opening.job.id == id,
+            .reopening(var opening, _, _) where opening.job.id == id:
+            if let anchor = anchors[opening.owner], anchor != job.anchor {
+                // The button moved, or its output changed, while it was drawn.
+                opening.job = newJob(opening.owner, opening.page, anchor, now: now)
+                phase = phase.preparing(opening)
+                return [.draw(opening.job)]
+            }
+            return open(opening.target, images, redraw: nil, now: now)
+        case .open(var shown, let since) where shown.redraw?.id == id:
+            shown.images = images
+            shown.redraw = nil
+            shown.dirty = true
+            phase = .open(shown, since: since)
+            return []
+        case .closed, .preparing, .open, .closing, .reopening:
+            return []
+        }
+    }
+
+    private mutating func failed(_ id: Int, _ failure: Failure, now: Double) -> [MenuEffect<Owner>] {
+        guard let job = jobs.first(where: { $0.id == id }) else { return [] }
+        let late = failure == .timedOut ? " within \(Int(drawTimeout)) s" : ""
+        let key = PageKey(owner: job.owner, path: job.page.path)
+        switch phase {
+        case .preparing(let opening) where opening.job.id == id,
+            .reopening(let opening, _, _) where opening.job.id == id:
+            stocks[key] = .failed(job.page, anchor: job.anchor)
+            phase = phase.withoutOpening
+            let problem: String
+            if case .couldNotStart(let why) = failure {
+                problem = why
+            } else {
+                problem = "its images could not be drawn\(late)"
+            }
+            if opening.held { return [.closed(opening.owner, chosen: nil, why: problem)] }
+            return [.notOpened(opening.owner, .failed(problem))]
+        case .open(var shown, let since) where shown.redraw?.id == id:
+            shown.redraw = nil
+            if case .couldNotStart(let why) = failure {
+                // The old images stay, stretched if the scale changed.
+                phase = .open(shown, since: since)
+                return [.warning("menu: it cannot be drawn again for the changed output: \(why)")]
+            }
+            phase = .closed
+            return [.closed(shown.owner, chosen: nil, why: "its images could not be drawn again\(late)")]
+        case .closed, .preparing, .open, .closing, .reopening:
+            stocks[key] = .failed(job.page, anchor: job.anchor)
+            if case .couldNotStart(let why) = failure {
+                return [.warning("menu: cannot draw it ahead of time: \(why)")]
+            }
+            return [.warning("menu: its images could not be drawn ahead of time\(late)")]
+        }
+    }
+
+    /// Has the menus drawn ahead of time, every level of each, where its
+    /// button rests: so that a tap opens them at once. Children draw one
+    /// menu at a time, and none while a menu is being opened or drawn
+    /// again; the others wait for a later call (the shell makes one on
+    /// every wakeup).
+    private mutating func prepare(_ wanted: [MenuPreparation<Owner>], now: Double) -> [MenuEffect<Owner>] {
+        var pages: [PageKey: MenuPage] = [:]
+        var effects: [MenuEffect<Owner>] = []
+        for preparation in wanted {
+            let source = preparation.source
+            let reachable = MenuPage.reachable(in: source.menu, buttonColor: source.buttonColor)
+            for page in reachable where !page.items.isEmpty {
+                pages[PageKey(owner: preparation.owner, path: page.path)] = page
+            }
+            guard let anchor = preparation.anchor else { continue }
+            anchors[preparation.owner] = anchor
+            for page in reachable where !page.items.isEmpty {
+                effects += prepareAhead(page, of: preparation.owner, at: anchor, now: now)
+            }
+        }
+        stocks = stocks.filter { pages[$0.key] != nil }
+        return effects
+    }
+
+    private mutating func prepareAhead(_ page: MenuPage, of owner: Owner, at anchor: MenuAnchor, now: Double)
+        -> [MenuEffect<Owner>]
+    {
+        let key = PageKey(owner: owner, path: page.path)
+        var previous: MenuImages?
+        switch stocks[key] {
+        case .ready(let stocked, let images)? where stocked == page:
+            if moved(images, of: page, to: anchor) != nil { return [] }
+            previous = images
+        case .drawing(let stocked, let job, let before)? where stocked == page:
+            if job.anchor == anchor { return [] }
+            previous = before
+        case .failed(let stocked, let at)? where stocked == page && at == anchor:
+            return []
+        case .ready?, .drawing?, .failed?, nil:
+            break
+        }
+        guard !jobs.contains(where: { $0.owner != owner || $0.page.path != page.path }) else { return [] }
+        let job = newJob(owner, page, anchor, now: now)
+        stocks[key] = .drawing(page, job, previous: previous)
+        return [.draw(job)]
+    }
+
+    // MARK: The open menu
+
+    /// Keeps the open menu beside its button when the output changes under
+    /// it (its size, scale or usable area): a child draws it again, and
+    /// until then the old images stay, stretched if the scale changed.
+    private mutating func follow(_ owner: Owner, to anchor: MenuAnchor?, now: Double) -> [MenuEffect<Owner>] {
+        guard let anchor else { return [] }
+        anchors[owner] = anchor
+        guard case .open(var shown, let since) = phase, shown.owner == owner, shown.redraw == nil,
+            anchor != shown.anchor
+        else { return [] }
+        shown.anchor = anchor
+        shown.redraw = newJob(owner, shown.page, anchor, now: now)
+        phase = .open(shown, since: since)
+        return shown.redraw.map { [.draw($0)] } ?? []
+    }
+
+    private mutating func release(at point: Point, now: Double) -> [MenuEffect<Owner>] {
+        guard case .open(let shown, _) = phase else { return [] }
+        switch shown.images.layout.touch(at: point) {
+        case .item(let index): return choose(index, in: shown, byKey: false, now: now)
+        case .backdrop: return []
+        case .outside: return close(now: now)
+        }
+    }
+
+    private mutating func press(_ key: MenuKey, now: Double) -> [MenuEffect<Owner>] {
+        guard case .open(var shown, let since) = phase else { return [] }
+        let inSubmenu = !shown.page.path.isEmpty
+        switch key {
+        case .dismiss: return inSubmenu ? up(from: shown, byKey: true, now: now) : close(now: now)
+        case .back: return inSubmenu ? up(from: shown, byKey: true, now: now) : []
+        case .left where inSubmenu: return up(from: shown, byKey: true, now: now)
+        case .activate: return shown.focused.map { choose($0, in: shown, byKey: true, now: now) } ?? []
+        case .next, .previous, .up, .down, .left, .right:
+            let moved = MenuNavigation.move(from: shown.focused, key, in: shown.images.layout)
+            if moved != shown.focused || !shown.focusVisible {
+                shown.focused = moved
+                shown.focusVisible = true
+                shown.dirty = true
+                phase = .open(shown, since: since)
+            }
+            return []
+        }
+    }
+
+    private mutating func choose(_ index: Int, in shown: Shown, byKey: Bool, now: Double) -> [MenuEffect<
+        Owner
+    >] {
+        guard shown.page.items.indices.contains(index) else { return [] }
+        let item = shown.page.items[index]
+        switch item.action {
+        case .back: return up(from: shown, byKey: byKey, now: now)
+        case .submenu(let name): return go(to: shown.page.path + [name], from: shown, byKey: byKey, now: now)
+        case .command, .menu, .builtIn:
+            let choice = MenuChoice(path: shown.page.path, index: index, label: item.label)
+            let run = MenuEffect.run(shown.owner, item, choice)
+            return item.keepOpen ? [run] : [run] + close(now: now, chosen: choice)
+        }
+    }
+
+    private mutating func up(from shown: Shown, byKey: Bool, now: Double) -> [MenuEffect<Owner>] {
+        go(to: Array(shown.page.path.dropLast()), from: shown, byKey: byKey, now: now)
+    }
+
+    /// Shows the level at `path` in place of `shown`'s, unfolding as the
+    /// menu does.
+    private mutating func go(to path: [String], from shown: Shown, byKey: Bool, now: Double)
+        -> [MenuEffect<Owner>]
+    {
+        guard let page = shown.source.page(at: path), !page.items.isEmpty else { return [] }
+        let target = Target(
+            owner: shown.owner, source: shown.source, page: page, showFocus: byKey, held: true)
+        return begin(target, at: anchors[shown.owner] ?? shown.anchor, now: now)
+    }
+
+    /// Folds the open menu away; `chosen` is the item it ran.
+    private mutating func close(now: Double, chosen: MenuChoice? = nil) -> [MenuEffect<Owner>] {
+        switch phase {
+        case .open(let shown, _):
+            phase = .closing(shown, since: now)
+            return [.closed(shown.owner, chosen: chosen, why: nil)]
+        case .reopening(let opening, let shown, let since) where opening.held:
+            phase = .closing(shown, since: since)
+            return [.closed(opening.owner, chosen: chosen, why: nil)]
+        case .preparing(let opening) where opening.held:
+            phase = .closed
+            return [.closed(opening.owner, chosen: chosen, why: nil)]
+        case .closed, .preparing, .closing, .reopening:
+            return []
+        }
+    }
+
+    /// Stops the menu opening. It is not drawn ahead of time again for the
+    /// same page and place (a child that hangs would only hang again).
+    private mutating func cancelOpening(_ why: String) -> [MenuEffect<Owner>] {
+        switch phase {
+        case .preparing(let opening) where !opening.held, .reopening(let opening, _, _) where !opening.held:
+            stocks[PageKey(owner: opening.owner, path: opening.page.path)] = .failed(
+                opening.page, anchor: opening.job.anchor)
+            phase = phase.withoutOpening
+            return [.notOpened(opening.owner, .cancelled(why))]
+        case .closed, .preparing, .open, .closing, .reopening:
+            return []
+        }
+    }
+
+    /// Takes the menu off the screen at once, shown or opening.
+    private mutating func drop(why: String?) -> [MenuEffect<Owner>] {
+        defer { phase = .closed }
+        switch phase {
+        case .preparing(let opening), .reopening(let opening, _, _):
+            return [
+                opening.held
+                    ? .closed(opening.owner, chosen: nil, why: why) : .notOpened(opening.owner, .dropped)
+            ]
+        case .open(let shown, _): return [.closed(shown.owner, chosen: nil, why: why)]
+        case .closed, .closing: return []
+        }
+    }
+
+    /// A menu open or opening from `owner` with other items (or another
+    /// look) goes, so that no item the running config no longer has can run.
+    private mutating func reloaded(_ owner: Owner, _ source: MenuSource, now: Double) -> [MenuEffect<Owner>] {
+        let current: MenuSource? =
+            switch phase {
+            case .closed: nil
+            case .preparing(let opening), .reopening(let opening, _, _): opening.source
+            case .open(let shown, _), .closing(let shown, _): shown.source
+            }
+        let steps = ownership.reloaded(owner, menuChanged: current != nil && current != source)
+        return steps.flatMap { step in
+            (step == .close ? [.info("menu: closing it, the config gave it other items")] : [])
+                + carryOut(step, now: now)
+        }
+    }
+
+    /// Steps the animation to a frame placed at `now`: a menu folded away
+    /// is gone (or the next one, still being drawn, is on its way).
+    private mutating func frame(at now: Double) -> [MenuEffect<Owner>] {
+        guard let (_, animation) = onScreen else { return [] }
+        if !animation.opening, animation.isFinished(at: now) {
+            switch phase {
+            case .reopening(let opening, _, _): phase = .preparing(opening)
+            case .closed, .preparing, .open, .closing: phase = .closed
+            }
+            return []
+        }
+        switch phase {
+        case .open(var shown, let since):
+            shown.drawnAt = now
+            shown.dirty = false
+            phase = .open(shown, since: since)
+        case .closing(var shown, let since):
+            shown.drawnAt = now
+            phase = .closing(shown, since: since)
+        case .reopening(let opening, var shown, let since):
+            shown.drawnAt = now
+            phase = .reopening(opening, closing: shown, since: since)
+        case .closed, .preparing: break
+        }
+        return []
+    }
+
+    private var onScreen: (Shown, MenuAnimation)? {
+        switch phase {
+        case .closed, .preparing: nil
+        case .open(let shown, let since): (shown, shown.page.animation(opening: true, since: since))
+        case .closing(let shown, let since), .reopening(_, let shown, let since):
+            (shown, shown.page.animation(opening: false, since: since))
+        }
+    }
+}
+
+extension MenuController.Phase {
+    /// The same, without the menu being prepared: a closing one goes on.
+    var withoutOpening: Self {
+        switch self {
+        case .preparing: .closed
+        case .reopening(_, let shown, let since): .closing(shown, since: since)
+        case .closed, .open, .closing: self
+        }
+    }
+
+    /// The same, preparing `opening` instead.
+    func preparing(_ opening: MenuController.Opening) -> Self {
+        switch self {
+        case .preparing: .preparing(opening)
+        case .reopening(_, let shown, let since): .reopening(opening, closing: shown, since: since)
+        case .closed, .open, .closing: self
+        }
+    }
+}

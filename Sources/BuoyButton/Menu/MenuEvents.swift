@@ -1,0 +1,143 @@
+import BuoyConfig
+import BuoyCore
+
+/// What a button's menu is made from: its `[menu]` (with its submenus) and
+/// the button's colour, which its focus ring takes.
+public struct MenuSource: Sendable, Equatable {
+    public var menu: Menu
+    public var buttonColor: Color
+
+    public init(menu: Menu, buttonColor: Color) {
+        self.menu = menu
+        self.buttonColor = buttonColor
+    }
+
+    /// The level at `path`; nil if `path` names a submenu it does not have.
+    public func page(at path: [String]) -> MenuPage? {
+        MenuPage(menu, buttonColor: buttonColor, path: path)
+    }
+}
+
+/// A child's work for the menu: drawing `page`'s images for `anchor`.
+public struct MenuJob<Owner: Hashable & Sendable>: Sendable, Equatable {
+    /// Also the id of the images it draws (`MenuImages.id`).
+    public var id: Int
+    public var owner: Owner
+    public var page: MenuPage
+    public var anchor: MenuAnchor
+    /// When it is given up: the child is killed.
+    public var deadline: Double
+}
+
+/// One page's images, in the buffers that job `id` drew, laid out for
+/// `anchor` (where they may have moved since without a redraw).
+public struct MenuImages: Sendable, Equatable {
+    public var id: Int
+    public var layout: MenuLayout
+    public var anchor: MenuAnchor
+}
+
+/// An item chosen in the open menu.
+public struct MenuChoice: Sendable, Equatable {
+    /// The level it was on (`MenuPage.path`).
+    public var path: [String]
+    public var index: Int
+    public var label: String
+}
+
+/// What became of a menu asked to open that did not.
+public enum MenuOpeningEnd: Sendable, Equatable {
+    /// It could not be drawn or shown: why.
+    case failed(String)
+    /// Stopped before it opened: why (asked again, dragged, reloaded).
+    case cancelled(String)
+    /// Its button went away.
+    case dropped
+}
+
+/// A button whose menu is to be drawn ahead of time.
+public struct MenuPreparation<Owner: Hashable & Sendable>: Sendable, Equatable {
+    public var owner: Owner
+    public var source: MenuSource
+    /// Where it would unfold; nil while the button is not on screen.
+    public var anchor: MenuAnchor?
+
+    public init(owner: Owner, source: MenuSource, anchor: MenuAnchor?) {
+        self.owner = owner
+        self.source = source
+        self.anchor = anchor
+    }
+}
+
+/// What drives the menu, besides the clock.
+public enum MenuInput<Owner: Hashable & Sendable>: Sendable, Equatable {
+    /// A gesture's "menu" action, or `buoy msg menu [NAME]`: open `Owner`'s
+    /// menu at `path`, or close it if it is open (or opening).
+    case toggle(Owner, MenuSource, path: [String], anchor: MenuAnchor?, visible: Bool)
+    /// Where `Owner`'s menu unfolds from now; nil while it is not on screen.
+    case moved(Owner, MenuAnchor?)
+    /// The menus to have drawn ahead of time, and where each would unfold
+    /// (nil: its button is not on screen); others are forgotten.
+    case prepare([MenuPreparation<Owner>])
+    /// Job `id` drew its images; its labels measured `labels`, per item.
+    case drawn(id: Int, labels: [Size])
+    /// Job `id` could not start (why), or ended without its images (nil).
+    case drawFailed(id: Int, couldNotStart: String?)
+    /// A press on the open menu ended at `point` (layer-surface coordinates).
+    case release(at: Point)
+    case key(MenuKey)
+    /// A press outside the menu (on another button, say), or `msg hide`.
+    case close
+    /// Stop it opening: why.
+    case cancelOpening(String)
+    /// Take it off the screen at once (its button is going away or hiding),
+    /// if it is `Owner`'s, or whoever's if nil.
+    case drop(Owner?)
+    /// buoy stops: the menus drawn ahead of time go too.
+    case tearDown
+    /// A reload gave `Owner` this menu.
+    case reloaded(Owner, MenuSource)
+    /// `Owner`'s surface was made again (closed by the compositor, or its
+    /// output went away): a menu shown on the old one goes with it.
+    case surfaceGone(Owner)
+    /// The shell could not make the surfaces to show it.
+    case surfacesFailed
+    /// A frame is placed now: the animation steps.
+    case frame
+    /// The clock passed a deadline (`nextWake`): late children are given up.
+    case tick
+}
+
+/// What the shell does for the menu.
+public enum MenuEffect<Owner: Hashable & Sendable>: Sendable, Equatable {
+    /// It cannot open: why (the reply to whoever asked).
+    case refused(String)
+    /// `Owner`'s menu starts opening: its button is told.
+    case opening(Owner)
+    /// Start a child for this job; answer with `.drawn` or `.drawFailed`.
+    case draw(MenuJob<Owner>)
+    /// The menu opened at `path`: it holds the keys and the button, and
+    /// whoever asked is told.
+    case opened(Owner, path: [String])
+    /// The open menu shows another level now.
+    case navigated(Owner, path: [String])
+    /// It was asked to open and did not.
+    case notOpened(Owner, MenuOpeningEnd)
+    /// The open menu went, `chosen` having been run, or `why` it was
+    /// dropped: it gives back the keys and the button.
+    case closed(Owner, chosen: MenuChoice?, why: String?)
+    /// Run this item's action, from `Owner`.
+    case run(Owner, MenuItem, MenuChoice)
+    /// Worth a line in the log.
+    case info(String)
+    case warning(String)
+}
+
+/// What to show of the menu in a frame.
+public struct MenuScene<Owner: Hashable & Sendable>: Sendable, Equatable {
+    public var owner: Owner
+    public var images: MenuImages
+    public var animation: MenuAnimation
+    /// The item the focus ring is on; nil while it does not show.
+    public var ring: Int?
+}

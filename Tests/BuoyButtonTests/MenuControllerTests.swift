@@ -1,0 +1,425 @@
+import BuoyButton
+import BuoyConfig
+import BuoyCore
+import XCTest
+
+private typealias Controller = MenuController<String>
+
+/// A menu of three items (the third opens `device`), `device` of two (the
+/// second opens `net`), `net` of one.
+private let menu = Menu(
+    items: [
+        MenuItem(label: "Terminal", command: "foot"), MenuItem(label: "Files", command: "nautilus"),
+        MenuItem(label: "Device", action: .submenu("device")),
+    ],
+    submenus: [
+        "device": Submenu(
+            items: [
+                MenuItem(label: "Wi-Fi", command: "wifi"), MenuItem(label: "Net", action: .submenu("net")),
+            ]),
+        "net": Submenu(items: [MenuItem(label: "Eth", command: "eth")], layout: .panel),
+    ])
+private let source = MenuSource(menu: menu, buttonColor: Color(red: 0.2, green: 0.4, blue: 0.8))
+private let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+private let anchor = MenuAnchor(
+    button: Rect(x: 1200, y: 332, width: 56, height: 56), usable: usable, scale: 1)
+private let label = Size(width: 90, height: 26)
+
+/// Drives a controller and writes its effects down as short words, so a
+/// row reads as what happened.
+private struct Driver {
+    var controller = Controller(drawTimeout: 2)
+    var now = 0.0
+
+    mutating func send(_ input: MenuInput<String>, after seconds: Double = 0.01) -> [String] {
+        now += seconds
+        return controller.handle(input, at: now).map(Self.word)
+    }
+
+    mutating func toggle(
+        _ owner: String = "a", _ path: [String] = [], visible: Bool = true, at: MenuAnchor? = anchor
+    )
+        -> [String]
+    {
+        send(.toggle(owner, source, path: path, anchor: at, visible: visible))
+    }
+
+    /// The newest job drawn, as the child reports it.
+    mutating func draw() -> [String] {
+        guard let job = controller.jobs.last else { return ["no job"] }
+        return send(.drawn(id: job.id, labels: job.page.items.map { _ in label }))
+    }
+
+    /// Opens `owner`'s menu: asked, then drawn.
+    mutating func open(_ owner: String = "a") {
+        _ = toggle(owner)
+        _ = draw()
+    }
+
+    /// A release on item `index` of the menu on screen.
+    mutating func tap(_ index: Int) -> [String] {
+        guard let layout = controller.scene?.images.layout else { return ["nothing on screen"] }
+        return send(.release(at: layout.items[index].circle.center))
+    }
+
+    /// Frames until the animation on screen has ended.
+    mutating func settle() {
+        for _ in 0..<60 { _ = send(.frame, after: 1.0 / 60) }
+    }
+
+    static func word(_ effect: MenuEffect<String>) -> String {
+        func path(_ path: [String]) -> String { "[" + path.joined(separator: ">") + "]" }
+        switch effect {
+        case .refused(let why): return "refused: \(why)"
+        case .opening(let owner): return "opening \(owner)"
+        case .draw(let job): return "draw \(job.owner)\(path(job.page.path))"
+        case .opened(let owner, let at): return "opened \(owner)\(path(at))"
+        case .navigated(let owner, let at): return "navigated \(owner)\(path(at))"
+        case .notOpened(let owner, .failed(let why)): return "failed \(owner): \(why)"
+        case .notOpened(let owner, .cancelled(let why)): return "cancelled \(owner): \(why)"
+        case .notOpened(let owner, .dropped): return "dropped \(owner)"
+        case .closed(let owner, let chosen?, _):
+            return "closed \(owner) chose \(chosen.label)\(path(chosen.path))"
+        case .closed(let owner, nil, let why?): return "closed \(owner): \(why)"
+        case .closed(let owner, nil, nil): return "closed \(owner)"
+        case .run(let owner, let item, _): return "run \(owner) \(item.label)"
+        case .info(let text): return "info: \(text)"
+        case .warning(let text): return "warning: \(text)"
+        }
+    }
+}
+
+final class MenuControllerTests: XCTestCase {
+    // MARK: Opening
+
+    func testOpeningDrawsThenOpens() {
+        var driver = Driver()
+        XCTAssertEqual(driver.toggle(), ["opening a", "draw a[]"])
+        XCTAssertTrue(driver.controller.isOpening)
+        XCTAssertFalse(driver.controller.isOpen)
+        XCTAssertNil(driver.controller.scene)
+        XCTAssertEqual(driver.draw(), ["opened a[]"])
+        XCTAssertTrue(driver.controller.isOpen)
+        XCTAssertEqual(driver.controller.path, [])
+        XCTAssertTrue(driver.controller.awaitsFirstFrame)
+        XCTAssertEqual(driver.controller.jobs, [])
+    }
+
+    func testRefusals() {
+        let rows: [(String, (inout Driver) -> [String], [String], UInt)] = [
+            ("hidden", { $0.toggle(visible: false) }, ["refused: the button is hidden"], #line),
+            (
+                "not placed", { $0.toggle(at: nil) },
+                ["opening a", "refused: the button is not on screen yet"], #line
+            ),
+            ("no such submenu", { $0.toggle("a", ["nope"]) }, ["refused: there is no [submenu.nope]"], #line),
+            (
+                "no items",
+                {
+                    $0.send(
+                        .toggle(
+                            "a", MenuSource(menu: Menu(), buttonColor: source.buttonColor), path: [],
+                            anchor: anchor, visible: true))
+                }, ["refused: no [[menu.item]] is configured"], #line
+            ),
+        ]
+        for (name, act, expected, line) in rows {
+            var driver = Driver()
+            XCTAssertEqual(act(&driver), expected, name, line: line)
+            XCTAssertNil(driver.controller.owner, name, line: line)
+            XCTAssertEqual(driver.controller.jobs, [], name, line: line)
+        }
+    }
+
+    func testDrawnAheadOpensAtOnceWithoutAChild() {
+        var driver = Driver()
+        XCTAssertEqual(
+            driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: anchor)])), ["draw a[]"]
+        )
+        // One child at a time: the submenus wait for the next wakeups.
+        XCTAssertEqual(
+            driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: anchor)])), [])
+        XCTAssertEqual(driver.draw(), [])
+        XCTAssertEqual(
+            driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: anchor)])),
+            ["draw a[device]"])
+        XCTAssertEqual(driver.draw(), [])
+        XCTAssertEqual(
+            driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: anchor)])),
+            ["draw a[device>net]"])
+        XCTAssertEqual(driver.draw(), [])
+        XCTAssertEqual(
+            driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: anchor)])), [])
+        XCTAssertEqual(driver.toggle(), ["opening a", "opened a[]"])
+        XCTAssertEqual(driver.controller.jobs, [])
+        // Each level too.
+        XCTAssertEqual(driver.tap(2), ["navigated a[device]"])
+        XCTAssertEqual(driver.tap(1), ["navigated a[device>net]"])
+        XCTAssertEqual(driver.controller.jobs, [])
+        XCTAssertEqual(driver.controller.liveImages.count, 3)
+        // A button no longer wanted loses its images.
+        XCTAssertEqual(driver.send(.prepare([])), [])
+        XCTAssertEqual(driver.controller.liveImages.count, 1, "only the one on screen")
+    }
+
+    // MARK: Every way a menu ends or changes
+
+    /// Each row opens a's menu, does one thing, and checks the effects,
+    /// whether the menu is still open, and that the next toggle opens it again.
+    func testWaysTheOpenMenuEnds() {
+        let rows: [(String, (inout Driver) -> [String], [String], Bool, UInt)] = [
+            ("item by pointer", { $0.tap(1) }, ["run a Files", "closed a chose Files[]"], false, #line),
+            (
+                "item by keys", { $0.send(.key(.down)) + $0.send(.key(.activate)) },
+                ["run a Files", "closed a chose Files[]"], false, #line
+            ),
+            ("press outside", { $0.send(.release(at: Point(x: 5, y: 5))) }, ["closed a"], false, #line),
+            ("escape", { $0.send(.key(.dismiss)) }, ["closed a"], false, #line),
+            ("backspace at the top", { $0.send(.key(.back)) }, [], true, #line),
+            ("press on another button", { $0.send(.close) }, ["closed a"], false, #line),
+            ("msg menu again", { $0.toggle() }, ["closed a"], false, #line),
+            (
+                "msg menu of b", { $0.toggle("b") + $0.draw() },
+                ["closed a", "opening b", "draw b[]", "opened b[]"], true, #line
+            ),
+            ("msg hide", { $0.send(.drop("a")) }, ["closed a"], false, #line),
+            ("b hides", { $0.send(.drop("b")) }, [], true, #line),
+            ("quit", { $0.send(.tearDown) }, ["closed a"], false, #line),
+            (
+                "reload that renames an item",
+                {
+                    var renamed = source
+                    renamed.menu.items[0].label = "Shell"
+                    return $0.send(.reloaded("a", renamed))
+                }, ["info: menu: closing it, the config gave it other items", "closed a"], false, #line
+            ),
+            (
+                "reload that removes the menu",
+                { $0.send(.reloaded("a", MenuSource(menu: Menu(), buttonColor: source.buttonColor))) },
+                ["info: menu: closing it, the config gave it other items", "closed a"], false, #line
+            ),
+            (
+                "reload that changes the layout",
+                {
+                    var panel = source
+                    panel.menu.layout = .panel
+                    return $0.send(.reloaded("a", panel))
+                }, ["info: menu: closing it, the config gave it other items", "closed a"], false, #line
+            ),
+            ("reload that changes nothing", { $0.send(.reloaded("a", source)) }, [], true, #line),
+            // Issue 19's bug: the output under the open menu went away.
+            (
+                "surface gone", { $0.send(.surfaceGone("a")) }, ["closed a: the button's surface went away"],
+                false,
+                #line
+            ),
+            ("b's surface gone", { $0.send(.surfaceGone("b")) }, [], true, #line),
+            (
+                "surfaces not made", { $0.send(.surfacesFailed) },
+                ["closed a: its surfaces could not be created"], false, #line
+            ),
+            (
+                "scale change",
+                { $0.send(.moved("a", MenuAnchor(button: anchor.button, usable: usable, scale: 2))) },
+                ["draw a[]"], true, #line
+            ),
+            (
+                "scale change, redraw fails",
+                {
+                    $0.send(.moved("a", MenuAnchor(button: anchor.button, usable: usable, scale: 2)))
+                        + $0.send(.drawFailed(id: 2, couldNotStart: nil))
+                },
+                ["draw a[]", "closed a: its images could not be drawn again"], false, #line
+            ),
+            (
+                "scale change, redraw cannot start",
+                {
+                    $0.send(.moved("a", MenuAnchor(button: anchor.button, usable: usable, scale: 2)))
+                        + $0.send(.drawFailed(id: 2, couldNotStart: "no fork"))
+                },
+                ["draw a[]", "warning: menu: it cannot be drawn again for the changed output: no fork"], true,
+                #line
+            ),
+        ]
+        for (name, act, expected, stillOpen, line) in rows {
+            var driver = Driver()
+            driver.open()
+            XCTAssertTrue(driver.controller.isOpen, name, line: line)
+            XCTAssertEqual(act(&driver), expected, name, line: line)
+            XCTAssertEqual(driver.controller.isOpen, stillOpen, name, line: line)
+            if !stillOpen {
+                driver.settle()
+                XCTAssertNil(driver.controller.scene, "\(name): gone once folded away", line: line)
+                XCTAssertEqual(driver.controller.liveImages.count, name == "quit" ? 0 : 1, name, line: line)
+                XCTAssertEqual(
+                    driver.toggle().filter { $0.hasPrefix("opened") || $0.hasPrefix("draw") }.count, 1,
+                    "\(name): the next toggle opens it", line: line)
+            }
+        }
+    }
+
+    /// While its images are drawn.
+    func testWaysAnOpeningEnds() {
+        let rows: [(String, (inout Driver) -> [String], [String], UInt)] = [
+            ("tap again", { $0.toggle() }, ["cancelled a: asked again"], #line),
+            (
+                "b asked for", { $0.toggle("b") },
+                ["cancelled a: another button's menu was asked for", "opening b", "draw b[]"], #line
+            ),
+            (
+                "dragged", { $0.send(.cancelOpening("the button was dragged")) },
+                ["cancelled a: the button was dragged"], #line
+            ),
+            (
+                "draw fails", { $0.send(.drawFailed(id: 1, couldNotStart: nil)) },
+                ["failed a: its images could not be drawn"], #line
+            ),
+            (
+                "cannot start", { $0.send(.drawFailed(id: 1, couldNotStart: "no fork")) },
+                ["failed a: no fork"], #line
+            ),
+            (
+                "hangs", { $0.send(.tick, after: 1.9) + $0.send(.tick, after: 0.2) },
+                ["failed a: its images could not be drawn within 2 s"], #line
+            ),
+            ("button goes", { $0.send(.drop(nil)) }, ["dropped a"], #line),
+            (
+                "reload",
+                {
+                    var other = source
+                    other.menu.spacing = 3
+                    return $0.send(.reloaded("a", other))
+                },
+                ["cancelled a: the config was reloaded"], #line
+            ),
+            (
+                "surface gone: drawn for whatever surface it has then", { $0.send(.surfaceGone("a")) }, [],
+                #line
+            ),
+            ("a late answer from a killed child", { $0.send(.drawn(id: 99, labels: [])) }, [], #line),
+        ]
+        for (name, act, expected, line) in rows {
+            var driver = Driver()
+            XCTAssertEqual(driver.toggle(), ["opening a", "draw a[]"], name, line: line)
+            XCTAssertEqual(act(&driver), expected, name, line: line)
+            XCTAssertFalse(driver.controller.isOpen, name, line: line)
+        }
+    }
+
+    func testAHungDrawIsNotTriedAgainForTheSamePlace() {
+        var driver = Driver()
+        let wanted = [MenuPreparation(owner: "a", source: source, anchor: anchor)]
+        XCTAssertEqual(driver.toggle(), ["opening a", "draw a[]"])
+        XCTAssertEqual(driver.send(.tick, after: 3), ["failed a: its images could not be drawn within 2 s"])
+        XCTAssertEqual(
+            driver.send(.prepare(wanted)), ["draw a[device]"], "the top level is not drawn again here")
+        var moved = anchor
+        moved.button.origin.y = 100
+        XCTAssertEqual(driver.send(.tick, after: 3).count, 1)
+        XCTAssertEqual(
+            driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: moved)])), ["draw a[]"])
+    }
+
+    func testTheButtonMovedWhileItsImagesWereDrawn() {
+        var driver = Driver()
+        _ = driver.toggle()
+        var moved = anchor
+        moved.button.origin.y = 40
+        XCTAssertEqual(driver.send(.moved("a", moved)), [])
+        XCTAssertEqual(driver.draw(), ["draw a[]"], "drawn again for the new place")
+        XCTAssertEqual(driver.draw(), ["opened a[]"])
+        XCTAssertEqual(driver.controller.scene?.images.anchor, moved)
+    }
+
+    // MARK: Submenus
+
+    func testSubmenusByPointer() {
+        var driver = Driver()
+        driver.open()
+        XCTAssertEqual(driver.tap(2), ["draw a[device]"])
+        XCTAssertTrue(driver.controller.isOpen, "scripts still see it open while the level is drawn")
+        XCTAssertEqual(driver.controller.path, ["device"])
+        XCTAssertEqual(driver.draw(), ["navigated a[device]"])
+        XCTAssertEqual(driver.controller.scene?.images.layout.items.count, 3, "two items and Back")
+        XCTAssertEqual(driver.tap(2), ["navigated a[]"], "Back: the top level was drawn already")
+        XCTAssertEqual(driver.tap(2), ["navigated a[device]"])
+        XCTAssertEqual(driver.tap(1), ["draw a[device>net]"])
+        XCTAssertEqual(driver.draw(), ["navigated a[device>net]"])
+        XCTAssertEqual(driver.controller.scene?.images.layout.panel != nil, true, "net is a panel")
+        // A command closes every level.
+        XCTAssertEqual(driver.tap(0), ["run a Eth", "closed a chose Eth[device>net]"])
+        XCTAssertFalse(driver.controller.isOpen)
+        driver.settle()
+        XCTAssertEqual(driver.toggle(), ["opening a", "opened a[]"], "it opens at the top again")
+    }
+
+    func testSubmenusByKeys() {
+        let rows: [(String, MenuKey, [String], [String]?, UInt)] = [
+            ("escape goes up", .dismiss, ["navigated a[]"], [], #line),
+            ("backspace goes up", .back, ["navigated a[]"], [], #line),
+            ("left goes up", .left, ["navigated a[]"], [], #line),
+            ("right moves the focus", .right, [], ["device"], #line),
+        ]
+        for (name, key, expected, path, line) in rows {
+            var driver = Driver()
+            driver.open()
+            _ = driver.send(.key(.down))
+            _ = driver.send(.key(.down))
+            XCTAssertEqual(driver.send(.key(.activate)), ["draw a[device]"], name, line: line)
+            XCTAssertEqual(driver.draw(), ["navigated a[device]"], name, line: line)
+            XCTAssertNotNil(
+                driver.controller.scene?.ring, "\(name): keys show the ring on the next level", line: line)
+            XCTAssertEqual(driver.send(.key(key)), expected, name, line: line)
+            XCTAssertEqual(driver.controller.path, path, name, line: line)
+        }
+    }
+
+    func testMsgMenuOpensAtASubmenu() {
+        var driver = Driver()
+        XCTAssertEqual(driver.toggle("a", ["net"]), ["opening a", "draw a[net]"])
+        XCTAssertEqual(driver.draw(), ["opened a[net]"])
+        XCTAssertEqual(driver.send(.key(.dismiss)), ["draw a[]"], "up to the top, which it had not drawn")
+        XCTAssertEqual(driver.draw(), ["navigated a[]"])
+        XCTAssertEqual(driver.send(.key(.dismiss)), ["closed a"])
+    }
+
+    func testClosingWhileTheNextLevelIsDrawn() {
+        let rows: [(String, MenuInput<String>, [String], UInt)] = [
+            ("press outside", .close, ["closed a"], #line),
+            (
+                "draw fails", .drawFailed(id: 2, couldNotStart: nil),
+                ["closed a: its images could not be drawn"], #line
+            ),
+            ("button goes", .drop(nil), ["closed a"], #line),
+            ("surface gone", .surfaceGone("a"), ["closed a: the button's surface went away"], #line),
+        ]
+        for (name, input, expected, line) in rows {
+            var driver = Driver()
+            driver.open()
+            XCTAssertEqual(driver.tap(2), ["draw a[device]"], name, line: line)
+            XCTAssertEqual(driver.send(input), expected, name, line: line)
+            XCTAssertFalse(driver.controller.isOpen, name, line: line)
+            XCTAssertEqual(driver.controller.jobs, [], "\(name): its child is killed", line: line)
+        }
+    }
+
+    // MARK: Frames
+
+    func testFramesUntilTheAnimationEnds() {
+        var driver = Driver()
+        driver.open()
+        XCTAssertTrue(driver.controller.needsFrame(at: driver.now))
+        driver.settle()
+        XCTAssertFalse(driver.controller.needsFrame(at: driver.now), "open and still")
+        _ = driver.send(.key(.down))
+        XCTAssertTrue(driver.controller.needsFrame(at: driver.now), "the focus moved")
+        _ = driver.send(.frame)
+        XCTAssertFalse(driver.controller.needsFrame(at: driver.now))
+        _ = driver.send(.close)
+        XCTAssertTrue(driver.controller.needsFrame(at: driver.now))
+        XCTAssertNotNil(driver.controller.scene, "folding away")
+        driver.settle()
+        XCTAssertNil(driver.controller.scene)
+        XCTAssertNil(driver.controller.owner)
+    }
+}
