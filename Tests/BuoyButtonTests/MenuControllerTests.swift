@@ -30,10 +30,14 @@ private let label = Size(width: 90, height: 26)
 private struct Driver {
     var controller = Controller(drawTimeout: 2)
     var now = 0.0
+    /// Whether debug lines are written down too.
+    var showDebug = false
 
     mutating func send(_ input: MenuInput<String>, after seconds: Double = 0.01) -> [String] {
         now += seconds
-        return controller.handle(input, at: now).map(Self.word)
+        return controller.handle(input, at: now).map(Self.word).filter {
+            showDebug || !$0.hasPrefix("debug:")
+        }
     }
 
     mutating func toggle(
@@ -83,6 +87,7 @@ private struct Driver {
         case .closed(let owner, nil, let why?): return "closed \(owner): \(why)"
         case .closed(let owner, nil, nil): return "closed \(owner)"
         case .run(let owner, let item, _): return "run \(owner) \(item.label)"
+        case .debug(let text): return "debug: \(text)"
         case .info(let text): return "info: \(text)"
         case .warning(let text): return "warning: \(text)"
         }
@@ -132,7 +137,7 @@ final class MenuControllerTests: XCTestCase {
     }
 
     func testDrawnAheadOpensAtOnceWithoutAChild() {
-        var driver = Driver()
+        var driver = Driver(showDebug: true)
         XCTAssertEqual(
             driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: anchor)])), ["draw a[]"]
         )
@@ -150,11 +155,17 @@ final class MenuControllerTests: XCTestCase {
         XCTAssertEqual(driver.draw(), [])
         XCTAssertEqual(
             driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: anchor)])), [])
-        XCTAssertEqual(driver.toggle(), ["opening a", "opened a[]"])
+        XCTAssertEqual(
+            driver.toggle(),
+            ["opening a", "debug: menu: opening with the images drawn ahead of time", "opened a[]"])
         XCTAssertEqual(driver.controller.jobs, [])
         // Each level too.
-        XCTAssertEqual(driver.tap(2), ["navigated a[device]"])
-        XCTAssertEqual(driver.tap(1), ["navigated a[device>net]"])
+        XCTAssertEqual(
+            driver.tap(2),
+            ["debug: menu: opening with the images drawn ahead of time", "navigated a[device]"])
+        XCTAssertEqual(
+            driver.tap(1),
+            ["debug: menu: opening with the images drawn ahead of time", "navigated a[device>net]"])
         XCTAssertEqual(driver.controller.jobs, [])
         XCTAssertEqual(driver.controller.liveImages.count, 3)
         // A button no longer wanted loses its images.
@@ -371,6 +382,10 @@ final class MenuControllerTests: XCTestCase {
                 driver.controller.scene?.ring, "\(name): keys show the ring on the next level", line: line)
             XCTAssertEqual(driver.send(.key(key)), expected, name, line: line)
             XCTAssertEqual(driver.controller.path, path, name, line: line)
+            if path == [] {
+                XCTAssertEqual(
+                    driver.controller.scene?.ring, 2, "\(name): the focus back on Device", line: line)
+            }
         }
     }
 

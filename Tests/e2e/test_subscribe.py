@@ -136,10 +136,11 @@ class SubscribeTests(unittest.TestCase):
             pointer.click(cx, cy)
             self.assertEqual(subscriber.wait_event("tap"), {"event": "tap", "name": "main"})
             centres = wait_open(sway, buoy)
-            self.assertEqual(subscriber.wait_event("menu_opened"), {"event": "menu_opened", "name": "main"})
+            self.assertEqual(subscriber.wait_event("menu_opened"),
+                             {"event": "menu_opened", "name": "main", "path": []})
             pointer.click(*centres[1])
             self.assertEqual(subscriber.wait_event("menu_closed"),
-                             {"event": "menu_closed", "name": "main", "chosen": "Item 2"})
+                             {"event": "menu_closed", "name": "main", "chosen": "Item 2", "path": []})
             wait_closed(sway)
             self.assertEqual(msg(buoy, "menu").returncode, 0)
             subscriber.wait_event("menu_opened")

@@ -26,6 +26,8 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         /// Another level of the open menu: the menu still holds the keys
         /// and the button meanwhile, and scripts still see it open.
         var held: Bool
+        /// The item focused once it opens; nil: the first.
+        var focus: Int? = nil
     }
 
     /// A menu being prepared to open: a child draws its page.
@@ -66,7 +68,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
             self.images = images
             anchor = images.anchor
             self.redraw = redraw
-            focused = MenuNavigation.visualOrder(images.layout).first
+            focused = target.focus ?? MenuNavigation.visualOrder(images.layout).first
             focusVisible = target.showFocus
         }
     }
@@ -315,7 +317,8 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         switch stocks[key] {
         case .ready(let stocked, let images)? where stocked == page:
             if let images = moved(images, of: page, to: anchor) {
-                return open(target, images, redraw: nil, now: now)
+                return [.debug("menu: opening with the images drawn ahead of time")]
+                    + open(target, images, redraw: nil, now: now)
             }
             job = newJob(owner, page, anchor, now: now)
             effects.append(.draw(job))
@@ -329,7 +332,10 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
             effects.append(.draw(job))
         }
         if case .drawing? = stocks[key] { stocks[key] = nil }
-        if let shownAtOnce { return effects + open(target, shownAtOnce, redraw: job, now: now) }
+        if let shownAtOnce {
+            return effects + [.debug("menu: opening with the images drawn ahead of time, stretched")]
+                + open(target, shownAtOnce, redraw: job, now: now)
+        }
         let opening = Opening(target: target, job: job)
         switch phase {
         case .closing(let shown, let since): phase = .reopening(opening, closing: shown, since: since)
@@ -346,11 +352,12 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         return [target.held ? .navigated(target.owner, path: path) : .opened(target.owner, path: path)]
     }
 
-    private mutating func newJob(_ owner: Owner, _ page: MenuPage, _ anchor: MenuAnchor, now: Double)
-        -> MenuJob<Owner>
-    {
+    private mutating func newJob(
+        _ owner: Owner, _ page: MenuPage, _ anchor: MenuAnchor, ahead: Bool = false, now: Double
+    ) -> MenuJob<Owner> {
         defer { nextJob += 1 }
-        return MenuJob(id: nextJob, owner: owner, page: page, anchor: anchor, deadline: now + drawTimeout)
+        return MenuJob(
+            id: nextJob, owner: owner, page: page, anchor: anchor, deadline: now + drawTimeout, ahead: ahead)
     }
 
     /// `images` of `page` laid out at `anchor` instead, if they show that
@@ -486,7 +493,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
             break
         }
         guard !jobs.contains(where: { $0.owner != owner || $0.page.path != page.path }) else { return [] }
-        let job = newJob(owner, page, anchor, now: now)
+        let job = newJob(owner, page, anchor, ahead: true, now: now)
         stocks[key] = .drawing(page, job, previous: previous)
         return [.draw(job)]
     }
@@ -552,6 +559,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Goes up a level, its focus on the item that opened the one left.
     private mutating func up(from shown: Shown, byKey: Bool, now: Double) -> [MenuEffect<Owner>] {
         go(to: Array(shown.page.path.dropLast()), from: shown, byKey: byKey, now: now)
     }
@@ -562,8 +570,10 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         -> [MenuEffect<Owner>]
     {
         guard let page = shown.source.page(at: path), !page.items.isEmpty else { return [] }
+        let left = shown.page.path.count > path.count ? shown.page.path.last : nil
+        let opener = left.flatMap { name in page.items.firstIndex { $0.action == .submenu(name) } }
         let target = Target(
-            owner: shown.owner, source: shown.source, page: page, showFocus: byKey, held: true)
+            owner: shown.owner, source: shown.source, page: page, showFocus: byKey, held: true, focus: opener)
         return begin(target, at: anchors[shown.owner] ?? shown.anchor, now: now)
     }
 

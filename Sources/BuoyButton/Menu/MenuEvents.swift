@@ -27,6 +27,8 @@ public struct MenuJob<Owner: Hashable & Sendable>: Sendable, Equatable {
     public var anchor: MenuAnchor
     /// When it is given up: the child is killed.
     public var deadline: Double
+    /// Drawn ahead of time, for an opening to come.
+    public var ahead: Bool
 }
 
 /// One page's images, in the buffers that job `id` drew, laid out for
@@ -129,6 +131,7 @@ public enum MenuEffect<Owner: Hashable & Sendable>: Sendable, Equatable {
     /// Run this item's action, from `Owner`.
     case run(Owner, MenuItem, MenuChoice)
     /// Worth a line in the log.
+    case debug(String)
     case info(String)
     case warning(String)
 }

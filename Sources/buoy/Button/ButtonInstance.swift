@@ -326,8 +326,11 @@ final class ButtonInstance {
             return false
         }
         guard let appearance else {
-            guard shown != nil || face.isShown else { return false }
+            // A menu dropped with its hidden button still has sprites to take away.
+            let menuFrame = menu?.needsFrame(at: now) ?? false
+            guard shown != nil || face.isShown || menuFrame else { return false }
             face.hide()
+            if menuFrame { menu?.render(now: now) }
             layer.setInputRegion([])
             layer.commit()
             shown = nil

@@ -164,7 +164,7 @@ final class MenuPresenter {
         images[request.id] = Images(
             buffers: slots.map { pool.buffer(offset: $0.offset, width: $0.width, height: $0.height) })
         log.debug(
-            "menu: \(descriptions.count) images drawn at scale \(request.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)"
+            "menu: \(descriptions.count) images drawn at scale \(request.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)\(request.ahead ? ", ahead of time" : "")"
         )
         let items = request.page.items
         reportIcons(report.icons, of: items, iconSize: search.size)

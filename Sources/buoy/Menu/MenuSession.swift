@@ -205,6 +205,7 @@ final class MenuSession {
             if let owner = instance(key) {
                 perform(item.action, "menu item \(choice.index + 1) (\(item.label))\(level)", owner, now)
             }
+        case .debug(let text): log.debug(text)
         case .info(let text): log.info(text)
         case .warning(let text): log.warning(text)
         }
