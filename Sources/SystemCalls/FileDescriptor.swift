@@ -51,6 +51,13 @@ public struct FileDescriptor: Hashable, Sendable {
         try retryingInterrupts { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
     }
 
+    /// Reads at most `buffer.count` bytes into the start of `buffer`; 0 at end of file.
+    public func read(into buffer: inout [UInt8]) throws(Errno) -> Int {
+        try buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(Errno) in try read(into: bytes) }
+        }.get()
+    }
+
     /// Writes what the descriptor takes now, at least one byte unless
     /// `bytes` is empty; returns how many.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
@@ -59,6 +66,11 @@ public struct FileDescriptor: Hashable, Sendable {
                 ? send(rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
                 : Glibc.write(rawValue, bytes.baseAddress, bytes.count)
         }
+    }
+
+    /// `write` for an array's bytes.
+    public func write(_ bytes: [UInt8]) throws(Errno) -> Int {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try write(buffer) } }.get()
     }
 
     /// Writes all of `bytes`. When a non-blocking descriptor is full, `whenFull`
@@ -82,15 +94,23 @@ public struct FileDescriptor: Hashable, Sendable {
         }
     }
 
-    /// `writeAll` for the bytes of `text`.
+    /// `writeAll` for an array's bytes.
     public func writeAll(
-        _ text: String, whenFull: () throws(Errno) -> Void = { () throws(Errno) in throw Errno.wouldBlock }
+        _ bytes: [UInt8],
+        whenFull: () throws(Errno) -> Void = { () throws(Errno) in throw Errno.wouldBlock }
     ) throws(Errno) {
-        var text = text
-        // withUTF8 rethrows untyped errors: a Result carries the typed one out.
-        try text.withUTF8 { bytes in
-            Result { () throws(Errno) in try writeAll(UnsafeRawBufferPointer(bytes), whenFull: whenFull) }
+        // withUnsafeBytes rethrows untyped errors: a Result carries the typed one out.
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(Errno) in try writeAll(buffer, whenFull: whenFull) }
         }.get()
+    }
+
+    /// `writeAll` for the UTF-8 of `text`.
+    public func writeAll(
+        _ text: String,
+        whenFull: () throws(Errno) -> Void = { () throws(Errno) in throw Errno.wouldBlock }
+    ) throws(Errno) {
+        try writeAll(Array(text.utf8), whenFull: whenFull)
     }
 
     /// Closes the descriptor. EINTR is not retried: Linux has closed it

@@ -21,7 +21,7 @@ final class FileDescriptorTests: XCTestCase {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = try chunk.withUnsafeMutableBytes { try fd.read(into: $0) }
+            let count = try fd.read(into: &chunk)
             if count == 0 { return bytes }
             bytes += chunk[0..<count]
         }
@@ -48,12 +48,12 @@ final class FileDescriptorTests: XCTestCase {
         try ends.write.setNonBlocking()
         // Far more than a pipe holds (64 KiB by default).
         let bytes = [UInt8](repeating: 7, count: 1 << 20)
-        XCTAssertThrowsError(try bytes.withUnsafeBytes { try ends.write.writeAll($0) }) { error in
+        XCTAssertThrowsError(try ends.write.writeAll(bytes)) { error in
             XCTAssertEqual(error as? Errno, .wouldBlock)
         }
         // What went in before it filled is there to read.
         var chunk = [UInt8](repeating: 0, count: 4096)
-        XCTAssertGreaterThan(try chunk.withUnsafeMutableBytes { try ends.read.read(into: $0) }, 0)
+        XCTAssertGreaterThan(try ends.read.read(into: &chunk), 0)
     }
 
     func testWhenFullMakesRoomAndTheWriteGoesOnAfterPartialWrites() throws {
@@ -63,15 +63,10 @@ final class FileDescriptorTests: XCTestCase {
         var received: [UInt8] = []
         var fullCount = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 14)
-        try bytes.withUnsafeBytes { buffer in
-            try ends.write.writeAll(buffer) { () throws(Errno) in
-                fullCount += 1
-                // withUnsafeMutableBytes rethrows untyped errors: a Result carries the typed one out.
-                let count = try chunk.withUnsafeMutableBytes { room in
-                    Result { () throws(Errno) in try ends.read.read(into: room) }
-                }.get()
-                received += chunk[0..<count]
-            }
+        try ends.write.writeAll(bytes) { () throws(Errno) in
+            fullCount += 1
+            let count = try ends.read.read(into: &chunk)
+            received += chunk[0..<count]
         }
         try ends.write.close()
         received += try readAll(ends.read)
@@ -83,11 +78,8 @@ final class FileDescriptorTests: XCTestCase {
         let ends = try makePipe()
         try ends.write.setNonBlocking()
         let bytes = [UInt8](repeating: 1, count: 1 << 20)
-        XCTAssertThrowsError(
-            try bytes.withUnsafeBytes { buffer in
-                try ends.write.writeAll(buffer) { () throws(Errno) in throw Errno.timedOut }
-            }
-        ) { error in
+        XCTAssertThrowsError(try ends.write.writeAll(bytes) { () throws(Errno) in throw Errno.timedOut }) {
+            error in
             XCTAssertEqual(error as? Errno, .timedOut)
         }
     }
