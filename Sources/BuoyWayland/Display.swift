@@ -181,8 +181,16 @@ public final class Display {
         outputs.first { $0.name == name }
     }
 
-    public func output(for proxy: OpaquePointer) -> Output? {
-        outputs.first { $0.proxy == proxy }
+    /// The output with this registry name: how buoy knows an output, since
+    /// the address of a released wl_output may be reused by a new one.
+    public func output(registryName: UInt32) -> Output? {
+        outputs.first { $0.registryName == registryName }
+    }
+
+    /// The registry name of the wl_output an event names, looked up when the
+    /// event comes, while that proxy is still this output's.
+    func registryName(of proxy: OpaquePointer?) -> UInt32? {
+        outputs.first { $0.proxy == proxy }?.registryName
     }
 
     /// BUOY_IGNORE_GLOBALS: interfaces (comma-separated) buoy acts as if

@@ -25,8 +25,9 @@ public final class LayerSurface {
     private var pendingConfigure: (serial: UInt32, width: UInt32, height: UInt32)?
     /// The compositor closed the surface (its output went away, usually).
     public private(set) var closed = false
-    /// Outputs the surface is on, from wl_surface.enter/leave.
-    public private(set) var outputs: [OpaquePointer] = []
+    /// The registry names of the outputs the surface is on, from
+    /// wl_surface.enter/leave.
+    public private(set) var outputs: [UInt32] = []
     /// The compositor's wishes for the buffers: wp_fractional_scale_v1's
     /// scale, and wl_surface v6's preferred_buffer_scale and _transform.
     private var fractionalScale: FractionalScale?
@@ -230,14 +231,15 @@ public final class LayerSurface {
         listener.initialize(
             to: SurfaceListener(
                 enter: { data, _, output in
-                    guard let output else { return }
                     let surface = from(data)
-                    surface.outputs.append(output)
+                    guard let name = surface.display.registryName(of: output) else { return }
+                    surface.outputs.append(name)
                     surface.changed = true
                 },
                 leave: { data, _, output in
                     let surface = from(data)
-                    surface.outputs.removeAll { $0 == output }
+                    guard let name = surface.display.registryName(of: output) else { return }
+                    surface.outputs.removeAll { $0 == name }
                     surface.changed = true
                 },
                 preferred_buffer_scale: { data, _, factor in

@@ -116,7 +116,8 @@ public final class Seat {
     }
 
     /// Forgets a surface that buoy is destroying, so that a later surface at
-    /// the same address is never taken for it. A touch point on it is over:
+    /// the same address is never taken for it: input still queued for it is
+    /// dropped too, since the app routes by address. A touch point on it is over:
     /// KWin sends no `up` for a destroyed surface, and a point kept active
     /// would make buoy ignore the next finger.
     public func forget(_ surface: OpaquePointer) {
@@ -126,6 +127,7 @@ public final class Seat {
             activeTouchID = nil
         }
         if keyboardFocus == surface { keyboardFocus = nil }
+        display.inputEvents.removeAll { $0.surface == surface }
     }
 
     /// Shows `role`'s cursor while the pointer is over buoy, at `scale`.
