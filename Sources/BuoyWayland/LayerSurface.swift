@@ -60,13 +60,26 @@ public final class LayerSurface {
         guard display.compositor != nil, let layerShell = display.layerShell,
             let viewporter = display.viewporter, let shm = display.shm
         else { throw .system("globals are missing") }
+        // Staged: whatever fails destroys what was made before it, newest first.
+        let pixel = try ShmBuffer(shm: shm, width: 1, height: 1)
+        var made = false
+        guard let surface = display.createSurface() else { throw .system("cannot create a surface") }
+        defer { if !made { wl_surface_destroy(surface) } }
+        guard
+            let role = zwlr_layer_shell_v1_get_layer_surface(
+                layerShell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, namespace)
+        else { throw .system("cannot create a layer surface") }
+        defer { if !made { zwlr_layer_surface_v1_destroy(role) } }
+        guard let viewport = wp_viewporter_get_viewport(viewporter, surface) else {
+            throw .system("cannot create a viewport")
+        }
+        made = true
         self.display = display
-        surface = display.createSurface()!
-        role = zwlr_layer_shell_v1_get_layer_surface(
-            layerShell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, namespace)!
-        viewport = wp_viewporter_get_viewport(viewporter, surface)!
+        self.surface = surface
+        self.role = role
+        self.viewport = viewport
         fractionalScale = FractionalScale(manager: display.fractionalScaleManager, surface: surface)
-        transparentPixel = try ShmBuffer(shm: shm, width: 1, height: 1)
+        transparentPixel = pixel
         memset(transparentPixel.data, 0, 4)
         transparentPixel.releasePages()
         let opaque = Unmanaged.passUnretained(self).toOpaque()
