@@ -45,6 +45,8 @@ let package = Package(
             name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
+        // The one seam for read, write and close (FileDescriptor, Errno): buoy's and the drivers'.
+        .target(name: "SystemCalls", swiftSettings: small),
         // KWin's fake input (LGPL), for buoy-touch only: see scripts/gen-protocols.sh.
         .target(name: "CKWinFakeInput", dependencies: ["CWaylandClient"]),
 
@@ -67,12 +69,12 @@ let package = Package(
             name: "buoy",
             dependencies: [
                 "BuoyCore", "BuoyGestures", "BuoyButton", "BuoyCommandLine", "BuoyConfig", "BuoyDrawing",
-                "BuoyWayland",
+                "BuoyWayland", "SystemCalls",
             ],
             swiftSettings: small, linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         // Test drivers the e2e tests steer through stdin: a virtual pointer (wlroots), and
         // touch, pointer and keys through KWin's fake input. DriverSupport is their loop.
-        .target(name: "DriverSupport", dependencies: ["CWaylandClient"]),
+        .target(name: "DriverSupport", dependencies: ["CWaylandClient", "SystemCalls"]),
         .executableTarget(
             name: "buoy-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols", "DriverSupport"]),
         .executableTarget(
@@ -85,5 +87,6 @@ let package = Package(
         .testTarget(name: "BuoyCommandLineTests", dependencies: ["BuoyCommandLine", "BuoyCore"]),
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
         .testTarget(name: "BuoyDrawingTests", dependencies: ["BuoyDrawing", "CCairo", "CLinux"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     ]
 )

@@ -42,6 +42,8 @@ public final class Display {
     public private(set) var fractionalScaleManager: OpaquePointer?
     /// wp_cursor_shape_manager_v1, where offered: cursors without a theme.
     public private(set) var cursorShapeManager: OpaquePointer?
+    /// The cursor theme, where wp_cursor_shape_v1 is missing.
+    private(set) var cursorTheme: CursorTheme?
     /// wp_alpha_modifier_v1, where offered: surfaces faded by the compositor.
     public private(set) var alphaModifier: OpaquePointer?
     public private(set) var outputs: [Output] = []
@@ -64,6 +66,9 @@ public final class Display {
     public convenience init(name: String?) throws(WaylandError) {
         try self.init(connectingTo: name)
         if let missing = Compositors.firstMissing(in: globals) { throw .missingGlobal(missing) }
+        if cursorShapeManager == nil, let shm {
+            cursorTheme = CursorTheme(shm: shm, scale: outputs.map(\.scale).max() ?? 1)
+        }
     }
 
     /// Connects and binds whatever is offered, even without what buoy needs:
@@ -86,6 +91,8 @@ public final class Display {
     deinit {
         windows?.destroy()
         for seat in seats { seat.destroy() }
+        // After the seats' cursor surfaces, which may show its buffers.
+        cursorTheme = nil
         for output in outputs { output.destroy() }
         seats.removeAll()
         outputs.removeAll()
@@ -181,8 +188,16 @@ public final class Display {
         outputs.first { $0.name == name }
     }
 
-    public func output(for proxy: OpaquePointer) -> Output? {
-        outputs.first { $0.proxy == proxy }
+    /// The output with this registry name: how buoy knows an output, since
+    /// the address of a released wl_output may be reused by a new one.
+    public func output(registryName: UInt32) -> Output? {
+        outputs.first { $0.registryName == registryName }
+    }
+
+    /// The registry name of the wl_output an event names, looked up when the
+    /// event comes, while that proxy is still this output's.
+    func registryName(of proxy: OpaquePointer?) -> UInt32? {
+        outputs.first { $0.proxy == proxy }?.registryName
     }
 
     /// BUOY_IGNORE_GLOBALS: interfaces (comma-separated) buoy acts as if

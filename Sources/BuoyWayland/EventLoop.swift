@@ -33,7 +33,10 @@ public final class EventLoop {
         for signal in signals { sigaddset(&mask, signal) }
         signalFD = buoy_signalfd_create(&mask)
         timerFD = buoy_timerfd_create()
-        guard signalFD >= 0, timerFD >= 0 else { throw .system("cannot create the event loop's descriptors") }
+        guard signalFD >= 0, timerFD >= 0 else {
+            for fd in [signalFD, timerFD] where fd >= 0 { close(fd) }
+            throw .system("cannot create the event loop's descriptors")
+        }
     }
 
     deinit {

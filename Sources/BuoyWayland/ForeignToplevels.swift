@@ -7,7 +7,7 @@ import CWaylandProtocols
 /// Handlers record; a window's facts count once its batch is complete (`done`).
 public final class ForeignToplevels {
     private let proxy: OpaquePointer
-    private unowned let display: Display
+    fileprivate unowned let display: Display
     private var toplevels: [ForeignToplevel] = []
 
     init(proxy: OpaquePointer, display: Display) {
@@ -19,7 +19,7 @@ public final class ForeignToplevels {
 
     /// Every window whose facts are complete, its outputs by name.
     public var windows: [WindowFacts] {
-        toplevels.compactMap { $0.facts(outputName: { self.display.output(for: $0)?.name }) }
+        toplevels.compactMap { $0.facts(outputName: { self.display.output(registryName: $0)?.name }) }
     }
 
     /// Destroys the handles, then the manager (newest first).
@@ -60,7 +60,8 @@ public final class ForeignToplevels {
 final class ForeignToplevel {
     private struct Facts {
         var appID = ""
-        var outputs: [OpaquePointer] = []
+        /// Registry names.
+        var outputs: [UInt32] = []
         var activated = false
         var fullscreen = false
     }
@@ -78,7 +79,7 @@ final class ForeignToplevel {
             proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    func facts(outputName: (OpaquePointer) -> String?) -> WindowFacts? {
+    func facts(outputName: (UInt32) -> String?) -> WindowFacts? {
         current.map {
             WindowFacts(
                 appID: $0.appID, outputs: $0.outputs.compactMap(outputName), activated: $0.activated,
@@ -105,14 +106,14 @@ final class ForeignToplevel {
                         from(data).pending.appID = appID.map { String(cString: $0) } ?? ""
                     },
                     output_enter: { data, _, output in
-                        guard let output else { return }
                         let toplevel = from(data)
-                        if !toplevel.pending.outputs.contains(output) {
-                            toplevel.pending.outputs.append(output)
-                        }
+                        guard let name = toplevel.manager.display.registryName(of: output) else { return }
+                        if !toplevel.pending.outputs.contains(name) { toplevel.pending.outputs.append(name) }
                     },
                     output_leave: { data, _, output in
-                        from(data).pending.outputs.removeAll { $0 == output }
+                        let toplevel = from(data)
+                        guard let name = toplevel.manager.display.registryName(of: output) else { return }
+                        toplevel.pending.outputs.removeAll { $0 == name }
                     },
                     state: { data, _, array in
                         let toplevel = from(data)

@@ -25,8 +25,9 @@ public final class LayerSurface {
     private var pendingConfigure: (serial: UInt32, width: UInt32, height: UInt32)?
     /// The compositor closed the surface (its output went away, usually).
     public private(set) var closed = false
-    /// Outputs the surface is on, from wl_surface.enter/leave.
-    public private(set) var outputs: [OpaquePointer] = []
+    /// The registry names of the outputs the surface is on, from
+    /// wl_surface.enter/leave.
+    public private(set) var outputs: [UInt32] = []
     /// The compositor's wishes for the buffers: wp_fractional_scale_v1's
     /// scale, and wl_surface v6's preferred_buffer_scale and _transform.
     private var fractionalScale: FractionalScale?
@@ -59,13 +60,26 @@ public final class LayerSurface {
         guard display.compositor != nil, let layerShell = display.layerShell,
             let viewporter = display.viewporter, let shm = display.shm
         else { throw .system("globals are missing") }
+        // Staged: whatever fails destroys what was made before it, newest first.
+        let pixel = try ShmBuffer(shm: shm, width: 1, height: 1)
+        var made = false
+        guard let surface = display.createSurface() else { throw .system("cannot create a surface") }
+        defer { if !made { wl_surface_destroy(surface) } }
+        guard
+            let role = zwlr_layer_shell_v1_get_layer_surface(
+                layerShell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, namespace)
+        else { throw .system("cannot create a layer surface") }
+        defer { if !made { zwlr_layer_surface_v1_destroy(role) } }
+        guard let viewport = wp_viewporter_get_viewport(viewporter, surface) else {
+            throw .system("cannot create a viewport")
+        }
+        made = true
         self.display = display
-        surface = display.createSurface()!
-        role = zwlr_layer_shell_v1_get_layer_surface(
-            layerShell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, namespace)!
-        viewport = wp_viewporter_get_viewport(viewporter, surface)!
+        self.surface = surface
+        self.role = role
+        self.viewport = viewport
         fractionalScale = FractionalScale(manager: display.fractionalScaleManager, surface: surface)
-        transparentPixel = try ShmBuffer(shm: shm, width: 1, height: 1)
+        transparentPixel = pixel
         memset(transparentPixel.data, 0, 4)
         transparentPixel.releasePages()
         let opaque = Unmanaged.passUnretained(self).toOpaque()
@@ -230,14 +244,15 @@ public final class LayerSurface {
         listener.initialize(
             to: SurfaceListener(
                 enter: { data, _, output in
-                    guard let output else { return }
                     let surface = from(data)
-                    surface.outputs.append(output)
+                    guard let name = surface.display.registryName(of: output) else { return }
+                    surface.outputs.append(name)
                     surface.changed = true
                 },
                 leave: { data, _, output in
                     let surface = from(data)
-                    surface.outputs.removeAll { $0 == output }
+                    guard let name = surface.display.registryName(of: output) else { return }
+                    surface.outputs.removeAll { $0 == name }
                     surface.changed = true
                 },
                 preferred_buffer_scale: { data, _, factor in

@@ -1,7 +1,6 @@
 import BuoyCore
 import CLinux
 import CWaylandClient
-import CWaylandCursor
 import CWaylandProtocols
 import CXKBCommon
 import Glibc
@@ -79,12 +78,11 @@ public final class Seat {
     /// wp_cursor_shape_v1's device for the pointer, where offered: the
     /// compositor draws the cursor, and buoy loads no theme at all.
     private var cursorShape: OpaquePointer?
-    private var cursorTheme: OpaquePointer?
+    /// Where the theme's (`Display.cursorTheme`) images are shown.
     private var cursorSurface: OpaquePointer?
-    private var cursorScale = 0
     /// The role the app wants; applied on enter and whenever it changes.
     private var cursorRole = CursorRole.hover
-    private var shownCursor: (role: CursorRole, scale: Int)?
+    private var shownCursor: CursorRole?
     /// wl_seat.name (v2), such as "seat0"; nil until it came.
     public private(set) var name: String?
 
@@ -109,14 +107,13 @@ public final class Seat {
         if let xkbContext { xkb_context_unref(xkbContext) }
         xkbContext = nil
         if let cursorSurface { wl_surface_destroy(cursorSurface) }
-        if let cursorTheme { wl_cursor_theme_destroy(cursorTheme) }
         cursorSurface = nil
-        cursorTheme = nil
         if wl_proxy_get_version(proxy) >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
     }
 
     /// Forgets a surface that buoy is destroying, so that a later surface at
-    /// the same address is never taken for it. A touch point on it is over:
+    /// the same address is never taken for it: input still queued for it is
+    /// dropped too, since the app routes by address. A touch point on it is over:
     /// KWin sends no `up` for a destroyed surface, and a point kept active
     /// would make buoy ignore the next finger.
     public func forget(_ surface: OpaquePointer) {
@@ -126,52 +123,33 @@ public final class Seat {
             activeTouchID = nil
         }
         if keyboardFocus == surface { keyboardFocus = nil }
+        display.inputEvents.removeAll { $0.surface == surface }
     }
 
-    /// Shows `role`'s cursor while the pointer is over buoy, at `scale`.
-    public func setCursor(_ role: CursorRole, scale: Int) {
+    /// Shows `role`'s cursor while the pointer is over buoy.
+    public func setCursor(_ role: CursorRole) {
         cursorRole = role
-        cursorScale = scale
         applyCursor()
     }
 
+    /// Cheap enough for the enter handler: a shape, or an image of the
+    /// theme loaded at start.
     private func applyCursor() {
-        guard let pointer, pointerEnterSerial != 0, let shm = display.shm else { return }
-        let scale = max(1, cursorScale)
-        if let shown = shownCursor, shown.role == cursorRole, shown.scale == scale { return }
+        guard let pointer, pointerEnterSerial != 0, shownCursor != cursorRole else { return }
         if let cursorShape {
             wp_cursor_shape_device_v1_set_shape(cursorShape, pointerEnterSerial, cursorRole.shape.rawValue)
-            shownCursor = (cursorRole, scale)
+            shownCursor = cursorRole
             return
         }
-        if cursorTheme == nil || shownCursor?.scale != scale {
-            if let cursorTheme { wl_cursor_theme_destroy(cursorTheme) }
-            let size = Int32(Environment.int("XCURSOR_SIZE") ?? 24)
-            cursorTheme = wl_cursor_theme_load(Environment.string("XCURSOR_THEME"), size * Int32(scale), shm)
-        }
-        guard let cursorTheme else { return }
-        guard
-            let cursor = cursorRole.themeNames.lazy.compactMap({ wl_cursor_theme_get_cursor(cursorTheme, $0) }
-            ).first,
-            cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
-            let buffer = wl_cursor_image_get_buffer(image)
-        else { return }
+        guard let image = display.cursorTheme?.image(for: cursorRole) else { return }
         if cursorSurface == nil { cursorSurface = display.createSurface() }
         guard let cursorSurface else { return }
-        // A theme may lack the size asked for (a 1×1 theme at scale 2):
-        // never attach a buffer whose size is not a multiple of its scale,
-        // which compositors refuse (sway 1.12 aborts).
-        let bufferScale = BufferScale.integerScale(
-            dividing: Int(image.pointee.width), Int(image.pointee.height), upTo: scale)
-        wl_surface_set_buffer_scale(cursorSurface, Int32(bufferScale))
-        wl_surface_attach(cursorSurface, buffer, 0, 0)
+        wl_surface_set_buffer_scale(cursorSurface, Int32(image.scale))
+        wl_surface_attach(cursorSurface, image.buffer, 0, 0)
         wl_surface_damage_buffer(cursorSurface, 0, 0, Int32.max, Int32.max)
         wl_surface_commit(cursorSurface)
-        wl_pointer_set_cursor(
-            pointer, pointerEnterSerial, cursorSurface,
-            Int32(image.pointee.hotspot_x) / Int32(bufferScale),
-            Int32(image.pointee.hotspot_y) / Int32(bufferScale))
-        shownCursor = (cursorRole, scale)
+        wl_pointer_set_cursor(pointer, pointerEnterSerial, cursorSurface, image.hotspotX, image.hotspotY)
+        shownCursor = cursorRole
     }
 
     private func handleCapabilities(_ caps: UInt32) {

@@ -29,18 +29,29 @@ public final class Subsurface {
         staysMapped: Bool = false
     ) throws(WaylandError) {
         guard let compositor = display.compositor, let subcompositor = display.subcompositor,
-            let viewporter = display.viewporter, let region = wl_compositor_create_region(compositor)
+            let viewporter = display.viewporter
         else { throw .system("globals are missing") }
-        blank = staysMapped ? parent.transparentPixel : nil
-        let surface = display.createSurface()!
-        self.surface = surface
-        role = wl_subcompositor_get_subsurface(subcompositor, surface, parent.surface)!
-        viewport = scalable ? wp_viewporter_get_viewport(viewporter, surface) : nil
-        alpha =
-            fadable ? display.alphaModifier.flatMap { wp_alpha_modifier_v1_get_surface($0, surface) } : nil
+        // Staged: whatever fails destroys what was made before it, newest first.
+        var made = false
+        guard let surface = display.createSurface() else { throw .system("cannot create a surface") }
+        defer { if !made { wl_surface_destroy(surface) } }
+        guard let role = wl_subcompositor_get_subsurface(subcompositor, surface, parent.surface) else {
+            throw .system("cannot create a subsurface")
+        }
+        defer { if !made { wl_subsurface_destroy(role) } }
+        guard let region = wl_compositor_create_region(compositor) else {
+            throw .system("cannot create a region")
+        }
         // Input goes to the parent, whose coordinates never move.
         wl_surface_set_input_region(surface, region)
         wl_region_destroy(region)
+        made = true
+        self.surface = surface
+        self.role = role
+        blank = staysMapped ? parent.transparentPixel : nil
+        viewport = scalable ? wp_viewporter_get_viewport(viewporter, surface) : nil
+        alpha =
+            fadable ? display.alphaModifier.flatMap { wp_alpha_modifier_v1_get_surface($0, surface) } : nil
     }
 
     deinit {

@@ -3,6 +3,7 @@
 // roundtrip shows the compositor has processed it.
 import CWaylandClient
 import Glibc
+import SystemCalls
 
 /// The caller's mistake: a bad line, or a command the driver cannot run now.
 public struct CommandError: Error, Equatable {
@@ -147,26 +148,23 @@ struct LineBuffer {
 }
 
 /// Writes a whole line with write(2): unbuffered, so the test sees each reply at once.
-func writeLine(_ line: String, to fd: Int32) {
-    let bytes = Array((line + "\n").utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { exit(1) }  // nobody is listening any more
-        offset += written
+func writeLine(_ line: String, to fd: FileDescriptor) {
+    do {
+        try fd.writeAll(line + "\n")
+    } catch {
+        exit(1)  // nobody is listening any more
     }
 }
 
 /// Exits with a one-line message on stderr, named after the program.
 public func fail(_ message: String) -> Never {
     let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
-    writeLine("\(name): \(message)", to: STDERR_FILENO)
+    writeLine("\(name): \(message)", to: .standardError)
     exit(1)
 }
 
 private func reply(_ line: String) {
-    writeLine(line, to: STDOUT_FILENO)
+    writeLine(line, to: .standardOutput)
 }
 
 private enum Step {
@@ -233,10 +231,13 @@ public func serve<D: LineDriver>(_ driver: D) -> Int32 {
         if wl_display_dispatch_pending(display) < 0 { fail(connectionLost(display).message) }
 
         guard fds[1].revents != 0 else { continue }
-        let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR || errno == EAGAIN { continue }
-            fail("read stdin: \(String(cString: strerror(errno)))")
+        let count: Int
+        do {
+            count = try FileDescriptor.standardInput.read(into: &chunk)
+        } catch .wouldBlock {
+            continue
+        } catch {
+            fail("read stdin: \(error)")
         }
         if count == 0 {
             if let last = input.remainder() { _ = handle(last, driver: driver) }

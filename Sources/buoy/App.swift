@@ -294,7 +294,7 @@ final class App {
                     .moved(edge: instance.controller.rest.name, output: instance.restOutput), for: instance)
             case .cursor(let cursor):
                 let role: CursorRole = cursor == .grabbing ? .grabbing : .hover
-                for seat in display.seats { seat.setCursor(role, scale: instance.scale.ceiling) }
+                for seat in display.seats { seat.setCursor(role) }
             case .hidden:
                 if menu.owner === instance { menu.drop(now: now) }
             case .relocate:

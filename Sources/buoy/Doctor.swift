@@ -4,6 +4,7 @@ import BuoyCore
 import BuoyDrawing
 import BuoyWayland
 import Glibc
+import SystemCalls
 
 /// `buoy doctor`: gathers the facts `DoctorReport` decides from (one
 /// connection to the compositor, which makes no surface; the environment;
@@ -94,12 +95,13 @@ enum Doctor {
         switch UnixSocket.connect(path, deadline: deadline) {
         case .success(let connected): fd = connected
         case .failure(let error):
-            return .failed(MessageError.system("connect to \(path)", errno: error.code).description)
+            return .failed(MessageError.system("connect to \(path)", errno: error.rawValue).description)
         }
         defer { close(fd) }
-        let sent = UnixSocket.sendAll(fd, bytes: SwayIPC.versionRequest, deadline: deadline)
-        guard sent == 0 else {
-            return .failed(MessageError.system("send to \(path)", errno: sent).description)
+        do {
+            try UnixSocket.sendAll(fd, bytes: SwayIPC.versionRequest, deadline: deadline)
+        } catch {
+            return .failed(MessageError.system("send to \(path)", errno: error.rawValue).description)
         }
         let read = UnixSocket.readAll(fd, limit: MessageClient.replyLimit, deadline: deadline) {
             SwayIPC.reply(in: $0) != .incomplete

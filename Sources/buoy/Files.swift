@@ -1,5 +1,6 @@
 import BuoyWayland
 import Glibc
+import SystemCalls
 
 /// File access for the shell: whole-file reads with a size cap, atomic
 /// writes, and the XDG locations of buoy's config and state.
@@ -13,22 +14,24 @@ enum Files {
 
     /// Reads at most `limit` bytes; a longer file is an error, not a truncation.
     static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
+        let raw = open(path, O_RDONLY | O_CLOEXEC)
+        guard raw >= 0 else {
             return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
         }
-        defer { close(fd) }
+        let fd = FileDescriptor(rawValue: raw)
+        defer { try? fd.close() }
         var bytes: [UInt8] = []
         // Sized to the file: a fixed 64 KiB buffer would stay resident in
         // buoy's heap for a config of a few hundred bytes.
         var status = stat()
-        let expected = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
+        let expected = fstat(raw, &status) == 0 ? Int(status.st_size) : 0
         var chunk = [UInt8](repeating: 0, count: min(max(expected + 1, 512), 65536, limit + 1))
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(String(cString: strerror(errno))))
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { try fd.read(into: $0) }
+            } catch {
+                return .failure(.unreadable("\(error)"))
             }
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[0..<count])
@@ -57,23 +60,16 @@ enum Files {
     /// empty, which reads as no saved place.
     static func writeAtomically(_ contents: String, to path: String) -> Bool {
         let temp = "\(path).tmp.\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return false }
+        let raw = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard raw >= 0 else { return false }
+        let fd = FileDescriptor(rawValue: raw)
         var ok = true
-        var text = contents
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 {
-                    ok = false
-                    return
-                }
-                offset += written
-            }
+        do {
+            try fd.writeAll(contents)
+        } catch {
+            ok = false
         }
-        close(fd)
+        try? fd.close()
         guard ok, rename(temp, path) == 0 else {
             unlink(temp)
             return false

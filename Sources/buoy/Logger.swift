@@ -1,5 +1,6 @@
 import BuoyWayland
 import Glibc
+import SystemCalls
 
 /// Levelled, timestamped logging to stderr. `-d` shows info, `-dd` debug;
 /// warnings and errors always show.
@@ -72,16 +73,7 @@ struct Logger {
     }
 }
 
-/// One line to stderr, unbuffered.
+/// One line to stderr, unbuffered. A stderr that takes nothing leaves nowhere to say so.
 func printError(_ line: String) {
-    var text = line
-    text.append("\n")
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
-            if written <= 0 { break }
-            offset += written
-        }
-    }
+    try? FileDescriptor.standardError.writeAll(line + "\n")
 }

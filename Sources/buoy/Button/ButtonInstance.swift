@@ -156,7 +156,7 @@ final class ButtonInstance {
     /// buoy cannot wait for `closed` alone.
     private func lostItsOutput(_ layer: LayerSurface) -> Bool {
         if let requestedOutput { return display.output(named: requestedOutput) == nil }
-        return !layer.outputs.isEmpty && layer.outputs.allSatisfy { display.output(for: $0) == nil }
+        return !layer.outputs.isEmpty && layer.outputs.allSatisfy { display.output(registryName: $0) == nil }
     }
 
     /// Why `buoy msg move OUTPUT` cannot move this instance there, if it cannot.
@@ -201,7 +201,9 @@ final class ButtonInstance {
 
     /// The output the surface is on, or was asked for.
     var currentOutput: Output? {
-        if let entered = layer?.outputs.first, let output = display.output(for: entered) { return output }
+        if let entered = layer?.outputs.first, let output = display.output(registryName: entered) {
+            return output
+        }
         return requestedOutput.flatMap { display.output(named: $0) }
     }
 
@@ -213,7 +215,7 @@ final class ButtonInstance {
     /// frame, rather than a blurry one redrawn a moment later.
     var scale: BufferScale {
         if let preferred = layer?.preferredScale { return preferred }
-        let entered = layer?.outputs.compactMap { display.output(for: $0)?.scale } ?? []
+        let entered = layer?.outputs.compactMap { display.output(registryName: $0)?.scale } ?? []
         return BufferScale(
             integer: entered.max() ?? currentOutput?.scale ?? display.outputs.map(\.scale).max() ?? 1)
     }

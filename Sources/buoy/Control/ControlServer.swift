@@ -31,6 +31,7 @@ import BuoyCore
 import BuoyWayland
 import CLinux
 import Glibc
+import SystemCalls
 
 /// Why the control socket could not be set up.
 enum ControlServerError: Error, Equatable, CustomStringConvertible {
@@ -235,19 +236,20 @@ final class ControlServer {
         // Bounded, so that a peer that keeps writing cannot hold the loop.
         for _ in 0..<16 {
             guard connections[connection.fd] === connection, connection.readOpen else { return }
-            let count = recv(connection.fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+            let count: Int
+            do {
+                count = try FileDescriptor(socket: connection.fd).read(into: &chunk)
+            } catch .wouldBlock {
+                return
+            } catch {
+                return drop(connection)
+            }
             if count > 0 {
                 // After the request line, what a peer sends is ignored.
                 guard connection.phase == .reading else { continue }
                 let outcome = connection.framer.append(chunk[0..<count])
                 take(outcome, from: connection, now: now, into: &requests)
                 continue
-            }
-            if count < 0 {
-                let error = errno
-                if error == EINTR { continue }
-                if error != EAGAIN && error != EWOULDBLOCK { drop(connection) }
-                return
             }
             // EOF: the peer has shut its end for writing, and may still read.
             connection.readOpen = false
@@ -309,23 +311,19 @@ final class ControlServer {
         flush(connection, now: now)
     }
 
-    /// Writes what the socket takes without waiting. MSG_NOSIGNAL: a peer
-    /// that has gone away is EPIPE, never a SIGPIPE that would kill buoy.
+    /// Writes what the socket takes without waiting (it is non-blocking).
     private func flush(_ connection: ControlConnection, now: Double) {
         guard connections[connection.fd] === connection else { return }
         while !connection.outgoing.isEmpty {
-            let sent = connection.outgoing.pending.withUnsafeBytes { bytes in
-                Glibc.send(connection.fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            let sent: Int
+            do {
+                sent = try FileDescriptor(socket: connection.fd).write(connection.outgoing.pending)
+            } catch .wouldBlock {
+                break
+            } catch {
+                return drop(connection)
             }
-            if sent > 0 {
-                connection.outgoing.consume(sent)
-                continue
-            }
-            let error = errno
-            if sent < 0 && error == EINTR { continue }
-            if sent < 0 && (error == EAGAIN || error == EWOULDBLOCK) { break }
-            drop(connection)
-            return
+            connection.outgoing.consume(sent)
         }
         if connection.outgoing.isEmpty, connection.phase == .replying { return drop(connection) }
         watchEvents(of: connection)
@@ -546,22 +544,17 @@ enum UnixSocket {
         }
     }
 
-    /// A failed call's errno.
-    struct Errno: Error, Equatable {
-        var code: Int32
-    }
-
     /// A connected socket. A full backlog is retried until `deadline` (then
     /// ETIMEDOUT).
     static func connect(_ path: String, deadline: Double) -> Result<Int32, Errno> {
         let fd = buoy_unix_socket()
-        guard fd >= 0 else { return .failure(Errno(code: errno)) }
+        guard fd >= 0 else { return .failure(.current) }
         while true {
             if buoy_unix_connect(fd, path) == 0 { return .success(fd) }
             let error = errno
             guard error == EAGAIN, monotonicNow() < deadline else {
                 Glibc.close(fd)
-                return .failure(Errno(code: error == EAGAIN ? ETIMEDOUT : error))
+                return .failure(error == EAGAIN ? .timedOut : Errno(rawValue: error))
             }
             poll(nil, 0, 10)
         }
@@ -581,27 +574,11 @@ enum UnixSocket {
         }
     }
 
-    /// Writes all of `text`; returns 0 or errno. MSG_NOSIGNAL: a peer that
-    /// has gone away is EPIPE, never a SIGPIPE that would kill buoy.
-    static func sendAll(_ fd: Int32, _ text: String, deadline: Double) -> Int32 {
-        sendAll(fd, bytes: Array(text.utf8), deadline: deadline)
-    }
-
-    static func sendAll(_ fd: Int32, bytes: [UInt8], deadline: Double) -> Int32 {
-        bytes.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let sent = send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                if sent >= 0 {
-                    offset += sent
-                    continue
-                }
-                let error = errno
-                if error == EINTR { continue }
-                guard error == EAGAIN || error == EWOULDBLOCK else { return error }
-                guard wait(fd, for: Int16(POLLOUT), deadline: deadline) else { return ETIMEDOUT }
-            }
-            return 0
+    /// Writes all of `bytes`, waiting for room until `deadline` (then
+    /// ETIMEDOUT). A peer that has gone away is EPIPE, never a SIGPIPE.
+    static func sendAll(_ fd: Int32, bytes: [UInt8], deadline: Double) throws(Errno) {
+        try FileDescriptor(socket: fd).writeAll(bytes) { () throws(Errno) in
+            guard wait(fd, for: Int16(POLLOUT), deadline: deadline) else { throw Errno.timedOut }
         }
     }
 
@@ -612,21 +589,22 @@ enum UnixSocket {
     static func readAll(
         _ fd: Int32, limit: Int, deadline: Double, complete: ([UInt8]) -> Bool = { _ in false }
     ) -> Result<[UInt8], ReadError> {
+        let socket = FileDescriptor(socket: fd)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !complete(bytes) {
-            let count = recv(fd, &chunk, chunk.count, 0)
-            if count > 0 {
+            do throws(Errno) {
+                let count = try socket.read(into: &chunk)
+                if count == 0 { return .success(bytes) }
                 bytes += chunk[0..<count]
                 if bytes.count > limit { return .failure(.tooLong(limit: limit)) }
-                continue
+            } catch .connectionReset {
+                return .success(bytes)
+            } catch .wouldBlock {
+                guard wait(fd, for: Int16(POLLIN), deadline: deadline) else { return .failure(.timedOut) }
+            } catch {
+                return .failure(.failed(error.rawValue))
             }
-            if count == 0 { return .success(bytes) }
-            let error = errno
-            if error == EINTR { continue }
-            if error == ECONNRESET { return .success(bytes) }
-            guard error == EAGAIN || error == EWOULDBLOCK else { return .failure(.failed(error)) }
-            guard wait(fd, for: Int16(POLLIN), deadline: deadline) else { return .failure(.timedOut) }
         }
         return .success(bytes)
     }

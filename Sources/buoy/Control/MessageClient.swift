@@ -3,6 +3,7 @@ import BuoyCore
 import BuoyDrawing
 import BuoyWayland
 import Glibc
+import SystemCalls
 
 /// Why a command got no answer from the running instance.
 enum MessageError: Error, Equatable, CustomStringConvertible {
@@ -81,7 +82,7 @@ enum MessageClient {
             // The config's diagnostics: the first error is the status line,
             // the others and the warnings the payload.
             if !reply.ok { printError("buoy: \(reply.message ?? "failed")") }
-            writeOut(reply.payload, to: 2)
+            writeOut(reply.payload, to: .standardError)
             return reply.ok ? 0 : 1
         case .success(let reply):
             writeOut(reply.payload)
@@ -107,13 +108,7 @@ enum MessageClient {
         case .failure(let error): return .failure(error)
         }
         defer { close(fd) }
-        let sent = UnixSocket.sendAll(fd, message.words.joined(separator: " ") + "\n", deadline: deadline)
-        // A server that refuses this peer may close before reading the
-        // request; its reply is still there to read.
-        guard sent == 0 || sent == EPIPE || sent == ECONNRESET else {
-            if sent == ETIMEDOUT { return .failure(.timedOut(seconds: timeout)) }
-            return .failure(.system("send to \(path)", errno: sent))
-        }
+        if let error = sendRequest(message, fd: fd, path: path, deadline: deadline) { return .failure(error) }
         switch UnixSocket.readAll(fd, limit: replyLimit, deadline: deadline) {
         case .success(let bytes): return parseReply(bytes)
         case .failure(.timedOut): return .failure(.timedOut(seconds: timeout))
@@ -166,10 +161,8 @@ enum MessageClient {
             return 1
         }
         defer { close(fd) }
-        let request = message.words.joined(separator: " ") + "\n"
-        let sent = UnixSocket.sendAll(fd, request, deadline: monotonicNow() + timeout)
-        guard sent == 0 || sent == EPIPE || sent == ECONNRESET else {
-            printError("buoy: \(MessageError.system("send to \(path)", errno: sent))")
+        if let error = sendRequest(message, fd: fd, path: path, deadline: monotonicNow() + timeout) {
+            printError("buoy: \(error)")
             return 1
         }
         var status: [UInt8] = []
@@ -183,9 +176,15 @@ enum MessageClient {
                 printError("buoy: \(MessageError.timedOut(seconds: timeout))")
                 return 1
             }
-            let count = recv(fd, &chunk, chunk.count, 0)
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            if count <= 0 {
+            let count: Int
+            do {
+                count = try FileDescriptor(socket: fd).read(into: &chunk)
+            } catch .wouldBlock {
+                continue
+            } catch {
+                count = 0
+            }
+            if count == 0 {
                 if status.last == UInt8(ascii: "\n") { return 0 }
                 printError(
                     "buoy: \(MessageError.badReply("the running buoy closed the connection without replying"))"
@@ -212,17 +211,36 @@ enum MessageClient {
         }
     }
 
+    /// Sends `message`'s request line: the error why not, or nil. A server
+    /// that refuses this peer may close before reading the request; its
+    /// reply is still there to read.
+    private static func sendRequest(_ message: ControlMessage, fd: Int32, path: String, deadline: Double)
+        -> MessageError?
+    {
+        let line = Array((message.words.joined(separator: " ") + "\n").utf8)
+        do {
+            try UnixSocket.sendAll(fd, bytes: line, deadline: deadline)
+        } catch .brokenPipe, .connectionReset {
+            return nil
+        } catch .timedOut {
+            return .timedOut(seconds: timeout)
+        } catch {
+            return .system("send to \(path)", errno: error.rawValue)
+        }
+        return nil
+    }
+
     /// The socket, with the errors `send` reports.
     private static func connect(_ path: String, deadline: Double) -> Result<Int32, MessageError> {
         switch UnixSocket.connect(path, deadline: deadline) {
         case .success(let fd): return .success(fd)
         case .failure(let error):
-            switch error.code {
+            switch error.rawValue {
             case ENOENT: return .failure(.notRunning(path: path, stale: false))
             case ECONNREFUSED: return .failure(.notRunning(path: path, stale: true))
             case EACCES: return .failure(.permissionDenied(path: path))
             case ETIMEDOUT: return .failure(.timedOut(seconds: timeout))
-            default: return .failure(.system("connect to \(path)", errno: error.code))
+            default: return .failure(.system("connect to \(path)", errno: error.rawValue))
             }
         }
     }
@@ -230,17 +248,12 @@ enum MessageClient {
     /// Writes `text` to stdout (or `fd`) unbuffered, so it precedes anything
     /// on stderr; false when it cannot be written (a closed pipe).
     @discardableResult
-    private static func writeOut(_ text: String, to fd: Int32 = 1) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return false }
-                offset += written
-            }
+    private static func writeOut(_ text: String, to fd: FileDescriptor = .standardOutput) -> Bool {
+        do {
+            try fd.writeAll(text)
             return true
+        } catch {
+            return false
         }
     }
 }
