@@ -1,4 +1,5 @@
 import BuoyButton
+import BuoyCommandLine
 import BuoyConfig
 import BuoyCore
 import BuoyDrawing
@@ -11,20 +12,7 @@ import BuoyWayland
 final class ButtonInstance {
     /// The button's name and, for `output = "*"`, the output it belongs to:
     /// what the state file keeps its place by.
-    struct Key: Hashable {
-        var name: String
-        var instanceOutput: String?
-
-        /// The instances `buttons` call for on these outputs, in order: one
-        /// per output for `output = "*"`, one otherwise.
-        static func wanted(by buttons: [ButtonSpec], outputs: [String]) -> [(Key, ButtonSpec)] {
-            buttons.flatMap { spec in
-                spec.button.output == .every
-                    ? outputs.map { (Key(name: spec.name, instanceOutput: $0), spec) }
-                    : [(Key(name: spec.name, instanceOutput: nil), spec)]
-            }
-        }
-    }
+    typealias Key = InstanceKey
 
     /// What the compositor shows, so that commits that change nothing are skipped.
     private struct Shown: Equatable {
@@ -68,7 +56,7 @@ final class ButtonInstance {
     /// The icon or label on the face, drawn by a child.
     private let faceDrawing: FaceDrawing
     /// The badge's text (`buoy msg badge`), drawn by a child like a label face.
-    private(set) var badge: String?
+    var badge: String?
     private let badgeDrawing: FaceDrawing
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
@@ -89,9 +77,7 @@ final class ButtonInstance {
     }
 
     /// "main", or "main on HEADLESS-2" for an instance of an `output = "*"` button.
-    var label: String {
-        key.instanceOutput.map { "\(key.name) on \($0)" } ?? key.name
-    }
+    var label: String { key.label }
 
     /// Takes a reloaded config's spec for this button.
     func update(_ new: ButtonSpec, now: Double) -> [ButtonEffect] {
@@ -159,18 +145,15 @@ final class ButtonInstance {
         return !layer.outputs.isEmpty && layer.outputs.allSatisfy { display.output(for: $0) == nil }
     }
 
-    /// Why `buoy msg move OUTPUT` cannot move this instance there, if it cannot.
-    func refusalToMove(to output: String) -> String? {
-        if key.instanceOutput != nil { return "\(key.name) shows on every output (output = \"*\")" }
-        if case .named(let configured) = spec.button.output, configured != output {
-            return "\(key.name)'s config puts it on \(configured) (output = \"\(configured)\")"
-        }
-        return nil
+    /// Destroys the surfaces, newest first; the controller forgets the area.
+    func dropSurface(now: Double) -> [ButtonEffect] {
+        destroySurfaces()
+        return controller.handle(.area(nil, at: now))
     }
 
-    /// Destroys the surfaces, newest first; the controller forgets the area.
-    @discardableResult
-    func dropSurface(now: Double) -> [ButtonEffect] {
+    /// Destroys the surfaces, newest first, and tells the controller
+    /// nothing: the instance is going away, and its controller with it.
+    func destroySurfaces() {
         if let layer { for seat in display.seats { seat.forget(layer.surface) } }
         if let keyboard { for seat in display.seats { seat.forget(keyboard.surface) } }
         keyboard = nil
@@ -179,7 +162,6 @@ final class ButtonInstance {
         shown = nil
         painted = nil
         buffers.removeAll()
-        return controller.handle(.area(nil, at: now))
     }
 
     /// Acknowledges a configure and hands the controller the new area.
@@ -255,13 +237,6 @@ final class ButtonInstance {
     }
 
     // MARK: - Frames
-
-    /// Shows `text` as the badge, or none; returns whether that changed it.
-    func setBadge(_ text: String?) -> Bool {
-        guard text != badge else { return false }
-        badge = text
-        return true
-    }
 
     /// Takes the face's and the badge's images once their children have
     /// drawn them, and has one drawn when the face or the badge, its colour
