@@ -196,4 +196,27 @@ final class InstancePlanTests: XCTestCase {
             XCTAssertEqual(Plan.neighbours(of: index, among: instances), expected, line: line)
         }
     }
+
+    func testFollowingFocus() {
+        let outputs = ["DP-1", "HDMI-A-1"]
+        let focusedOnDP1 = (followsFocus: true, output: String?("DP-1"), held: false)
+        let rows: [(String?, [(followsFocus: Bool, output: String?, held: Bool)], [Plan.FocusMove], UInt)] = [
+            ("HDMI-A-1", [focusedOnDP1], [Plan.FocusMove(instance: 0, from: "DP-1", to: "HDMI-A-1")], #line),
+            ("DP-1", [focusedOnDP1], [], #line),
+            // No window has focus, or its output is not one buoy knows.
+            (nil, [focusedOnDP1], [], #line),
+            ("DP-9", [focusedOnDP1], [], #line),
+            // Held by a press, on no output yet, or not following the focus.
+            ("HDMI-A-1", [(true, "DP-1", true)], [], #line),
+            ("HDMI-A-1", [(true, nil, false)], [], #line),
+            (
+                "HDMI-A-1", [(false, "DP-1", false), focusedOnDP1],
+                [Plan.FocusMove(instance: 1, from: "DP-1", to: "HDMI-A-1")], #line
+            ),
+        ]
+        for (focused, instances, expected, line) in rows {
+            XCTAssertEqual(
+                Plan.followingFocus(focused, outputs: outputs, instances: instances), expected, line: line)
+        }
+    }
 }

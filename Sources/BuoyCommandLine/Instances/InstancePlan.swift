@@ -147,4 +147,35 @@ public struct InstancePlan: Equatable, Sendable {
             return instances[other].rect
         }
     }
+
+    /// An `output = "focused"` instance going to the focused window's output.
+    public struct FocusMove: Equatable, Sendable {
+        public var instance: Int
+        /// The output it leaves: where it rested there is kept for its return.
+        public var from: String
+        public var to: String
+
+        public init(instance: Int, from: String, to: String) {
+            self.instance = instance
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// Which instances follow the focus to `focused`, the focused window's
+    /// output, among `outputs` (every output's name): those of
+    /// `output = "focused"` buttons on another known output, which no press
+    /// holds. None while no window has focus, or its output is not known.
+    public static func followingFocus(
+        _ focused: String?, outputs: [String], instances: [(followsFocus: Bool, output: String?, held: Bool)]
+    ) -> [FocusMove] {
+        guard let focused, outputs.contains(focused) else { return [] }
+        return instances.indices.compactMap { index in
+            let instance = instances[index]
+            guard instance.followsFocus, let from = instance.output, from != focused, !instance.held else {
+                return nil
+            }
+            return FocusMove(instance: index, from: from, to: focused)
+        }
+    }
 }

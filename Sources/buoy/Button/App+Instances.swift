@@ -48,21 +48,24 @@ extension App {
     /// Moves each `output = "focused"` button to the focused window's output,
     /// to where it rested there before; never while it is held.
     func followFocus(now: Double) {
-        guard let windows = display.windows,
-            let focused = WindowFacts.focusedOutput(of: windows.windows),
-            display.output(named: focused) != nil
-        else { return }
-        for instance in instances where instance.spec.button.output == .focused {
-            guard let current = instance.currentOutput?.name, current != focused,
-                !instance.controller.isPressed
-            else { continue }
-            log.info("\(instance.label): following the focus to \(focused)")
-            instance.placesByOutput[current] = instance.controller.rest
-            instance.restOutput = focused
+        let focused = display.windows.flatMap { WindowFacts.focusedOutput(of: $0.windows) }
+        let facts = instances.map {
+            (
+                followsFocus: $0.spec.button.output == .focused, output: $0.currentOutput?.name,
+                held: $0.controller.isPressed
+            )
+        }
+        let moves = InstancePlan.followingFocus(
+            focused, outputs: display.outputs.compactMap(\.name), instances: facts)
+        for move in moves {
+            let instance = instances[move.instance]
+            log.info("\(instance.label): following the focus to \(move.to)")
+            instance.placesByOutput[move.from] = instance.controller.rest
+            instance.restOutput = move.to
             placeAgain(instance, now: now)
             // Where it was on that output: not a place the user chose now.
-            if let rest = instance.placesByOutput[focused] { place(instance, at: rest, now: now) }
-            publish(.moved(edge: instance.controller.rest.name, output: focused), for: instance)
+            if let rest = instance.placesByOutput[move.to] { place(instance, at: rest, now: now) }
+            publish(.moved(edge: instance.controller.rest.name, output: move.to), for: instance)
         }
     }
 
