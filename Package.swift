@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The pure modules (BuoyCore, BuoyGestures, BuoyButton, BuoyConfig) depend on no C
+// The pure modules (BuoyCore, BuoyGestures, BuoyButton, BuoyConfig, BuoyCommandLine) depend on no C
 // module and read no clock; the dependency lists below are what keeps them so.
 // Resident memory is one of buoy's goals (peak RSS <= 10 MB on every build
 // path), and these link choices are worth about 4 MB of it (bench/results.md),
@@ -57,8 +57,11 @@ let package = Package(
         .target(
             name: "BuoyButton", dependencies: ["BuoyCore", "BuoyGestures", "BuoyConfig"], swiftSettings: small
         ),
-        // The executable's pure parts (its arguments, buoy msg's replies), testable without a display.
-        .target(name: "BuoyCommandLine", dependencies: ["BuoyCore"], swiftSettings: small),
+        // The executable's pure parts (its arguments, buoy msg's decisions and replies, which
+        // instances the outputs call for), testable without a display.
+        .target(
+            name: "BuoyCommandLine", dependencies: ["BuoyCore", "BuoyButton", "BuoyConfig"],
+            swiftSettings: small),
         .target(name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore"], swiftSettings: small),
         .target(
             name: "BuoyWayland",
@@ -84,7 +87,9 @@ let package = Package(
         .testTarget(name: "BuoyCoreTests", dependencies: ["BuoyCore", "BuoyCommandLine"]),
         .testTarget(name: "BuoyGesturesTests", dependencies: ["BuoyGestures"]),
         .testTarget(name: "BuoyButtonTests", dependencies: ["BuoyButton"]),
-        .testTarget(name: "BuoyCommandLineTests", dependencies: ["BuoyCommandLine", "BuoyCore"]),
+        .testTarget(
+            name: "BuoyCommandLineTests",
+            dependencies: ["BuoyCommandLine", "BuoyCore", "BuoyButton", "BuoyConfig"]),
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
         .testTarget(name: "BuoyDrawingTests", dependencies: ["BuoyDrawing", "CCairo", "CLinux"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),

@@ -1,8 +1,8 @@
 import BuoyButton
+import BuoyCommandLine
 import BuoyConfig
 import BuoyCore
 import BuoyDrawing
-import BuoyGestures
 import BuoyWayland
 
 /// One button on one output: its controller, which decides, and the
@@ -11,20 +11,7 @@ import BuoyWayland
 final class ButtonInstance {
     /// The button's name and, for `output = "*"`, the output it belongs to:
     /// what the state file keeps its place by.
-    struct Key: Hashable {
-        var name: String
-        var instanceOutput: String?
-
-        /// The instances `buttons` call for on these outputs, in order: one
-        /// per output for `output = "*"`, one otherwise.
-        static func wanted(by buttons: [ButtonSpec], outputs: [String]) -> [(Key, ButtonSpec)] {
-            buttons.flatMap { spec in
-                spec.button.output == .every
-                    ? outputs.map { (Key(name: spec.name, instanceOutput: $0), spec) }
-                    : [(Key(name: spec.name, instanceOutput: nil), spec)]
-            }
-        }
-    }
+    typealias Key = InstanceKey
 
     /// What the compositor shows, so that commits that change nothing are skipped.
     private struct Shown: Equatable {
@@ -68,7 +55,7 @@ final class ButtonInstance {
     /// The icon or label on the face, drawn by a child.
     private let faceDrawing: FaceDrawing
     /// The badge's text (`buoy msg badge`), drawn by a child like a label face.
-    private(set) var badge: String?
+    var badge: String?
     private let badgeDrawing: FaceDrawing
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
@@ -89,9 +76,7 @@ final class ButtonInstance {
     }
 
     /// "main", or "main on HEADLESS-2" for an instance of an `output = "*"` button.
-    var label: String {
-        key.instanceOutput.map { "\(key.name) on \($0)" } ?? key.name
-    }
+    var label: String { key.label }
 
     /// Takes a reloaded config's spec for this button.
     func update(_ new: ButtonSpec, now: Double) -> [ButtonEffect] {
@@ -159,18 +144,15 @@ final class ButtonInstance {
         return !layer.outputs.isEmpty && layer.outputs.allSatisfy { display.output(registryName: $0) == nil }
     }
 
-    /// Why `buoy msg move OUTPUT` cannot move this instance there, if it cannot.
-    func refusalToMove(to output: String) -> String? {
-        if key.instanceOutput != nil { return "\(key.name) shows on every output (output = \"*\")" }
-        if case .named(let configured) = spec.button.output, configured != output {
-            return "\(key.name)'s config puts it on \(configured) (output = \"\(configured)\")"
-        }
-        return nil
+    /// Destroys the surfaces, newest first; the controller forgets the area.
+    func dropSurface(now: Double) -> [ButtonEffect] {
+        destroySurfaces()
+        return controller.handle(.area(nil, at: now))
     }
 
-    /// Destroys the surfaces, newest first; the controller forgets the area.
-    @discardableResult
-    func dropSurface(now: Double) -> [ButtonEffect] {
+    /// Destroys the surfaces, newest first, and tells the controller
+    /// nothing: the instance is going away, and its controller with it.
+    func destroySurfaces() {
         if let layer { for seat in display.seats { seat.forget(layer.surface) } }
         if let keyboard { for seat in display.seats { seat.forget(keyboard.surface) } }
         keyboard = nil
@@ -179,7 +161,6 @@ final class ButtonInstance {
         shown = nil
         painted = nil
         buffers.removeAll()
-        return controller.handle(.area(nil, at: now))
     }
 
     /// Acknowledges a configure and hands the controller the new area.
@@ -257,13 +238,6 @@ final class ButtonInstance {
     }
 
     // MARK: - Frames
-
-    /// Shows `text` as the badge, or none; returns whether that changed it.
-    func setBadge(_ text: String?) -> Bool {
-        guard text != badge else { return false }
-        badge = text
-        return true
-    }
 
     /// Takes the face's and the badge's images once their children have
     /// drawn them, and has one drawn when the face or the badge, its colour
@@ -413,91 +387,5 @@ final class ButtonInstance {
             strips.map {
                 Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height)
             })
-    }
-
-    // MARK: - Settings from the config
-
-    static func settings(_ spec: ButtonSpec) -> ButtonSettings {
-        let button = spec.button
-        return ButtonSettings(
-            size: button.size, margin: button.margin, shape: button.shape, snapMode: spec.snap.to,
-            snapDuration: spec.snap.duration, tuck: button.tuck,
-            fade: IdleFade.Settings(
-                activeOpacity: button.opacity, idleOpacity: button.idleOpacity, idleDelay: button.idleDelay,
-                fadeDuration: button.fade),
-            gestures: GestureSettings(
-                dragThreshold: spec.gestures.dragThreshold, doubleTapWindow: spec.gestures.doubleTapWindow,
-                longPressDelay: spec.gestures.longPressDelay, hasDoubleTap: spec.actions.doubleTap != nil,
-                hasLongPress: spec.actions.longPress != nil, draggable: button.draggable,
-                touchDragThreshold: spec.gestures.touchDragThreshold,
-                touchDoubleTapWindow: spec.gestures.touchDoubleTapWindow,
-                flicks: Set(
-                    FlickDirection.allCases.filter { spec.actions[ButtonGesture(flick: $0)] != nil })
-            ))
-    }
-
-    /// The controller's input for a Wayland input event on this instance's surface.
-    static func input(for event: InputEvent) -> ButtonInput? {
-        switch event {
-        case .pointerEnter(_, let at): return .hover(true, at: at)
-        case .pointerLeave(let at): return .hover(false, at: at)
-        case .pointerMotion(let point, let at): return .move(point, kind: .pointer, at: at)
-        case .touchMotion(let point, let at): return .move(point, kind: .touch, at: at)
-        case .pointerPress(let point, let at): return .press(point, kind: .pointer, at: at)
-        case .touchDown(let point, let at): return .press(point, kind: .touch, at: at)
-        case .pointerRelease(let point, let at): return .release(point, kind: .pointer, at: at)
-        case .touchUp(let point, let at): return .release(point, kind: .touch, at: at)
-        case .touchCancel(let at): return .cancel(at: at)
-        case .key, .keyboardFocus: return nil
-        }
-    }
-}
-
-extension Actions {
-    /// The action configured for a gesture.
-    subscript(gesture: ButtonGesture) -> Action? {
-        switch gesture {
-        case .tap: return tap
-        case .doubleTap: return doubleTap
-        case .longPress: return longPress
-        case .swipeUp: return swipeUp
-        case .swipeDown: return swipeDown
-        case .swipeLeft: return swipeLeft
-        case .swipeRight: return swipeRight
-        }
-    }
-}
-
-extension StateReport {
-    /// What `buoy msg state` prints: the first instance at the top level,
-    /// every instance in `buttons`. x and y are the top-left of the button,
-    /// relative to its output's usable area (the whole output when no bar or
-    /// keyboard reserves space), in whole px (`ButtonController.reportedOrigin`:
-    /// during a glide, where it is going; during a drag, where it is). With no
-    /// instance yet, the top level describes `first` as configured.
-    init(
-        instances: [ButtonInstance], first: ButtonSpec, menuOpen: Bool, mode: DeviceMode, config: String,
-        now: Double
-    ) {
-        let buttons = instances.map { instance in
-            let controller = instance.controller
-            let position = controller.reportedOrigin
-            return ButtonReport(
-                name: instance.key.name, output: instance.currentOutput?.name, visible: controller.isVisible,
-                hiddenBy: controller.hiddenBy, dragging: controller.isDragging, x: position?.x.rounded(),
-                y: position?.y.rounded(),
-                size: controller.settings.size, edge: controller.reportedRest.name,
-                opacity: controller.opacity(at: now), badge: instance.badge)
-        }
-        let top =
-            buttons.first
-            ?? ButtonReport(
-                name: first.name, output: nil, visible: false, x: nil, y: nil, size: first.button.size,
-                edge: RestPosition(placement: first.button.position).name, opacity: 0)
-        self.init(
-            visible: top.visible, dragging: top.dragging, output: top.output, x: top.x, y: top.y,
-            size: top.size, edge: top.edge, opacity: top.opacity, menuOpen: menuOpen, mode: mode,
-            config: config,
-            buttons: buttons)
     }
 }

@@ -6,7 +6,8 @@ import BuoyCore
 final class PlaceStore {
     let path: String
     private let log: Logger
-    private var places = SavedPlaces()
+    /// Every button's place, as last read or written.
+    private(set) var places = SavedPlaces()
 
     init(path: String, log: Logger) {
         self.path = path
@@ -24,10 +25,6 @@ final class PlaceStore {
         case .failure:
             log.warning("ignoring the unreadable state file \(path)")
         }
-    }
-
-    func place(of key: ButtonInstance.Key) -> SavedPlaces.Place? {
-        places.place(button: key.name, instanceOutput: key.instanceOutput)
     }
 
     /// Writes the place of every instance whose place the user chose, and

@@ -1,0 +1,107 @@
+import BuoyButton
+import BuoyCommandLine
+import BuoyConfig
+import BuoyCore
+import BuoyWayland
+
+/// Input to the controllers, and what they decide carried out.
+extension App {
+    /// Gives a recorded input event to the instance whose surface it was for;
+    /// keys go to the open menu.
+    func route(_ record: InputRecord) {
+        if case .key(let keysym, let at) = record.event { return menu.handleKey(keysym, at: at) }
+        guard let surface = record.surface, let instance = instances.first(where: { $0.surface == surface }),
+            let input = ButtonInstance.input(for: record.event)
+        else { return }
+        if case .press(_, _, let at) = input, menu.isOpen, let owner = menu.owner, owner !== instance {
+            // Another button is above the open menu's surface: that press
+            // is outside the menu, which closes it.
+            menu.close(now: at)
+            return
+        }
+        if let line = input.logLine { log.debug("\(instance.label): \(line)") }
+        perform(instance.controller.handle(input), for: instance, now: input.time)
+    }
+
+    /// Carries out what a controller decided.
+    func perform(_ effects: [ButtonEffect], for instance: ButtonInstance, now: Double) {
+        for effect in effects {
+            log.debug("\(instance.label): \(effect)")
+            switch effect {
+            case .run(let gesture):
+                publish(ButtonEvent.Kind(gesture), for: instance)
+                runAction(instance.spec.actions[gesture], name: gesture.rawValue, from: instance, now: now)
+            case .menuRelease(let point):
+                menu.release(at: point, now: now)
+            case .dragBegan:
+                if menu.isOpening, menu.owner === instance {
+                    menu.cancelOpening("the button was dragged", now: now)
+                }
+            case .save:
+                instance.chosenOver = instance.spec.button.position
+                instance.restOutput = instance.currentOutput?.name ?? instance.restOutput
+                places.save(instances)
+                publish(
+                    .moved(edge: instance.controller.rest.name, output: instance.restOutput), for: instance)
+            case .cursor(let cursor):
+                let role: CursorRole = cursor == .grabbing ? .grabbing : .hover
+                for seat in display.seats { seat.setCursor(role) }
+            case .hidden:
+                if menu.owner === instance { menu.drop(now: now) }
+            case .relocate:
+                log.info("\(instance.label): moving the button to its preferred output")
+                placeAgain(instance, now: now)
+            }
+        }
+    }
+
+    /// Runs a gesture's action; returns why it did not (logged already), for `buoy msg` to answer.
+    @discardableResult
+    func runAction(_ action: Action?, name: String, from instance: ButtonInstance, now: Double)
+        -> String?
+    {
+        let reason = ActionWords.reason(
+            button: instance.key.name, action: name, buttonCount: config.buttons.count)
+        switch action {
+        case .command(let command):
+            return runner.run(command, reason: reason, limit: instance.spec.actions.maxRunning)
+        case .builtIn(let builtIn):
+            return runMissing(builtIn, reason: reason, limit: instance.spec.actions.maxRunning)
+        case .menu:
+            if let problem = menu.toggle(from: instance, now: now) {
+                let answer = ActionWords.cannotOpenMenu(problem)
+                log.warning("\(reason): \(answer)")
+                return answer
+            }
+        // MenuController goes to another level itself; it never runs these.
+        case .submenu, .back:
+            break
+        case nil:
+            if name == ButtonGesture.tap.rawValue, let notice = loader.firstRunNotice {
+                log.notice("\(reason): \(notice)")
+            } else {
+                log.debug("\(reason): no action configured")
+            }
+        }
+        return nil
+    }
+
+    /// A built-in action that had no tool when the config was read. It is
+    /// looked for again, so one installed since runs; else the first tap
+    /// logs what to install.
+    private func runMissing(_ action: BuiltInAction, reason: String, limit: Int) -> String? {
+        switch BuiltInTools.resolve(action) {
+        case .command(let command):
+            return runner.run(command, reason: reason, limit: limit)
+        case .missing(let why):
+            let problem = ActionWords.missingTool(action: action.name, why: why)
+            if reportedMissing.insert(action.name).inserted { log.warning("\(reason): \(problem)") }
+            return problem
+        }
+    }
+
+    /// Tells `buoy msg subscribe`'s subscribers.
+    func publish(_ kind: ButtonEvent.Kind, for instance: ButtonInstance) {
+        server?.publish(ButtonEvent(kind, button: instance.key.name))
+    }
+}

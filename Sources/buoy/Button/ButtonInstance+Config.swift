@@ -1,0 +1,93 @@
+import BuoyButton
+import BuoyConfig
+import BuoyCore
+import BuoyGestures
+import BuoyWayland
+
+/// What a button instance takes from the config and from Wayland, and what it reports.
+extension ButtonInstance {
+    /// The controller's settings, from the button's config.
+    static func settings(_ spec: ButtonSpec) -> ButtonSettings {
+        let button = spec.button
+        return ButtonSettings(
+            size: button.size, margin: button.margin, shape: button.shape, snapMode: spec.snap.to,
+            snapDuration: spec.snap.duration, tuck: button.tuck,
+            fade: IdleFade.Settings(
+                activeOpacity: button.opacity, idleOpacity: button.idleOpacity, idleDelay: button.idleDelay,
+                fadeDuration: button.fade),
+            gestures: GestureSettings(
+                dragThreshold: spec.gestures.dragThreshold, doubleTapWindow: spec.gestures.doubleTapWindow,
+                longPressDelay: spec.gestures.longPressDelay, hasDoubleTap: spec.actions.doubleTap != nil,
+                hasLongPress: spec.actions.longPress != nil, draggable: button.draggable,
+                touchDragThreshold: spec.gestures.touchDragThreshold,
+                touchDoubleTapWindow: spec.gestures.touchDoubleTapWindow,
+                flicks: Set(
+                    FlickDirection.allCases.filter { spec.actions[ButtonGesture(flick: $0)] != nil })
+            ))
+    }
+
+    /// The controller's input for a Wayland input event on this instance's surface.
+    static func input(for event: InputEvent) -> ButtonInput? {
+        switch event {
+        case .pointerEnter(_, let at): return .hover(true, at: at)
+        case .pointerLeave(let at): return .hover(false, at: at)
+        case .pointerMotion(let point, let at): return .move(point, kind: .pointer, at: at)
+        case .touchMotion(let point, let at): return .move(point, kind: .touch, at: at)
+        case .pointerPress(let point, let at): return .press(point, kind: .pointer, at: at)
+        case .touchDown(let point, let at): return .press(point, kind: .touch, at: at)
+        case .pointerRelease(let point, let at): return .release(point, kind: .pointer, at: at)
+        case .touchUp(let point, let at): return .release(point, kind: .touch, at: at)
+        case .touchCancel(let at): return .cancel(at: at)
+        case .key, .keyboardFocus: return nil
+        }
+    }
+}
+
+extension Actions {
+    /// The action configured for a gesture.
+    subscript(gesture: ButtonGesture) -> Action? {
+        switch gesture {
+        case .tap: return tap
+        case .doubleTap: return doubleTap
+        case .longPress: return longPress
+        case .swipeUp: return swipeUp
+        case .swipeDown: return swipeDown
+        case .swipeLeft: return swipeLeft
+        case .swipeRight: return swipeRight
+        }
+    }
+}
+
+extension StateReport {
+    /// What `buoy msg state` prints: the first instance at the top level,
+    /// every instance in `buttons`. x and y are the top-left of the button,
+    /// relative to its output's usable area (the whole output when no bar or
+    /// keyboard reserves space), in whole px (`ButtonController.reportedOrigin`:
+    /// during a glide, where it is going; during a drag, where it is). With no
+    /// instance yet, the top level describes `first` as configured.
+    init(
+        instances: [ButtonInstance], first: ButtonSpec, menuOpen: Bool, mode: DeviceMode, config: String,
+        now: Double
+    ) {
+        let buttons = instances.map { instance in
+            let controller = instance.controller
+            let position = controller.reportedOrigin
+            return ButtonReport(
+                name: instance.key.name, output: instance.currentOutput?.name, visible: controller.isVisible,
+                hiddenBy: controller.hiddenBy, dragging: controller.isDragging, x: position?.x.rounded(),
+                y: position?.y.rounded(),
+                size: controller.settings.size, edge: controller.reportedRest.name,
+                opacity: controller.opacity(at: now), badge: instance.badge)
+        }
+        let top =
+            buttons.first
+            ?? ButtonReport(
+                name: first.name, output: nil, visible: false, x: nil, y: nil, size: first.button.size,
+                edge: RestPosition(placement: first.button.position).name, opacity: 0)
+        self.init(
+            visible: top.visible, dragging: top.dragging, output: top.output, x: top.x, y: top.y,
+            size: top.size, edge: top.edge, opacity: top.opacity, menuOpen: menuOpen, mode: mode,
+            config: config,
+            buttons: buttons)
+    }
+}
