@@ -21,6 +21,7 @@ from test_gestures import actions, appended
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
 from test_buttons import KEYBOARD_COLOR, MAIN_COLOR, two_buttons
 from test_msg import config, msg
+from test_submenu import DEVICE, TOP, centres, submenu_config, wait_level
 
 MARGIN = 8
 SIZE = 56
@@ -379,6 +380,34 @@ class KWinSequenceTests(unittest.TestCase):
             wait_for(lambda: count_lines(tap_log) == 1, timeout=3, message="a tap after the menu closed")
             self.assertEqual(sum(count_lines(m) for m in markers), 0)
             self.assertEqual(buoy.stop(), 0)
+
+
+class KWinSubmenuTests(unittest.TestCase):
+    """Submenus by real touch: in, Back out, in again, and an item that closes every level."""
+
+    def test_a_submenu_by_touch(self):
+        with HeadlessKWin() as kwin:
+            touch = kwin.touch()
+            text, markers = submenu_config(kwin, "column", "panel")
+            buoy = Buoy(kwin, text).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            touch.tap(cx, cy)
+            top = wait_level(kwin, TOP, DEVICE)
+            touch.tap(*top[2])
+            gamma, delta = wait_level(kwin, DEVICE, TOP)
+            # Back follows Delta in the panel's row.
+            touch.tap(delta[0] + (delta[0] - gamma[0]), delta[1])
+            top = wait_level(kwin, TOP, DEVICE)
+            touch.tap(*top[2])
+            gamma, delta = wait_level(kwin, DEVICE, TOP)
+            touch.tap(*gamma)
+            wait_for(lambda: count_lines(markers["Gamma"]) == 1, timeout=3, message="Gamma ran")
+            wait_for(lambda: not any(centres(kwin.screenshot(), TOP + DEVICE)), timeout=3,
+                     message="every level gone")
+            settle()
+            self.assertEqual({label: count_lines(m) for label, m in markers.items()},
+                             {"Alpha": 0, "Beta": 0, "Gamma": 1, "Delta": 0})
+            self.assertFalse(json.loads(msg(buoy, "state").stdout)["menu_open"])
 
 
 if __name__ == "__main__":
