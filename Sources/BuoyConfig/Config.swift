@@ -263,12 +263,22 @@ public struct MenuItem: Sendable, Equatable {
     public var action: Action
     /// Whether the menu stays open after it runs (`keep_open`).
     public var keepOpen: Bool
+    /// A command run when the item shows, whose first line of output shows
+    /// under its label (`status`).
+    public var status: String?
+    /// Whether `status`'s exit status draws the item on (0) or off (`toggle`).
+    public var toggle: Bool
 
-    public init(label: String, icon: String? = nil, action: Action, keepOpen: Bool = false) {
+    public init(
+        label: String, icon: String? = nil, action: Action, keepOpen: Bool = false, status: String? = nil,
+        toggle: Bool = false
+    ) {
         self.label = label
         self.icon = icon
         self.action = action
         self.keepOpen = keepOpen
+        self.status = status
+        self.toggle = toggle
     }
 
     /// An item that runs a shell command line.

@@ -303,6 +303,8 @@ enum Schema {
         var action: BuiltInAction?
         var keepOpen: Bool?
         var submenu: String?
+        var status: String?
+        var toggle = false
     }
 
     static var menuItem: [Field<ItemDraft>] {
@@ -319,6 +321,10 @@ enum Schema {
                 if let keepOpen = reader.boolean(entry) { draft.keepOpen = keepOpen }
             },
             .string("submenu", \.submenu),
+            .string("status", \.status),
+            Field(key: "toggle") { draft, entry, reader in
+                if let toggle = reader.boolean(entry) { draft.toggle = toggle }
+            },
         ]
     }
 
@@ -725,7 +731,13 @@ struct SchemaReader {
                 items.append(
                     MenuItem(
                         label: label, icon: draft.icon ?? builtIn?.icon, action: action,
-                        keepOpen: draft.keepOpen ?? builtIn?.keepOpen ?? false))
+                        keepOpen: draft.keepOpen ?? builtIn?.keepOpen ?? false, status: draft.status,
+                        toggle: draft.toggle))
+            }
+            if draft.toggle, draft.status == nil, let entry = itemTable["toggle"] {
+                error(
+                    "toggle needs status: the status command's exit status draws the item on or off",
+                    at: entry.keyOffset)
             }
         }
         return items

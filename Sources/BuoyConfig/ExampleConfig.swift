@@ -153,6 +153,15 @@ extension Config {
         # icon = "/usr/share/icons/hicolor/scalable/apps/camera-photo.svg"
         # command = "grim"
         #
+        # status runs when the item shows; the first line of its output shows under the
+        # label. With toggle = true, its exit status draws the item on (0) or off.
+        # [[menu.item]]
+        # label = "Wi-Fi"
+        # icon = "network-wireless"
+        # command = "nmcli radio wifi $(nmcli radio wifi | grep -q enabled && echo off || echo on)"
+        # status = "nmcli radio wifi"
+        # toggle = false
+        #
         # An item with submenu = "NAME" opens [submenu.NAME]'s items in its place
         # (1 to 7, then Back; at most 3 deep). Escape, Left and BackSpace go back up.
         # [[menu.item]]

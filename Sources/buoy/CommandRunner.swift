@@ -23,29 +23,11 @@ final class CommandRunner {
             log.warning(refusal)
             return refusal
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // buoy blocks the signals it reads through its signalfd; a child must
-        // start with none blocked and default handlers, or Ctrl-C and kill
-        // would not reach it.
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // A session of its own: signals sent to buoy's process group (a
-        // terminal's Ctrl-C, a service manager) don't hit the user's commands.
-        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26+)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | setsid))
-
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("sh"), strdup("-c"), strdup(command), nil]
-        defer { for arg in argv { free(arg) } }
-        let status = posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, environ)
-        guard status == 0 else {
-            let failure = "\(reason): cannot start \"\(command)\": \(String(cString: strerror(status)))"
+        let pid: pid_t
+        switch ShellCommand.spawn(command) {
+        case .success(let started): pid = started
+        case .failure(let error):
+            let failure = "\(reason): cannot start \"\(command)\": \(error.description)"
             log.error(failure)
             return failure
         }

@@ -87,6 +87,9 @@ private struct Driver {
         case .closed(let owner, nil, let why?): return "closed \(owner): \(why)"
         case .closed(let owner, nil, nil): return "closed \(owner)"
         case .run(let owner, let item, _): return "run \(owner) \(item.label)"
+        case .checkStatus(let owner, let at, let checks):
+            return "status \(owner)\(path(at)) "
+                + checks.map { "\($0.index):\($0.command)" }.joined(separator: ",")
         case .debug(let text): return "debug: \(text)"
         case .info(let text): return "info: \(text)"
         case .warning(let text): return "warning: \(text)"
@@ -416,6 +419,56 @@ final class MenuControllerTests: XCTestCase {
             XCTAssertFalse(driver.controller.isOpen, name, line: line)
             XCTAssertEqual(driver.controller.jobs, [], "\(name): its child is killed", line: line)
         }
+    }
+
+    // MARK: Status items
+
+    func testStatusItems() {
+        var withStatus = source
+        withStatus.menu.items[0].status = "nmcli radio wifi"
+        withStatus.menu.items[1].status = "wpctl get-volume"
+        withStatus.menu.items[1].toggle = true
+        var driver = Driver()
+        XCTAssertEqual(
+            driver.send(.toggle("a", withStatus, path: [], anchor: anchor, visible: true)).count, 2)
+        XCTAssertEqual(
+            driver.draw(), ["opened a[]", "status a[] 0:nmcli radio wifi,1:wpctl get-volume"],
+            "every status command runs as it opens")
+        XCTAssertEqual(
+            driver.controller.scene?.statuses, [:], "none known yet: the first frame does not wait")
+        driver.settle()
+        XCTAssertFalse(driver.controller.needsFrame(at: driver.now))
+        _ = driver.send(
+            .status("a", path: [], index: 0, command: "nmcli radio wifi", MenuStatus(text: "enabled")))
+        XCTAssertTrue(driver.controller.needsFrame(at: driver.now), "a status that arrives is shown")
+        _ = driver.send(
+            .status("a", path: [], index: 1, command: "wpctl get-volume", MenuStatus(text: "0.4", on: true)))
+        XCTAssertEqual(
+            driver.controller.scene?.statuses,
+            [0: MenuStatus(text: "enabled"), 1: MenuStatus(text: "0.4", on: true)])
+        // A toggle cut off before it exited keeps its state; silence keeps the last status.
+        _ = driver.send(
+            .status("a", path: [], index: 1, command: "wpctl get-volume", MenuStatus(text: "0.5", on: nil)))
+        _ = driver.send(.status("a", path: [], index: 0, command: "nmcli radio wifi", nil))
+        XCTAssertEqual(
+            driver.controller.scene?.statuses,
+            [0: MenuStatus(text: "enabled"), 1: MenuStatus(text: "0.5", on: true)])
+        // Closed and opened again: the last statuses show at once, and are asked for again.
+        _ = driver.send(.close)
+        driver.settle()
+        XCTAssertEqual(
+            driver.send(.toggle("a", withStatus, path: [], anchor: anchor, visible: true)),
+            ["opening a", "opened a[]", "status a[] 0:nmcli radio wifi,1:wpctl get-volume"])
+        XCTAssertEqual(driver.controller.scene?.statuses.count, 2)
+        // A reload that gives the item another command: its old status no longer shows.
+        var other = withStatus
+        other.menu.items[0].status = "iwctl station wlan0 show"
+        _ = driver.send(.reloaded("a", other))
+        driver.settle()
+        _ = driver.send(.prepare([MenuPreparation(owner: "a", source: other, anchor: anchor)]))
+        _ = driver.draw()
+        _ = driver.send(.toggle("a", other, path: [], anchor: anchor, visible: true))
+        XCTAssertEqual(driver.controller.scene?.statuses, [1: MenuStatus(text: "0.5", on: true)])
     }
 
     // MARK: Frames

@@ -701,6 +701,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.actions.swipe_right", "button.actions.max_running",
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
                 "button.menu.item.action", "button.menu.item.keep_open", "button.menu.item.submenu",
+                "button.menu.item.status", "button.menu.item.toggle",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
                 "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
                 "button.menu.row_height", "button.menu.font", "button.menu.layout", "button.menu.background",
@@ -714,7 +715,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "actions.tap", "actions.double_tap", "actions.long_press", "actions.swipe_up",
                 "actions.swipe_down", "actions.swipe_left", "actions.swipe_right", "actions.max_running",
                 "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item.action",
-                "menu.item.keep_open", "menu.item.submenu",
+                "menu.item.keep_open", "menu.item.submenu", "menu.item.status", "menu.item.toggle",
                 "menu.item_size", "menu.icon_theme",
                 "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.row_height",
                 "menu.font", "menu.layout", "menu.background", "menu.label_color", "menu.label_background",
@@ -722,7 +723,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "visibility.fullscreen", "visibility.hide_for", "visibility.show_for", "visibility.mode",
                 "submenu.NAME.layout", "submenu.NAME.item.label", "submenu.NAME.item.icon",
                 "submenu.NAME.item.command", "submenu.NAME.item.action", "submenu.NAME.item.keep_open",
-                "submenu.NAME.item.submenu",
+                "submenu.NAME.item.submenu", "submenu.NAME.item.status", "submenu.NAME.item.toggle",
             ])
     }
 

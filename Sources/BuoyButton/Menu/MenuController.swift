@@ -122,6 +122,9 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     /// Label sizes, as the children measured them: the layout of images
     /// drawn elsewhere needs them to move.
     private var labels: [Label: Size] = [:]
+    /// What each level's `status` items last said, with the command that
+    /// said it (a reload may give the item another).
+    private var statuses: [PageKey: [Int: (command: String, status: MenuStatus)]] = [:]
     private var nextJob = 1
 
     public init(drawTimeout: Double) {
@@ -170,9 +173,11 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     /// What a frame placed now shows; nil when nothing is on screen.
     public var scene: MenuScene<Owner>? {
         guard let (shown, animation) = onScreen else { return nil }
+        let said = statuses[PageKey(owner: shown.owner, path: shown.page.path)] ?? [:]
         return MenuScene(
             owner: shown.owner, images: shown.images, animation: animation,
-            ring: shown.focusVisible ? shown.focused : nil)
+            ring: shown.focusVisible ? shown.focused : nil,
+            statuses: said.filter { shown.page.items[$0.key].status == $0.value.command }.mapValues(\.status))
     }
 
     /// Whether a frame must be placed at `now`: until one has been placed at
@@ -246,6 +251,9 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
             }
         case .surfacesFailed: return drop(why: "its surfaces could not be created")
         case .frame: return frame(at: now)
+        case .status(let owner, let path, let index, let command, let status):
+            heard(status, of: index, command: command, at: PageKey(owner: owner, path: path))
+            return []
         }
     }
 
@@ -349,7 +357,13 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     ) -> [MenuEffect<Owner>] {
         phase = .open(Shown(target, images: images, redraw: redraw), since: now)
         let path = target.page.path
+        let checks = target.page.items.indices.compactMap { index in
+            target.page.items[index].status.map {
+                MenuStatusCheck(index: index, command: $0, toggle: target.page.items[index].toggle)
+            }
+        }
         return [target.held ? .navigated(target.owner, path: path) : .opened(target.owner, path: path)]
+            + (checks.isEmpty ? [] : [.checkStatus(target.owner, path: path, checks)])
     }
 
     private mutating func newJob(
@@ -663,6 +677,20 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         case .closed, .preparing: break
         }
         return []
+    }
+
+    /// Keeps what a status command said; the level on screen shows it.
+    private mutating func heard(_ status: MenuStatus?, of index: Int, command: String, at key: PageKey) {
+        guard var status else { return }
+        // A toggle cut off before it exited keeps the state it had.
+        if status.on == nil, let last = statuses[key]?[index], last.command == command {
+            status.on = last.status.on
+        }
+        statuses[key, default: [:]][index] = (command, status)
+        if case .open(var shown, let since) = phase, shown.owner == key.owner, shown.page.path == key.path {
+            shown.dirty = true
+            phase = .open(shown, since: since)
+        }
     }
 
     private var onScreen: (Shown, MenuAnimation)? {

@@ -108,6 +108,9 @@ public enum MenuInput<Owner: Hashable & Sendable>: Sendable, Equatable {
     case frame
     /// The clock passed a deadline (`nextWake`): late children are given up.
     case tick
+    /// What the `status` command of item `index` of `Owner`'s level at
+    /// `path` said (`MenuStatus.read`; nil: nothing, the last status stays).
+    case status(Owner, path: [String], index: Int, command: String, MenuStatus?)
 }
 
 /// What the shell does for the menu.
@@ -130,10 +133,20 @@ public enum MenuEffect<Owner: Hashable & Sendable>: Sendable, Equatable {
     case closed(Owner, chosen: MenuChoice?, why: String?)
     /// Run this item's action, from `Owner`.
     case run(Owner, MenuItem, MenuChoice)
+    /// Run these items' `status` commands, all at once, each for at most
+    /// `MenuStatus.deadline`; answer each with `.status`.
+    case checkStatus(Owner, path: [String], [MenuStatusCheck])
     /// Worth a line in the log.
     case debug(String)
     case info(String)
     case warning(String)
+}
+
+/// One item's `status` command to run.
+public struct MenuStatusCheck: Sendable, Equatable {
+    public var index: Int
+    public var command: String
+    public var toggle: Bool
 }
 
 /// What to show of the menu in a frame.
@@ -143,4 +156,6 @@ public struct MenuScene<Owner: Hashable & Sendable>: Sendable, Equatable {
     public var animation: MenuAnimation
     /// The item the focus ring is on; nil while it does not show.
     public var ring: Int?
+    /// The last status each `status` item's command gave, by item.
+    public var statuses: [Int: MenuStatus]
 }

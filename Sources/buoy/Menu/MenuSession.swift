@@ -11,6 +11,7 @@ import BuoyWayland
 final class MenuSession {
     private var controller = MenuController<ButtonInstance.Key>(drawTimeout: MenuArtist.timeoutSeconds)
     private let presenter: MenuPresenter
+    private let statusChecks: StatusChecks
     private let log: Logger
     /// `buoy msg menu` requests answered once the menu has opened (or not).
     private var replies: [ControlRequest] = []
@@ -25,6 +26,7 @@ final class MenuSession {
 
     init(display: Display, loop: EventLoop, log: Logger) {
         presenter = MenuPresenter(display: display, loop: loop, log: log)
+        statusChecks = StatusChecks(loop: loop, log: log)
         self.log = log
     }
 
@@ -33,7 +35,7 @@ final class MenuSession {
     /// The button the menu is open, opening or folding away from.
     var owner: ButtonInstance? { controller.owner.flatMap(instance) }
     /// When the clock must wake the loop for the menu.
-    var deadline: Double? { controller.nextWake }
+    var deadline: Double? { [controller.nextWake, statusChecks.deadline].compactMap { $0 }.min() }
 
     private func instance(_ key: ButtonInstance.Key) -> ButtonInstance? {
         instances().first { $0.key == key }
@@ -77,7 +79,9 @@ final class MenuSession {
     /// Takes what the menu's children have done, gives up late ones, and
     /// keeps an open menu beside its button.
     func update(_ wakeup: Wakeup, now: Double) {
-        for input in presenter.update(wakeup, now: now) { send(input, now: now) }
+        for input in presenter.update(wakeup, now: now) + statusChecks.update(wakeup, now: now) {
+            send(input, now: now)
+        }
         send(.tick, now: now)
         if let owner { send(.moved(owner.key, owner.menuAnchor), now: now) }
     }
@@ -205,6 +209,8 @@ final class MenuSession {
             if let owner = instance(key) {
                 perform(item.action, "menu item \(choice.index + 1) (\(item.label))\(level)", owner, now)
             }
+        case .checkStatus(let key, let path, let checks):
+            statusChecks.start(checks, of: key, path: path, now: now)
         case .debug(let text): log.debug(text)
         case .info(let text): log.info(text)
         case .warning(let text): log.warning(text)
