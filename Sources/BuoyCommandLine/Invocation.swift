@@ -119,37 +119,3 @@ public struct UsageError: Error, Equatable, Sendable {
     public var message: String
     public init(_ message: String) { self.message = message }
 }
-
-/// A reply of the running buoy, as `buoy msg` reads it: the status line
-/// (`ok`, `ok: message` or `error: message`) and the payload lines after it.
-public struct ControlReply: Equatable, Sendable {
-    public var ok: Bool
-    public var message: String?
-    public var payload: String
-
-    public init(ok: Bool, message: String?, payload: String) {
-        self.ok = ok
-        self.message = message
-        self.payload = payload
-    }
-
-    /// Splits a reply into its status line and payload, or says why it is
-    /// not a reply.
-    public static func parse(_ bytes: [UInt8]) -> Result<ControlReply, UsageError> {
-        guard !bytes.isEmpty else {
-            return .failure(UsageError("the running buoy closed the connection without replying"))
-        }
-        let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-        let status = String(decoding: bytes[..<newline], as: UTF8.self)
-        let payload = newline < bytes.endIndex ? String(decoding: bytes[(newline + 1)...], as: UTF8.self) : ""
-        if status == "ok" { return .success(ControlReply(ok: true, message: nil, payload: payload)) }
-        if status.hasPrefix("ok: ") {
-            return .success(ControlReply(ok: true, message: String(status.dropFirst(4)), payload: payload))
-        }
-        if status.hasPrefix("error: ") {
-            return .success(ControlReply(ok: false, message: String(status.dropFirst(7)), payload: payload))
-        }
-        let shown = status.count > 80 ? String(status.prefix(80)) + "..." : status
-        return .failure(UsageError("unexpected reply from the running buoy: \"\(shown)\""))
-    }
-}

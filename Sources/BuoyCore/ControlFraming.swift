@@ -49,6 +49,13 @@ public struct OutgoingBuffer: Sendable, Equatable {
         self.limit = limit
     }
 
+    /// A buffer holding `bytes` already, whatever `limit` says: the limit
+    /// bounds what is queued after them.
+    public init(holding bytes: [UInt8], limit: Int) {
+        self.limit = limit
+        pending = bytes
+    }
+
     public var isEmpty: Bool { pending.isEmpty }
 
     /// Queues `bytes`; false (and nothing queued) when that would exceed

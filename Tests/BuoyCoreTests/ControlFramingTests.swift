@@ -52,4 +52,13 @@ final class ControlFramingTests: XCTestCase {
         buffer.consume(-1)
         XCTAssertTrue(buffer.isEmpty)
     }
+
+    func testOutgoingBufferHoldingBytes() {
+        var buffer = OutgoingBuffer(holding: bytes("a reply"), limit: 3)
+        XCTAssertEqual(buffer.pending, bytes("a reply"), "what it starts with is not bounded")
+        XCTAssertFalse(buffer.enqueue(bytes("!")), "what comes after is")
+        buffer.consume(5)
+        XCTAssertTrue(buffer.enqueue(bytes("!")))
+        XCTAssertEqual(buffer.pending, bytes("ly!"))
+    }
 }
