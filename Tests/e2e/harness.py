@@ -1545,6 +1545,18 @@ def proc_fds(pid: int) -> dict[int, str]:
 # A minimal Wayland wire client (no libwayland): enough to bind a global and send requests
 
 
+def accepts_connections(path) -> bool:
+    """Whether a Unix socket at `path` is listening (a compositor binds it a moment before)."""
+    import socket as socket_module
+
+    with socket_module.socket(socket_module.AF_UNIX, socket_module.SOCK_STREAM) as probe:
+        try:
+            probe.connect(str(path))
+        except ConnectionRefusedError:
+            return False
+    return True
+
+
 class WaylandWire:
     """Speaks the Wayland wire format over the compositor's socket, for requests whose
     arguments are plain numbers, objects and strings (no fds). Used where no client binary
@@ -1686,7 +1698,8 @@ class _HeadlessWlroots(HeadlessSway):
             if self.process.poll() is not None:
                 raise self._fail(f"{self.program} exited during start-up")
             found = [p for p in self.runtime_dir.glob("wayland-*") if not p.name.endswith(".lock")]
-            return found[0] if found else None
+            # The file is there from bind(); until listen(), a connection is refused.
+            return found[0] if found and accepts_connections(found[0]) else None
 
         try:
             path = wait_for(socket, self.start_timeout, message=f"{self.program}'s socket")
