@@ -18,9 +18,10 @@ public struct ButtonSettings: Sendable, Equatable {
     public var gap: Double
 
     public init(
-        size: Double = 56, margin: Double = 8, shape: ButtonShape = .circle, snapMode: SnapMode = .edge,
-        snapDuration: Double = 0.25, tuck: Bool = false, fade: IdleFade.Settings = IdleFade.Settings(),
-        gestures: GestureSettings = GestureSettings(), gap: Double = 8
+        size: Double = ButtonShape.defaultSize, margin: Double = 8, shape: ButtonShape = .circle,
+        snapMode: SnapMode = .edge, snapDuration: Double = 0.25, tuck: Bool = false,
+        fade: IdleFade.Settings = IdleFade.Settings(), gestures: GestureSettings = GestureSettings(),
+        gap: Double = 8
     ) {
         self.size = size
         self.margin = margin
