@@ -45,8 +45,10 @@ check-protocols: deps
 	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols Sources/CKWinFakeInput)" || \
 		{ echo "untracked generated files in Sources/CWaylandProtocols or Sources/CKWinFakeInput"; exit 1; }
 
+# Also: every public declaration of BuoyKit's modules has a /// comment.
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+	$(PYTHON) scripts/check-doc-comments.py
 
 unit: have-swift deps
 	$(SWIFT) test
