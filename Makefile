@@ -10,8 +10,10 @@ RELEASE := .build/release
 # What packagers run: Package.swift itself links the static Swift standard
 # library and libstdc++'s archive (see residentMemoryLinkerFlags there).
 SWIFT_RELEASE := $(SWIFT) build -c release
+# A package that uses BuoyKit, the pure core as a library (`make example`).
+EXAMPLE := Examples/FloatingButton
 
-.PHONY: all have-swift deps deps-build build protocols check-protocols lint unit e2e test run demo clean
+.PHONY: all have-swift deps deps-build build protocols check-protocols lint unit example e2e test run demo clean
 
 # What `make install` copies: the binary and the man pages.
 all: build man
@@ -45,11 +47,19 @@ check-protocols: deps
 	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols Sources/CKWinFakeInput)" || \
 		{ echo "untracked generated files in Sources/CWaylandProtocols or Sources/CKWinFakeInput"; exit 1; }
 
+# Also: every public declaration of BuoyKit's modules has a /// comment.
 lint:
-	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+	$(SWIFT) format lint --strict -r Package.swift Sources Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources
+	$(PYTHON) scripts/check-doc-comments.py
 
 unit: have-swift deps
 	$(SWIFT) test
+
+# A program that uses BuoyKit as a package by path: built and run, it drives a
+# ButtonController through a press, a drag and a snap, and fails if the button
+# does not land where it should.
+example: have-swift
+	cd $(EXAMPLE) && $(SWIFT) run FloatingButton
 
 # End-to-end tests on a private headless compositor per test; they never skip.
 # `make e2e` runs every leg of the compositor matrix (Tests/e2e/README.md): the
@@ -103,7 +113,7 @@ sid-root: deps
 # fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser;
 # soak-short (mk/soak.mk): a few hundred gestures and requests on sway, phoc and KWin;
 # deb-check (mk/deb.mk): `make deb` installed with apt-get, run and removed.
-test: deps lint check-protocols unit e2e soak-short fuzz-smoke deb-check
+test: deps lint check-protocols unit example e2e soak-short fuzz-smoke deb-check
 
 # In a Wayland session: run buoy with your config (or, with none, the
 # first-run menu), installing only what building and running need. Without

@@ -33,7 +33,9 @@ let small: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .rele
 let package = Package(
     name: "buoy",
     products: [
-        .executable(name: "buoy", targets: ["buoy"])
+        .executable(name: "buoy", targets: ["buoy"]),
+        // The pure core for other programs, one `import BuoyKit`: see Examples/FloatingButton.
+        .library(name: "BuoyKit", targets: ["BuoyKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -57,6 +59,8 @@ let package = Package(
         .target(
             name: "BuoyButton", dependencies: ["BuoyCore", "BuoyGestures", "BuoyConfig"], swiftSettings: small
         ),
+        // Re-exports the three above; buoy itself does not depend on it.
+        .target(name: "BuoyKit", dependencies: ["BuoyCore", "BuoyGestures", "BuoyButton"]),
         // The executable's pure parts (its arguments, buoy msg's decisions and replies, which
         // instances the outputs call for), testable without a display.
         .target(

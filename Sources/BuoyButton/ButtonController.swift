@@ -5,22 +5,29 @@ import BuoyGestures
 public struct ButtonSettings: Sendable, Equatable {
     /// The side of the button's bounding square, in logical px.
     public var size: Double
+    /// The gap to the usable area's edge at rest, in logical px.
     public var margin: Double
+    /// Its outline, which is where it takes input.
     public var shape: ButtonShape
+    /// Where a drop lands: an edge, a corner, or where it was let go.
     public var snapMode: SnapMode
     /// Seconds a snap glide takes; 0 lands at once.
     public var snapDuration: Double
     /// Whether the idle button slides half off its edge.
     public var tuck: Bool
+    /// The opacities and the idle fade's timing.
     public var fade: IdleFade.Settings
+    /// What the gesture recognizer tells apart.
     public var gestures: GestureSettings
     /// The least room kept between two buttons, in logical px.
     public var gap: Double
 
+    /// buoy's defaults unless given.
     public init(
-        size: Double = 56, margin: Double = 8, shape: ButtonShape = .circle, snapMode: SnapMode = .edge,
-        snapDuration: Double = 0.25, tuck: Bool = false, fade: IdleFade.Settings = IdleFade.Settings(),
-        gestures: GestureSettings = GestureSettings(), gap: Double = 8
+        size: Double = ButtonShape.defaultSize, margin: Double = 8, shape: ButtonShape = .circle,
+        snapMode: SnapMode = .edge, snapDuration: Double = 0.25, tuck: Bool = false,
+        fade: IdleFade.Settings = IdleFade.Settings(), gestures: GestureSettings = GestureSettings(),
+        gap: Double = 8
     ) {
         self.size = size
         self.margin = margin
@@ -139,6 +146,7 @@ public enum ButtonEffect: Sendable, Equatable {
 public struct ButtonAppearance: Sendable, Equatable {
     /// Top-left of the button's bounding square in the usable area.
     public var origin: Point
+    /// The opacity of the fade at this time, 0...1.
     public var opacity: Double
     /// Whether the whole surface takes input, rather than the button's shape
     /// alone: while pressed (so that a fast drag cannot outrun the shape on
@@ -149,6 +157,7 @@ public struct ButtonAppearance: Sendable, Equatable {
     /// How far a press pushes the button in, 0 (at rest) to 1: see `PressFeedback`.
     public var pressDepth: Double
 
+    /// An appearance; `pressDepth` 0 is at rest.
     public init(origin: Point, opacity: Double, wholeSurfaceInput: Bool, pressDepth: Double = 0) {
         self.origin = origin
         self.opacity = opacity
@@ -180,6 +189,7 @@ public struct ButtonAppearance: Sendable, Equatable {
 ///   drag shows it at full size at once: it follows the finger as it looks
 ///   at rest.
 public struct ButtonController: Sendable, Equatable {
+    /// What it depends on; a `settings` input replaces it.
     public private(set) var settings: ButtonSettings
     /// Where the button rests when it is not moving; what the state file keeps.
     public private(set) var rest: RestPosition
@@ -256,6 +266,7 @@ public struct ButtonController: Sendable, Equatable {
         var untucking = false
     }
 
+    /// A button that will rest at `rest` once it is given an area; its fade starts at `now`.
     public init(settings: ButtonSettings, rest: RestPosition, now: Double) {
         self.settings = settings
         self.rest = rest
@@ -265,6 +276,7 @@ public struct ButtonController: Sendable, Equatable {
 
     // MARK: - Queries
 
+    /// Whether it is not hidden, by a rule or a request (an unplaced one is not).
     public var isVisible: Bool { phase != .hidden }
     /// Why it is hidden: `msg` (hidden on request) before a rule; nil while shown.
     public var hiddenBy: HiddenBy? { hiddenOnRequest ? .msg : ruleHiding }
@@ -272,6 +284,7 @@ public struct ButtonController: Sendable, Equatable {
     private var hiddenOnRequest = false
     /// The visibility rule that hides it, if one does.
     public private(set) var ruleHiding: HiddenBy?
+    /// Whether a drag holds it.
     public var isDragging: Bool {
         if case .dragging = phase { return true }
         return false
@@ -284,6 +297,7 @@ public struct ButtonController: Sendable, Equatable {
         default: return false
         }
     }
+    /// Whether it is tucked half out of view at rest.
     public var isTucked: Bool {
         if case .resting(_, tucked: true) = phase { return true }
         return false

@@ -21,6 +21,33 @@ public struct Invocation: Equatable, Sendable {
         case msg, doctor
     }
 
+    /// Each option, as the parser, buoy(1)'s OPTIONS and the completions
+    /// spell it (CompletionsTests).
+    public enum Option: CaseIterable, Sendable {
+        case config, check, printDefaultConfig, debug, replace, help, version
+
+        /// Its spellings, short first; `--config=PATH` and `-dd` are
+        /// forms of `config` and `debug`.
+        public var spellings: [String] {
+            switch self {
+            case .config: ["-c", "--config"]
+            case .check: ["--check"]
+            case .printDefaultConfig: ["--print-default-config"]
+            case .debug: ["-d", "--debug"]
+            case .replace: ["--replace"]
+            case .help: ["-h", "--help"]
+            case .version: ["-v", "--version"]
+            }
+        }
+
+        init?(_ argument: String) {
+            guard let option = Self.allCases.first(where: { $0.spellings.contains(argument) }) else {
+                return nil
+            }
+            self = option
+        }
+    }
+
     public var mode = Mode.run
     public var configPath: String?
     public var verbosity = 0
@@ -83,23 +110,23 @@ public struct Invocation: Equatable, Sendable {
         case nil: break
         }
         while let argument = rest.popFirst() {
-            let setsConfig = ["-c", "--config"].contains(argument) || argument.hasPrefix("--config=")
+            let setsConfig = Option(argument) == .config || argument.hasPrefix("--config=")
             if invocation.mode == .doctor && !setsConfig {
                 return .failure(UsageError("buoy doctor takes only --config PATH, not \"\(argument)\""))
             }
-            switch argument {
-            case "-c", "--config":
+            switch Option(argument) {
+            case .config:
                 guard let path = rest.popFirst(), !path.isEmpty else {
                     return .failure(UsageError("\(argument) needs a path"))
                 }
                 invocation.configPath = path
-            case "--check": invocation.mode = .check
-            case "-h", "--help": invocation.mode = .help
-            case "-v", "--version": invocation.mode = .version
-            case "--print-default-config": invocation.mode = .printDefaultConfig
-            case "--replace": invocation.replace = true
-            case "--debug": invocation.verbosity += 1
-            default:
+            case .check: invocation.mode = .check
+            case .help: invocation.mode = .help
+            case .version: invocation.mode = .version
+            case .printDefaultConfig: invocation.mode = .printDefaultConfig
+            case .replace: invocation.replace = true
+            case .debug: invocation.verbosity += 1
+            case nil:
                 // -d, -dd: as sway and swayidle count them.
                 if argument.count > 1, argument.hasPrefix("-"), argument.dropFirst().allSatisfy({ $0 == "d" })
                 {

@@ -124,7 +124,8 @@ public struct Button: Sendable, Equatable {
     static let defaultCornerRadius: Double = 14
 
     public init(
-        name: String = "main", size: Double = 56, position: Placement = .right, margin: Double = 8,
+        name: String = "main", size: Double = ButtonShape.defaultSize, position: Placement = .right,
+        margin: Double = 8,
         color: Color = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255),
         draggable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4, idleDelay: Double = 1.5,
         fade: Double = 0.3, tuck: Bool = false, output: OutputChoice = .compositorsChoice,

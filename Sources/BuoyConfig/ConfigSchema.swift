@@ -53,36 +53,38 @@ struct Field<Section> {
     let key: String
     let shape: Shape
     /// Dotted keys under this one that the schema accepts ("size", "item.label").
-    let knownKeys: [String]
+    let keys: [SchemaKey]
+    /// The numbers this key holds in a section, by dotted key: what the
+    /// fuzzer holds to each key's `NumberRule`.
+    let numbers: (Section) -> [(key: String, value: Double)]
     let read: (inout Section, TOMLEntry, inout SchemaReader) -> Void
 
+    var knownKeys: [String] { keys.map(\.path) }
+
     init(
-        key: String, shape: Shape = .value, knownKeys: [String]? = nil,
+        key: String, shape: Shape = .value, keys: [SchemaKey]? = nil,
+        numbers: @escaping (Section) -> [(key: String, value: Double)] = { _ in [] },
         read: @escaping (inout Section, TOMLEntry, inout SchemaReader) -> Void
     ) {
         self.key = key
         self.shape = shape
-        self.knownKeys = knownKeys ?? [key]
+        self.keys = keys ?? [SchemaKey(path: key)]
+        self.numbers = numbers
         self.read = read
     }
 
-    /// A number (an integer or a float) within `range`, in `unit` ("seconds")
-    /// if it has one.
-    static func number(
-        _ key: String, _ path: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>,
-        _ unit: Unit? = nil
-    ) -> Field {
-        Field(key: key) { section, entry, reader in
-            if let value = reader.number(entry, in: range, unit: unit) { section[keyPath: path] = value }
-        }
-    }
-
-    static func integer(_ key: String, _ path: WritableKeyPath<Section, Int>, _ range: ClosedRange<Int>)
-        -> Field
-    {
-        Field(key: key) { section, entry, reader in
-            if let value = reader.integer(entry, in: range) { section[keyPath: path] = value }
-        }
+    /// A number key: `rule` checks what is written, `set` keeps it, and
+    /// `value` reads it back (nil when the section does not use it).
+    init(
+        key: String, _ rule: NumberRule, value: @escaping (Section) -> Double?,
+        set: @escaping (inout Section, Double, TOMLEntry) -> Void
+    ) {
+        self.init(
+            key: key, keys: [SchemaKey(path: key, number: rule)],
+            numbers: { section in value(section).map { [(key, $0)] } ?? [] },
+            read: { section, entry, reader in
+                if let number = reader.number(entry, rule) { set(&section, number, entry) }
+            })
     }
 
     static func boolean(_ key: String, _ path: WritableKeyPath<Section, Bool>) -> Field {
@@ -122,15 +124,83 @@ struct Field<Section> {
     static func table<Value>(_ key: String, _ path: WritableKeyPath<Section, Value>, _ fields: [Field<Value>])
         -> Field
     {
-        Field(key: key, shape: .table, knownKeys: dottedKeys(under: key, fields)) { section, entry, reader in
-            guard case .table(let table) = entry.node.value else {
-                reader.typeError(entry, expected: "a table")
-                return
-            }
-            let scope = "in [\(tableName(reader.document[table].path))]"
-            reader.readFields(of: table, fields, into: &section[keyPath: path], scope: scope)
-        }
+        Field(
+            key: key, shape: .table, keys: dottedKeys(under: key, fields),
+            numbers: { section in dottedNumbers(under: key, fields, section[keyPath: path]) },
+            read: { section, entry, reader in
+                guard case .table(let table) = entry.node.value else {
+                    reader.typeError(entry, expected: "a table")
+                    return
+                }
+                let scope = "in [\(tableName(reader.document[table].path))]"
+                reader.readFields(of: table, fields, into: &section[keyPath: path], scope: scope)
+            })
     }
+}
+
+/// "snap.to" for the "to" of a table "snap".
+func dottedKeys<Section>(under key: String, _ fields: [Field<Section>]) -> [SchemaKey] {
+    fields.flatMap { $0.keys.map { SchemaKey(path: key + "." + $0.path, number: $0.number) } }
+}
+
+/// The numbers of a table's fields in `section`, by dotted key.
+private func dottedNumbers<Section>(under key: String, _ fields: [Field<Section>], _ section: Section)
+    -> [(key: String, value: Double)]
+{
+    fields.flatMap { $0.numbers(section).map { (key + "." + $0.key, $0.value) } }
+}
+
+/// A section whose defaults number keys take theirs from: each default is
+/// written once, in the section's initialiser in Config.swift.
+protocol SchemaSection {
+    static var defaults: Self { get }
+}
+
+extension Snap: SchemaSection { static var defaults: Snap { Snap() } }
+extension Gestures: SchemaSection { static var defaults: Gestures { Gestures() } }
+extension Actions: SchemaSection { static var defaults: Actions { Actions() } }
+extension Menu: SchemaSection { static var defaults: Menu { Menu() } }
+
+extension Field where Section: SchemaSection {
+    /// A number (an integer or a float) within `range`, in `unit` ("seconds")
+    /// if it has one.
+    static func number(
+        _ key: String, _ path: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>,
+        _ unit: Unit? = nil
+    ) -> Field {
+        let rule = NumberRule(defaultValue: Section.defaults[keyPath: path], range: range, unit: unit)
+        return Field(
+            key: key, rule, value: { $0[keyPath: path] },
+            set: { section, value, _ in section[keyPath: path] = value })
+    }
+
+    static func integer(_ key: String, _ path: WritableKeyPath<Section, Int>, _ range: ClosedRange<Int>)
+        -> Field
+    {
+        let rule = NumberRule(
+            defaultValue: Double(Section.defaults[keyPath: path]),
+            range: Double(range.lowerBound)...Double(range.upperBound), isInteger: true)
+        return Field(
+            key: key, rule, value: { Double($0[keyPath: path]) },
+            set: { section, value, _ in section[keyPath: path] = Int(value) })
+    }
+}
+
+/// One dotted key the schema accepts, with its rule when it takes a number.
+struct SchemaKey: Equatable {
+    var path: String
+    var number: NumberRule?
+}
+
+/// A number key's default, range and unit, stated once: the parser checks
+/// values against it, and the fuzzer and the tests that hold buoy(5) and
+/// examples/config.toml to the schema read it.
+struct NumberRule: Equatable {
+    var defaultValue: Double
+    var range: ClosedRange<Double>
+    var unit: Unit?
+    /// Only an integer will do (`max_running`).
+    var isInteger = false
 }
 
 /// What a number is measured in, as range errors name it.
@@ -139,20 +209,19 @@ enum Unit: String {
     case pixels = "logical pixels"
 }
 
-/// "snap.to" for the "to" of a table "snap".
-func dottedKeys<Section>(under key: String, _ fields: [Field<Section>]) -> [String] {
-    fields.flatMap { $0.knownKeys.map { key + "." + $0 } }
-}
-
-/// The schema: which keys each table has, their types, ranges and defaults
-/// (the defaults are the initialisers' in Config.swift).
+/// The schema: which keys each table has, their types, and for numbers
+/// their `NumberRule`s (whose defaults are the initialisers' in Config.swift).
 enum Schema {
     static var root: [Field<Config>] {
         [
             // `[button]` or `[[button]]`: read by `SchemaReader.readButtons`
-            // once the tables they inherit from have been.
-            Field(key: "button", shape: .table, knownKeys: dottedKeys(under: "button", button)) { _, _, _ in
-            },
+            // once the tables they inherit from have been. Its numbers are
+            // every button's, with the tables it ends up with.
+            Field(
+                key: "button", shape: .table, keys: dottedKeys(under: "button", button),
+                numbers: { config in
+                    config.buttons.flatMap { dottedNumbers(under: "button", button, ButtonDraft(spec: $0)) }
+                }, read: { _, _, _ in }),
             .table("snap", \.snap, snap),
             .table("gestures", \.gestures, gestures),
             .table("actions", \.actions, actions),
@@ -162,13 +231,22 @@ enum Schema {
         ]
     }
 
+    /// Every number key's rule, by dotted key ("button.size", "button.snap.duration").
+    static var numberRules: [String: NumberRule] {
+        Dictionary(
+            uniqueKeysWithValues: root.flatMap(\.keys).compactMap { key in key.number.map { (key.path, $0) } }
+        )
+    }
+
     /// A button while it is read; its shape and name are checked after.
-    struct ButtonDraft {
+    struct ButtonDraft: SchemaSection {
         var spec: ButtonSpec
         var rounded = false
         var cornerRadius: (value: Double, keyOffset: Int)?
         /// Where a valid `name` is.
         var nameOffset: Int?
+
+        static var defaults: ButtonDraft { ButtonDraft(spec: ButtonSpec()) }
     }
 
     /// The keys of `[button]` and of each `[[button]]`, with the sub-tables
@@ -195,11 +273,14 @@ enum Schema {
                 if let label = reader.buttonLabel(entry) { draft.spec.button.face = .label(label) }
             },
             .choice("shape", \.rounded, [("circle", false), ("rounded", true)]),
-            Field(key: "corner_radius") { draft, entry, reader in
-                if let radius = reader.number(entry, in: 0...256, unit: .pixels) {
-                    draft.cornerRadius = (radius, entry.keyOffset)
-                }
-            },
+            Field(
+                key: "corner_radius",
+                NumberRule(defaultValue: Button.defaultCornerRadius, range: 0...256, unit: .pixels),
+                value: { draft in
+                    guard case .rounded(let radius) = draft.spec.button.shape else { return nil }
+                    return radius
+                },
+                set: { draft, radius, entry in draft.cornerRadius = (radius, entry.keyOffset) }),
             .boolean("draggable", \.spec.button.draggable),
             .number("opacity", \.spec.button.opacity, 0...1),
             .number("idle_opacity", \.spec.button.idleOpacity, 0...1),
@@ -269,7 +350,7 @@ enum Schema {
 
     static var menu: [Field<Menu>] {
         [
-            Field(key: "item", shape: .tableArray, knownKeys: menuItem.map { "item." + $0.key }) {
+            Field(key: "item", shape: .tableArray, keys: dottedKeys(under: "item", menuItem)) {
                 menu, entry, reader in
                 menu.items = reader.menuItems(entry)
             },
@@ -469,38 +550,26 @@ struct SchemaReader {
         error("\(entry.key) expects \(expected), got \(entry.node.value.typeName)", at: entry.node.offset)
     }
 
-    mutating func number(_ entry: TOMLEntry, in range: ClosedRange<Double>, unit: Unit? = nil) -> Double? {
+    /// A number within `rule`'s range; an integer if the rule says so.
+    mutating func number(_ entry: TOMLEntry, _ rule: NumberRule) -> Double? {
         let value: Double
         let written: String
         switch entry.node.value {
         case .integer(let n):
             value = Double(n)
             written = String(n)
-        case .float(let x):
+        case .float(let x) where !rule.isInteger:
             value = x
             written = formatNumber(x)
         default:
-            typeError(entry, expected: "a number")
+            typeError(entry, expected: rule.isInteger ? "an integer" : "a number")
             return nil
         }
-        guard range.contains(value) else {
+        guard rule.range.contains(value) else {
             error(
-                "\(entry.key) must be between \(formatNumber(range.lowerBound)) and"
-                    + " \(formatNumber(range.upperBound))\(unit.map { " " + $0.rawValue } ?? ""), got \(written)",
-                at: entry.node.offset)
-            return nil
-        }
-        return value
-    }
-
-    mutating func integer(_ entry: TOMLEntry, in range: ClosedRange<Int>) -> Int? {
-        guard case .integer(let value) = entry.node.value else {
-            typeError(entry, expected: "an integer")
-            return nil
-        }
-        guard range.contains(value) else {
-            error(
-                "\(entry.key) must be between \(range.lowerBound) and \(range.upperBound), got \(value)",
+                "\(entry.key) must be between \(formatNumber(rule.range.lowerBound)) and"
+                    + " \(formatNumber(rule.range.upperBound))\(rule.unit.map { " " + $0.rawValue } ?? ""),"
+                    + " got \(written)",
                 at: entry.node.offset)
             return nil
         }

@@ -11,7 +11,7 @@ struct SubmenuReference {
 extension Schema {
     /// `[submenu.NAME]`, each with its `layout` and `[[submenu.NAME.item]]`s.
     static var submenus: Field<Config> {
-        Field(key: "submenu", shape: .table, knownKeys: dottedKeys(under: "submenu.NAME", submenu)) {
+        Field(key: "submenu", shape: .table, keys: dottedKeys(under: "submenu.NAME", submenu)) {
             config, entry, reader in
             guard case .table(let table) = entry.node.value else {
                 reader.typeError(entry, expected: "a table of submenus ([submenu.NAME])")
@@ -49,7 +49,7 @@ extension Schema {
                     draft.submenu.layout = layout
                 }
             },
-            Field(key: "item", shape: .tableArray, knownKeys: menuItem.map { "item." + $0.key }) {
+            Field(key: "item", shape: .tableArray, keys: dottedKeys(under: "item", menuItem)) {
                 draft, entry, reader in
                 draft.submenu.items = reader.menuItems(entry, in: draft.name)
             },

@@ -11,8 +11,11 @@ public struct BufferScale: Sendable, Equatable, Hashable, CustomStringConvertibl
     /// The scale's numerator over 120; at least 1.
     public let numerator: Int
 
+    /// Scale 1: a buffer pixel per logical pixel.
     public static let one = BufferScale(numerator: 120)
 
+    /// A scale of `numerator`/120, as wp_fractional_scale_v1 sends it; less
+    /// than 1 is taken as 1/120.
     public init(numerator: Int) {
         self.numerator = max(1, numerator)
     }
@@ -27,6 +30,7 @@ public struct BufferScale: Sendable, Equatable, Hashable, CustomStringConvertibl
         self.init(integer: value)
     }
 
+    /// The scale as a number: 1.5 for 180/120.
     public var factor: Double { Double(numerator) / 120 }
 
     /// The integer scale at least as fine as this one: what cursor themes,

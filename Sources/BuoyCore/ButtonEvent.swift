@@ -1,5 +1,6 @@
 /// What `buoy msg subscribe` reports: one thing that happened to one button.
 public struct ButtonEvent: Sendable, Equatable {
+    /// What happened; `name` is its `event` field.
     public enum Kind: Sendable, Equatable {
         /// A gesture on the button itself (not `buoy msg tap`).
         case tap, doubleTap, longPress
@@ -45,10 +46,12 @@ public struct ButtonEvent: Sendable, Equatable {
         }
     }
 
+    /// What happened.
     public var kind: Kind
     /// The button's `name` from the config; every event has one.
     public var button: String
 
+    /// An event of `kind` for the button named `button`.
     public init(_ kind: Kind, button: String) {
         self.kind = kind
         self.button = button

@@ -6,6 +6,11 @@ public enum ButtonShape: Sendable, Equatable, Hashable {
     /// in the config (consumers clamp it to half the size).
     case rounded(cornerRadius: Double)
 
+    /// The side of the bounding square when the config does not say
+    /// (`[button] size`), in logical px: a finger's target. The config's
+    /// default and the controller's are this one value.
+    public static let defaultSize: Double = 56
+
     /// The corner radius for a button of side `size`: half the side for a
     /// circle, the configured radius clamped to 0...size/2 otherwise.
     public func cornerRadius(size: Double) -> Double {

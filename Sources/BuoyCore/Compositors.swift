@@ -4,6 +4,7 @@
 /// and examples/buoy.desktop name them in these words, and DocumentationTests
 /// holds them to it. GNOME is not one: it has no wlr-layer-shell.
 public enum Compositors {
+    /// The compositors buoy supports, in the words the docs use.
     public static let supported =
         "sway (and sxmo, which runs on it), Hyprland, KDE Plasma and Plasma Mobile (KWin), labwc, wayfire"
         + " and Phosh (phoc)"
@@ -29,10 +30,14 @@ public enum Compositors {
 /// A global as the compositor offered it, and the version buoy bound it at
 /// (nil: not bound). `Display` records one per `wl_registry.global`.
 public struct OfferedGlobal: Equatable, Sendable {
+    /// Its `wl_registry.global` interface name, e.g. `zwlr_layer_shell_v1`.
     public var interface: String
+    /// The highest version the compositor offers.
     public var version: UInt32
+    /// The version buoy bound it at; nil when it did not bind it.
     public var bound: UInt32?
 
+    /// A global offered at `version`, bound at `bound` if buoy bound it.
     public init(interface: String, version: UInt32, bound: UInt32? = nil) {
         self.interface = interface
         self.version = version
@@ -42,7 +47,9 @@ public struct OfferedGlobal: Equatable, Sendable {
 
 /// A global buoy cannot run without, and why, in the words buoy exits with.
 public struct RequiredGlobal: Equatable, Sendable {
+    /// Its interface name, e.g. `zwlr_layer_shell_v1`.
     public var interface: String
+    /// What buoy needs it for, as the exit message says it.
     public var purpose: String
 
     /// The line buoy exits with when the compositor lacks it.
@@ -54,6 +61,7 @@ public struct RequiredGlobal: Equatable, Sendable {
 public enum CompositorFamily: String, CaseIterable, Sendable {
     case sway, hyprland, kwin, labwc, wayfire, phoc, weston, gnome
 
+    /// The compositor's name as people write it ("sway", "Hyprland", "KWin").
     public var name: String {
         switch self {
         case .sway: return "sway"

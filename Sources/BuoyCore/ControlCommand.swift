@@ -191,6 +191,7 @@ public enum ControlCommand: Equatable, Sendable {
         }
     }
 
+    /// The command's name, the first word on the wire.
     public var name: ControlCommandName {
         switch self {
         case .show: return .show
@@ -257,6 +258,7 @@ public enum ControlCommandError: Error, Equatable, Sendable {
         if case .badBadge = self { false } else { true }
     }
 
+    /// One line that says what is wrong, for a usage error or a reply.
     public var message: String {
         let commands = ControlCommand.names.joined(separator: ", ")
         let placements = ControlCommand.positions.joined(separator: ", ")
@@ -307,9 +309,12 @@ public enum ControlCommandError: Error, Equatable, Sendable {
 /// A request line of `buoy msg [--button NAME] <command>`: the command and
 /// the button it is for, if one was named.
 public struct ControlMessage: Equatable, Sendable {
+    /// The `--button` it names; nil for every button, or the only one.
     public var button: String?
+    /// What to do.
     public var command: ControlCommand
 
+    /// `command` for the button named `button`, or with nil for none named.
     public init(button: String? = nil, command: ControlCommand) {
         self.button = button
         self.command = command
@@ -352,6 +357,7 @@ public enum ControlTargetError: Error, Equatable, Sendable {
     /// A command for one button, without `--button`, while there are several.
     case severalButtons([String])
 
+    /// One line for the reply's `error:` status.
     public var message: String {
         switch self {
         case .takesNoButton(let command): return "\(command) takes no --button"

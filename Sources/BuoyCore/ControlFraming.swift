@@ -16,8 +16,10 @@ public struct RequestFramer: Sendable, Equatable {
 
     /// The longest line, newline included.
     public let limit: Int
+    /// Bytes read that do not yet end in a newline.
     public private(set) var buffered: [UInt8] = []
 
+    /// A framer that refuses a line longer than `limit` bytes, newline included.
     public init(limit: Int) {
         self.limit = limit
     }
@@ -42,9 +44,12 @@ public struct RequestFramer: Sendable, Equatable {
 /// with a bound: a peer that falls `limit` bytes behind is given up rather
 /// than waited for.
 public struct OutgoingBuffer: Sendable, Equatable {
+    /// The most bytes that may wait; more gives the peer up.
     public let limit: Int
+    /// The bytes still to write, oldest first.
     public private(set) var pending: [UInt8] = []
 
+    /// An empty buffer that holds at most `limit` bytes.
     public init(limit: Int) {
         self.limit = limit
     }
@@ -56,6 +61,7 @@ public struct OutgoingBuffer: Sendable, Equatable {
         pending = bytes
     }
 
+    /// Whether everything has been written.
     public var isEmpty: Bool { pending.isEmpty }
 
     /// Queues `bytes`; false (and nothing queued) when that would exceed

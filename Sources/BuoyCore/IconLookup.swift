@@ -32,6 +32,8 @@ public struct IconLookup: Sendable, Equatable {
     /// Unthemed icons, searched last.
     public var pixmapDirectories: [String]
 
+    /// A lookup of `theme` and the fallback themes under `baseDirectories`,
+    /// then of unthemed icons in `pixmapDirectories`.
     public init(
         theme: String?, baseDirectories: [String], pixmapDirectories: [String] = ["/usr/share/pixmaps"]
     ) {
@@ -279,11 +281,17 @@ public struct IconTheme: Sendable, Equatable {
     public struct Directory: Sendable, Equatable {
         /// Relative to the theme's directory, e.g. `48x48/apps`, `apps/48`.
         public var path: String
+        /// `Size`: the nominal size, in its own (logical) pixels.
         public var size: Int
+        /// `Scale`: the buffer scale it is drawn for.
         public var scale: Int
+        /// `Type`: how the sizes it serves follow from `Size`.
         public var kind: Kind
+        /// `MinSize`, for a scalable directory.
         public var minSize: Int
+        /// `MaxSize`, for a scalable directory.
         public var maxSize: Int
+        /// `Threshold`, for a threshold directory: how far from `Size` it serves.
         public var threshold: Int
 
         /// The spec's defaults: `Scale` 1, `Type` Threshold, `MinSize` and
@@ -330,6 +338,7 @@ public struct IconTheme: Sendable, Equatable {
         }
     }
 
+    /// The theme's directory name, e.g. `Adwaita`.
     public var name: String
     /// `Inherits=`, in order.
     public var inherits: [String]
@@ -337,6 +346,7 @@ public struct IconTheme: Sendable, Equatable {
     /// only those whose group gives a valid `Size`.
     public var directories: [Directory]
 
+    /// A theme of that name, inheriting `inherits`, with `directories`.
     public init(name: String, inherits: [String] = [], directories: [Directory]) {
         self.name = name
         self.inherits = inherits

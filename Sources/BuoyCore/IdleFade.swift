@@ -6,13 +6,16 @@
 public struct IdleFade: Sendable, Equatable {
     /// How the fade behaves; the defaults are buoy's.
     public struct Settings: Sendable, Equatable {
+        /// The opacity while in use.
         public var activeOpacity: Double
+        /// The opacity once faded.
         public var idleOpacity: Double
         /// Seconds without interaction before fading starts.
         public var idleDelay: Double
         /// Seconds the fade takes.
         public var fadeDuration: Double
 
+        /// buoy's defaults unless given: 1 to 0.4 after 1.5 s, over 0.3 s.
         public init(
             activeOpacity: Double = 1, idleOpacity: Double = 0.4, idleDelay: Double = 1.5,
             fadeDuration: Double = 0.3
@@ -32,6 +35,7 @@ public struct IdleFade: Sendable, Equatable {
         case timer(at: Double)
     }
 
+    /// How the fade behaves.
     public var settings: Settings
     /// When the idle delay started counting: the last wake or release.
     public private(set) var lastActivity: Double

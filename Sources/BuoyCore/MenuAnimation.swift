@@ -16,13 +16,16 @@
 /// Closing: the same staggering in reverse (the last item goes first), each
 /// item easing in from 1 to 0, all at exactly 0 at `start + closeDuration`.
 public struct MenuAnimation: Sendable, Equatable {
+    /// Whether it unfolds (true) or folds away.
     public var opening: Bool
     /// When the animation starts, in the caller's monotonic seconds.
     public var start: Double
+    /// How many items it staggers.
     public var count: Int
     /// How long the whole animation takes, in seconds; 0 (or less) is instant.
     public var duration: Double
 
+    /// An animation of `count` items from `start`, taking `openDuration` or `closeDuration`.
     public init(opening: Bool, start: Double, count: Int, openDuration: Double, closeDuration: Double) {
         self.opening = opening
         self.start = start

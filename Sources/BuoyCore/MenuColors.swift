@@ -16,6 +16,7 @@ public struct MenuColors: Sendable, Equatable {
     /// The keyboard focus ring; nil takes the button's colour.
     public var focusColor: Color?
 
+    /// The given colours; the defaults are buoy's (`[menu]`'s in buoy(5)).
     public init(
         background: Color = MenuColors.defaultBackground, labelColor: Color = MenuColors.defaultLabelColor,
         labelBackground: Color = MenuColors.defaultLabelBackground, focusColor: Color? = nil

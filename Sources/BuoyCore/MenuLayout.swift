@@ -30,6 +30,7 @@ public struct MenuLayout: Sendable, Equatable {
         public var circle: Rect
         /// The label's pill. Zero width when there is no label or no room.
         public var label: Rect
+        /// Which side of the circle the pill is on.
         public var labelSide: LabelSide
         /// What a press on the item hits: from the far side of its pill (or
         /// its circle) to the far side of its circle, the gap between them
@@ -58,9 +59,12 @@ public struct MenuLayout: Sendable, Equatable {
     public struct Panel: Sendable, Equatable {
         /// The panel's rect, on whole px.
         public var frame: Rect
+        /// How many cells a row of the grid has.
         public var columns: Int
+        /// The radius of the panel's rounded corners.
         public var cornerRadius: Double
 
+        /// A panel at `frame` with `columns` cells a row.
         public init(frame: Rect, columns: Int, cornerRadius: Double) {
             self.frame = frame
             self.columns = columns
@@ -68,7 +72,9 @@ public struct MenuLayout: Sendable, Equatable {
         }
     }
 
+    /// In the config's order.
     public var items: [Item]
+    /// Where the items go from the button.
     public var direction: MenuDirection
     /// The union of every circle and non-empty pill, or the panel. For no
     /// items, an empty rect at the button's centre.
@@ -78,6 +84,7 @@ public struct MenuLayout: Sendable, Equatable {
     /// The button's centre, which a panel grows out of and shrinks into.
     public var origin: Point
 
+    /// A layout of `items`; `origin` defaults to the middle of `bounds`.
     public init(
         items: [Item], direction: MenuDirection, bounds: Rect, panel: Panel? = nil, origin: Point? = nil
     ) {
@@ -210,6 +217,7 @@ public struct MenuLayout: Sendable, Equatable {
         case outside
     }
 
+    /// What a press that ends at `point` is on: an item, a panel's backdrop, or outside.
     public func touch(at point: Point) -> Touch {
         if let item = hitTest(point) { return .item(item) }
         return panel?.frame.contains(point) == true ? .backdrop : .outside

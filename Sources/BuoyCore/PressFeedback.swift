@@ -9,8 +9,11 @@
 /// waits for the double-tap window, still shows that it registered. A press
 /// during the spring back goes in again from where it was.
 public struct PressFeedback: Sendable, Equatable {
+    /// How deep a press shows at once.
     public static let initialDepth = 0.5
+    /// Seconds a press takes to be fully in.
     public static let pressIn = 0.05
+    /// Seconds a release takes to spring back.
     public static let springBack = 0.15
 
     private var state: State = .rest
@@ -21,6 +24,7 @@ public struct PressFeedback: Sendable, Equatable {
         case moving(since: Double, from: Double, released: Double?)
     }
 
+    /// At rest.
     public init() {}
 
     /// Whether a press is down.
@@ -29,11 +33,13 @@ public struct PressFeedback: Sendable, Equatable {
         return false
     }
 
+    /// A press went down at `now`; a press already down changes nothing.
     public mutating func press(at now: Double) {
         guard !isDown else { return }
         state = .moving(since: now, from: max(Self.initialDepth, depth(at: now)), released: nil)
     }
 
+    /// The press was released at `now`; it springs back once fully in.
     public mutating func release(at now: Double) {
         guard case .moving(let since, let from, released: nil) = state else { return }
         state = .moving(since: since, from: from, released: now)

@@ -35,8 +35,10 @@ public struct SavedPlaces: Sendable, Equatable {
         /// The config's `position` when the user chose this place; nil in
         /// files from before it was kept.
         public var overrode: Placement?
+        /// Where the button rests there.
         public var rest: RestPosition
 
+        /// A place with these fields; `overrode` nil for a file from before it was kept.
         public init(
             button: String, instanceOutput: String?, output: String?, overrode: Placement? = nil,
             rest: RestPosition
@@ -63,6 +65,7 @@ public struct SavedPlaces: Sendable, Equatable {
     /// Oldest-set first.
     public var places: [Place]
 
+    /// The given places; none is an empty state file.
     public init(places: [Place] = []) {
         self.places = places
     }

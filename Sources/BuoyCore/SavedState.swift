@@ -14,8 +14,10 @@
 public struct SavedState: Sendable, Equatable, Hashable {
     /// The name of the output (`wl_output.name`) the button was on, if known.
     public var output: String?
+    /// Where the button rests there.
     public var rest: RestPosition
 
+    /// A place `rest` on `output`.
     public init(output: String?, rest: RestPosition) {
         self.output = output
         self.rest = rest

@@ -1,13 +1,16 @@
 /// The button gliding from where it was released to its rest position, with
 /// an ease-out cubic curve (fast start, gentle landing).
 public struct SnapAnimation: Sendable, Equatable {
+    /// Where the glide starts.
     public var from: Point
+    /// Where it lands.
     public var to: Point
     /// When the animation starts, in the caller's monotonic seconds.
     public var start: Double
     /// How long it takes, in seconds; 0 (or less) lands at once.
     public var duration: Double
 
+    /// A glide from `from` to `to`, starting at `start` and taking `duration` seconds.
     public init(from: Point, to: Point, start: Double, duration: Double) {
         self.from = from
         self.to = to

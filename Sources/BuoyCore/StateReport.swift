@@ -4,6 +4,7 @@ public struct ButtonReport: Sendable, Equatable {
     public var name: String
     /// The output it is on (`wl_output.name`), nil while it is not known.
     public var output: String?
+    /// Whether it shows.
     public var visible: Bool
     /// What hides it (`HiddenBy`); nil while it shows.
     public var hiddenBy: HiddenBy?
@@ -11,13 +12,18 @@ public struct ButtonReport: Sendable, Equatable {
     public var dragging: Bool
     /// Its top-left corner and size, as in `StateReport`.
     public var x: Double?
+    /// Its top-left corner's y, as `x`.
     public var y: Double?
+    /// Its side in logical pixels.
     public var size: Double
+    /// Where it rests: `RestPosition.name`.
     public var edge: String
+    /// Its opacity now, 0...1.
     public var opacity: Double
     /// The badge it shows (`buoy msg badge`), if any.
     public var badge: String?
 
+    /// A report of one instance.
     public init(
         name: String, output: String?, visible: Bool, hiddenBy: HiddenBy? = nil, dragging: Bool = false,
         x: Double?, y: Double?, size: Double, edge: String, opacity: Double, badge: String? = nil
@@ -57,7 +63,9 @@ public struct ButtonReport: Sendable, Equatable {
 /// top-level fields describe the first button; `buttons` lists every
 /// instance of every button.
 public struct StateReport: Sendable, Equatable {
+    /// Whether the first button shows.
     public var visible: Bool
+    /// Whether a finger or the pointer holds it.
     public var dragging: Bool
     /// The output's name (`wl_output.name`), nil while it is not known.
     public var output: String?
@@ -65,19 +73,24 @@ public struct StateReport: Sendable, Equatable {
     /// it moves in (the layer surface, which covers the output's usable area);
     /// nil while it is not placed yet.
     public var x: Double?
+    /// Its top-left corner's y, as `x`.
     public var y: Double?
     /// The button's diameter in logical pixels.
     public var size: Double
     /// Where it rests: `RestPosition.name` ("left", "top-right", "center", "free").
     public var edge: String
+    /// Its opacity now, 0...1.
     public var opacity: Double
+    /// Whether the menu is open, from any button.
     public var menuOpen: Bool
     /// The device mode (`buoy msg mode`).
     public var mode: DeviceMode
     /// The config file's path.
     public var config: String
+    /// Every instance of every button, in config order.
     public var buttons: [ButtonReport]
 
+    /// A snapshot with these fields.
     public init(
         visible: Bool, dragging: Bool = false, output: String?, x: Double?, y: Double?, size: Double,
         edge: String, opacity: Double, menuOpen: Bool, mode: DeviceMode = .laptop, config: String,

@@ -32,13 +32,16 @@ public enum HiddenBy: String, Sendable, Equatable {
 
 /// What buoy knows of one window of another client (foreign-toplevel).
 public struct WindowFacts: Sendable, Equatable {
+    /// Its app id (`xdg_toplevel.app_id`), which the globs match.
     public var appID: String
     /// The names of the outputs it is on.
     public var outputs: [String]
     /// The focused window.
     public var activated: Bool
+    /// Whether it is fullscreen.
     public var fullscreen: Bool
 
+    /// A window with these facts.
     public init(appID: String, outputs: [String], activated: Bool, fullscreen: Bool) {
         self.appID = appID
         self.outputs = outputs
@@ -58,14 +61,17 @@ extension WindowFacts {
 /// `[visibility]` and a button's `[button.visibility]`: when a button hides
 /// by itself. The defaults show it always, as before these rules.
 public struct VisibilityRules: Sendable, Equatable {
+    /// `fullscreen`: whether a fullscreen window on its output hides the button.
     public var fullscreen: FullscreenRule
     /// Shell globs (`*`, `?`, `[...]`) of app ids: hidden while the focused
     /// window's matches one.
     public var hideFor: [String]
     /// If set, shown only while the focused window's app id matches one.
     public var showFor: [String]?
+    /// `mode`: the device mode it shows in.
     public var mode: ModeRule
 
+    /// Rules that hide nothing unless given.
     public init(
         fullscreen: FullscreenRule = .show, hideFor: [String] = [], showFor: [String]? = nil,
         mode: ModeRule = .any
@@ -104,6 +110,7 @@ public struct VisibilityRules: Sendable, Equatable {
 /// Shell globs, as fnmatch(3) without flags: `*` any run, `?` any one
 /// character, `[abc]`, `[a-z]` and `[!a]` one of a set; anything else, itself.
 public enum Glob {
+    /// Whether `text` matches `pattern` as a whole.
     public static func matches(_ pattern: String, _ text: String) -> Bool {
         matches(Array(pattern), Array(text))
     }

@@ -22,6 +22,7 @@ public struct GestureSettings: Sendable, Equatable {
     /// `dragThreshold` and `doubleTapWindow` for a touch press: a fingertip
     /// wobbles more, and lifts and lands more slowly, than a mouse button.
     public var touchDragThreshold: Double
+    /// `double_tap_window` after a touch.
     public var touchDoubleTapWindow: Double
     /// The directions a flick means something in. A press that moves in one
     /// of them fast enough is a flick, not a drag; in any other, it drags.
@@ -33,6 +34,7 @@ public struct GestureSettings: Sendable, Equatable {
     /// ... at an average speed of at least this many px per second.
     public var flickSpeed: Double
 
+    /// buoy's defaults unless given (`[gestures]`'s in buoy(5)).
     public init(
         dragThreshold: Double = 6, doubleTapWindow: Double = 0.25, longPressDelay: Double = 0.5,
         hasDoubleTap: Bool = false, hasLongPress: Bool = false, draggable: Bool = true,

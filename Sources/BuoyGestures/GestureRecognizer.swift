@@ -38,6 +38,7 @@ import BuoyCore
 ///   past the threshold can be one (a long press cannot), and only in a
 ///   direction of `flicks`; otherwise its `up` ends it as before.
 public struct GestureRecognizer: Sendable, Equatable {
+    /// The thresholds, windows and gestures it tells apart.
     public let settings: GestureSettings
     private var state: State = .idle
 
@@ -69,6 +70,7 @@ public struct GestureRecognizer: Sendable, Equatable {
         var kind: InputKind
     }
 
+    /// A recognizer with no press down.
     public init(settings: GestureSettings) {
         self.settings = settings
     }

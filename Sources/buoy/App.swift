@@ -10,8 +10,10 @@ import Glibc
 /// Wires the pure core to Wayland. Each wakeup of the loop calls `update`
 /// once: it routes the recorded facts (configures, input, timers, signals,
 /// requests) to the button instances' controllers, carries out their
-/// effects, then each instance commits at most one frame, and only when no
-/// frame callback of its own is outstanding.
+/// effects, then each instance draws at most one frame, and a new one only
+/// when no frame callback of its own is outstanding; while one is, it
+/// commits only what cannot wait for it (a press's input region, a menu's
+/// first frame).
 final class App {
     let display: Display
     let loop: EventLoop

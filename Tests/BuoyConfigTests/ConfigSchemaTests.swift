@@ -766,6 +766,28 @@ final class ConfigSchemaTests: XCTestCase {
         }
     }
 
+    /// What the fuzzer holds to the rules: every number key is read back
+    /// from a parsed config, each at its rule's default when unset (a
+    /// rounded button, so that corner_radius counts), and at what the file
+    /// says when set.
+    func testEveryNumberIsReadBackUnderItsKey() throws {
+        let rules = Schema.numberRules
+        let (config, _) = try parseConfig("[button]\nshape = \"rounded\"\n")
+        let numbers = Schema.root.flatMap { $0.numbers(config) }
+        XCTAssertEqual(numbers.map(\.key).sorted(), rules.keys.sorted())
+        for number in numbers { XCTAssertEqual(number.value, rules[number.key]?.defaultValue, number.key) }
+
+        let (set, _) = try parseConfig(
+            "[button]\nsize = 99\n[button.snap]\nduration = 2\n[menu]\ndim = 0.5\n")
+        let values = Dictionary(
+            uniqueKeysWithValues: Schema.root.flatMap { $0.numbers(set) }.map { ($0.key, $0.value) })
+        XCTAssertEqual(values["button.size"], 99)
+        XCTAssertEqual(values["button.snap.duration"], 2)
+        XCTAssertEqual(values["snap.duration"], 0.25)
+        XCTAssertEqual(values["menu.dim"], 0.5)
+        XCTAssertEqual(values["button.menu.dim"], 0.5)
+    }
+
     func testRenderedErrorHasTheLineAndACaret() {
         let d = parseError("# buoy\n[button]\nsize = \"big\"\n")
         XCTAssertEqual(

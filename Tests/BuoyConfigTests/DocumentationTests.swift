@@ -1,7 +1,8 @@
-import BuoyConfig
 import BuoyCore
 import Foundation
 import XCTest
+
+@testable import BuoyConfig
 
 /// The repository's root, three levels above this file.
 private let repoRoot = URL(fileURLWithPath: #filePath)
@@ -314,6 +315,27 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// buoy(5)'s `Default:` and `Range:` of each number key are its rule's,
+    /// read from the schema's `Field`, and every number key has both.
+    func testDocumentedNumbersAreTheRules() throws {
+        let rules = Schema.numberRules
+        let documented = try manPage().keys.filter { $0.type == "number" || $0.type == "integer" }
+        XCTAssertEqual(
+            Set(documented.map(\.key)), Set(rules.keys), "number keys in docs/buoy.5.scd and in the schema")
+        for key in documented {
+            guard let rule = rules[key.key] else { continue }
+            XCTAssertEqual(key.type == "integer", rule.isInteger, "line \(key.line): \(key.key)'s type")
+            XCTAssertEqual(
+                key.defaultValue.flatMap(Double.init), rule.defaultValue,
+                "line \(key.line): \(key.key)'s Default: and its rule's")
+            XCTAssertEqual(
+                key.range.flatMap { range in
+                    Double(range.low).flatMap { low in Double(range.high).map { low...$0 } }
+                },
+                rule.range, "line \(key.line): \(key.key)'s Range: and its rule's")
+        }
+    }
+
     func testDocumentedValuesAreTheSchemasChoices() throws {
         let page = try manPage()
         for key in page.keys where key.type == "string" {
@@ -375,6 +397,43 @@ final class DocumentationTests: XCTestCase {
             Config.knownKeys.filter { !shown.contains($0) && !copies.contains($0) }, [],
             "keys missing from the example")
         XCTAssertEqual(parse(text).warnings, [], "the example, uncommented")
+    }
+
+    /// Each number key in the example shows its rule's default, and the
+    /// comment above it gives its rule's range as "(low-high)".
+    func testExampleConfigShowsEachNumbersRule() throws {
+        let rules = Schema.numberRules
+        let example = String(decoding: try contents(of: "examples/config.toml"), as: UTF8.self)
+        var table = ""
+        var comment = ""
+        var previousWasComment = false
+        var seen: Set<String> = []
+        for (index, line) in uncommented(example, alternatives: true).split(separator: "\n").enumerated() {
+            if line.hasPrefix("#") {
+                if !previousWasComment { comment = "" }
+                comment += line + "\n"
+                previousWasComment = true
+                continue
+            }
+            previousWasComment = false
+            if let match = line.wholeMatch(of: /\[\[?([a-z_.]+)\]\]?/) {
+                table = String(match.1)
+            } else if let match = line.wholeMatch(of: #/([a-z_]+) = ([-0-9.]+)/#),
+                let rule = rules[table + "." + match.1]
+            {
+                let key = table + "." + match.1
+                seen.insert(key)
+                XCTAssertEqual(Double(match.2), rule.defaultValue, "line \(index + 1): \(key)'s default")
+                let range = "\(formatNumber(rule.range.lowerBound))-\(formatNumber(rule.range.upperBound))"
+                XCTAssertTrue(
+                    comment.contains(range),
+                    "line \(index + 1): the comment above \(key) does not say \(range)")
+            }
+        }
+        let copies = try manPage().copies
+        XCTAssertEqual(
+            rules.keys.filter { !seen.contains($0) && !copies.contains($0) }.sorted(), [],
+            "number keys the example does not show")
     }
 
     func testTwoButtonsExampleParses() throws {

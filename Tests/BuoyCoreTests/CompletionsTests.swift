@@ -28,6 +28,19 @@ private func documentedFlags() throws -> Set<String> {
     return flags
 }
 
+/// The `buoy msg` commands buoy(1)'s COMMANDS section documents, each on a
+/// line of its own or with its kin (`*tap*, *double-tap*, *long-press*`).
+private func documentedCommands() throws -> [String] {
+    let page = try text(of: "docs/buoy.1.scd")
+    guard let start = page.firstRange(of: "\n# COMMANDS\n") else { return [] }
+    var section = page[start.upperBound...]
+    if let end = section.firstRange(of: "\n# ") { section = section[..<end.lowerBound] }
+    return section.split(separator: "\n").filter { $0.hasPrefix("*") && !$0.hasPrefix("*buoy") }.flatMap {
+        line in
+        line.matches(of: /^\*([a-z-]+)\*|, \*([a-z-]+)\*/).compactMap { ($0.1 ?? $0.2).map(String.init) }
+    }
+}
+
 /// The shell completions list exactly the commands and positions that
 /// `ControlCommand` parses, the subcommands that `Invocation` parses, and the
 /// flags that buoy(1) documents.
@@ -36,8 +49,17 @@ final class CompletionsTests: XCTestCase {
     private let places = ControlCommand.positions
     private let subcommands = Invocation.Subcommand.allCases.map(\.rawValue)
 
-    func testTheManPageHasFlags() throws {
-        XCTAssertTrue(try documentedFlags().contains("--check"), "docs/buoy.1.scd's OPTIONS not found")
+    /// buoy(1) documents every option the parser takes, and no other; every
+    /// `buoy msg` command, and no other; and `--button`.
+    func testTheManPageHasEveryFlagAndCommand() throws {
+        XCTAssertEqual(
+            try documentedFlags(), Set(Invocation.Option.allCases.flatMap(\.spellings)),
+            "docs/buoy.1.scd's OPTIONS and Invocation.Option")
+        XCTAssertEqual(
+            try documentedCommands(), commands, "docs/buoy.1.scd's COMMANDS and ControlCommandName")
+        XCTAssertTrue(
+            try text(of: "docs/buoy.1.scd").contains("*\(ControlMessage.buttonOption)* _NAME_"),
+            "docs/buoy.1.scd does not document \(ControlMessage.buttonOption) NAME")
     }
 
     func testBash() throws {

@@ -47,10 +47,46 @@ final class ChildJobTests: XCTestCase {
         XCTAssertEqual(errno, ESRCH)
     }
 
+    /// A command buoy starts while a drawing child runs (`CommandRunner`:
+    /// posix_spawn of /bin/sh -c, with no file actions) must hold neither
+    /// end of the child's pipe, and the pipe still ends when the child does,
+    /// though the command outlives it. Written against that behaviour, not
+    /// `ChildJob`'s flags, so that it holds whatever starts the child.
     func testCommandsStartedMeanwhileDoNotHoldThePipe() throws {
-        let job = try XCTUnwrap(ChildJob { 0 })
-        let flags = fcntl(job.fd, F_GETFD)
-        XCTAssertNotEqual(flags & FD_CLOEXEC, 0)
-        _ = job.wait(timeoutMilliseconds: 10_000)
+        let job = try XCTUnwrap(ChildJob { usleep(300_000) == 0 ? 0 : 1 })
+        var pid: pid_t = 0
+        let words: [String] = ["/bin/sh", "-c", "exec sleep 30"]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for word in argv { free(word) } }
+        XCTAssertEqual(posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ), 0)
+        defer {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+
+        var pipe = stat()
+        XCTAssertEqual(fstat(job.fd, &pipe), 0)
+        // The command's descriptors, once sh has exec'd sleep.
+        var held: [String] = []
+        for _ in 0..<100 {
+            usleep(10_000)
+            guard
+                (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?.hasPrefix("sleep")
+                    == true
+            else { continue }
+            held = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            break
+        }
+        XCTAssertFalse(held.isEmpty, "the command did not start")
+        let pipes = held.compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
+        }
+        XCTAssertFalse(
+            pipes.contains("pipe:[\(pipe.st_ino)]"), "the command holds the child's pipe: \(pipes)")
+
+        XCTAssertTrue(job.exits(within: 10_000), "the pipe did not end while the command runs")
+        XCTAssertEqual(kill(pid, 0), 0, "the command should still run")
+        XCTAssertEqual(job.finish(killing: false).exitCode, 0)
     }
 }

@@ -54,14 +54,20 @@ private func checkAction(_ action: Action?, _ name: String, _ input: [UInt8]) {
     }
 }
 
-/// The ranges of ConfigSchema.swift, restated: a value outside them must
-/// have been reported as an error, never accepted. Every button is checked
-/// with the tables it ends up with, its own sub-tables applied.
+/// What the schema promises of a config it accepts. Every number is within
+/// its key's `NumberRule`, read from the schema's fields (the top-level
+/// tables, and every button with the tables it ends up with, its own
+/// sub-tables applied): a value outside must have been an error.
 private func checkInvariants(_ config: Config, _ input: [UInt8]) {
     check(!config.buttons.isEmpty, "a config without buttons", input)
     check(config.buttons.count <= Config.maxButtons, "\(config.buttons.count) buttons", input)
     let names = config.buttons.map(\.name)
     check(Set(names).count == names.count, "duplicate button names \(names)", input)
+    let rules = Schema.numberRules
+    for number in Schema.root.flatMap({ $0.numbers(config) }) {
+        guard let rule = rules[number.key] else { violated("\(number.key) has no rule", input) }
+        check(inRange(number.value, rule.range), "\(number.key) \(number.value)", input)
+    }
     for spec in config.buttons { checkButton(spec, input) }
 }
 
@@ -84,18 +90,9 @@ private func checkButton(_ spec: ButtonSpec, _ input: [UInt8]) {
     let b = spec.button
     let at = "button \(b.name.debugDescription)"
     check(isValidButtonName(b.name), "\(at) has an invalid name", input)
-    check(inRange(b.size, 16...512), "\(at) size \(b.size)", input)
-    check(inRange(b.margin, 0...500), "\(at) margin \(b.margin)", input)
     checkColor(b.color, "\(at) color", input)
     checkColor(b.glyphColor, "\(at) glyph_color", input)
-    check(inRange(b.opacity, 0...1), "\(at) opacity \(b.opacity)", input)
-    check(inRange(b.idleOpacity, 0...1), "\(at) idle_opacity \(b.idleOpacity)", input)
-    check(inRange(b.idleDelay, 0...60), "\(at) idle_delay \(b.idleDelay)", input)
-    check(inRange(b.fade, 0...5), "\(at) fade \(b.fade)", input)
     if case .named(let output) = b.output { check(!isBlank(output), "\(at) output is blank", input) }
-    if case .rounded(let radius) = b.shape {
-        check(inRange(radius, 0...256), "\(at) corner_radius \(radius)", input)
-    }
     switch b.face {
     case .glyph: break
     case .icon(let icon):
@@ -106,15 +103,7 @@ private func checkButton(_ spec: ButtonSpec, _ input: [UInt8]) {
         check(label.count <= ButtonFace.maxLabelCharacters, "\(at) label is too long", input)
     }
 
-    check(inRange(spec.snap.duration, 0...5), "\(at) snap.duration \(spec.snap.duration)", input)
-
-    let g = spec.gestures
-    check(inRange(g.dragThreshold, 0...100), "\(at) gestures.drag_threshold \(g.dragThreshold)", input)
-    check(inRange(g.doubleTapWindow, 0...5), "\(at) gestures.double_tap_window \(g.doubleTapWindow)", input)
-    check(inRange(g.longPressDelay, 0...5), "\(at) gestures.long_press_delay \(g.longPressDelay)", input)
-
     let a = spec.actions
-    check((1...64).contains(a.maxRunning), "\(at) actions.max_running \(a.maxRunning)", input)
     checkAction(a.tap, "\(at) actions.tap", input)
     checkAction(a.doubleTap, "\(at) actions.double_tap", input)
     checkAction(a.longPress, "\(at) actions.long_press", input)
@@ -127,12 +116,7 @@ private func checkButton(_ spec: ButtonSpec, _ input: [UInt8]) {
         check(item.action != .menu, "\(at) has a menu item that opens the menu", input)
         if let icon = item.icon { check(!isBlank(icon), "\(at) has a menu item with a blank icon", input) }
     }
-    check(inRange(m.itemSize, 16...256), "\(at) menu.item_size \(m.itemSize)", input)
     if let theme = m.iconTheme { check(!isBlank(theme), "\(at) menu.icon_theme is blank", input) }
-    check(inRange(m.openDuration, 0...5), "\(at) menu.open_duration \(m.openDuration)", input)
-    check(inRange(m.closeDuration, 0...5), "\(at) menu.close_duration \(m.closeDuration)", input)
-    check(inRange(m.dim, 0...0.6), "\(at) menu.dim \(m.dim)", input)
-    check(inRange(m.spacing, 0...100), "\(at) menu.spacing \(m.spacing)", input)
 }
 
 /// The same bytes as an icon theme's index.theme, which the menu's drawing

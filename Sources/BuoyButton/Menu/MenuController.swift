@@ -127,6 +127,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     private var statuses: [PageKey: [Int: (command: String, status: MenuStatus)]] = [:]
     private var nextJob = 1
 
+    /// A closed menu, nothing drawn; a child may draw for `drawTimeout` seconds.
     public init(drawTimeout: Double) {
         self.drawTimeout = drawTimeout
     }
@@ -225,6 +226,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
 
     // MARK: - Inputs
 
+    /// Takes `input`, which happened at `now`; returns what the shell is to do, in order.
     public mutating func handle(_ input: MenuInput<Owner>, at now: Double) -> [MenuEffect<Owner>] {
         switch input {
         case .toggle(let owner, let source, let path, let anchor, let visible):

@@ -4,9 +4,12 @@ import BuoyCore
 /// What a button's menu is made from: its `[menu]` (with its submenus) and
 /// the button's colour, which its focus ring takes.
 public struct MenuSource: Sendable, Equatable {
+    /// The menu, its submenus included.
     public var menu: Menu
+    /// The button's colour.
     public var buttonColor: Color
 
+    /// `menu` for a button of `buttonColor`.
     public init(menu: Menu, buttonColor: Color) {
         self.menu = menu
         self.buttonColor = buttonColor
@@ -22,8 +25,11 @@ public struct MenuSource: Sendable, Equatable {
 public struct MenuJob<Owner: Hashable & Sendable>: Sendable, Equatable {
     /// Also the id of the images it draws (`MenuImages.id`).
     public var id: Int
+    /// The button whose menu it is.
     public var owner: Owner
+    /// The level it draws.
     public var page: MenuPage
+    /// Where it is laid out for.
     public var anchor: MenuAnchor
     /// When it is given up: the child is killed.
     public var deadline: Double
@@ -34,8 +40,11 @@ public struct MenuJob<Owner: Hashable & Sendable>: Sendable, Equatable {
 /// One page's images, in the buffers that job `id` drew, laid out for
 /// `anchor` (where they may have moved since without a redraw).
 public struct MenuImages: Sendable, Equatable {
+    /// The job whose buffers hold them.
     public var id: Int
+    /// Where each item is.
     public var layout: MenuLayout
+    /// Where it is laid out for.
     public var anchor: MenuAnchor
 }
 
@@ -43,7 +52,9 @@ public struct MenuImages: Sendable, Equatable {
 public struct MenuChoice: Sendable, Equatable {
     /// The level it was on (`MenuPage.path`).
     public var path: [String]
+    /// The item's place in its level.
     public var index: Int
+    /// Its label.
     public var label: String
 }
 
@@ -59,11 +70,14 @@ public enum MenuOpeningEnd: Sendable, Equatable {
 
 /// A button whose menu is to be drawn ahead of time.
 public struct MenuPreparation<Owner: Hashable & Sendable>: Sendable, Equatable {
+    /// The button whose menu it is.
     public var owner: Owner
+    /// Its menu.
     public var source: MenuSource
     /// Where it would unfold; nil while the button is not on screen.
     public var anchor: MenuAnchor?
 
+    /// `owner`'s menu from `source`, to unfold at `anchor`.
     public init(owner: Owner, source: MenuSource, anchor: MenuAnchor?) {
         self.owner = owner
         self.source = source
@@ -144,15 +158,21 @@ public enum MenuEffect<Owner: Hashable & Sendable>: Sendable, Equatable {
 
 /// One item's `status` command to run.
 public struct MenuStatusCheck: Sendable, Equatable {
+    /// The item's place in its level.
     public var index: Int
+    /// Its `status` command line.
     public var command: String
+    /// Whether its exit status says on or off.
     public var toggle: Bool
 }
 
 /// What to show of the menu in a frame.
 public struct MenuScene<Owner: Hashable & Sendable>: Sendable, Equatable {
+    /// The button whose menu it is.
     public var owner: Owner
+    /// The images on screen.
     public var images: MenuImages
+    /// Opening or closing, and since when.
     public var animation: MenuAnimation
     /// The item the focus ring is on; nil while it does not show.
     public var ring: Int?

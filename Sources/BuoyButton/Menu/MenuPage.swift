@@ -10,6 +10,7 @@ public struct MenuPage: Sendable, Equatable {
     public var items: [MenuItem]
     /// The menu it belongs to, with the layout this level is shown in.
     public var settings: Menu
+    /// Its colours and font.
     public var look: MenuLook
 
     /// The item that ends every submenu, and goes up a level.

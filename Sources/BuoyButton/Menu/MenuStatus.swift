@@ -7,6 +7,7 @@ public struct MenuStatus: Sendable, Equatable {
     /// or when the command was cut off before it exited.
     public var on: Bool?
 
+    /// A status of `text`, on or off for a toggle.
     public init(text: String, on: Bool? = nil) {
         self.text = text
         self.on = on

@@ -9,6 +9,7 @@ public struct MenuLook: Sendable, Equatable {
     /// measure with the same font.
     public var font: String
 
+    /// A look in `colors`, its focus ring in `buttonColor` unless `colors` names one, its labels in `font`.
     public init(colors: MenuColors = MenuColors(), buttonColor: Color, font: String = "Sans 13") {
         self.colors = colors
         self.buttonColor = buttonColor

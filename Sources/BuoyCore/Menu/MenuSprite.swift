@@ -2,6 +2,7 @@
 /// size, and shown on its own subsurface; the compositor scales it for the
 /// animation (`SpritePlacement`), so the frames of an animation draw nothing.
 public struct MenuSprite: Sendable, Equatable {
+    /// What an image shows.
     public enum Part: Sendable, Equatable {
         /// An item's label on its pill.
         case pill
@@ -14,12 +15,15 @@ public struct MenuSprite: Sendable, Equatable {
         case panel
     }
 
+    /// What it shows.
     public var part: Part
+    /// The item it belongs to (0 for a panel's backdrop).
     public var item: Int
     /// Where the image goes at full size, in layer-surface coordinates
     /// (logical px), on whole px.
     public var image: Rect
 
+    /// `part` of item `item`, at `image` when at full size.
     public init(part: Part, item: Int, image: Rect) {
         self.part = part
         self.item = item
@@ -30,6 +34,7 @@ public struct MenuSprite: Sendable, Equatable {
 extension MenuSprite {
     /// The gap between an item's circle and its focus ring, and the ring's width.
     public static let focusGap = 3.0
+    /// The focus ring's width.
     public static let focusWidth = 2.5
     /// An item's shadow's spread, as a fraction of its circle's diameter.
     public static let shadowSpread = 0.18
@@ -73,6 +78,7 @@ extension MenuSprite {
 
     /// Room around a panel for its rim and its outlined shadow.
     public static let panelPad = 5.0
+    /// Room around a circle for its focus ring.
     public static var focusPad: Double { (focusGap + focusWidth).rounded(.up) + 1 }
 
     /// Whether the images drawn for `drawn` show `layout` too, moved: the
