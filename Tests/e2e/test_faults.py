@@ -41,7 +41,7 @@ def figure(text: str) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# The state file, as Sources/BuoyCore/SavedState.swift writes it
+# The state file, as Sources/BuoyCore/State/SavedState.swift writes it
 
 
 def _fraction(text: str) -> bool:
