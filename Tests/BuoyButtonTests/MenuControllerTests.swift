@@ -429,46 +429,45 @@ final class MenuControllerTests: XCTestCase {
         withStatus.menu.items[1].status = "wpctl get-volume"
         withStatus.menu.items[1].toggle = true
         var driver = Driver()
-        XCTAssertEqual(
-            driver.send(.toggle("a", withStatus, path: [], anchor: anchor, visible: true)).count, 2)
+        func open() -> [String] {
+            driver.send(.toggle("a", withStatus, path: [], anchor: anchor, visible: true))
+        }
+        func heard(_ index: Int, _ command: String, _ status: MenuStatus?) -> [String] {
+            driver.send(.status("a", path: [], index: index, command: command, status))
+        }
+        XCTAssertEqual(open().count, 2)
         XCTAssertEqual(
             driver.draw(), ["opened a[]", "status a[] 0:nmcli radio wifi,1:wpctl get-volume"],
             "every status command runs as it opens")
         XCTAssertEqual(
-            driver.controller.scene?.statuses, [:], "none known yet: the first frame does not wait")
-        driver.settle()
-        XCTAssertFalse(driver.controller.needsFrame(at: driver.now))
-        _ = driver.send(
-            .status("a", path: [], index: 0, command: "nmcli radio wifi", MenuStatus(text: "enabled")))
-        XCTAssertTrue(driver.controller.needsFrame(at: driver.now), "a status that arrives is shown")
-        _ = driver.send(
-            .status("a", path: [], index: 1, command: "wpctl get-volume", MenuStatus(text: "0.4", on: true)))
+            driver.controller.scene?.images.statuses, [:], "none known yet: the first frame does not wait")
         XCTAssertEqual(
-            driver.controller.scene?.statuses,
+            heard(0, "nmcli radio wifi", MenuStatus(text: "enabled")), ["draw a[]"], "drawn again with it")
+        XCTAssertEqual(
+            heard(1, "wpctl get-volume", MenuStatus(text: "0.4", on: true)), [], "one redraw at a time")
+        XCTAssertEqual(driver.controller.jobs.last?.label(of: 0), "Terminal\nenabled")
+        XCTAssertEqual(driver.draw(), ["draw a[]"], "the second status came meanwhile")
+        XCTAssertEqual(driver.controller.scene?.images.statuses, [0: MenuStatus(text: "enabled")])
+        XCTAssertEqual(driver.draw(), [])
+        XCTAssertEqual(
+            driver.controller.scene?.images.statuses,
             [0: MenuStatus(text: "enabled"), 1: MenuStatus(text: "0.4", on: true)])
         // A toggle cut off before it exited keeps its state; silence keeps the last status.
-        _ = driver.send(
-            .status("a", path: [], index: 1, command: "wpctl get-volume", MenuStatus(text: "0.5", on: nil)))
-        _ = driver.send(.status("a", path: [], index: 0, command: "nmcli radio wifi", nil))
-        XCTAssertEqual(
-            driver.controller.scene?.statuses,
-            [0: MenuStatus(text: "enabled"), 1: MenuStatus(text: "0.5", on: true)])
-        // Closed and opened again: the last statuses show at once, and are asked for again.
+        XCTAssertEqual(heard(1, "wpctl get-volume", MenuStatus(text: "0.4", on: nil)), [], "nothing new")
+        XCTAssertEqual(heard(0, "nmcli radio wifi", nil), [])
+        // Closed and opened again: the images with the last statuses show at once, and are asked for again.
         _ = driver.send(.close)
         driver.settle()
         XCTAssertEqual(
-            driver.send(.toggle("a", withStatus, path: [], anchor: anchor, visible: true)),
-            ["opening a", "opened a[]", "status a[] 0:nmcli radio wifi,1:wpctl get-volume"])
-        XCTAssertEqual(driver.controller.scene?.statuses.count, 2)
-        // A reload that gives the item another command: its old status no longer shows.
+            open(), ["opening a", "opened a[]", "status a[] 0:nmcli radio wifi,1:wpctl get-volume"])
+        XCTAssertEqual(driver.controller.scene?.images.statuses.count, 2)
+        // A reload that gives the item another command: its old status is no longer drawn.
         var other = withStatus
         other.menu.items[0].status = "iwctl station wlan0 show"
         _ = driver.send(.reloaded("a", other))
         driver.settle()
         _ = driver.send(.prepare([MenuPreparation(owner: "a", source: other, anchor: anchor)]))
-        _ = driver.draw()
-        _ = driver.send(.toggle("a", other, path: [], anchor: anchor, visible: true))
-        XCTAssertEqual(driver.controller.scene?.statuses, [1: MenuStatus(text: "0.5", on: true)])
+        XCTAssertEqual(driver.controller.jobs.last?.statuses, [1: MenuStatus(text: "0.4", on: true)])
     }
 
     // MARK: Frames

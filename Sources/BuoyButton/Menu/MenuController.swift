@@ -174,11 +174,9 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     /// What a frame placed now shows; nil when nothing is on screen.
     public var scene: MenuScene<Owner>? {
         guard let (shown, animation) = onScreen else { return nil }
-        let said = statuses[PageKey(owner: shown.owner, path: shown.page.path)] ?? [:]
         return MenuScene(
             owner: shown.owner, images: shown.images, animation: animation,
-            ring: shown.focusVisible ? shown.focused : nil,
-            statuses: said.filter { shown.page.items[$0.key].status == $0.value.command }.mapValues(\.status))
+            ring: shown.focusVisible ? shown.focused : nil)
     }
 
     /// Whether a frame must be placed at `now`: until one has been placed at
@@ -254,8 +252,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         case .surfacesFailed: return drop(why: "its surfaces could not be created")
         case .frame: return frame(at: now)
         case .status(let owner, let path, let index, let command, let status):
-            heard(status, of: index, command: command, at: PageKey(owner: owner, path: path))
-            return []
+            return heard(status, of: index, command: command, at: PageKey(owner: owner, path: path), now: now)
         }
     }
 
@@ -373,7 +370,8 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     ) -> MenuJob<Owner> {
         defer { nextJob += 1 }
         return MenuJob(
-            id: nextJob, owner: owner, page: page, anchor: anchor, deadline: now + drawTimeout, ahead: ahead)
+            id: nextJob, owner: owner, page: page, anchor: anchor, deadline: now + drawTimeout, ahead: ahead,
+            statuses: known(for: PageKey(owner: owner, path: page.path), page))
     }
 
     /// `images` of `page` laid out at `anchor` instead, if they show that
@@ -386,13 +384,21 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     {
         if anchor == images.anchor { return images }
         guard stretching || anchor.scale == images.anchor.scale else { return nil }
-        let layout = page.layout(at: anchor, labels: labelSizes(of: page))
+        let sizes = page.items.indices.map {
+            labels[Label(text: page.label(of: $0, status: images.statuses[$0]), font: page.look.font)]
+                ?? Size(width: 0, height: 0)
+        }
+        let layout = page.layout(at: anchor, labels: sizes)
         guard MenuSprite.drawsTheSame(layout, as: images.layout) else { return nil }
-        return MenuImages(id: images.id, layout: layout, anchor: anchor)
+        return MenuImages(id: images.id, layout: layout, anchor: anchor, statuses: images.statuses)
     }
 
-    private func labelSizes(of page: MenuPage) -> [Size] {
-        page.items.map { labels[Label(text: $0.label, font: page.look.font)] ?? Size(width: 0, height: 0) }
+    /// The statuses `page`'s status items last gave, by item, from their
+    /// commands as `page` has them now.
+    private func known(for key: PageKey, _ page: MenuPage) -> [Int: MenuStatus] {
+        (statuses[key] ?? [:]).filter {
+            page.items.indices.contains($0.key) && page.items[$0.key].status == $0.value.command
+        }.mapValues(\.status)
     }
 
     // MARK: Children
@@ -405,11 +411,12 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
 
     private mutating func drawn(_ id: Int, labels sizes: [Size], now: Double) -> [MenuEffect<Owner>] {
         guard let job = jobs.first(where: { $0.id == id }) else { return [] }
-        for (item, size) in zip(job.page.items, sizes) {
-            labels[Label(text: item.label, font: job.page.look.font)] = size
+        for (index, size) in zip(job.page.items.indices, sizes) {
+            labels[Label(text: job.label(of: index), font: job.page.look.font)] = size
         }
         let images = MenuImages(
-            id: id, layout: job.page.layout(at: job.anchor, labels: sizes), anchor: job.anchor)
+            id: id, layout: job.page.layout(at: job.anchor, labels: sizes), anchor: job.anchor,
+            statuses: job.statuses)
         stocks[PageKey(owner: job.owner, path: job.page.path)] = .ready(job.page, images)
         switch phase {
         case .preparing(var opening) where opening.job.id == id,
@@ -426,7 +433,8 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
             shown.redraw = nil
             shown.dirty = true
             phase = .open(shown, since: since)
-            return []
+            // A status that came meanwhile.
+            return redrawForStatuses(now: now)
         case .closed, .preparing, .open, .closing, .reopening:
             return []
         }
@@ -682,17 +690,31 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     /// Keeps what a status command said; the level on screen shows it.
-    private mutating func heard(_ status: MenuStatus?, of index: Int, command: String, at key: PageKey) {
-        guard var status else { return }
+    private mutating func heard(
+        _ status: MenuStatus?, of index: Int, command: String, at key: PageKey, now: Double
+    )
+        -> [MenuEffect<Owner>]
+    {
+        guard var status else { return [] }
         // A toggle cut off before it exited keeps the state it had.
         if status.on == nil, let last = statuses[key]?[index], last.command == command {
             status.on = last.status.on
         }
         statuses[key, default: [:]][index] = (command, status)
-        if case .open(var shown, let since) = phase, shown.owner == key.owner, shown.page.path == key.path {
-            shown.dirty = true
-            phase = .open(shown, since: since)
-        }
+        return redrawForStatuses(now: now)
+    }
+
+    /// Has the level on screen drawn again when its statuses changed since
+    /// its images were drawn; until then they stay.
+    private mutating func redrawForStatuses(now: Double) -> [MenuEffect<Owner>] {
+        guard case .open(var shown, let since) = phase, shown.redraw == nil,
+            known(for: PageKey(owner: shown.owner, path: shown.page.path), shown.page)
+                != shown.images.statuses
+        else { return [] }
+        let job = newJob(shown.owner, shown.page, shown.anchor, now: now)
+        shown.redraw = job
+        phase = .open(shown, since: since)
+        return [.draw(job)]
     }
 
     private var onScreen: (Shown, MenuAnimation)? {

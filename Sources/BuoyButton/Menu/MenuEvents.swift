@@ -35,6 +35,14 @@ public struct MenuJob<Owner: Hashable & Sendable>: Sendable, Equatable {
     public var deadline: Double
     /// Drawn ahead of time, for an opening to come.
     public var ahead: Bool
+    /// What the `status` items show, by item: the last each said.
+    public var statuses: [Int: MenuStatus]
+
+    /// Item `index`'s label as drawn: with its status as a second line
+    /// once one is known.
+    public func label(of index: Int) -> String {
+        page.label(of: index, status: statuses[index])
+    }
 }
 
 /// One page's images, in the buffers that job `id` drew, laid out for
@@ -46,6 +54,8 @@ public struct MenuImages: Sendable, Equatable {
     public var layout: MenuLayout
     /// Where it is laid out for.
     public var anchor: MenuAnchor
+    /// The statuses they show (`MenuJob.statuses`).
+    public var statuses: [Int: MenuStatus]
 }
 
 /// An item chosen in the open menu.
@@ -176,6 +186,4 @@ public struct MenuScene<Owner: Hashable & Sendable>: Sendable, Equatable {
     public var animation: MenuAnimation
     /// The item the focus ring is on; nil while it does not show.
     public var ring: Int?
-    /// The last status each `status` item's command gave, by item.
-    public var statuses: [Int: MenuStatus]
 }

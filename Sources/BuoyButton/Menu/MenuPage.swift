@@ -62,6 +62,12 @@ public struct MenuPage: Sendable, Equatable {
             labelHeight: labels.map(\.height).max() ?? 0, minRowHeight: settings.rowHeight)
     }
 
+    /// Item `index`'s label as drawn: `status`'s text under it, if any.
+    public func label(of index: Int, status: MenuStatus?) -> String {
+        guard let text = status?.text, !text.isEmpty else { return items[index].label }
+        return items[index].label + "\n" + text
+    }
+
     /// Its animation, opening or closing from `start`.
     func animation(opening: Bool, since start: Double) -> MenuAnimation {
         MenuAnimation(

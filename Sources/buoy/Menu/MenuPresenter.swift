@@ -106,7 +106,7 @@ final class MenuPresenter {
         let search = Self.iconSearch(for: page, scale: anchor.scale)
         guard
             let job = MenuArtist.draw(
-                labels: page.items.map(\.label), icons: page.items.map(\.icon),
+                labels: page.items.indices.map(request.label(of:)), icons: page.items.map(\.icon),
                 arrange: { page.layout(at: anchor, labels: $0) }, into: file.fd,
                 locate: IconFiles.locator(
                     theme: search.theme, size: search.size, scale: search.scale,
