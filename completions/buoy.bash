@@ -7,6 +7,12 @@ _buoy_buttons()
     buoy msg state 2>/dev/null | grep -o '"name":"[^"]*"' | cut -d'"' -f4
 }
 
+# The outputs the running buoy's buttons are on, for `move OUTPUT`.
+_buoy_outputs()
+{
+    buoy msg state 2>/dev/null | grep -o '"output":"[^"]*"' | cut -d'"' -f4 | sort -u
+}
+
 _buoy()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -35,7 +41,7 @@ _buoy()
         elif [ -z "$command" ]; then
             COMPREPLY=($(compgen -W "--button $commands" -- "$cur"))
         elif [ "$command" = move ] && [ "$prev" = move ]; then
-            COMPREPLY=($(compgen -W "$places" -- "$cur"))
+            COMPREPLY=($(compgen -W "$places $(_buoy_outputs)" -- "$cur"))
         fi
         return 0
     fi

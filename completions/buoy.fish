@@ -22,3 +22,5 @@ complete -c buoy -n "$msg" -a "$commands"
 complete -c buoy -n "$msg" -l button -x -d "The button to act on" \
     -a "(buoy msg state 2>/dev/null | string match -r -a -g '\"name\":\"([^\"]*)\"')"
 complete -c buoy -n "__fish_seen_subcommand_from msg; and __fish_prev_arg_in move" -a "$places"
+complete -c buoy -n "__fish_seen_subcommand_from msg; and __fish_prev_arg_in move" \
+    -a "(buoy msg state 2>/dev/null | string match -r -a -g '\"output\":\"([^\"]*)\"')"

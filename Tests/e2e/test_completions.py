@@ -4,26 +4,30 @@ shell offers them where they belong."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 import unittest
+from pathlib import Path
 
-from harness import REPO_ROOT, require_tools
+from buoy_fixture import BUOY, MAGENTA, Buoy
+from harness import REPO_ROOT, HeadlessSway, require_tools
+from test_button import config as button_config
 
 COMPLETIONS = REPO_ROOT / "completions"
 PLACES = ["left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right",
           "center", "default"]
 
 
-def run(argv: list[str]) -> str:
+def run(argv: list[str], env: dict | None = None) -> str:
     require_tools(argv[0])
-    result = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=30, env=env)
     if result.returncode != 0:
         raise AssertionError(f"{argv[0]} exited with {result.returncode}: {result.stderr}")
     return result.stdout
 
 
-def bash(line: str) -> list[str]:
+def bash(line: str, env: dict | None = None) -> list[str]:
     """What bash offers for the last word of `line` (after a space: a new word)."""
     script = f"""
         source {shlex.quote(str(COMPLETIONS / 'buoy.bash'))}
@@ -32,26 +36,33 @@ def bash(line: str) -> list[str]:
         _buoy
         printf '%s\\n' "${{COMPREPLY[@]}}"
     """
-    return [word for word in run(["bash", "-c", script]).splitlines() if word]
+    return [word for word in run(["bash", "-c", script], env).splitlines() if word]
 
 
-def fish(line: str) -> list[str]:
+def fish(line: str, env: dict | None = None) -> list[str]:
     script = f"source {shlex.quote(str(COMPLETIONS / 'buoy.fish'))}; complete -C {shlex.quote(line)}"
-    return [entry.split("\t")[0] for entry in run(["fish", "--no-config", "-c", script]).splitlines()]
+    return [entry.split("\t")[0] for entry in run(["fish", "--no-config", "-c", script], env).splitlines()]
 
 
-def zsh(*words: str) -> list[str]:
-    """The msg branch of _buoy with compadd and _arguments stubbed to print what they get."""
+def zsh(*words: str, env: dict | None = None) -> list[str]:
+    """The msg branch of _buoy with compadd and _arguments stubbed to print what they get
+    (an array `compadd -a` names, element by element)."""
     script = f"""
-        compadd() {{ local a; for a in "$@"; do [[ $a == -- || $a == -a ]] || print -r -- $a; done }}
+        compadd() {{
+            local a named
+            local -a items
+            for a in "$@"; do
+                if [[ -n $named ]]; then items=(${{(P)a}}); (( $#items )) && print -rl -- $items; named=
+                elif [[ $a == -a ]]; then named=1
+                elif [[ $a != -- ]]; then print -r -- $a; fi
+            done
+        }}
         _arguments() {{ print -r -- _arguments }}
         words=({' '.join(shlex.quote(w) for w in words)})
         CURRENT=${{#words}}
         source {shlex.quote(str(COMPLETIONS / '_buoy'))}
     """
-    output = run(["zsh", "-f", "-c", script]).splitlines()
-    # `compadd -a places` passes the array's name.
-    return PLACES if output == ["places"] else output
+    return run(["zsh", "-f", "-c", script], env).splitlines()
 
 
 COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "badge", "mode", "reload",
@@ -92,6 +103,20 @@ class CompletionTests(unittest.TestCase):
         self.assertEqual(zsh("buoy", "msg", "--button", "main", "move", ""), PLACES)
         self.assertEqual(zsh("buoy", ""), ["_arguments"])
         self.assertEqual(zsh("buoy", "doctor", ""), ["_arguments"])
+
+
+class RunningBuoyTests(unittest.TestCase):
+    def test_move_offers_the_outputs_of_the_running_buoy(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, button_config()).start()
+            buoy.wait_for_button(MAGENTA)
+            env = {**buoy.env, "PATH": f"{Path(BUOY).resolve().parent}:{os.environ['PATH']}"}
+            self.assertEqual(bash("buoy msg move ", env), PLACES + ["HEADLESS-1"])
+            self.assertEqual(bash("buoy msg move HEAD", env), ["HEADLESS-1"])
+            self.assertEqual(sorted(fish("buoy msg move ", env)), sorted(PLACES + ["HEADLESS-1"]))
+            self.assertEqual(zsh("buoy", "msg", "move", "", env=env), PLACES + ["HEADLESS-1"])
+            self.assertEqual(bash("buoy msg --button ", env), ["main"])
+            self.assertEqual(buoy.stop(), 0)
 
 
 if __name__ == "__main__":
