@@ -33,7 +33,8 @@ let small: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .rele
 let package = Package(
     name: "buoy",
     products: [
-        .executable(name: "buoy", targets: ["buoy"])
+        .executable(name: "buoy", targets: ["buoy"]),
+        .executable(name: "buoy-draw", targets: ["buoy-draw"]),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +42,9 @@ let package = Package(
         .systemLibrary(
             name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Text and SVG icons, linked only by the drawing helper (buoy-draw), never by buoy.
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(
             name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
@@ -55,7 +59,18 @@ let package = Package(
         .target(name: "BuoyButton", dependencies: ["BuoyCore", "BuoyGestures"], swiftSettings: small),
         // The executable's pure parts (its arguments, buoy msg's replies), testable without a display.
         .target(name: "BuoyCommandLine", dependencies: ["BuoyCore"], swiftSettings: small),
-        .target(name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore"], swiftSettings: small),
+        // Reads and directory listings that buoy and its drawing helper share.
+        .target(name: "BuoyFiles", swiftSettings: small),
+        .target(
+            name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore", "BuoyFiles"],
+            swiftSettings: small),
+        // What only the drawing helper links: Pango's labels and librsvg's icons.
+        .target(
+            name: "BuoyArtist",
+            dependencies: ["CCairo", "CPango", "CRsvg", "CLinux", "BuoyCore", "BuoyFiles", "BuoyDrawing"]),
+        .executableTarget(
+            name: "buoy-draw", dependencies: ["BuoyArtist"],
+            linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         .target(
             name: "BuoyWayland",
             dependencies: [
@@ -65,7 +80,7 @@ let package = Package(
             name: "buoy",
             dependencies: [
                 "BuoyCore", "BuoyGestures", "BuoyButton", "BuoyCommandLine", "BuoyConfig", "BuoyDrawing",
-                "BuoyWayland",
+                "BuoyFiles", "BuoyWayland",
             ],
             swiftSettings: small, linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         // Test drivers the e2e tests steer through stdin: a virtual pointer (wlroots), and
@@ -82,6 +97,8 @@ let package = Package(
         .testTarget(name: "BuoyButtonTests", dependencies: ["BuoyButton"]),
         .testTarget(name: "BuoyCommandLineTests", dependencies: ["BuoyCommandLine", "BuoyCore"]),
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
-        .testTarget(name: "BuoyDrawingTests", dependencies: ["BuoyDrawing", "CCairo", "CLinux"]),
+        .testTarget(
+            name: "BuoyDrawingTests",
+            dependencies: ["BuoyDrawing", "BuoyArtist", "BuoyFiles", "CCairo", "CLinux"]),
     ]
 )

@@ -765,8 +765,8 @@ final class MenuPresenter {
         if sprite.surface.isShown { sprite.surface.hide() }
     }
 
-    /// Starts a child that lays the menu out at `anchor`, once it has
-    /// measured the labels, and draws its images.
+    /// Starts a drawing helper that lays the menu out at `anchor`, once it
+    /// has measured the labels, and draws its images.
     private func startDrawing(_ request: Request, anchor: Anchor, now: Double) throws(Unable) -> Drawing {
         guard display.shm != nil else { throw Unable(why: "the compositor has no wl_shm") }
         guard let file = MemoryFile(name: "buoy-menu") else {
@@ -774,15 +774,25 @@ final class MenuPresenter {
         }
         let scale = anchor.scale
         let search = Self.iconSearch(for: request, scale: scale)
-        guard
-            let job = MenuArtist.draw(
-                labels: request.items.map(\.label), icons: request.items.map(\.icon),
-                arrange: { Self.arrange(request, at: anchor, labels: $0) }, into: file.fd,
-                locate: IconFiles.locator(
-                    theme: search.theme, size: search.size, scale: search.scale,
-                    known: foundIcons[search] ?? [:]),
-                iconSize: search.size, look: request.look, scale: scale)
-        else { throw Unable(why: "no child could be started to draw its images") }
+        let settings = request.settings
+        // What `arrange` lays it out with, but the labels' sizes, which the helper measures.
+        let arrangement = MenuArrangement(
+            kind: settings.layout, button: anchor.button, usable: anchor.usable, count: request.items.count,
+            itemSize: settings.itemSize, spacing: settings.spacing, minRowHeight: settings.rowHeight)
+        let job: MenuArtist.Job<MenuArtist.Report>
+        do {
+            job = try MenuArtist.draw(
+                MenuJob(
+                    labels: request.items.map(\.label), icons: request.items.map(\.icon),
+                    arrangement: arrangement,
+                    query: IconQuery(
+                        theme: search.theme, size: search.size, scale: search.scale,
+                        known: foundIcons[search] ?? [:]),
+                    look: request.look, scale: scale),
+                into: file.fd)
+        } catch {
+            throw Unable(why: "its images cannot be drawn: \(error)")
+        }
         return Drawing(
             child: Child(job: job, deadline: now + MenuArtist.timeoutSeconds), anchor: anchor, file: file)
     }
