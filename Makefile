@@ -15,7 +15,7 @@ EXAMPLE := Examples/FloatingButton
 
 .PHONY: all have-swift deps deps-build build protocols check-protocols lint unit example e2e test run demo clean
 
-# What `make install` copies: the binary and the man pages.
+# What `make install` copies: buoy, its drawing helper and the man pages.
 all: build man
 
 # One line, not a misleading error from deeper down, when Swift is missing

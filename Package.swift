@@ -36,6 +36,7 @@ let package = Package(
         .executable(name: "buoy", targets: ["buoy"]),
         // The pure core for other programs, one `import BuoyKit`: see Examples/FloatingButton.
         .library(name: "BuoyKit", targets: ["BuoyKit"]),
+        .executable(name: "buoy-draw", targets: ["buoy-draw"]),
     ],
     targets: [
         .systemLibrary(
@@ -43,6 +44,9 @@ let package = Package(
         .systemLibrary(
             name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Text and SVG icons, linked only by the drawing helper (buoy-draw), never by buoy.
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(
             name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
@@ -66,7 +70,18 @@ let package = Package(
         .target(
             name: "BuoyCommandLine", dependencies: ["BuoyCore", "BuoyButton", "BuoyConfig"],
             swiftSettings: small),
-        .target(name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore"], swiftSettings: small),
+        // Reads and directory listings that buoy and its drawing helper share.
+        .target(name: "BuoyFiles", dependencies: ["SystemCalls"], swiftSettings: small),
+        .target(
+            name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore", "BuoyFiles"],
+            swiftSettings: small),
+        // What only the drawing helper links: Pango's labels and librsvg's icons.
+        .target(
+            name: "BuoyArtist",
+            dependencies: ["CCairo", "CPango", "CRsvg", "CLinux", "BuoyCore", "BuoyFiles", "BuoyDrawing"]),
+        .executableTarget(
+            name: "buoy-draw", dependencies: ["BuoyArtist"],
+            linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         .target(
             name: "BuoyWayland",
             dependencies: [
@@ -76,7 +91,7 @@ let package = Package(
             name: "buoy",
             dependencies: [
                 "BuoyCore", "BuoyGestures", "BuoyButton", "BuoyCommandLine", "BuoyConfig", "BuoyDrawing",
-                "BuoyWayland", "SystemCalls",
+                "BuoyFiles", "BuoyWayland", "SystemCalls",
             ],
             swiftSettings: small, linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         // Test drivers the e2e tests steer through stdin: a virtual pointer (wlroots), and
@@ -95,7 +110,9 @@ let package = Package(
             name: "BuoyCommandLineTests",
             dependencies: ["BuoyCommandLine", "BuoyCore", "BuoyButton", "BuoyConfig"]),
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
-        .testTarget(name: "BuoyDrawingTests", dependencies: ["BuoyDrawing", "CCairo", "CLinux"]),
+        .testTarget(
+            name: "BuoyDrawingTests",
+            dependencies: ["BuoyDrawing", "BuoyArtist", "BuoyFiles", "CCairo", "CLinux"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     ]
 )

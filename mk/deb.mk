@@ -1,10 +1,9 @@
 # `make deb`: a Debian package, .build/deb/buoy_VERSION_ARCH.deb, made with
 # dpkg-deb from what `make install DESTDIR=... PREFIX=/usr` writes (the man
 # pages compressed, the binary stripped, a copyright and a changelog added);
-# its Depends come from dpkg-shlibdeps, and lintian must find no error. Pango
-# and librsvg, which only the drawing children dlopen (shlibdeps cannot see
-# them), are Recommends: without them labels fall back to cairo's own text
-# and SVG icons to their initials. An icon theme is a Suggests.
+# its Depends come from dpkg-shlibdeps on buoy and its drawing helper (which
+# links Pango and librsvg), and lintian must find no error. An icon theme is
+# a Suggests.
 # There is no Swift dependency: the standard library is linked statically.
 # `make deb-check` installs it with apt-get, runs it, and removes it again
 # (`make test` does, as root).

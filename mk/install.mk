@@ -8,6 +8,9 @@ INSTALL ?= install
 # A PREFIX of ~/.local that the shell passed on as written (zsh, dash).
 override PREFIX := $(patsubst ~/%,$(HOME)/%,$(PREFIX))
 bindir ?= $(PREFIX)/bin
+# buoy looks for its drawing helper beside itself, then in ../libexec/buoy
+# from its own directory: keep the two where $(PREFIX) puts them.
+libexecdir ?= $(PREFIX)/libexec
 mandir ?= $(PREFIX)/share/man
 docdir ?= $(PREFIX)/share/doc/buoy
 datadir ?= $(PREFIX)/share
@@ -29,6 +32,7 @@ SESSION_ENV := WAYLAND_DISPLAY SWAYSOCK HYPRLAND_INSTANCE_SIGNATURE XDG_CURRENT_
 # Everything `install` writes, and so everything `uninstall` removes.
 INSTALLED_FILES := \
 	$(bindir)/buoy \
+	$(libexecdir)/buoy/buoy-draw \
 	$(mandir)/man1/buoy.1 \
 	$(mandir)/man5/buoy.5 \
 	$(docdir)/config.toml \
@@ -50,9 +54,10 @@ $(MAN_OUT)/%: docs/%.scd
 	@mv $@.tmp $@
 
 install:
-	@:$(foreach built,$(RELEASE)/buoy $(MAN_PAGES),$(if $(wildcard $(built)),,$(error \
+	@:$(foreach built,$(RELEASE)/buoy $(RELEASE)/buoy-draw $(MAN_PAGES),$(if $(wildcard $(built)),,$(error \
 		$(built) is missing: run `make` first (as yourself), then `make install`)))
 	$(INSTALL) -Dm755 $(RELEASE)/buoy $(DESTDIR)$(bindir)/buoy
+	$(INSTALL) -Dm755 $(RELEASE)/buoy-draw $(DESTDIR)$(libexecdir)/buoy/buoy-draw
 	$(INSTALL) -Dm644 $(MAN_OUT)/buoy.1 $(DESTDIR)$(mandir)/man1/buoy.1
 	$(INSTALL) -Dm644 $(MAN_OUT)/buoy.5 $(DESTDIR)$(mandir)/man5/buoy.5
 	$(INSTALL) -Dm644 examples/config.toml $(DESTDIR)$(docdir)/config.toml
@@ -72,8 +77,9 @@ install:
 		"  systemctl --user import-environment $(SESSION_ENV)" \
 		"or: dbus-update-activation-environment --systemd --all; then: systemctl --user enable --now buoy")
 
-# Removes only what `install` wrote; of the directories, only the doc one is
-# buoy's own, and it goes only when empty.
+# Removes only what `install` wrote; of the directories, only the doc and
+# libexec ones are buoy's own, and they go only when empty.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED_FILES))
-	[ ! -d $(DESTDIR)$(docdir) ] || rmdir --ignore-fail-on-non-empty $(DESTDIR)$(docdir)
+	for dir in $(DESTDIR)$(docdir) $(DESTDIR)$(libexecdir)/buoy; do \
+		[ ! -d $$dir ] || rmdir --ignore-fail-on-non-empty $$dir; done

@@ -37,6 +37,7 @@ XDG_CONFIG_HOME=$empty XDG_CONFIG_DIRS=$empty /usr/bin/buoy --check | grep -q "d
 rmdir "$empty"
 man -w buoy >/dev/null || fail "man -w buoy found no page"
 man -w 5 buoy >/dev/null || fail "man -w 5 buoy found no page"
+[ -x /usr/libexec/buoy/buoy-draw ] || fail "the drawing helper /usr/libexec/buoy/buoy-draw is not installed"
 for file in /usr/share/bash-completion/completions/buoy /usr/share/zsh/vendor-completions/_buoy \
     /usr/share/fish/vendor_completions.d/buoy.fish /usr/lib/systemd/user/buoy.service \
     /usr/share/doc/buoy/config.toml; do
@@ -45,6 +46,7 @@ done
 cmp -s /usr/share/doc/buoy/config.toml examples/config.toml || fail "the installed example differs"
 $apt remove --purge buoy >/dev/null || fail "apt-get remove buoy failed"
 [ ! -e /usr/bin/buoy ] || fail "/usr/bin/buoy is left after removal"
+[ ! -e /usr/libexec/buoy ] || fail "/usr/libexec/buoy is left after removal"
 ! dpkg -s buoy >/dev/null 2>&1 || fail "buoy is still known to dpkg"
 seconds=$(awk "BEGIN { printf \"%.1f\", $installed - $start }")
 echo "check-deb: $deb installed in $seconds s, $version, removed"

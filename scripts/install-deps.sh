@@ -10,22 +10,22 @@
 #                                     own session): no compositors, no tests
 #   scripts/install-deps.sh --deb     that, and what `make deb` needs
 set -eu
-# Building: the C libraries' headers, pkg-config and scdoc (the man pages that
-# `make install` copies). Running: a font for the menu's labels, and what the
-# drawing children load when it is there (README, Optional pieces): Pango for
-# labels in every script, librsvg for SVG icons, and an icon theme.
-build="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev scdoc fonts-dejavu-core
-libpangocairo-1.0-0 librsvg2-2 adwaita-icon-theme"
+# Building: the C libraries' headers (Pango's and librsvg's for the drawing
+# helper, buoy-draw, which links them), pkg-config and scdoc (the man pages
+# that `make install` copies). Running: a font for the menu's labels, and an
+# icon theme.
+build="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev libpango1.0-dev librsvg2-dev scdoc
+fonts-dejavu-core adwaita-icon-theme"
 # Packaging: dpkg-dev (dpkg-shlibdeps) and lintian for `make deb`.
 deb="dpkg-dev lintian"
 # Testing: wayland-protocols (make protocols, bench), the compositors and
 # clients of the e2e tests, man-db for the man pages, systemd-analyze for the
 # unit, zsh and fish, whose completions the e2e tests run, debootstrap for the
 # matrix's Debian 13 root, KWin with its fake-input protocol (real touch), and
-# Pango's headers with CJK and colour emoji fonts.
+# CJK and colour emoji fonts.
 test="wayland-protocols sway grim wev foot wtype wvkbd man-db xkb-data phoc weston python3
 zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin util-linux systemd
-libpango1.0-dev fonts-noto-cjk fonts-noto-color-emoji"
+fonts-noto-cjk fonts-noto-color-emoji"
 case "${1:-}" in
     --build) packages=$build ;;
     --deb) packages="$build $deb" ;;

@@ -16,7 +16,9 @@ done
 # Debian policy: compressed man pages and changelog, a stripped binary, and a
 # copyright file.
 gzip -9nf "$root"/usr/share/man/man1/buoy.1 "$root"/usr/share/man/man5/buoy.5
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/buoy"
+for binary in "$root/usr/bin/buoy" "$root/usr/libexec/buoy/buoy-draw"; do
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$binary"
+done
 doc=$root/usr/share/doc/buoy
 cp packaging/debian/copyright "$doc/copyright"
 install -Dm644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/buoy"
@@ -29,7 +31,9 @@ printf 'buoy (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n
 # a minimal one will do. DEBIAN/ marks the tree's root for it.
 mkdir -p "$root/DEBIAN"
 printf 'Source: buoy\n\nPackage: buoy\nArchitecture: any\n' > "$out/debian/control"
-depends=$(cd "$out" && dpkg-shlibdeps -O debian/buoy/usr/bin/buoy | sed -n 's/^shlibs:Depends=//p')
+# Both binaries: Pango and librsvg come in through the drawing helper.
+depends=$(cd "$out" && dpkg-shlibdeps -O debian/buoy/usr/bin/buoy debian/buoy/usr/libexec/buoy/buoy-draw |
+    sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 case "$depends" in *swift*) echo "make-deb: the package would depend on Swift: $depends" >&2; exit 1 ;; esac
 

@@ -1,29 +1,29 @@
 import BuoyCore
 
-/// Whether the drawing helpers work, for `buoy doctor`. Each is tried in a
-/// child of its own, as buoy uses them, so neither Pango nor librsvg is
-/// ever mapped into the process that asks.
+/// Whether the drawing helper works, for `buoy doctor`: it draws a label,
+/// as it draws a button's face, so neither Pango nor librsvg is ever mapped
+/// into the process that asks.
 public struct DrawingHelpers: Equatable, Sendable {
-    /// A child drew a label, as one draws a button's face.
+    /// The helper drew a label.
     public var draws: Bool
-    /// Pango's libraries open, with every call the labels make.
+    /// Whether the Pango and librsvg the helper links were loaded: false
+    /// when it could not start (it cannot tell which one is missing).
     public var pango: Bool
-    /// librsvg opens, with the calls the icons make.
     public var librsvg: Bool
 
-    /// Tries each; `font` is the labels' (a Pango font description).
-    public static func check(font: String) -> DrawingHelpers {
-        let label = FaceArtist.draw(.label("b"), side: 32, color: MenuColors.defaultLabelColor, font: font) {
-            _ in
-            MenuArtist.Located(paths: [], themeMissing: false)
-        }
-        return DrawingHelpers(
-            draws: label?.wait()?.image != nil,
-            pango: passesInChild { Pango.shared != nil },
-            librsvg: passesInChild { Rsvg.open() != nil })
-    }
+    /// The code the dynamic loader exits with when a library is missing.
+    static let libraryMissing: Int32 = 127
 
-    private static func passesInChild(_ test: () -> Bool) -> Bool {
-        ChildJob { test() ? 0 : 1 }?.wait(timeoutMilliseconds: MenuArtist.timeout).exitCode == 0
+    /// Tries it; `font` is the labels' (a Pango font description).
+    public static func check(font: String) -> DrawingHelpers {
+        let job = FaceJob(
+            face: .label("b"), side: 32, color: MenuColors.defaultLabelColor, font: font,
+            query: IconQuery(theme: nil, size: 32, scale: 1, baseDirectories: []))
+        guard let started = try? FaceArtist.draw(job) else {
+            return DrawingHelpers(draws: false, pango: false, librsvg: false)
+        }
+        let drawn = started.wait()?.image != nil
+        let loaded = started.collected().exitCode != libraryMissing
+        return DrawingHelpers(draws: drawn, pango: loaded, librsvg: loaded)
     }
 }

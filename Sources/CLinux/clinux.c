@@ -4,7 +4,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sys/inotify.h>
+#include <sys/prctl.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -158,4 +161,82 @@ double buoy_monotonic_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int buoy_pipe_holding(const void *bytes, size_t count) {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) < 0) return -1;
+    /* 64 KiB by default; up to /proc/sys/fs/pipe-max-size (1 MiB) unprivileged. */
+    if (count > 65536 && fcntl(fds[1], F_SETPIPE_SZ, (int)count) < 0) goto failed;
+    size_t done = 0;
+    while (done < count) {
+        ssize_t written = write(fds[1], (const char *)bytes + done, count - done);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) goto failed; /* EAGAIN: it does not fit; never wait */
+        done += (size_t)written;
+    }
+    close(fds[1]);
+    /* The reader is another process, which should block. */
+    fcntl(fds[0], F_SETFL, 0);
+    return fds[0];
+failed:;
+    int error = errno;
+    close(fds[0]);
+    close(fds[1]);
+    errno = error;
+    return -1;
+}
+
+/* Where the descriptors to hand over are moved before the spawn, above any
+ * number they are handed over as, so no dup2 overwrites another's source. */
+#define BUOY_SPAWN_HIGH 64
+
+pid_t buoy_spawn(const char *path, char *const argv[], const int *fds, int count) {
+    extern char **environ;
+    if (count < 0 || count > BUOY_SPAWN_HIGH) {
+        errno = EINVAL;
+        return -1;
+    }
+    int moved[BUOY_SPAWN_HIGH];
+    int made = 0;
+    pid_t pid = -1;
+    int error = 0;
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+    for (; made < count; made++) {
+        moved[made] = fcntl(fds[made], F_DUPFD_CLOEXEC, BUOY_SPAWN_HIGH);
+        if (moved[made] < 0) {
+            error = errno;
+            goto done;
+        }
+        posix_spawn_file_actions_adddup2(&actions, moved[made], made);
+    }
+    /* Whatever buoy holds that is not close-on-exec stays out too. */
+    posix_spawn_file_actions_addclosefrom_np(&actions, count);
+    /* buoy blocks the signals it reads through its signalfd. */
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    error = posix_spawn(&pid, path, &actions, &attributes, argv, environ);
+done:
+    for (int i = 0; i < made; i++) close(moved[i]);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    if (error != 0) {
+        errno = error;
+        return -1;
+    }
+    return pid;
+}
+
+int buoy_die_with_parent(pid_t parent) {
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0) return -1;
+    /* The parent may have died before the call: the process was then
+     * given to another (init, or a subreaper), which will not die for it. */
+    return getppid() == parent ? 0 : -1;
 }

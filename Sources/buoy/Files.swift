@@ -1,58 +1,15 @@
+import BuoyFiles
 import BuoyWayland
 import Glibc
 import SystemCalls
 
-/// File access for the shell: whole-file reads with a size cap, atomic
-/// writes, and the XDG locations of buoy's config and state.
-enum Files {
-    enum ReadError: Error {
-        case missing
-        case unreadable(String)
-        /// Longer than the limit; `head` is what was read, for the message.
-        case tooLarge(limit: Int, head: [UInt8])
-    }
+/// `BuoyFiles`' file access, which buoy's drawing helper shares, by the
+/// name the whole executable uses.
+typealias Files = BuoyFiles.Files
 
-    /// Reads at most `limit` bytes; a longer file is an error, not a truncation.
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
-        let raw = open(path, O_RDONLY | O_CLOEXEC)
-        guard raw >= 0 else {
-            return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
-        }
-        let fd = FileDescriptor(rawValue: raw)
-        defer { try? fd.close() }
-        var bytes: [UInt8] = []
-        // Sized to the file: a fixed 64 KiB buffer would stay resident in
-        // buoy's heap for a config of a few hundred bytes.
-        var status = stat()
-        let expected = fstat(raw, &status) == 0 ? Int(status.st_size) : 0
-        var chunk = [UInt8](repeating: 0, count: min(max(expected + 1, 512), 65536, limit + 1))
-        while true {
-            let count: Int
-            do {
-                count = try chunk.withUnsafeMutableBytes { try fd.read(into: $0) }
-            } catch {
-                return .failure(.unreadable("\(error)"))
-            }
-            if count == 0 { return .success(bytes) }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit {
-                return .failure(.tooLarge(limit: limit, head: Array(bytes.prefix(4096))))
-            }
-        }
-    }
-
-    /// Whether `path` is a regular file this process may read. A FIFO or a
-    /// device would block or never end a read.
-    static func isReadableRegularFile(_ path: String) -> Bool {
-        isReadable(path, kind: S_IFREG)
-    }
-
-    private static func isReadable(_ path: String, kind: mode_t) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == kind else { return false }
-        return access(path, R_OK) == 0
-    }
-
+/// File access for the shell, beyond `BuoyFiles`' reads: atomic writes,
+/// and the XDG locations of buoy's config and state.
+extension Files {
     /// Replaces `path` with `contents` atomically: a temp file in the same
     /// directory, then a rename. If buoy is killed, the old file or the new
     /// one is there. There is no fsync, which would hold the loop for as
@@ -89,21 +46,6 @@ enum Files {
         }
     }
 
-    /// The names in `directory` (without `.` and `..`); nil if it cannot be
-    /// read.
-    static func names(in directory: String) -> [String]? {
-        guard let stream = opendir(directory) else { return nil }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
     /// Creates `path` and its missing parents with mode 0700.
     static func makeDirectories(_ path: String) {
         var prefix = ""
@@ -136,14 +78,6 @@ enum Files {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         return access(path, X_OK) == 0
-    }
-
-    /// This program's own executable, resolved through /proc.
-    static var executablePath: String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return CommandLine.arguments.first ?? "buoy" }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static var home: String { Environment.string("HOME") ?? "/" }

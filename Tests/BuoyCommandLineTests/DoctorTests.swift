@@ -379,8 +379,8 @@ final class DoctorTests: XCTestCase {
                 """
                   on-screen keyboards on PATH: none (buoy knows wvkbd-mobintl and squeekboard)
                   drawing helper: does not work: labels, icons and the menu cannot be drawn
-                  Pango: not found: labels are drawn with cairo's simple text; install libpangocairo-1.0-0
-                  librsvg: not found: SVG icons show their label's first letter; install librsvg2-2
+                  Pango: not loaded by the drawing helper: is libpangocairo-1.0-0 installed?
+                  librsvg: not loaded by the drawing helper: is librsvg2-2 installed?
 
                 """, #line
             ),

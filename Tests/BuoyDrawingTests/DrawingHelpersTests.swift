@@ -20,9 +20,9 @@ final class DrawingHelpersTests: XCTestCase {
         return listing.contains(soname + " ")
     }
 
-    /// Each helper is tried in a child, so checking maps neither Pango nor
-    /// librsvg into the process that asks; each works where it is installed.
-    func testCheckedInChildren() throws {
+    /// The helper is tried as buoy starts it, so checking maps neither Pango
+    /// nor librsvg into the process that asks; each works where it is installed.
+    func testCheckedInTheHelper() throws {
         let before = (mapped("libpangocairo"), mapped("librsvg"))
         let helpers = DrawingHelpers.check(font: "Sans 13")
         XCTAssertTrue(helpers.draws)

@@ -3,6 +3,7 @@ import CCairo
 import Foundation
 import XCTest
 
+@testable import BuoyArtist
 @testable import BuoyDrawing
 
 final class FaceArtistTests: XCTestCase {
@@ -85,7 +86,7 @@ final class FaceArtistTests: XCTestCase {
 
     func testALabelIsDrawnAroundTheCentreInTheGlyphColour() throws {
         let report = try XCTUnwrap(
-            FaceArtist.draw(.label("A"), side: 34, color: green, font: "Sans 13", locate: noThemes)?.wait())
+            drawFace(.label("A"), font: "Sans 13"))
         XCTAssertEqual(report.icon, .none)
         let image = try XCTUnwrap(report.image)
         let surface = try XCTUnwrap(image.surface())
@@ -118,7 +119,7 @@ final class FaceArtistTests: XCTestCase {
     /// A colour emoji keeps its colours: it is not a silhouette in the glyph colour.
     func testAColourEmojiLabelKeepsItsColours() throws {
         let report = try XCTUnwrap(
-            FaceArtist.draw(.label("👍🏽"), side: 34, color: green, font: "Sans 13", locate: noThemes)?.wait())
+            drawFace(.label("👍🏽"), font: "Sans 13"))
         let image = try XCTUnwrap(report.image)
         let surface = try XCTUnwrap(image.surface())
         defer { cairo_surface_destroy(surface) }
@@ -148,7 +149,7 @@ final class FaceArtistTests: XCTestCase {
         writePNG(symbolic, 0.2, 0.2, 0.2)
         for (path, expected) in [(red, [UInt8]([255, 0, 0, 255])), (symbolic, [0, 255, 0, 255])] {
             let report = try XCTUnwrap(
-                FaceArtist.draw(.icon(path), side: 34, color: green, font: "Sans", locate: noThemes)?.wait())
+                drawFace(.icon(path)))
             XCTAssertEqual(report.icon, .drawn(path: path))
             let pixel = pixels(of: try XCTUnwrap(report.image))
             XCTAssertEqual(pixel(17, 17), expected, path)
@@ -158,23 +159,22 @@ final class FaceArtistTests: XCTestCase {
 
     func testAMissingIconIsReportedWithThePathOrNameTried() throws {
         let missing = try XCTUnwrap(
-            FaceArtist.draw(.icon("/no/such.png"), side: 34, color: green, font: "Sans", locate: noThemes)?
-                .wait())
+            drawFace(.icon("/no/such.png")))
         XCTAssertNil(missing.image)
         XCTAssertEqual(missing.icon, .failed(path: "/no/such.png"))
-        var asked: [String?] = []
-        let unknown = try XCTUnwrap(
-            FaceArtist.draw(.icon("no-such-icon"), side: 34, color: green, font: "Sans") { names in
-                asked = names
-                return MenuArtist.Located(paths: [nil], themeMissing: false)
-            }?.wait())
+        let unknown = try XCTUnwrap(drawFace(.icon("no-such-icon")))
         XCTAssertNil(unknown.image)
         XCTAssertEqual(unknown.icon, .notFound)
-        XCTAssertEqual(asked, [], "the lookup runs in the child, whose memory the test does not see")
     }
 
-    private func noThemes(_ names: [String?]) -> MenuArtist.Located {
-        MenuArtist.Located(paths: names.map { _ in nil }, themeMissing: false)
+    /// `face` drawn by the drawing helper, 34 px square in green, its icon
+    /// looked up in no theme.
+    private func drawFace(_ face: ButtonFace, font: String = "Sans") throws -> FaceArtist.Report? {
+        try FaceArtist.draw(
+            FaceJob(
+                face: face, side: 34, color: green, font: font,
+                query: IconQuery(theme: nil, size: 34, scale: 1, baseDirectories: []))
+        ).wait()
     }
 
     private func writePNG(_ path: String, _ red: Double, _ green: Double, _ blue: Double) {

@@ -4,6 +4,7 @@ import CLinux
 import Foundation
 import XCTest
 
+@testable import BuoyArtist
 @testable import BuoyDrawing
 
 final class MenuArtistTests: XCTestCase {
@@ -26,24 +27,26 @@ final class MenuArtistTests: XCTestCase {
         return (dir, png)
     }
 
-    /// Draws `labels` (laid out by `menuLayout`, with the sizes the child
-    /// measured) in a child; `iconPaths` are the icons, which `locate` (by
-    /// default) takes for their own files.
+    /// Draws `labels` (laid out as `menuLayout` lays them out, with the
+    /// sizes the helper measured) in the drawing helper; `icons` are paths
+    /// or names, looked up as `query` says.
     private func draw(
-        labels: [String], iconPaths: [String?],
-        locate: @escaping ([String?]) -> MenuArtist.Located = {
-            MenuArtist.Located(paths: $0, themeMissing: false)
-        },
-        iconSize: Int = 24, scale: BufferScale = 1, font: String = "Sans 13"
+        labels: [String], icons: [String?], query: IconQuery? = nil, scale: BufferScale = 1,
+        font: String = "Sans 13"
     ) throws -> Drawn {
         let file = buoy_memfd_create("buoy-test")
         XCTAssertGreaterThanOrEqual(file, 0)
         defer { close(file) }
-        let report = try XCTUnwrap(
-            MenuArtist.draw(
-                labels: labels, icons: iconPaths, arrange: { menuLayout(labels, sizes: $0) }, into: file,
-                locate: locate, iconSize: iconSize,
-                look: MenuLook(buttonColor: look.buttonColor, font: font), scale: scale)?.wait())
+        let arrangement = MenuArrangement(
+            kind: .column, button: Rect(x: 736, y: 272, width: 56, height: 56),
+            usable: Rect(x: 0, y: 0, width: 800, height: 600), count: labels.count, itemSize: 40, spacing: 12,
+            minRowHeight: 0)
+        let job = MenuDrawJob(
+            labels: labels, icons: icons, arrangement: arrangement,
+            query: query
+                ?? IconQuery(theme: nil, size: 24 * scale.ceiling, scale: scale.ceiling, baseDirectories: []),
+            look: MenuLook(buttonColor: look.buttonColor, font: font), scale: scale)
+        let report = try XCTUnwrap(MenuArtist.draw(job, into: file).wait())
         let layout = menuLayout(labels, sizes: report.labelSizes)
         let sprites = MenuSprite.sprites(for: layout)
         let (slots, bytes) = MenuArtist.slots(for: sprites, scale: scale)
@@ -65,7 +68,7 @@ final class MenuArtistTests: XCTestCase {
     func testTheChildReportsTheLabelSizesItLaidTheMenuOutWith() throws {
         let labels = ["Terminal", "", "Files and folders", "Ünïcødé ✓", "a\0b", "W"]
         for font in ["Sans 13", "Serif Bold 26", "Sans 13px"] {
-            let drawn = try draw(labels: labels, iconPaths: labels.map { _ in nil }, font: font)
+            let drawn = try draw(labels: labels, icons: labels.map { _ in nil }, font: font)
             XCTAssertEqual(drawn.report.labelSizes, labels.map { MenuPainter.measureLabel($0, font: font) })
             // The results came back: a label measured here is never empty.
             XCTAssertGreaterThan(drawn.report.labelSizes[0].width, 0)
@@ -114,8 +117,7 @@ final class MenuArtistTests: XCTestCase {
         let sprites = MenuSprite.sprites(for: layout)
         for scale in [1, 2] {
             let iconSize = 24 * scale
-            let drawn = try draw(
-                labels: labels, iconPaths: paths, iconSize: iconSize, scale: BufferScale(integer: scale))
+            let drawn = try draw(labels: labels, icons: paths, scale: BufferScale(integer: scale))
             XCTAssertEqual(drawn.report.icons, [.drawn(path: png), .none, .drawn(path: svg)])
             XCTAssertEqual(drawn.layout, layout, "laid out in the child as here")
             let canvases = drawn.images
@@ -144,20 +146,21 @@ final class MenuArtistTests: XCTestCase {
 
     func testAMissingIconIsReportedAndItsInitialDrawn() throws {
         let (dir, png) = try redIcon()
-        let labels = ["Terminal", "Files", "Browser"]
+        let labels = ["Terminal", "Files", "Browser", "Mail"]
         let missing = dir.appendingPathComponent("missing.png").path
-        let drawn = try draw(labels: labels, iconPaths: [png, missing, nil])
+        let broken = dir.appendingPathComponent("broken.png").path
+        try "not a png".write(toFile: broken, atomically: true, encoding: .utf8)
+        let drawn = try draw(labels: labels, icons: [png, broken, nil, missing])
         let (layout, sprites, canvases) = (drawn.layout, drawn.sprites, drawn.images)
-        XCTAssertEqual(drawn.report.icons, [.drawn(path: png), .failed(path: missing), .none])
+        XCTAssertEqual(drawn.report.icons, [.drawn(path: png), .failed(path: broken), .none, .notFound])
 
         // Item 1 shows its initial, as an item without an icon does.
         // The loader owns its surfaces: it must outlive the painting.
         let loader = IconLoader()
         defer { withExtendedLifetime(loader) {} }
         let icon = try XCTUnwrap(loader.load(path: png, size: 24))
-        let entries = [
-            MenuEntry(label: labels[0], icon: icon), MenuEntry(label: labels[1]), MenuEntry(label: labels[2]),
-        ]
+        let entries =
+            [MenuEntry(label: labels[0], icon: icon)] + labels.dropFirst().map { MenuEntry(label: $0) }
         assertSamePixels(canvases, as: sprites, layout: layout, entries: entries, scale: 1)
         let index = try XCTUnwrap(sprites.firstIndex { $0.part == .circle && $0.item == 1 })
         let image = sprites[index].image
@@ -170,38 +173,27 @@ final class MenuArtistTests: XCTestCase {
     }
 
     func testTheChildsPeakMemoryIsReported() throws {
-        let report = try draw(labels: ["Terminal"], iconPaths: [nil]).report
+        let report = try draw(labels: ["Terminal"], icons: [nil]).report
         XCTAssertGreaterThan(report.childPeakKiB, 0)
         XCTAssertEqual(report.icons, [.none])
     }
 
-    func testIconsAreLocatedInTheChildAndThoseNotFoundAreReported() throws {
+    func testKnownIconsAreTakenAndTheOthersLookedUpInTheHelper() throws {
         let png = try redIcon().path
-        var locatedHere = 0
         let report = try draw(
-            labels: ["Terminal", "Files", "Browser"], iconPaths: ["red", "nowhere", nil],
-            locate: { names in
-                locatedHere += 1
-                return MenuArtist.Located(paths: names.map { $0 == "red" ? png : nil }, themeMissing: false)
-            }
+            labels: ["Terminal", "Files", "Browser"], icons: ["red", "nowhere", nil],
+            query: IconQuery(theme: nil, size: 24, scale: 1, baseDirectories: [], known: ["red": png])
         ).report
         XCTAssertEqual(report.icons, [.drawn(path: png), .notFound, .none])
         XCTAssertFalse(report.themeMissing)
-        XCTAssertEqual(locatedHere, 0, "the lookup ran in the child, not here")
     }
 
-    func testTheChildReportsAMissingIconTheme() throws {
+    func testTheHelperReportsAMissingIconTheme() throws {
         let report = try draw(
-            labels: ["Terminal", "Files"], iconPaths: ["a", "b"],
-            locate: { MenuArtist.Located(paths: $0.map { _ in nil }, themeMissing: true) }
+            labels: ["Terminal", "Files"], icons: ["a", "b"],
+            query: IconQuery(theme: "NoSuchTheme", size: 24, scale: 1, baseDirectories: [])
         ).report
         XCTAssertTrue(report.themeMissing)
         XCTAssertEqual(report.icons, [.notFound, .notFound])
-    }
-
-    func testAPathLongerThanTheReportHoldsIsCutShortInTheReportOnly() throws {
-        let long = "/" + String(repeating: "d", count: MenuArtist.pathCapacity + 100) + ".png"
-        let report = try draw(labels: ["Terminal"], iconPaths: [long]).report
-        XCTAssertEqual(report.icons, [.failed(path: String(long.prefix(MenuArtist.pathCapacity - 1)))])
     }
 }

@@ -2,6 +2,7 @@ import BuoyCore
 import CCairo
 import XCTest
 
+@testable import BuoyArtist
 @testable import BuoyDrawing
 
 /// The menu's default look reads on any wallpaper: WCAG's 3:1 non-text

@@ -81,8 +81,8 @@ class DoctorOnSwayTests(unittest.TestCase):
 
             helpers = section(report, "Helpers")
             self.assertIn("drawing helper: works", helpers)
-            self.assertIn("Pango: works" if installed("libpangocairo-1.0.so.0") else "Pango: not found", words(helpers))
-            self.assertIn("librsvg: works" if installed("librsvg-2.so.2") else "librsvg: not found", words(helpers))
+            self.assertIn("Pango: works" if installed("libpangocairo-1.0.so.0") else "Pango: not loaded", words(helpers))
+            self.assertIn("librsvg: works" if installed("librsvg-2.so.2") else "librsvg: not loaded", words(helpers))
             self.assertEqual(report.splitlines()[-1], "buoy can run here.")
 
             # A pointer gives the seat its capability; a real buoy answers on the socket.

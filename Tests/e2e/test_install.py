@@ -20,6 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 # What `make install PREFIX=/usr` writes, relative to DESTDIR, with its mode.
 EXPECTED = {
     "usr/bin/buoy": 0o755,
+    "usr/libexec/buoy/buoy-draw": 0o755,
     "usr/share/man/man1/buoy.1": 0o644,
     "usr/share/man/man5/buoy.5": 0o644,
     "usr/share/doc/buoy/config.toml": 0o644,
@@ -102,6 +103,13 @@ class InstallTest(unittest.TestCase):
                                 text=True, timeout=10)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertRegex(result.stdout, r"^buoy \S+")
+
+    def test_the_drawing_helper_runs_where_buoy_looks_for_it(self):
+        # ../libexec/buoy/buoy-draw from buoy's directory (DrawingHelper.candidates).
+        helper = self.destdir / "usr/bin/../libexec/buoy/buoy-draw"
+        result = subprocess.run([str(helper)], capture_output=True, text=True, timeout=10)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn("buoy starts it", result.stderr)
 
     def test_every_example_the_readme_names_is_installed(self):
         named = readme_examples()
@@ -217,10 +225,11 @@ class DependencyTest(unittest.TestCase):
 
     def test_building_and_running_need_no_compositor_or_test_tool(self):
         needed = self.missing("--build")
-        # scdoc: `make` renders the man pages that `make install` copies. Pango, librsvg and an
-        # icon theme: README's optional pieces, which `make run` installs too.
+        # scdoc: `make` renders the man pages that `make install` copies. Pango's and librsvg's
+        # headers: the drawing helper links them. An icon theme: README's optional piece, which
+        # `make run` installs too.
         for package in ["libwayland-dev", "libcairo2-dev", "libxkbcommon-dev", "pkg-config", "scdoc",
-                        "libpangocairo-1.0-0", "librsvg2-2", "adwaita-icon-theme"]:
+                        "libpango1.0-dev", "librsvg2-dev", "adwaita-icon-theme"]:
             self.assertIn(package, needed)
         for package in ["sway", "phoc", "weston", "grim", "wev", "foot", "wtype", "lintian"]:
             self.assertNotIn(package, needed)
@@ -261,6 +270,7 @@ class UninstallTest(unittest.TestCase):
             make("uninstall", f"DESTDIR={destdir}", "PREFIX=/usr")
             self.assertEqual(sorted(files_under(destdir)), ["usr/bin/other-tool"])
             self.assertFalse((destdir / "usr/share/doc/buoy").exists(), "share/doc/buoy is left behind")
+            self.assertFalse((destdir / "usr/libexec/buoy").exists(), "libexec/buoy is left behind")
             other.unlink()
             self.assertEqual(files_under(destdir), {})
             # A second uninstall finds nothing to remove and still succeeds.

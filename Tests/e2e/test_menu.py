@@ -5,13 +5,15 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
+import signal
 import subprocess
 import threading
 import time
 import unittest
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, wait_for
+from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, proc_fds, wait_for
 from test_button import config as button_config
 from test_msg import msg
 
@@ -213,6 +215,24 @@ class AheadOfTimeTests(unittest.TestCase):
 
 
 class MenuTests(unittest.TestCase):
+    def test_without_its_drawing_helper_buoy_says_why_and_keeps_the_ring_and_dot(self):
+        with HeadlessSway() as sway:
+            alone = sway.artifact("alone")
+            alone.mkdir()
+            shutil.copy(BUOY, alone / "buoy")  # no buoy-draw beside it, nor in ../libexec/buoy
+            text, _ = menu_config(sway)
+            buoy = Buoy(sway, text.replace('position = "right"', 'position = "right"\nlabel = "A"'))
+            buoy.process = sway.spawn([str(alone / "buoy"), "-dd"], log=buoy.log_name, env=buoy.env)
+            missing = f"no drawing helper at {alone}/buoy-draw or {alone}/../libexec/buoy/buoy-draw"
+            wait_for(lambda: "cannot draw it ahead of time" in buoy.log(), timeout=5, message="the menu tried")
+            self.assertIn(f'main: label "A" cannot be drawn: {missing}; drawing the default glyph', buoy.log())
+            self.assertIn(missing, buoy.log().split("cannot draw it ahead of time")[1].splitlines()[0])
+            result = msg(buoy, "menu")
+            self.assertEqual(result.returncode, 1)
+            self.assertIn(f"cannot open the menu: its images cannot be drawn: {missing}", result.stderr)
+            button = sway.screenshot().find(MAGENTA, tolerance=8)
+            self.assertTrue(button and button.count > 100, "the button is there")
+
     def test_a_tap_opens_the_menu_with_every_item_fully_on_screen(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
@@ -441,6 +461,34 @@ class MenuTests(unittest.TestCase):
             again = msg(buoy, "menu")
             self.assertEqual(again.returncode, 0, again.stderr)
             wait_open(sway, buoy)
+
+    def test_the_drawing_helper_holds_none_of_buoys_files_and_dies_with_it(self):
+        with HeadlessSway() as sway:
+            buoy, _, _ = self.start_buoy_with_fontconfig_gate(sway)  # never released: the helper waits
+            helper = wait_for(lambda: next((pid for pid, state in proc_children(buoy.pid) if state != "Z"), None),
+                              timeout=3, message="the drawing helper at work")
+            self.assertEqual(os.path.basename(os.readlink(f"/proc/{helper}/exe")), "buoy-draw")
+            ours, theirs = proc_fds(buoy.pid), proc_fds(helper)
+            self.assertTrue(any(target.startswith("socket:") for target in ours.values()), ours)
+            self.assertIn("anon_inode:[signalfd]", ours.values())
+            # Its job, buoy's stderr as its output too, the pipe that ends when it exits, its
+            # report, and the file it draws the menu into: no Wayland socket, no signalfd.
+            self.assertEqual(sorted(theirs), [0, 1, 2, 3, 4, 5], theirs)
+            self.assertTrue(theirs[0].startswith("pipe:") and theirs[3].startswith("pipe:"), theirs)
+            self.assertEqual(theirs[1], ours[2])
+            self.assertEqual(theirs[2], ours[2])
+            self.assertTrue(theirs[4].startswith("/memfd:buoy-draw-report"), theirs)
+            self.assertTrue(theirs[5].startswith("/memfd:buoy-menu"), theirs)
+
+            os.kill(buoy.pid, signal.SIGKILL)
+
+            def gone() -> bool:
+                try:
+                    with open(f"/proc/{helper}/stat") as stat:
+                        return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+                except FileNotFoundError:
+                    return True
+            wait_for(gone, timeout=2, message="the drawing helper killed with buoy")
 
     def start_buoy_with_fontconfig_gate(self, sway, edit=lambda text: text) -> tuple[Buoy, FontConfigGate, tuple]:
         """start_buoy_with_menu, with fontconfig's config behind a FontConfigGate (closed)."""

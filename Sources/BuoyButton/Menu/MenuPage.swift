@@ -52,14 +52,18 @@ public struct MenuPage: Sendable, Equatable {
         return pages
     }
 
+    /// Everything its layout at `anchor` depends on but the labels' sizes,
+    /// which the drawing helper measures and lays it out from as buoy does.
+    public func arrangement(at anchor: MenuAnchor) -> MenuArrangement {
+        MenuArrangement(
+            kind: settings.layout, button: anchor.button, usable: anchor.usable, count: items.count,
+            itemSize: settings.itemSize, spacing: settings.spacing, minRowHeight: settings.rowHeight)
+    }
+
     /// `items` laid out beside the button at `anchor`, their labels (per
-    /// item) `labels` in size: what the drawing child and the controller
-    /// both lay out.
+    /// item) `labels` in size.
     public func layout(at anchor: MenuAnchor, labels: [Size]) -> MenuLayout {
-        MenuLayout.arrange(
-            settings.layout, button: anchor.button, usable: anchor.usable, count: items.count,
-            itemSize: settings.itemSize, spacing: settings.spacing, labelWidths: labels.map(\.width),
-            labelHeight: labels.map(\.height).max() ?? 0, minRowHeight: settings.rowHeight)
+        arrangement(at: anchor).arrange(labels: labels)
     }
 
     /// Item `index`'s label as drawn: `status`'s text under it, if any.

@@ -255,11 +255,11 @@ public struct DoctorReport: Equatable, Sendable {
                 "Pango: "
                     + (helpers.pango
                         ? "works"
-                        : "not found: labels are drawn with cairo's simple text; install libpangocairo-1.0-0"),
+                        : "not loaded by the drawing helper: is libpangocairo-1.0-0 installed?"),
                 "librsvg: "
                     + (helpers.librsvg
                         ? "works"
-                        : "not found: SVG icons show their label's first letter; install librsvg2-2"),
+                        : "not loaded by the drawing helper: is librsvg2-2 installed?"),
             ])
     }
 

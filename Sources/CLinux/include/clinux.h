@@ -55,6 +55,20 @@ int buoy_inotify_unwatch(int fd, int wd);
 /* Drains pending inotify events; returns 1 if any named `name`, else 0. */
 int buoy_inotify_drain(int fd, const char *name);
 
+/* The read end of a new close-on-exec pipe that already holds `bytes`, its
+ * write end closed: a reader gets them, then the end. The pipe is made
+ * large enough if it can be. Returns -1 with errno set if not. */
+int buoy_pipe_holding(const void *bytes, size_t count);
+/* Starts the program at `path` with `argv` and this environment, its
+ * descriptors 0 to count-1 being `fds` (each inherited as that number) and no
+ * other, with no signal blocked and every handler at its default. Returns
+ * its pid, or -1 with errno set (ENOENT: no such program). */
+pid_t buoy_spawn(const char *path, char *const argv[], const int *fds, int count);
+/* Has the kernel SIGKILL this process when its parent dies; then checks
+ * that the parent is still `parent` (it may have died before). Returns 0,
+ * or -1 if the parent is gone. */
+int buoy_die_with_parent(pid_t parent);
+
 /* Seconds on CLOCK_MONOTONIC. */
 double buoy_monotonic_now(void);
 

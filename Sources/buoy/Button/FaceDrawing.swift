@@ -85,17 +85,17 @@ final class FaceDrawing {
         // A scale change shows the old image stretched until the new one is there.
         let meanwhile =
             phase.wanted.map { $0.face == wanted.face && $0.color == wanted.color } == true ? image : nil
-        guard
-            let job = FaceArtist.draw(
-                wanted.face, side: wanted.side, color: wanted.color, font: wanted.font,
-                locate: IconFiles.locator(theme: wanted.iconTheme, size: wanted.side, scale: wanted.iconScale)
-            )
-        else {
+        let job: MenuArtist.Job<FaceArtist.Report>
+        do {
+            job = try FaceArtist.draw(
+                FaceJob(
+                    face: wanted.face, side: wanted.side, color: wanted.color, font: wanted.font,
+                    query: IconQuery(theme: wanted.iconTheme, size: wanted.side, scale: wanted.iconScale)))
+        } catch {
             phase = .drawn(wanted, nil)
             once(
                 "start \(wanted.face)", log,
-                "\(label): no child could be started to draw \(describe(wanted.face)); drawing the default glyph"
-            )
+                "\(label): \(describe(wanted.face)) cannot be drawn: \(error); drawing the default glyph")
             return
         }
         log.debug("\(label): drawing \(describe(wanted.face)) at \(wanted.side) px in a child")

@@ -104,15 +104,20 @@ final class MenuPresenter {
         let page = request.page
         let anchor = request.anchor
         let search = Self.iconSearch(for: page, scale: anchor.scale)
-        guard
-            let job = MenuArtist.draw(
-                labels: page.items.indices.map(request.label(of:)), icons: page.items.map(\.icon),
-                arrange: { page.layout(at: anchor, labels: $0) }, into: file.fd,
-                locate: IconFiles.locator(
-                    theme: search.theme, size: search.size, scale: search.scale,
-                    known: foundIcons[search] ?? [:]),
-                iconSize: search.size, look: page.look, scale: anchor.scale)
-        else { return "no child could be started to draw its images" }
+        let job: MenuArtist.Job<MenuArtist.Report>
+        do {
+            job = try MenuArtist.draw(
+                MenuDrawJob(
+                    labels: page.items.indices.map(request.label(of:)), icons: page.items.map(\.icon),
+                    arrangement: page.arrangement(at: anchor),
+                    query: IconQuery(
+                        theme: search.theme, size: search.size, scale: search.scale,
+                        known: foundIcons[search] ?? [:]),
+                    look: page.look, scale: anchor.scale),
+                into: file.fd)
+        } catch {
+            return "its images cannot be drawn: \(error)"
+        }
         drawings[request.id] = Drawing(job: job, request: request, file: file)
         return nil
     }

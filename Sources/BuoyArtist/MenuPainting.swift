@@ -1,0 +1,249 @@
+import BuoyCore
+import BuoyDrawing
+import CCairo
+
+/// What one item shows: its label, and its icon if one could be loaded.
+public struct MenuEntry {
+    public var label: String
+    /// A cairo image surface (from `IconLoader`), drawn at 60 % of the
+    /// item's diameter; nil draws the label's first letter instead.
+    public var icon: OpaquePointer?
+
+    public init(label: String, icon: OpaquePointer? = nil) {
+        self.label = label
+        self.icon = icon
+    }
+}
+
+/// The menu's painting, in the drawing helper: Pango sets its labels.
+extension MenuPainter {
+    /// The size of the pill for `text` in `font` (a Pango font
+    /// description): the text's logical width and height, plus
+    /// `labelPadding`, rounded up to whole px. Empty text has no pill (zero
+    /// size). Feeds `MenuLayout.layout`'s label sizes.
+    public static func measureLabel(_ text: String, font: String) -> Size {
+        guard !text.isEmpty,
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+        else { return Size(width: 0, height: 0) }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return Size(width: 0, height: 0) }
+        defer { cairo_destroy(cr) }
+        guard
+            let logical = Pango.withLayout(
+                cr, text: textOf(text), font: font, { Pango.extents(of: $0).logical })
+        else { return Size(width: 0, height: 0) }
+        return Size(
+            width: (logical.width + 2 * labelPadding.width).rounded(.up),
+            height: (logical.height + 2 * labelPadding.height).rounded(.up))
+    }
+
+    /// Paints `sprite` of `layout` into `data` (premultiplied ARGB32,
+    /// `stride` bytes per row), an image of `bufferSize(of:scale:)` pixels,
+    /// at full size. `entry` is the sprite's item's label and icon.
+    public static func paint(
+        _ sprite: MenuSprite, of layout: MenuLayout, entry: MenuEntry, look: MenuLook, scale: BufferScale,
+        into data: UnsafeMutableRawPointer, stride: Int
+    ) {
+        let (width, height) = bufferSize(of: sprite, scale: scale)
+        guard layout.items.indices.contains(sprite.item),
+            let surface = cairo_image_surface_create_for_data(
+                data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                Int32(stride))
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return }
+        defer { cairo_destroy(cr) }
+
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        // Exactly the buffer, as the viewport stretches it (see ButtonPainter).
+        cairo_scale(cr, Double(width) / sprite.image.width, Double(height) / sprite.image.height)
+        cairo_translate(cr, -sprite.image.minX, -sprite.image.minY)
+
+        let item = layout.items[sprite.item]
+        let inPanel = layout.panel != nil
+        switch sprite.part {
+        case .pill:
+            if MenuSprite.hasPill(item) {
+                paintPill(cr, item.label, text: entry.label, look: look, backdrop: !inPanel)
+            }
+        case .circle: paintItem(cr, item.circle, entry: entry, look: look, disc: !inPanel)
+        case .focusRing:
+            if inPanel {
+                paintFocusFrame(cr, item.target, look: look)
+            } else {
+                paintFocusRing(cr, item.circle, look: look)
+            }
+        case .panel: if let panel = layout.panel { paintPanel(cr, panel, look: look) }
+        }
+        cairo_surface_flush(surface)
+    }
+
+    /// An item's icon or initial, on a disc with its rim and shadow in a
+    /// column (`disc`), on the panel itself in a panel.
+    private static func paintItem(
+        _ cr: OpaquePointer, _ circle: Rect, entry: MenuEntry, look: MenuLook, disc: Bool
+    ) {
+        let c = circle.center
+        let r = circle.width / 2
+        guard r > 0 else { return }
+        if disc {
+            paintShadow(cr, center: c, radius: r, spread: circle.width * MenuSprite.shadowSpread)
+            paintRimmed(cr, circle, radius: r, fill: look.colors.background)
+        }
+
+        if let icon = entry.icon, cairo_image_surface_get_width(icon) > 0 {
+            let side = Double(cairo_image_surface_get_width(icon))
+            let k = circle.width * 0.6 / side
+            cairo_save(cr)
+            cairo_translate(cr, c.x, c.y)
+            cairo_scale(cr, k, k)
+            cairo_set_source_surface(cr, icon, -side / 2, -Double(cairo_image_surface_get_height(icon)) / 2)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        } else if let first = entry.label.first {
+            let letter = String(first).uppercased()
+            setSource(cr, look.colors.labelColor)
+            Pango.withLayout(
+                cr, text: textOf(letter), font: look.font, bold: true, absoluteSize: circle.width * 0.45
+            ) { layout in
+                let ink = Pango.extents(of: layout).ink
+                cairo_move_to(cr, c.x - ink.center.x, c.y - ink.center.y)
+                Pango.show(layout, on: cr)
+            }
+            cairo_new_path(cr)
+        }
+    }
+
+    private static func paintFocusRing(_ cr: OpaquePointer, _ circle: Rect, look: MenuLook) {
+        let c = circle.center
+        let f = look.focusColor
+        cairo_set_line_width(cr, MenuSprite.focusWidth)
+        cairo_arc(
+            cr, c.x, c.y, circle.width / 2 + MenuSprite.focusGap + MenuSprite.focusWidth / 2, 0, 2 * Double.pi
+        )
+        cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1)
+        cairo_stroke(cr)
+    }
+
+    /// A panel's focus: a rounded frame just inside the focused cell.
+    private static func paintFocusFrame(_ cr: OpaquePointer, _ cell: Rect, look: MenuLook) {
+        let f = look.focusColor
+        let inset = MenuSprite.focusWidth / 2
+        roundedRect(
+            cr,
+            Rect(
+                x: cell.minX + inset, y: cell.minY + inset, width: cell.width - 2 * inset,
+                height: cell.height - 2 * inset),
+            radius: min(cell.width, cell.height) * 0.2)
+        cairo_set_line_width(cr, MenuSprite.focusWidth)
+        cairo_set_source_rgba(cr, f.red, f.green, f.blue, 1)
+        cairo_stroke(cr)
+    }
+
+    /// A panel's backdrop: outlined like a pill's shadow, filled with the
+    /// background, edged with the rim just outside it.
+    private static func paintPanel(_ cr: OpaquePointer, _ panel: MenuLayout.Panel, look: MenuLook) {
+        let frame = panel.frame
+        let radius = panel.cornerRadius
+        for spread in [4.0, 3.0, 2.0] {
+            roundedRect(cr, lowered(MenuSprite.padded(frame, by: spread)), radius: radius + spread)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.06)
+            cairo_fill(cr)
+        }
+        paintRimmed(cr, frame, radius: radius, fill: look.colors.background)
+    }
+
+    /// `shape` (rounded by `radius`) in `fill`, with the rim just outside
+    /// it. Each replaces what is below it (a shadow), so the colours are
+    /// exactly the ones `MenuColors.boundaryContrast` rates.
+    private static func paintRimmed(_ cr: OpaquePointer, _ shape: Rect, radius: Double, fill: Color) {
+        let rim = MenuColors.rimWidth
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        roundedRect(cr, MenuSprite.padded(shape, by: rim), radius: radius + rim)
+        setSource(cr, MenuColors.rim)
+        cairo_fill(cr)
+        roundedRect(cr, shape, radius: radius)
+        setSource(cr, fill)
+        cairo_fill(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    }
+
+    private static func setSource(_ cr: OpaquePointer, _ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// The same soft radial falloff as the button's shadow.
+    private static func paintShadow(_ cr: OpaquePointer, center c: Point, radius: Double, spread: Double) {
+        let offset = spread * 0.25
+        let outer = radius + spread * 0.75
+        guard
+            let pattern = cairo_pattern_create_radial(
+                c.x, c.y + offset, radius * 0.85, c.x, c.y + offset, outer)
+        else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_add_color_stop_rgba(pattern, 0, 0, 0, 0, 0.35)
+        cairo_pattern_add_color_stop_rgba(pattern, 1, 0, 0, 0, 0)
+        cairo_set_source(cr, pattern)
+        cairo_arc(cr, c.x, c.y + offset, outer, 0, 2 * Double.pi)
+        cairo_fill(cr)
+    }
+
+    /// A label: in a column (`backdrop`) on its pill with the rim, at the
+    /// pill's start; in a panel on the panel itself, centred.
+    private static func paintPill(
+        _ cr: OpaquePointer, _ pill: Rect, text: String, look: MenuLook, backdrop: Bool
+    ) {
+        if backdrop {
+            // Cairo has no blur: a few widening, fainter outlines below the pill
+            // stand in for a soft shadow.
+            for spread in [3.0, 2.0, 1.0] {
+                roundedRect(cr, lowered(MenuSprite.padded(pill, by: spread)))
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.07)
+                cairo_fill(cr)
+            }
+            paintRimmed(cr, pill, radius: min(pill.width, pill.height) / 2, fill: look.colors.labelBackground)
+        }
+
+        let inner = Rect(
+            x: pill.minX + labelPadding.width, y: pill.minY, width: pill.width - 2 * labelPadding.width,
+            height: pill.height)
+        guard !text.isEmpty && inner.width > 0 else { return }
+        cairo_save(cr)
+        // A pill cut short by the layout cuts its text short too.
+        cairo_rectangle(cr, inner.minX, inner.minY, inner.width, inner.height)
+        cairo_clip(cr)
+        setSource(cr, look.colors.labelColor)
+        Pango.withLayout(cr, text: textOf(text), font: look.font) { layout in
+            // Cut short by the layout, the text ends in "…". Right-to-left
+            // text reads from the pill's right end.
+            Pango.ellipsize(layout, width: inner.width)
+            let logical = Pango.extents(of: layout).logical
+            // Centred: where the layout's own alignment put the text, less that offset.
+            let x = backdrop ? inner.minX : inner.center.x - logical.width / 2 - logical.minX
+            cairo_move_to(cr, x, pill.center.y - logical.height / 2 - logical.minY)
+            Pango.show(layout, on: cr)
+        }
+        cairo_new_path(cr)
+        cairo_restore(cr)
+    }
+
+    /// A rounded rect, by default a pill (its radius half its height).
+    private static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double? = nil) {
+        let radius = min(radius ?? .infinity, min(r.height, r.width) / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// The text Pango can take: it stops at a NUL byte.
+    private static func textOf(_ text: String) -> String {
+        text.contains("\0") ? String(text.prefix { $0 != "\0" }) : text
+    }
+}

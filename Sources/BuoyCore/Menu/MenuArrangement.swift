@@ -1,0 +1,34 @@
+/// Everything `MenuLayout.arrange` lays a menu out from but its labels'
+/// sizes, which only the drawing helper can measure: it lays the menu out
+/// from these as buoy does from the sizes it reports.
+public struct MenuArrangement: Sendable, Equatable {
+    public var kind: MenuLayout.Kind
+    /// The button's rect and the usable area (layer-surface coordinates).
+    public var button: Rect
+    public var usable: Rect
+    public var count: Int
+    public var itemSize: Double
+    public var spacing: Double
+    public var minRowHeight: Double
+
+    public init(
+        kind: MenuLayout.Kind, button: Rect, usable: Rect, count: Int, itemSize: Double, spacing: Double,
+        minRowHeight: Double
+    ) {
+        self.kind = kind
+        self.button = button
+        self.usable = usable
+        self.count = count
+        self.itemSize = itemSize
+        self.spacing = spacing
+        self.minRowHeight = minRowHeight
+    }
+
+    /// The menu laid out with its labels (per item) this size.
+    public func arrange(labels: [Size]) -> MenuLayout {
+        MenuLayout.arrange(
+            kind, button: button, usable: usable, count: count, itemSize: itemSize, spacing: spacing,
+            labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0,
+            minRowHeight: minRowHeight)
+    }
+}

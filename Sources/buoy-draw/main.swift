@@ -1,0 +1,4 @@
+import BuoyArtist
+import Glibc
+
+exit(Helper.run(CommandLine.arguments))

@@ -1,0 +1,100 @@
+import BuoyCore
+import XCTest
+
+@testable import BuoyDrawing
+
+/// A job and a report come back from their bytes as they were written.
+final class DrawJobTests: XCTestCase {
+    private let query = IconQuery(
+        theme: "Papirus", size: 48, scale: 2, baseDirectories: ["/usr/share/icons", "/home/me/.icons"],
+        known: ["terminal": "/usr/share/icons/hicolor/48x48/apps/terminal.png", "": ""])
+    private let arrangement = MenuArrangement(
+        kind: .panel, button: Rect(x: 1216.5, y: -3, width: 56, height: 56),
+        usable: Rect(x: 0, y: 0, width: 1280, height: 720), count: 3, itemSize: 48, spacing: 12,
+        minRowHeight: 44.25)
+
+    private var jobs: [DrawJob] {
+        [
+            .menu(
+                MenuDrawJob(
+                    labels: [
+                        "Terminal", "", "Ünïcødé ✓ 终端", "a\0b", String(repeating: "long ", count: 5000),
+                    ],
+                    icons: ["utilities-terminal", nil, "/tmp/x.svg", "", nil], arrangement: arrangement,
+                    query: query,
+                    look: MenuLook(
+                        colors: MenuColors(focusColor: Color(red: 1, green: 0.5, blue: 0.25, alpha: 0.125)),
+                        buttonColor: Color(red: 0.2, green: 0.4, blue: 0.6), font: "Serif Bold 26"),
+                    scale: BufferScale(numerator: 150))),
+            .menu(
+                MenuDrawJob(
+                    labels: [], icons: [], arrangement: arrangement,
+                    query: IconQuery(theme: nil, size: 0, scale: 1, baseDirectories: []),
+                    look: MenuLook(buttonColor: Color(red: 0, green: 0, blue: 0)), scale: 1)),
+            .face(
+                FaceJob(
+                    face: .label("👍🏽"), side: 66, color: Color(red: 1, green: 1, blue: 1), font: "Sans",
+                    query: query)),
+            .face(
+                FaceJob(
+                    face: .icon("/a b/c.png"), side: 1, color: Color(red: 0, green: 0, blue: 0), font: "",
+                    query: query)),
+            .face(
+                FaceJob(
+                    face: .glyph, side: -1, color: Color(red: -0.0, green: .infinity, blue: 0), font: "x",
+                    query: query)),
+            .svgs(SVGJob(paths: ["/a.svg", "/b.svg"], first: 1, size: 96)),
+            .svgs(SVGJob(paths: [], first: 0, size: Int.max)),
+        ]
+    }
+
+    func testEveryJobReadsBackAsItWasWritten() throws {
+        for job in jobs {
+            XCTAssertEqual(try DrawJob.decode(job.bytes), job)
+        }
+    }
+
+    func testEveryReportReadsBackAsItWasWritten() throws {
+        let reports = [
+            MenuArtist.Drawn(
+                labelSizes: [Size(width: 81, height: 27), Size(width: 0, height: 0)],
+                icons: [.none, .notFound, .drawn(path: "/x.png"), .failed(path: "")], themeMissing: true),
+            MenuArtist.Drawn(labelSizes: [], icons: [], themeMissing: false),
+        ]
+        for report in reports {
+            XCTAssertEqual(try MenuArtist.Drawn.decode(report.bytes), report)
+        }
+        for icon in [MenuArtist.Icon.none, .notFound, .drawn(path: "/é.svg"), .failed(path: "/f")] {
+            XCTAssertEqual(try MenuArtist.Icon.decode(icon.bytes), icon)
+        }
+    }
+
+    /// Every cut short, and every one with a byte more, is refused.
+    func testBytesCutShortOrLeftOverAreRefused() {
+        for job in jobs {
+            let bytes = job.bytes
+            for end in [0, 1, 7, 8, bytes.count / 2, bytes.count - 1] {
+                XCTAssertThrowsError(try DrawJob.decode(Array(bytes.prefix(end))), "\(job) cut at \(end)")
+            }
+            XCTAssertThrowsError(try DrawJob.decode(bytes + [0]))
+        }
+    }
+
+    func testValuesNoWriterWritesAreRefused() {
+        var threeParts = WireWriter()
+        threeParts.write([0.0, 1, 2])
+        let cases: [(String, () throws -> Any)] = [
+            ("no such job", { try DrawJob.decode(3.bytes) }),
+            ("a Bool of 2", { try Bool.decode([2]) }),
+            ("an array longer than its bytes", { try SVGJob.decode(Int.max.bytes + 1.bytes) }),
+            ("a negative count", { try SVGJob.decode((-1).bytes) }),
+            ("a scale of 0", { try BufferScale.decode(0.bytes) }),
+            ("no such layout", { try MenuLayout.Kind.decode("grid".bytes) }),
+            ("no such face", { try ButtonFace.decode(7.bytes) }),
+            ("a colour of 3 parts", { try Color.decode(threeParts.bytes) }),
+        ]
+        for (what, decode) in cases {
+            XCTAssertThrowsError(try decode(), what)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+"""Menu items that show state ([[menu.item]] status, toggle): the command's first line under the
+label once it answers, the menu's first frame never waiting for it, a command that hangs killed
+at 1 s and one that floods cut off at 4 KiB, on a real headless sway."""
+
+from __future__ import annotations
+
+import json
+import time
+import unittest
+
+from buoy_fixture import MAGENTA, Buoy, settle
+from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, wait_for
+from test_button import config as button_config
+from test_menu import first_menu_frame
+from test_msg import msg
+
+PILL = (0x00, 0x40, 0x80)  # label_background: each item's label pill
+ICON = (255, 0, 0)
+
+
+def status_config(sway, status: str, toggle: bool = False) -> str:
+    """One item, Wi-Fi, whose status is `status`, its pill in PILL, at the right edge."""
+    icon = sway.artifact("wifi.png")
+    Image(48, 48, bytes(ICON) * 48 * 48).save_png(icon)
+    text = button_config(button={"position": '"right"', "idle_opacity": 1.0}, actions={"tap": '"menu"'},
+                         menu={"open_duration": 0.1, "close_duration": 0.05, "label_background": '"#004080"'})
+    item = f'[[menu.item]]\nlabel = "Wi-Fi"\nicon = "{icon}"\ncommand = "true"\nstatus = "{status}"\n'
+    return text + ("toggle = true\n" if toggle else "") + "\n" + item
+
+
+def pill(sway):
+    """The label pill's bounding box on screen, or None."""
+    found = sway.screenshot().find(PILL, tolerance=6)
+    return found.bbox if found and found.count > 200 else None
+
+
+def height(bbox) -> int:
+    return bbox[3] - bbox[1]
+
+
+class StatusTests(unittest.TestCase):
+    def test_the_status_shows_under_the_label_without_delaying_the_first_frame(self):
+        with HeadlessSway() as sway:
+            # The status takes 0.4 s: the menu shows at once, one line, then two.
+            buoy = Buoy(sway, status_config(sway, "sleep 0.4; echo on"), env={"WAYLAND_DEBUG": "1"}).start()
+            button = buoy.wait_for_button(MAGENTA)
+            wait_for(lambda: "ahead of time" in buoy.log(), timeout=5, message="the menu drawn ahead")
+            sway.pointer().click(*button.centroid)
+            one_line = wait_for(lambda: pill(sway), timeout=3, message="the pill")
+            self.assertTrue(first_menu_frame(WaylandDebugLog(buoy.log())), "the first frame went out")
+            two_lines = wait_for(lambda: (p := pill(sway)) and height(p) > height(one_line) + 8 and p,
+                                 timeout=3, message="the status's line under the label")
+            sway.screenshot().save_png(sway.artifact("status.png"))
+            self.assertIn('menu status "sleep 0.4; echo on": started', buoy.log())
+            self.assertTrue(json.loads(msg(buoy, "state").stdout)["menu_open"])
+            # Closed and opened again: the last status shows from the first frame.
+            msg(buoy, "menu")
+            wait_for(lambda: pill(sway) is None, timeout=3, message="closed")
+            settle(0.3)
+            msg(buoy, "menu")
+            again = wait_for(lambda: pill(sway), timeout=3, message="opened again")
+            self.assertAlmostEqual(height(again), height(two_lines), delta=2)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_a_command_that_hangs_is_killed_at_1_s_and_one_that_floods_is_cut_off(self):
+        for name, status, said in [
+            ("hangs", "sleep 30", 'menu status "sleep 30": killed after 1.0 s'),
+            ("floods", "yes", 'menu status "yes": cut off after 4096 bytes'),
+        ]:
+            with self.subTest(name), HeadlessSway() as sway:
+                buoy = Buoy(sway, status_config(sway, status)).start()
+                buoy.wait_for_button(MAGENTA)
+                started = time.monotonic()
+                self.assertEqual(msg(buoy, "menu").returncode, 0)
+                wait_for(lambda: said in buoy.log(), timeout=3, message=said)
+                if name == "hangs":
+                    self.assertGreater(time.monotonic() - started, 0.9)
+                # Killed and collected: buoy has no child left (no zombie either).
+                wait_for(lambda: not proc_children(buoy.pid), timeout=3, message="the command gone")
+                self.assertTrue(json.loads(msg(buoy, "state").stdout)["menu_open"], "the menu stays")
+                self.assertEqual(buoy.stop(), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
