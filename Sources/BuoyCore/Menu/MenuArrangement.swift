@@ -2,15 +2,22 @@
 /// sizes, which only the drawing helper can measure: it lays the menu out
 /// from these as buoy does from the sizes it reports.
 public struct MenuArrangement: Sendable, Equatable {
+    /// A column or a panel.
     public var kind: MenuLayout.Kind
     /// The button's rect and the usable area (layer-surface coordinates).
     public var button: Rect
+    /// The area the menu stays in.
     public var usable: Rect
+    /// How many items.
     public var count: Int
+    /// An item's diameter, in logical px.
     public var itemSize: Double
+    /// The gap between items, in logical px.
     public var spacing: Double
+    /// The least height of an item's row, in logical px.
     public var minRowHeight: Double
 
+    /// An arrangement of these.
     public init(
         kind: MenuLayout.Kind, button: Rect, usable: Rect, count: Int, itemSize: Double, spacing: Double,
         minRowHeight: Double
