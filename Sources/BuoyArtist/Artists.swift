@@ -26,17 +26,18 @@ extension MenuArtist {
         var reported: [Icon] = []
         let entries = (0..<count).map { i in
             let label = job.labels[i]
+            let on = i < job.on.count && job.on[i]
             guard icons[i] != nil else {
                 reported.append(.none)
-                return MenuEntry(label: label)
+                return MenuEntry(label: label, on: on)
             }
             guard i < located.paths.count, let path = located.paths[i] else {
                 reported.append(.notFound)
-                return MenuEntry(label: label)
+                return MenuEntry(label: label, on: on)
             }
             let icon = loader.load(path: path, size: job.query.size)
             reported.append(icon == nil ? .failed(path: path) : .drawn(path: path))
-            return MenuEntry(label: label, icon: icon)
+            return MenuEntry(label: label, icon: icon, on: on)
         }
         for (sprite, place) in zip(sprites, slots) where entries.indices.contains(sprite.item) {
             MenuPainter.paint(

@@ -8,10 +8,13 @@ public struct MenuEntry {
     /// A cairo image surface (from `IconLoader`), drawn at 60 % of the
     /// item's diameter; nil draws the label's first letter instead.
     public var icon: OpaquePointer?
+    /// A `toggle` item that is on: an accent ring round its circle.
+    public var on: Bool
 
-    public init(label: String, icon: OpaquePointer? = nil) {
+    public init(label: String, icon: OpaquePointer? = nil, on: Bool = false) {
         self.label = label
         self.icon = icon
+        self.on = on
     }
 }
 
@@ -30,7 +33,7 @@ extension MenuPainter {
         defer { cairo_destroy(cr) }
         guard
             let logical = Pango.withLayout(
-                cr, text: textOf(text), font: font, { Pango.extents(of: $0).logical })
+                cr, text: textOf(text), font: font, lines: true, { Pango.extents(of: $0).logical })
         else { return Size(width: 0, height: 0) }
         return Size(
             width: (logical.width + 2 * labelPadding.width).rounded(.up),
@@ -93,6 +96,7 @@ extension MenuPainter {
             paintShadow(cr, center: c, radius: r, spread: circle.width * MenuSprite.shadowSpread)
             paintRimmed(cr, circle, radius: r, fill: look.colors.background)
         }
+        if entry.on { paintFocusRing(cr, circle, look: look) }
 
         if let icon = entry.icon, cairo_image_surface_get_width(icon) > 0 {
             let side = Double(cairo_image_surface_get_width(icon))
@@ -217,7 +221,7 @@ extension MenuPainter {
         cairo_rectangle(cr, inner.minX, inner.minY, inner.width, inner.height)
         cairo_clip(cr)
         setSource(cr, look.colors.labelColor)
-        Pango.withLayout(cr, text: textOf(text), font: look.font) { layout in
+        Pango.withLayout(cr, text: textOf(text), font: look.font, lines: true) { layout in
             // Cut short by the layout, the text ends in "…". Right-to-left
             // text reads from the pill's right end.
             Pango.ellipsize(layout, width: inner.width)

@@ -18,15 +18,16 @@ enum Pango {
         var logical: Rect
     }
 
-    /// A single-paragraph layout of `text` on `cr` (with its current
-    /// transformation) in the font `font` (a Pango font description),
-    /// made bold and `absoluteSize` px if given. Metrics are unhinted, so
+    /// A layout of `text` on `cr` (with its current transformation) in the
+    /// font `font` (a Pango font description), made bold and `absoluteSize`
+    /// px if given; one paragraph unless `lines`, when each newline starts
+    /// a line (a menu item's status under its label). Metrics are unhinted, so
     /// that text measures the same at every scale. `body` gets the layout;
     /// it is freed after. Nil if no layout could be made.
     @discardableResult
     static func withLayout<T>(
         _ cr: OpaquePointer, text: String, font: String, bold: Bool = false, absoluteSize: Double? = nil,
-        _ body: (OpaquePointer) -> T
+        lines: Bool = false, _ body: (OpaquePointer) -> T
     ) -> T? {
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -44,8 +45,9 @@ enum Pango {
             pango_layout_set_font_description(layout, description)
             pango_font_description_free(description)
         }
-        // A newline in a label is shown as a glyph, not as a second line.
-        pango_layout_set_single_paragraph_mode(layout, 1)
+        // Elsewhere a newline is shown as a glyph, not as a second line.
+        pango_layout_set_single_paragraph_mode(layout, lines ? 0 : 1)
+        if lines { pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER) }
         pango_layout_set_text(layout, text, -1)
         return body(layout)
     }

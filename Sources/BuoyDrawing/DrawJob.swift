@@ -95,10 +95,12 @@ public struct MenuDrawJob: Wire, Sendable {
     public var query: IconQuery
     public var look: MenuLook
     public var scale: BufferScale
+    /// Per item, whether a `toggle` item is on: its circle gets an accent ring.
+    public var on: [Bool]
 
     public init(
         labels: [String], icons: [String?], arrangement: MenuArrangement, query: IconQuery, look: MenuLook,
-        scale: BufferScale
+        scale: BufferScale, on: [Bool] = []
     ) {
         self.labels = labels
         self.icons = icons
@@ -106,6 +108,7 @@ public struct MenuDrawJob: Wire, Sendable {
         self.query = query
         self.look = look
         self.scale = scale
+        self.on = on
     }
 
     public func write(to writer: inout WireWriter) {
@@ -117,6 +120,7 @@ public struct MenuDrawJob: Wire, Sendable {
         writer.write(look.buttonColor)
         writer.write(look.font)
         writer.write(scale)
+        writer.write(on)
     }
 
     public init(from reader: inout WireReader) throws(WireError) {
@@ -125,9 +129,10 @@ public struct MenuDrawJob: Wire, Sendable {
         let (arrangement, query) = (try reader.read(MenuArrangement.self), try reader.read(IconQuery.self))
         let look = MenuLook(
             colors: try reader.read(), buttonColor: try reader.read(), font: try reader.read())
+        let scale = try reader.read(BufferScale.self)
         self.init(
-            labels: labels, icons: icons, arrangement: arrangement,
-            query: query, look: look, scale: try reader.read())
+            labels: labels, icons: icons, arrangement: arrangement, query: query, look: look, scale: scale,
+            on: try reader.read([Bool].self))
     }
 }
 

@@ -25,7 +25,7 @@ final class DrawJobTests: XCTestCase {
                     look: MenuLook(
                         colors: MenuColors(focusColor: Color(red: 1, green: 0.5, blue: 0.25, alpha: 0.125)),
                         buttonColor: Color(red: 0.2, green: 0.4, blue: 0.6), font: "Serif Bold 26"),
-                    scale: BufferScale(numerator: 150))),
+                    scale: BufferScale(numerator: 150), on: [true, false, true, false, false])),
             .menu(
                 MenuDrawJob(
                     labels: [], icons: [], arrangement: arrangement,

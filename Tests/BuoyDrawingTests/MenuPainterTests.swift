@@ -400,6 +400,28 @@ final class MenuPainterTests: XCTestCase {
         }
     }
 
+    /// A `toggle` item that is on wears the accent ring on its circle's own
+    /// image, whatever the keyboard focus; one that is off does not.
+    func testAToggleThatIsOnHasTheAccentRing() {
+        let menu = layout()
+        let look = MenuLook(buttonColor: Color(red: 0, green: 1, blue: 0))
+        let item = menu.items[0]
+        let circle = MenuSprite(part: .circle, item: 0, image: MenuSprite.image(of: .circle, for: item))
+        for on in [false, true] {
+            let pixels = paintSprite(
+                self, circle, of: menu, entry: MenuEntry(label: "Mute", on: on), look: look, scale: 1)
+            // On the ring, right of the circle.
+            let ringX = item.circle.maxX + MenuSprite.focusGap + MenuSprite.focusWidth / 2
+            let p = pixels.at(Int(ringX - circle.image.minX), Int(item.circle.center.y - circle.image.minY))
+            if on {
+                XCTAssertGreaterThan(p[1], 200, "the ring in the accent colour")
+                XCTAssertLessThan(p[0], 40)
+            } else {
+                XCTAssertLessThan(p[1], 100, "no ring when off")
+            }
+        }
+    }
+
     func testScaleTwoDoublesThePixels() throws {
         let menu = layout()
         let one = try render(menu, focused: 1, scale: 1)

@@ -18,14 +18,18 @@ PILL = (0x00, 0x40, 0x80)  # label_background: each item's label pill
 ICON = (255, 0, 0)
 
 
+ACCENT = (0x00, 0xFF, 0x80)  # focus_color: a toggle that is on
+
+
 def status_config(sway, status: str, toggle: bool = False) -> str:
     """One item, Wi-Fi, whose status is `status`, its pill in PILL, at the right edge."""
     icon = sway.artifact("wifi.png")
     Image(48, 48, bytes(ICON) * 48 * 48).save_png(icon)
     text = button_config(button={"position": '"right"', "idle_opacity": 1.0}, actions={"tap": '"menu"'},
-                         menu={"open_duration": 0.1, "close_duration": 0.05, "label_background": '"#004080"'})
+                         menu={"open_duration": 0.1, "close_duration": 0.05, "label_background": '"#004080"',
+                               "focus_color": '"#00ff80"'})
     item = f'[[menu.item]]\nlabel = "Wi-Fi"\nicon = "{icon}"\ncommand = "true"\nstatus = "{status}"\n'
-    return text + ("toggle = true\n" if toggle else "") + "\n" + item
+    return text + "\n" + item + ("toggle = true\n" if toggle else "")
 
 
 def pill(sway):
@@ -46,7 +50,9 @@ class StatusTests(unittest.TestCase):
             button = buoy.wait_for_button(MAGENTA)
             wait_for(lambda: "ahead of time" in buoy.log(), timeout=5, message="the menu drawn ahead")
             sway.pointer().click(*button.centroid)
-            one_line = wait_for(lambda: pill(sway), timeout=3, message="the pill")
+            wait_for(lambda: pill(sway), timeout=3, message="the pill")
+            time.sleep(0.2)  # unfolded
+            one_line = pill(sway)
             self.assertTrue(first_menu_frame(WaylandDebugLog(buoy.log())), "the first frame went out")
             two_lines = wait_for(lambda: (p := pill(sway)) and height(p) > height(one_line) + 8 and p,
                                  timeout=3, message="the status's line under the label")
@@ -58,9 +64,29 @@ class StatusTests(unittest.TestCase):
             wait_for(lambda: pill(sway) is None, timeout=3, message="closed")
             settle(0.3)
             msg(buoy, "menu")
-            again = wait_for(lambda: pill(sway), timeout=3, message="opened again")
-            self.assertAlmostEqual(height(again), height(two_lines), delta=2)
+            wait_for(lambda: pill(sway), timeout=3, message="opened again")
+            time.sleep(0.2)
+            self.assertAlmostEqual(height(pill(sway)), height(two_lines), delta=2)
+            self.assertEqual(buoy.log().count("images drawn at scale"), 2, "drawn ahead, then with the status")
             self.assertEqual(buoy.stop(), 0)
+
+    def test_a_toggle_is_drawn_on_with_the_accent_ring_by_its_exit_status(self):
+        for status, on in [("true", True), ("false", False)]:
+            with self.subTest(status), HeadlessSway() as sway:
+                buoy = Buoy(sway, status_config(sway, status, toggle=True)).start()
+                buoy.wait_for_button(MAGENTA)
+                self.assertEqual(msg(buoy, "menu").returncode, 0)
+                wait_for(lambda: pill(sway), timeout=3, message="the menu")
+                wait_for(lambda: f'menu status "{status}": started' in buoy.log(), timeout=3, message="run")
+                if on:
+                    ring = wait_for(lambda: (m := sway.screenshot().find(ACCENT, tolerance=30)) and m.count > 40
+                                    and m, timeout=3, message="the accent ring")
+                    icon = sway.screenshot().find(ICON, tolerance=10)
+                    self.assertTrue(ring.bbox[0] < icon.bbox[0] and ring.bbox[2] > icon.bbox[2], "round the item")
+                else:
+                    settle(1.0)
+                    self.assertIsNone(sway.screenshot().find(ACCENT, tolerance=30), "off: no ring")
+                self.assertEqual(buoy.stop(), 0)
 
     def test_a_command_that_hangs_is_killed_at_1_s_and_one_that_floods_is_cut_off(self):
         for name, status, said in [

@@ -506,7 +506,10 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         var previous: MenuImages?
         switch stocks[key] {
         case .ready(let stocked, let images)? where stocked == page:
-            if moved(images, of: page, to: anchor) != nil { return [] }
+            // Drawn again with the statuses that came since, for the next opening.
+            if moved(images, of: page, to: anchor) != nil, images.statuses == known(for: key, page) {
+                return []
+            }
             previous = images
         case .drawing(let stocked, let job, let before)? where stocked == page:
             if job.anchor == anchor { return [] }
@@ -516,7 +519,12 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         case .ready?, .drawing?, .failed?, nil:
             break
         }
-        guard !jobs.contains(where: { $0.owner != owner || $0.page.path != page.path }) else { return [] }
+        // One child at a time, and none beside one opening (or redrawing) the menu.
+        let phaseJobs = jobs.filter { job in !stocks.values.contains { $0.job == job } }
+        guard phaseJobs.isEmpty, !jobs.contains(where: { $0.owner != owner || $0.page.path != page.path })
+        else {
+            return []
+        }
         let job = newJob(owner, page, anchor, ahead: true, now: now)
         stocks[key] = .drawing(page, job, previous: previous)
         return [.draw(job)]

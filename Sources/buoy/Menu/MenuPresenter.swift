@@ -113,7 +113,8 @@ final class MenuPresenter {
                     query: IconQuery(
                         theme: search.theme, size: search.size, scale: search.scale,
                         known: foundIcons[search] ?? [:]),
-                    look: page.look, scale: anchor.scale),
+                    look: page.look, scale: anchor.scale,
+                    on: page.items.indices.map { request.statuses[$0]?.on == true }),
                 into: file.fd)
         } catch {
             return "its images cannot be drawn: \(error)"
