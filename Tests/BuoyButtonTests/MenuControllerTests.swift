@@ -3,7 +3,14 @@ import BuoyConfig
 import BuoyCore
 import XCTest
 
-private typealias Controller = MenuController<String>
+private typealias Controller = MenuController
+
+/// `"a"` for button a's one instance.
+extension InstanceKey: ExpressibleByStringLiteral {
+    public init(stringLiteral name: String) {
+        self.init(name: name, instanceOutput: nil)
+    }
+}
 
 /// A menu of three items (the third opens `device`), `device` of two (the
 /// second opens `net`), `net` of one.
@@ -33,7 +40,7 @@ private struct Driver {
     /// Whether debug lines are written down too.
     var showDebug = false
 
-    mutating func send(_ input: MenuInput<String>, after seconds: Double = 0.01) -> [String] {
+    mutating func send(_ input: MenuInput, after seconds: Double = 0.01) -> [String] {
         now += seconds
         return controller.handle(input, at: now).map(Self.word).filter {
             showDebug || !$0.hasPrefix("debug:")
@@ -41,7 +48,7 @@ private struct Driver {
     }
 
     mutating func toggle(
-        _ owner: String = "a", _ path: [String] = [], visible: Bool = true, at: MenuAnchor? = anchor
+        _ owner: InstanceKey = "a", _ path: [String] = [], visible: Bool = true, at: MenuAnchor? = anchor
     )
         -> [String]
     {
@@ -55,7 +62,7 @@ private struct Driver {
     }
 
     /// Opens `owner`'s menu: asked, then drawn.
-    mutating func open(_ owner: String = "a") {
+    mutating func open(_ owner: InstanceKey = "a") {
         _ = toggle(owner)
         _ = draw()
     }
@@ -71,24 +78,24 @@ private struct Driver {
         for _ in 0..<60 { _ = send(.frame, after: 1.0 / 60) }
     }
 
-    static func word(_ effect: MenuEffect<String>) -> String {
+    static func word(_ effect: MenuEffect) -> String {
         func path(_ path: [String]) -> String { "[" + path.joined(separator: ">") + "]" }
         switch effect {
         case .refused(let why): return "refused: \(why)"
-        case .opening(let owner): return "opening \(owner)"
-        case .draw(let job): return "draw \(job.owner)\(path(job.page.path))"
-        case .opened(let owner, let at): return "opened \(owner)\(path(at))"
-        case .navigated(let owner, let at): return "navigated \(owner)\(path(at))"
-        case .notOpened(let owner, .failed(let why)): return "failed \(owner): \(why)"
-        case .notOpened(let owner, .cancelled(let why)): return "cancelled \(owner): \(why)"
-        case .notOpened(let owner, .dropped): return "dropped \(owner)"
+        case .opening(let owner): return "opening \(owner.name)"
+        case .draw(let job): return "draw \(job.owner.name)\(path(job.page.path))"
+        case .opened(let owner, let at): return "opened \(owner.name)\(path(at))"
+        case .navigated(let owner, let at): return "navigated \(owner.name)\(path(at))"
+        case .notOpened(let owner, .failed(let why)): return "failed \(owner.name): \(why)"
+        case .notOpened(let owner, .cancelled(let why)): return "cancelled \(owner.name): \(why)"
+        case .notOpened(let owner, .dropped): return "dropped \(owner.name)"
         case .closed(let owner, let chosen?, _):
-            return "closed \(owner) chose \(chosen.label)\(path(chosen.path))"
-        case .closed(let owner, nil, let why?): return "closed \(owner): \(why)"
-        case .closed(let owner, nil, nil): return "closed \(owner)"
-        case .run(let owner, let item, _): return "run \(owner) \(item.label)"
+            return "closed \(owner.name) chose \(chosen.label)\(path(chosen.path))"
+        case .closed(let owner, nil, let why?): return "closed \(owner.name): \(why)"
+        case .closed(let owner, nil, nil): return "closed \(owner.name)"
+        case .run(let owner, let item, _): return "run \(owner.name) \(item.label)"
         case .checkStatus(let owner, let at, let checks):
-            return "status \(owner)\(path(at)) "
+            return "status \(owner.name)\(path(at)) "
                 + checks.map { "\($0.index):\($0.command)" }.joined(separator: ",")
         case .debug(let text): return "debug: \(text)"
         case .info(let text): return "info: \(text)"
@@ -402,7 +409,7 @@ final class MenuControllerTests: XCTestCase {
     }
 
     func testClosingWhileTheNextLevelIsDrawn() {
-        let rows: [(String, MenuInput<String>, [String], UInt)] = [
+        let rows: [(String, MenuInput, [String], UInt)] = [
             ("press outside", .close, ["closed a"], #line),
             (
                 "draw fails", .drawFailed(id: 2, couldNotStart: nil),

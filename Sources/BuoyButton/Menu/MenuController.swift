@@ -12,13 +12,13 @@ import BuoyCore
 /// The images are drawn by a child at full size; the frames of an
 /// animation only move and scale them. They are drawn ahead of time for
 /// every level, so that opening one only shows buffers already drawn.
-public struct MenuController<Owner: Hashable & Sendable>: Sendable {
+public struct MenuController: Sendable {
     /// How long a child may draw before it is given up, in seconds.
     public let drawTimeout: Double
 
     /// A level of a button's menu asked to open.
     struct Target: Sendable {
-        var owner: Owner
+        var owner: InstanceKey
         var source: MenuSource
         var page: MenuPage
         /// Whether the focus ring shows once it opens (a key chose it).
@@ -33,9 +33,9 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     /// A menu being prepared to open: a child draws its page.
     struct Opening: Sendable {
         var target: Target
-        var job: MenuJob<Owner>
+        var job: MenuJob
 
-        var owner: Owner { target.owner }
+        var owner: InstanceKey { target.owner }
         var source: MenuSource { target.source }
         var page: MenuPage { target.page }
         var held: Bool { target.held }
@@ -43,7 +43,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
 
     /// A menu on screen: opening, open or folding away.
     struct Shown: Sendable {
-        var owner: Owner
+        var owner: InstanceKey
         var source: MenuSource
         var page: MenuPage
         var images: MenuImages
@@ -51,7 +51,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         /// that could not start): a change asks again.
         var anchor: MenuAnchor
         /// A child drawing it again for a changed output.
-        var redraw: MenuJob<Owner>?
+        var redraw: MenuJob?
         var focused: Int?
         /// Whether the focus ring shows: only once a key has been pressed
         /// (CSS's `:focus-visible`), so a menu used by finger never shows one.
@@ -61,7 +61,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         /// When its last frame was placed.
         var drawnAt = -Double.infinity
 
-        init(_ target: Target, images: MenuImages, redraw: MenuJob<Owner>?) {
+        init(_ target: Target, images: MenuImages, redraw: MenuJob?) {
             owner = target.owner
             source = target.source
             page = target.page
@@ -89,21 +89,21 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
 
     /// One level of one button's menu, as drawn ahead of time.
     struct PageKey: Hashable, Sendable {
-        var owner: Owner
+        var owner: InstanceKey
         var path: [String]
     }
 
     enum Stock: Sendable {
         /// A child draws it. `previous` are its images from before (at
         /// another scale, say), shown stretched by an opening meanwhile.
-        case drawing(MenuPage, MenuJob<Owner>, previous: MenuImages?)
+        case drawing(MenuPage, MenuJob, previous: MenuImages?)
         /// Drawn: opening it shows these buffers. Never drawn into again.
         case ready(MenuPage, MenuImages)
         /// It could not be drawn at `anchor`; not tried again until the
         /// page or the anchor changes (a child that hangs would hang again).
         case failed(MenuPage, anchor: MenuAnchor)
 
-        var job: MenuJob<Owner>? {
+        var job: MenuJob? {
             guard case .drawing(_, let job, _) = self else { return nil }
             return job
         }
@@ -118,7 +118,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     private(set) var phase = Phase.closed
     private var stocks: [PageKey: Stock] = [:]
     /// Where each button's menu would unfold, as last told.
-    private var anchors: [Owner: MenuAnchor] = [:]
+    private var anchors: [InstanceKey: MenuAnchor] = [:]
     /// Label sizes, as the children measured them: the layout of images
     /// drawn elsewhere needs them to move.
     private var labels: [Label: Size] = [:]
@@ -135,7 +135,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     // MARK: - What the shell reads
 
     /// The button whose menu is open, opening or folding away.
-    public var owner: Owner? {
+    public var owner: InstanceKey? {
         switch phase {
         case .closed: nil
         case .preparing(let opening), .reopening(let opening, _, _): opening.owner
@@ -172,7 +172,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     /// What a frame placed now shows; nil when nothing is on screen.
-    public var scene: MenuScene<Owner>? {
+    public var scene: MenuScene? {
         guard let (shown, animation) = onScreen else { return nil }
         return MenuScene(
             owner: shown.owner, images: shown.images, animation: animation,
@@ -196,7 +196,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     /// Every child at work: the shell kills any other.
-    public var jobs: [MenuJob<Owner>] {
+    public var jobs: [MenuJob] {
         var jobs = stocks.values.compactMap(\.job)
         switch phase {
         case .closed, .closing: break
@@ -225,7 +225,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     // MARK: - Inputs
 
     /// Takes `input`, which happened at `now`; returns what the shell is to do, in order.
-    public mutating func handle(_ input: MenuInput<Owner>, at now: Double) -> [MenuEffect<Owner>] {
+    public mutating func handle(_ input: MenuInput, at now: Double) -> [MenuEffect] {
         switch input {
         case .toggle(let owner, let source, let path, let anchor, let visible):
             return toggle(owner, source, path: path, anchor: anchor, visible: visible, now: now)
@@ -257,7 +257,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     /// What the menu is doing, and for which button, for `MenuOwnership`.
-    private var ownership: MenuOwnership<Owner> {
+    private var ownership: MenuOwnership<InstanceKey> {
         switch phase {
         case .closed: .closed
         case .preparing(let opening), .reopening(let opening, _, _):
@@ -268,8 +268,8 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     private mutating func carryOut(
-        _ step: MenuOwnership<Owner>.Step, why: String? = nil, now: Double
-    ) -> [MenuEffect<Owner>] {
+        _ step: MenuOwnership<InstanceKey>.Step, why: String? = nil, now: Double
+    ) -> [MenuEffect] {
         switch step {
         case .close: close(now: now)
         case .cancelOpening(let why): cancelOpening(why)
@@ -280,9 +280,10 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     private mutating func toggle(
-        _ owner: Owner, _ source: MenuSource, path: [String], anchor: MenuAnchor?, visible: Bool, now: Double
-    ) -> [MenuEffect<Owner>] {
-        var effects: [MenuEffect<Owner>] = []
+        _ owner: InstanceKey, _ source: MenuSource, path: [String], anchor: MenuAnchor?, visible: Bool,
+        now: Double
+    ) -> [MenuEffect] {
+        var effects: [MenuEffect] = []
         for step in ownership.toggle(from: owner) {
             guard step == .open else {
                 effects += carryOut(step, now: now)
@@ -308,7 +309,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     /// time for `anchor` (or for another scale, shown stretched while they
     /// are drawn again), otherwise once a child has drawn them. An open
     /// menu folds away meanwhile.
-    private mutating func begin(_ target: Target, at anchor: MenuAnchor, now: Double) -> [MenuEffect<Owner>] {
+    private mutating func begin(_ target: Target, at anchor: MenuAnchor, now: Double) -> [MenuEffect] {
         let (owner, page) = (target.owner, target.page)
         switch phase {
         case .open(let shown, _): phase = .closing(shown, since: now)
@@ -318,8 +319,8 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         case .closed, .closing: break
         }
         let key = PageKey(owner: owner, path: page.path)
-        var effects: [MenuEffect<Owner>] = []
-        let job: MenuJob<Owner>
+        var effects: [MenuEffect] = []
+        let job: MenuJob
         var shownAtOnce: MenuImages?
         switch stocks[key] {
         case .ready(let stocked, let images)? where stocked == page:
@@ -352,8 +353,8 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     private mutating func open(
-        _ target: Target, _ images: MenuImages, redraw: MenuJob<Owner>?, now: Double
-    ) -> [MenuEffect<Owner>] {
+        _ target: Target, _ images: MenuImages, redraw: MenuJob?, now: Double
+    ) -> [MenuEffect] {
         phase = .open(Shown(target, images: images, redraw: redraw), since: now)
         let path = target.page.path
         let checks = target.page.items.indices.compactMap { index in
@@ -366,8 +367,8 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     private mutating func newJob(
-        _ owner: Owner, _ page: MenuPage, _ anchor: MenuAnchor, ahead: Bool = false, now: Double
-    ) -> MenuJob<Owner> {
+        _ owner: InstanceKey, _ page: MenuPage, _ anchor: MenuAnchor, ahead: Bool = false, now: Double
+    ) -> MenuJob {
         defer { nextJob += 1 }
         return MenuJob(
             id: nextJob, owner: owner, page: page, anchor: anchor, deadline: now + drawTimeout, ahead: ahead,
@@ -409,7 +410,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         case timedOut
     }
 
-    private mutating func drawn(_ id: Int, labels sizes: [Size], now: Double) -> [MenuEffect<Owner>] {
+    private mutating func drawn(_ id: Int, labels sizes: [Size], now: Double) -> [MenuEffect] {
         guard let job = jobs.first(where: { $0.id == id }) else { return [] }
         for (index, size) in zip(job.page.items.indices, sizes) {
             labels[Label(text: job.label(of: index), font: job.page.look.font)] = size
@@ -440,7 +441,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         }
     }
 
-    private mutating func failed(_ id: Int, _ failure: Failure, now: Double) -> [MenuEffect<Owner>] {
+    private mutating func failed(_ id: Int, _ failure: Failure, now: Double) -> [MenuEffect] {
         guard let job = jobs.first(where: { $0.id == id }) else { return [] }
         let late = failure == .timedOut ? " within \(Int(drawTimeout)) s" : ""
         let key = PageKey(owner: job.owner, path: job.page.path)
@@ -480,9 +481,9 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     /// menu at a time, and none while a menu is being opened or drawn
     /// again; the others wait for a later call (the shell makes one on
     /// every wakeup).
-    private mutating func prepare(_ wanted: [MenuPreparation<Owner>], now: Double) -> [MenuEffect<Owner>] {
+    private mutating func prepare(_ wanted: [MenuPreparation], now: Double) -> [MenuEffect] {
         var pages: [PageKey: MenuPage] = [:]
-        var effects: [MenuEffect<Owner>] = []
+        var effects: [MenuEffect] = []
         for preparation in wanted {
             let source = preparation.source
             let reachable = MenuPage.reachable(in: source.menu, buttonColor: source.buttonColor)
@@ -499,8 +500,10 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         return effects
     }
 
-    private mutating func prepareAhead(_ page: MenuPage, of owner: Owner, at anchor: MenuAnchor, now: Double)
-        -> [MenuEffect<Owner>]
+    private mutating func prepareAhead(
+        _ page: MenuPage, of owner: InstanceKey, at anchor: MenuAnchor, now: Double
+    )
+        -> [MenuEffect]
     {
         let key = PageKey(owner: owner, path: page.path)
         var previous: MenuImages?
@@ -535,7 +538,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     /// Keeps the open menu beside its button when the output changes under
     /// it (its size, scale or usable area): a child draws it again, and
     /// until then the old images stay, stretched if the scale changed.
-    private mutating func follow(_ owner: Owner, to anchor: MenuAnchor?, now: Double) -> [MenuEffect<Owner>] {
+    private mutating func follow(_ owner: InstanceKey, to anchor: MenuAnchor?, now: Double) -> [MenuEffect] {
         guard let anchor else { return [] }
         anchors[owner] = anchor
         guard case .open(var shown, let since) = phase, shown.owner == owner, shown.redraw == nil,
@@ -547,7 +550,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         return shown.redraw.map { [.draw($0)] } ?? []
     }
 
-    private mutating func release(at point: Point, now: Double) -> [MenuEffect<Owner>] {
+    private mutating func release(at point: Point, now: Double) -> [MenuEffect] {
         guard case .open(let shown, _) = phase else { return [] }
         switch shown.images.layout.touch(at: point) {
         case .item(let index): return choose(index, in: shown, byKey: false, now: now)
@@ -556,7 +559,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         }
     }
 
-    private mutating func press(_ key: MenuKey, now: Double) -> [MenuEffect<Owner>] {
+    private mutating func press(_ key: MenuKey, now: Double) -> [MenuEffect] {
         guard case .open(var shown, let since) = phase else { return [] }
         let inSubmenu = !shown.page.path.isEmpty
         switch key {
@@ -576,9 +579,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
         }
     }
 
-    private mutating func choose(_ index: Int, in shown: Shown, byKey: Bool, now: Double) -> [MenuEffect<
-        Owner
-    >] {
+    private mutating func choose(_ index: Int, in shown: Shown, byKey: Bool, now: Double) -> [MenuEffect] {
         guard shown.page.items.indices.contains(index) else { return [] }
         let item = shown.page.items[index]
         switch item.action {
@@ -592,14 +593,14 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     /// Goes up a level, its focus on the item that opened the one left.
-    private mutating func up(from shown: Shown, byKey: Bool, now: Double) -> [MenuEffect<Owner>] {
+    private mutating func up(from shown: Shown, byKey: Bool, now: Double) -> [MenuEffect] {
         go(to: Array(shown.page.path.dropLast()), from: shown, byKey: byKey, now: now)
     }
 
     /// Shows the level at `path` in place of `shown`'s, unfolding as the
     /// menu does.
     private mutating func go(to path: [String], from shown: Shown, byKey: Bool, now: Double)
-        -> [MenuEffect<Owner>]
+        -> [MenuEffect]
     {
         guard let page = shown.source.page(at: path), !page.items.isEmpty else { return [] }
         let left = shown.page.path.count > path.count ? shown.page.path.last : nil
@@ -610,7 +611,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     /// Folds the open menu away; `chosen` is the item it ran.
-    private mutating func close(now: Double, chosen: MenuChoice? = nil) -> [MenuEffect<Owner>] {
+    private mutating func close(now: Double, chosen: MenuChoice? = nil) -> [MenuEffect] {
         switch phase {
         case .open(let shown, _):
             phase = .closing(shown, since: now)
@@ -628,7 +629,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
 
     /// Stops the menu opening. It is not drawn ahead of time again for the
     /// same page and place (a child that hangs would only hang again).
-    private mutating func cancelOpening(_ why: String) -> [MenuEffect<Owner>] {
+    private mutating func cancelOpening(_ why: String) -> [MenuEffect] {
         switch phase {
         case .preparing(let opening) where !opening.held, .reopening(let opening, _, _) where !opening.held:
             stocks[PageKey(owner: opening.owner, path: opening.page.path)] = .failed(
@@ -641,7 +642,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     }
 
     /// Takes the menu off the screen at once, shown or opening.
-    private mutating func drop(why: String?) -> [MenuEffect<Owner>] {
+    private mutating func drop(why: String?) -> [MenuEffect] {
         defer { phase = .closed }
         switch phase {
         case .preparing(let opening), .reopening(let opening, _, _):
@@ -656,7 +657,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
 
     /// A menu open or opening from `owner` with other items (or another
     /// look) goes, so that no item the running config no longer has can run.
-    private mutating func reloaded(_ owner: Owner, _ source: MenuSource, now: Double) -> [MenuEffect<Owner>] {
+    private mutating func reloaded(_ owner: InstanceKey, _ source: MenuSource, now: Double) -> [MenuEffect] {
         let current: MenuSource? =
             switch phase {
             case .closed: nil
@@ -672,7 +673,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
 
     /// Steps the animation to a frame placed at `now`: a menu folded away
     /// is gone (or the next one, still being drawn, is on its way).
-    private mutating func frame(at now: Double) -> [MenuEffect<Owner>] {
+    private mutating func frame(at now: Double) -> [MenuEffect] {
         guard let (_, animation) = onScreen else { return [] }
         if !animation.opening, animation.isFinished(at: now) {
             switch phase {
@@ -701,7 +702,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
     private mutating func heard(
         _ status: MenuStatus?, of index: Int, command: String, at key: PageKey, now: Double
     )
-        -> [MenuEffect<Owner>]
+        -> [MenuEffect]
     {
         guard var status else { return [] }
         // A toggle cut off before it exited keeps the state it had.
@@ -714,7 +715,7 @@ public struct MenuController<Owner: Hashable & Sendable>: Sendable {
 
     /// Has the level on screen drawn again when its statuses changed since
     /// its images were drawn; until then they stay.
-    private mutating func redrawForStatuses(now: Double) -> [MenuEffect<Owner>] {
+    private mutating func redrawForStatuses(now: Double) -> [MenuEffect] {
         guard case .open(var shown, let since) = phase, shown.redraw == nil,
             known(for: PageKey(owner: shown.owner, path: shown.page.path), shown.page)
                 != shown.images.statuses

@@ -22,11 +22,11 @@ public struct MenuSource: Sendable, Equatable {
 }
 
 /// A child's work for the menu: drawing `page`'s images for `anchor`.
-public struct MenuJob<Owner: Hashable & Sendable>: Sendable, Equatable {
+public struct MenuJob: Sendable, Equatable {
     /// Also the id of the images it draws (`MenuImages.id`).
     public var id: Int
     /// The button whose menu it is.
-    public var owner: Owner
+    public var owner: InstanceKey
     /// The level it draws.
     public var page: MenuPage
     /// Where it is laid out for.
@@ -79,16 +79,16 @@ public enum MenuOpeningEnd: Sendable, Equatable {
 }
 
 /// A button whose menu is to be drawn ahead of time.
-public struct MenuPreparation<Owner: Hashable & Sendable>: Sendable, Equatable {
+public struct MenuPreparation: Sendable, Equatable {
     /// The button whose menu it is.
-    public var owner: Owner
+    public var owner: InstanceKey
     /// Its menu.
     public var source: MenuSource
     /// Where it would unfold; nil while the button is not on screen.
     public var anchor: MenuAnchor?
 
     /// `owner`'s menu from `source`, to unfold at `anchor`.
-    public init(owner: Owner, source: MenuSource, anchor: MenuAnchor?) {
+    public init(owner: InstanceKey, source: MenuSource, anchor: MenuAnchor?) {
         self.owner = owner
         self.source = source
         self.anchor = anchor
@@ -96,15 +96,15 @@ public struct MenuPreparation<Owner: Hashable & Sendable>: Sendable, Equatable {
 }
 
 /// What drives the menu, besides the clock.
-public enum MenuInput<Owner: Hashable & Sendable>: Sendable, Equatable {
-    /// A gesture's "menu" action, or `buoy msg menu [NAME]`: open `Owner`'s
+public enum MenuInput: Sendable, Equatable {
+    /// A gesture's "menu" action, or `buoy msg menu [NAME]`: open `InstanceKey`'s
     /// menu at `path`, or close it if it is open (or opening).
-    case toggle(Owner, MenuSource, path: [String], anchor: MenuAnchor?, visible: Bool)
-    /// Where `Owner`'s menu unfolds from now; nil while it is not on screen.
-    case moved(Owner, MenuAnchor?)
+    case toggle(InstanceKey, MenuSource, path: [String], anchor: MenuAnchor?, visible: Bool)
+    /// Where `InstanceKey`'s menu unfolds from now; nil while it is not on screen.
+    case moved(InstanceKey, MenuAnchor?)
     /// The menus to have drawn ahead of time, and where each would unfold
     /// (nil: its button is not on screen); others are forgotten.
-    case prepare([MenuPreparation<Owner>])
+    case prepare([MenuPreparation])
     /// Job `id` drew its images; its labels measured `labels`, per item.
     case drawn(id: Int, labels: [Size])
     /// Job `id` could not start (why), or ended without its images (nil).
@@ -117,49 +117,49 @@ public enum MenuInput<Owner: Hashable & Sendable>: Sendable, Equatable {
     /// Stop it opening: why.
     case cancelOpening(String)
     /// Take it off the screen at once (its button is going away or hiding),
-    /// if it is `Owner`'s, or whoever's if nil.
-    case drop(Owner?)
+    /// if it is `InstanceKey`'s, or whoever's if nil.
+    case drop(InstanceKey?)
     /// buoy stops: the menus drawn ahead of time go too.
     case tearDown
-    /// A reload gave `Owner` this menu.
-    case reloaded(Owner, MenuSource)
-    /// `Owner`'s surface was made again (closed by the compositor, or its
+    /// A reload gave `InstanceKey` this menu.
+    case reloaded(InstanceKey, MenuSource)
+    /// `InstanceKey`'s surface was made again (closed by the compositor, or its
     /// output went away): a menu shown on the old one goes with it.
-    case surfaceGone(Owner)
+    case surfaceGone(InstanceKey)
     /// The shell could not make the surfaces to show it.
     case surfacesFailed
     /// A frame is placed now: the animation steps.
     case frame
     /// The clock passed a deadline (`nextWake`): late children are given up.
     case tick
-    /// What the `status` command of item `index` of `Owner`'s level at
+    /// What the `status` command of item `index` of `InstanceKey`'s level at
     /// `path` said (`MenuStatus.read`; nil: nothing, the last status stays).
-    case status(Owner, path: [String], index: Int, command: String, MenuStatus?)
+    case status(InstanceKey, path: [String], index: Int, command: String, MenuStatus?)
 }
 
 /// What the shell does for the menu.
-public enum MenuEffect<Owner: Hashable & Sendable>: Sendable, Equatable {
+public enum MenuEffect: Sendable, Equatable {
     /// It cannot open: why (the reply to whoever asked).
     case refused(String)
-    /// `Owner`'s menu starts opening: its button is told.
-    case opening(Owner)
+    /// `InstanceKey`'s menu starts opening: its button is told.
+    case opening(InstanceKey)
     /// Start a child for this job; answer with `.drawn` or `.drawFailed`.
-    case draw(MenuJob<Owner>)
+    case draw(MenuJob)
     /// The menu opened at `path`: it holds the keys and the button, and
     /// whoever asked is told.
-    case opened(Owner, path: [String])
+    case opened(InstanceKey, path: [String])
     /// The open menu shows another level now.
-    case navigated(Owner, path: [String])
+    case navigated(InstanceKey, path: [String])
     /// It was asked to open and did not.
-    case notOpened(Owner, MenuOpeningEnd)
+    case notOpened(InstanceKey, MenuOpeningEnd)
     /// The open menu went, `chosen` having been run, or `why` it was
     /// dropped: it gives back the keys and the button.
-    case closed(Owner, chosen: MenuChoice?, why: String?)
-    /// Run this item's action, from `Owner`.
-    case run(Owner, MenuItem, MenuChoice)
+    case closed(InstanceKey, chosen: MenuChoice?, why: String?)
+    /// Run this item's action, from `InstanceKey`.
+    case run(InstanceKey, MenuItem, MenuChoice)
     /// Run these items' `status` commands, all at once, each for at most
     /// `MenuStatus.deadline`; answer each with `.status`.
-    case checkStatus(Owner, path: [String], [MenuStatusCheck])
+    case checkStatus(InstanceKey, path: [String], [MenuStatusCheck])
     /// Worth a line in the log.
     case debug(String)
     case info(String)
@@ -177,9 +177,9 @@ public struct MenuStatusCheck: Sendable, Equatable {
 }
 
 /// What to show of the menu in a frame.
-public struct MenuScene<Owner: Hashable & Sendable>: Sendable, Equatable {
+public struct MenuScene: Sendable, Equatable {
     /// The button whose menu it is.
-    public var owner: Owner
+    public var owner: InstanceKey
     /// The images on screen.
     public var images: MenuImages
     /// Opening or closing, and since when.

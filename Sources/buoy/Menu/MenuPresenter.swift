@@ -44,7 +44,7 @@ final class MenuPresenter {
     /// A child at work for job `id`.
     private struct Drawing {
         var job: MenuArtist.Job<MenuArtist.Report>
-        var request: MenuJob<ButtonInstance.Key>
+        var request: MenuJob
         var file: MemoryFile
     }
 
@@ -96,7 +96,7 @@ final class MenuPresenter {
 
     /// Starts a child that draws `request`'s page for its anchor; returns
     /// why it cannot.
-    func draw(_ request: MenuJob<ButtonInstance.Key>) -> String? {
+    func draw(_ request: MenuJob) -> String? {
         guard display.shm != nil else { return "the compositor has no wl_shm" }
         guard let file = MemoryFile(name: "buoy-menu") else {
             return "no shared memory could be made for its images"
@@ -125,7 +125,7 @@ final class MenuPresenter {
 
     /// Kills the children and drops the buffers the controller no longer
     /// needs (`jobs`, `liveImages`).
-    func keep(jobs: [MenuJob<ButtonInstance.Key>], images live: Set<Int>) {
+    func keep(jobs: [MenuJob], images live: Set<Int>) {
         let ids = Set(jobs.map(\.id))
         if drawings.keys.contains(where: { !ids.contains($0) }) {
             // A dropped job kills and collects its child.
@@ -136,8 +136,8 @@ final class MenuPresenter {
 
     /// What the children that have exited by `wakeup` drew, as the
     /// controller's inputs. One exited by its deadline is taken, never killed.
-    func update(_ wakeup: Wakeup, now: Double) -> [MenuInput<ButtonInstance.Key>] {
-        var inputs: [MenuInput<ButtonInstance.Key>] = []
+    func update(_ wakeup: Wakeup, now: Double) -> [MenuInput] {
+        var inputs: [MenuInput] = []
         for (id, drawing) in drawings.sorted(by: { $0.key < $1.key }) {
             // Its number may be a pipe that a child killed earlier in this
             // wakeup left to this one, hence `hasExited`.
@@ -189,7 +189,7 @@ final class MenuPresenter {
     /// screen (with this commit) and destroys it (with the next). The
     /// caller commits the parent. Returns false if the sprites could not
     /// be made.
-    func render(_ scene: MenuScene<ButtonInstance.Key>?, on parent: LayerSurface?, at: Double) -> Bool {
+    func render(_ scene: MenuScene?, on parent: LayerSurface?, at: Double) -> Bool {
         // Committed hidden by the last frame: now they may go.
         hidden = nil
         guard let scene, let parent, let drawn = images[scene.images.id] else {
@@ -266,7 +266,7 @@ final class MenuPresenter {
 
     /// Places one image for the frame at `now`; returns where it shows,
     /// nil if hidden.
-    private func place(_ sprite: Sprite, of scene: MenuScene<ButtonInstance.Key>, at now: Double) -> Rect? {
+    private func place(_ sprite: Sprite, of scene: MenuScene, at now: Double) -> Rect? {
         let layout = scene.images.layout
         let animation = scene.animation
         var item = sprite.description.item

@@ -9,7 +9,7 @@ import BuoyWayland
 /// on `MenuPresenter` (children, buffers, subsurfaces) and on those waiting
 /// for `buoy msg menu`. The controller decides; this only routes.
 final class MenuSession {
-    private var controller = MenuController<ButtonInstance.Key>(drawTimeout: MenuArtist.timeoutSeconds)
+    private var controller = MenuController(drawTimeout: MenuArtist.timeoutSeconds)
     private let presenter: MenuPresenter
     private let statusChecks: StatusChecks
     private let log: Logger
@@ -156,9 +156,8 @@ final class MenuSession {
     // MARK: - Effects
 
     @discardableResult
-    private func send(_ input: MenuInput<ButtonInstance.Key>, now: Double) -> [MenuEffect<ButtonInstance.Key>]
-    {
-        var effects: [MenuEffect<ButtonInstance.Key>] = []
+    private func send(_ input: MenuInput, now: Double) -> [MenuEffect] {
+        var effects: [MenuEffect] = []
         var queue = [input]
         while !queue.isEmpty {
             let next = controller.handle(queue.removeFirst(), at: now)
@@ -170,9 +169,7 @@ final class MenuSession {
     }
 
     /// Carries out `effect`; returns what the controller is to hear of it.
-    private func carryOut(_ effect: MenuEffect<ButtonInstance.Key>, now: Double) -> [MenuInput<
-        ButtonInstance.Key
-    >] {
+    private func carryOut(_ effect: MenuEffect, now: Double) -> [MenuInput] {
         switch effect {
         case .refused: break
         case .opening(let key): if let owner = instance(key) { tell(.menuOpening(at: now), owner) }

@@ -53,8 +53,8 @@ final class StatusChecks {
     }
 
     /// What the commands said by `wakeup`, as the menu's inputs.
-    func update(_ wakeup: Wakeup, now: Double) -> [MenuInput<ButtonInstance.Key>] {
-        var inputs: [MenuInput<ButtonInstance.Key>] = []
+    func update(_ wakeup: Wakeup, now: Double) -> [MenuInput] {
+        var inputs: [MenuInput] = []
         for index in checks.indices.reversed() {
             if let pipe = checks[index].pipe, wakeup.readable.contains(pipe.rawValue) { read(index) }
             if checks[index].pipe != nil, now >= checks[index].deadline, !checks[index].cutOff {
