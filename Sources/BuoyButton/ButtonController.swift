@@ -222,8 +222,9 @@ public struct ButtonController: Sendable, Equatable {
         case unplaced
         /// Hidden on request; it comes back at its rest position.
         case hidden
-        /// Dropped on the remove target; it comes back at its rest position.
-        case removed(Removal)
+        /// Dropped on the remove target, with Undo until it is gone; it
+        /// comes back at its rest position.
+        case removed(Undo?)
         case resting(Motion, tucked: Bool)
         /// Down and not dragging (undecided, or decided as a long press).
         case pressed(Motion, Press)
@@ -281,11 +282,6 @@ public struct ButtonController: Sendable, Equatable {
         var relocateWhenDone: Bool
         /// The press brought a tucked button back: a flick of it runs nothing.
         var untucking = false
-    }
-
-    private struct Removal: Sendable, Equatable {
-        /// The Undo bubble, until it is gone.
-        var undo: Undo?
     }
 
     private struct Undo: Sendable, Equatable {
@@ -419,8 +415,8 @@ public struct ButtonController: Sendable, Equatable {
             guard settings.removable, let usable else { return nil }
             let opacity = min(1, max(0, (now - drag.began) / RemoveTarget.fadeIn))
             return .target(opacity: opacity, armed: RemoveTarget.holds(center(of: drag.origin), in: usable))
-        case .removed(let removal):
-            return removal.undo.map { .undo(pressed: $0.press != nil) }
+        case .removed(let undo):
+            return undo.map { .undo(pressed: $0.press != nil) }
         default:
             return nil
         }
@@ -441,9 +437,9 @@ public struct ButtonController: Sendable, Equatable {
     /// or fades, a timer for the next deadline, nil when nothing will (so an
     /// idle button causes no wakeups).
     public func nextWake(after now: Double) -> IdleFade.Wake? {
-        if case .removed(let removal) = phase {
+        if case .removed(let undo) = phase {
             // A press down on Undo keeps it: its release decides.
-            let undo = removal.undo.flatMap { $0.press == nil ? $0.deadline : nil }
+            let undo = undo.flatMap { $0.press == nil ? $0.deadline : nil }
             return [recognizer.deadline, undo].compactMap { $0 }.min().map { .timer(at: $0) }
         }
         if phase == .hidden || phase == .unplaced { return recognizer.deadline.map { .timer(at: $0) } }
@@ -498,12 +494,11 @@ public struct ButtonController: Sendable, Equatable {
             case .menu(let motion, nil): phase = .menu(motion, .onMenu(kind))
             case .resting, .pressed, .dragging:
                 effects += recognize(.down(point, kind: kind, at: now), at: now)
-            case .removed(var removal):
-                guard var undo = removal.undo, undo.press == nil, isOnUndo(point) else { break }
+            case .removed(var undo?):
+                guard undo.press == nil, isOnUndo(point) else { break }
                 undo.press = kind
-                removal.undo = undo
-                phase = .removed(removal)
-            case .unplaced, .hidden, .menu: break
+                phase = .removed(undo)
+            case .unplaced, .hidden, .menu, .removed(nil): break
             }
         case .move(let point, let kind, let now):
             if case .pressed = phase { effects += recognize(.move(point, kind: kind, at: now), at: now) }
@@ -522,10 +517,8 @@ public struct ButtonController: Sendable, Equatable {
                 phase = .resting(motion, tucked: true)
                 glideToRest(at: now, animated: true)
             }
-            if case .removed(let removal) = phase, let undo = removal.undo, undo.press == nil,
-                now >= undo.deadline
-            {
-                phase = .removed(Removal(undo: nil))
+            if case .removed(let undo?) = phase, undo.press == nil, now >= undo.deadline {
+                phase = .removed(nil)
             }
         case .area(let area, let now):
             effects += setArea(area, at: now)
@@ -609,7 +602,7 @@ public struct ButtonController: Sendable, Equatable {
         switch phase {
         case .pressed, .dragging: return recognizer.pressKind ?? .pointer
         case .menu(_, let press): return press?.kind
-        case .removed(let removal): return removal.undo?.press
+        case .removed(let undo): return undo?.press
         default: return nil
         }
     }
@@ -652,10 +645,10 @@ public struct ButtonController: Sendable, Equatable {
             return effects
         case .dragging:
             return recognize(.up(point, kind: kind, at: now), at: now)
-        case .removed(let removal):
-            guard let undo = removal.undo, undo.press == kind else { return [] }
+        case .removed(let undo?):
+            guard undo.press == kind else { return [] }
             guard isOnUndo(point) else {
-                phase = .removed(Removal(undo: now < undo.deadline ? Undo(deadline: undo.deadline) : nil))
+                phase = .removed(now < undo.deadline ? Undo(deadline: undo.deadline) : nil)
                 return []
             }
             phase = .hidden
@@ -684,9 +677,9 @@ public struct ButtonController: Sendable, Equatable {
             return effects + (press.relocateWhenDone ? [.relocate] : [])
         case .dragging:
             return recognize(.cancel(at: now), at: now)
-        case .removed(let removal):
-            if let undo = removal.undo, undo.press != nil {
-                phase = .removed(Removal(undo: now < undo.deadline ? Undo(deadline: undo.deadline) : nil))
+        case .removed(let undo?):
+            if undo.press != nil {
+                phase = .removed(now < undo.deadline ? Undo(deadline: undo.deadline) : nil)
             }
             return []
         default:
@@ -781,7 +774,7 @@ public struct ButtonController: Sendable, Equatable {
     private mutating func endDrag(at now: Double, dropped: Bool) -> [ButtonEffect] {
         guard case .dragging(let drag) = phase else { return [] }
         if dropped, settings.removable, let usable, RemoveTarget.holds(center(of: drag.origin), in: usable) {
-            phase = .removed(Removal(undo: Undo(deadline: now + RemoveTarget.undoDuration)))
+            phase = .removed(Undo(deadline: now + RemoveTarget.undoDuration))
             return [.cursor(.hover), .removed] + (drag.relocateWhenDone ? [.relocate] : [])
         }
         phase = .resting(.still(drag.origin), tucked: false)
