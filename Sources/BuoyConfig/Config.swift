@@ -100,6 +100,9 @@ public struct Button: Sendable, Equatable {
     /// icon (`glyph_color`): white, slightly translucent, by default.
     public var glyphColor: Color
     public var draggable: Bool
+    /// Whether a drag shows the remove target, and a drop on it removes the button until Undo,
+    /// `buoy msg show` or a restart.
+    public var removable: Bool
     /// Opacity while in use, 0...1.
     public var opacity: Double
     /// Opacity after `idleDelay` without input, 0...1 (`idle_opacity`).
@@ -127,7 +130,8 @@ public struct Button: Sendable, Equatable {
         name: String = "main", size: Double = ButtonShape.defaultSize, position: Placement = .right,
         margin: Double = 8,
         color: Color = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255),
-        draggable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4, idleDelay: Double = 1.5,
+        draggable: Bool = true, removable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4,
+        idleDelay: Double = 1.5,
         fade: Double = 0.3, tuck: Bool = false, output: OutputChoice = .compositorsChoice,
         shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor, face: ButtonFace = .glyph,
         badgeColor: Color = Button.defaultBadgeColor, badgeTextColor: Color = Button.defaultBadgeTextColor
@@ -138,6 +142,7 @@ public struct Button: Sendable, Equatable {
         self.margin = margin
         self.color = color
         self.draggable = draggable
+        self.removable = removable
         self.opacity = opacity
         self.idleOpacity = idleOpacity
         self.idleDelay = idleDelay

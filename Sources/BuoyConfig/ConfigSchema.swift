@@ -282,6 +282,7 @@ enum Schema {
                 },
                 set: { draft, radius, entry in draft.cornerRadius = (radius, entry.keyOffset) }),
             .boolean("draggable", \.spec.button.draggable),
+            .boolean("removable", \.spec.button.removable),
             .number("opacity", \.spec.button.opacity, 0...1),
             .number("idle_opacity", \.spec.button.idleOpacity, 0...1),
             .number("idle_delay", \.spec.button.idleDelay, 0...60, .seconds),

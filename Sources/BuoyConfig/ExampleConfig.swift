@@ -41,6 +41,9 @@ extension Config {
         # corner_radius = 14
         # Whether the button can be dragged.
         draggable = true
+        # Whether a drag shows a remove target at the bottom; a drop on it hides the
+        # button until Undo, `buoy msg show` or a restart.
+        removable = true
         # Opacity while in use (0-1), and when idle (0-1).
         opacity = 1.0
         idle_opacity = 0.4

@@ -19,6 +19,8 @@ private enum Check {
     /// What `buoy msg state` says: where it is, and the rest it names.
     case reported(Point?, RestPosition)
     case hiddenBy(HiddenBy?)
+    /// What `removal(at:)` shows: the remove target or Undo.
+    case removal(RemovalScene?)
 }
 
 /// One input, the effects it must produce, and what must hold afterwards
@@ -70,6 +72,7 @@ private let noFade = ButtonSettings(fade: IdleFade.Settings(activeOpacity: 1, id
 private let noFadeDelay = ButtonSettings(fade: IdleFade.Settings(idleDelay: 1))
 private let swipeUp = ButtonSettings(gestures: GestureSettings(flicks: [.up]))
 private let fixedSwipeUp = ButtonSettings(gestures: GestureSettings(draggable: false, flicks: [.up]))
+private let notRemovable = ButtonSettings(snapDuration: 0, removable: false)
 
 /// The right edge's middle for a 56-px button with an 8-px margin.
 private let right = pt(1216, 332)
@@ -84,6 +87,27 @@ private func tick(_ at: Double) -> ButtonInput { .tick(at: at) }
 private func tpress(_ at: Double, _ p: Point = on) -> ButtonInput { .press(p, kind: .touch, at: at) }
 private func tmove(_ at: Double, _ p: Point) -> ButtonInput { .move(p, kind: .touch, at: at) }
 private func trelease(_ at: Double, _ p: Point = on) -> ButtonInput { .release(p, kind: .touch, at: at) }
+
+/// The remove target's centre on `usable`: centred, 64 px above the bottom. Grabbed at its
+/// centre, the button's centre is where the pointer is.
+private let target = pt(640, 656)
+/// Dragged by its centre from rest to `to` (by touch with `kind`), starting at `at`: the drag
+/// begins at `at + 0.02` and reaches `to` at `at + 0.2`.
+private func drag(from at: Double, to: Point, kind: InputKind = .pointer) -> [Step] {
+    [
+        Step(.press(on, kind: kind, at: at)),
+        Step(.move(pt(1230, 360), kind: kind, at: at + 0.02), [.dragBegan, .cursor(.grabbing)]),
+        Step(.move(to, kind: kind, at: at + 0.2)),
+    ]
+}
+/// A drop on the target at 1.3, after a drag from 1: Undo until 4.3.
+private let removed: [Step] =
+    [area()] + drag(from: 1, to: target)
+    + [
+        Step(
+            release(1.3, target), [.cursor(.hover), .removed],
+            [.visible(false), .hiddenBy(.removed), .removal(.undo(pressed: false))])
+    ]
 
 private let cases: [Case] = [
     // MARK: placing
@@ -522,7 +546,8 @@ private let cases: [Case] = [
         [
             area(), Step(press(1), [], [.pressDepth(0.5)]),
             Step(move(1.02, pt(1200, 300)), [.dragBegan, .cursor(.grabbing)], [.pressDepth(0)]),
-            Step(move(1.1, pt(1180, 300)), [], [.pressDepth(0), .wake(nil)]),
+            // 1.2: the remove target has faded in, which asks for frames until then.
+            Step(move(1.2, pt(1180, 300)), [], [.pressDepth(0), .wake(nil)]),
             Step(release(1.3, pt(1180, 300)), [.cursor(.hover), .save], [.pressDepth(0)]),
         ]),
     Case(
@@ -566,6 +591,131 @@ private let cases: [Case] = [
     Case(
         "the preferred output returning at rest moves it at once",
         [area(), Step(.preferredOutputReturned(at: 1), [.relocate])]),
+
+    // MARK: drag to remove
+    Case(
+        "a drag shows the remove target, fading in, armed while the button is over it",
+        [
+            area(), Step(press(1), [], [.removal(nil)]),
+            Step(
+                move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)],
+                [.removal(.target(opacity: 0, armed: false)), .wake(.frames)]),
+            Step(move(1.095, pt(640, 400)), [], [.removal(.target(opacity: 0.5, armed: false))]),
+            Step(move(1.2, pt(640 + 47, 656)), [], [.removal(.target(opacity: 1, armed: true))]),
+            Step(move(1.25, pt(640, 656 - 49)), [], [.removal(.target(opacity: 1, armed: false))]),
+        ]),
+    Case(
+        "a drop on the target removes it: no frame, its place before the drag kept, nothing saved",
+        removed + [
+            Step(
+                tick(1.4), [],
+                [
+                    .origin(nil), .reported(right, .edge(.right, fraction: 0.5)),
+                    .rest(.edge(.right, fraction: 0.5)), .wake(.timer(at: 4.3)),
+                ])
+        ]),
+    Case(
+        "a drop 47 px from the target's centre removes it",
+        [area()] + drag(from: 1, to: pt(640 + 33, 656 + 33))
+            + [Step(release(1.3, pt(673, 689)), [.cursor(.hover), .removed], [.hiddenBy(.removed)])]),
+    Case(
+        "a drop 49 px from the target's centre snaps to the bottom edge", instant,
+        [area()] + drag(from: 1, to: pt(640 + 49, 656))
+            + [
+                Step(
+                    release(1.3, pt(689, 656)), [.cursor(.hover), .save],
+                    [.visible(true), .restingOrigin(pt(661, 656)), .removal(nil)])
+            ]),
+    Case(
+        "with removable = false no target shows, and a drop on its place moves the button",
+        notRemovable,
+        [area()] + drag(from: 1, to: target)
+            + [
+                Step(tick(1.25), [], [.removal(nil)]),
+                Step(
+                    release(1.3, target), [.cursor(.hover), .save],
+                    [.visible(true), .hiddenBy(nil), .restingOrigin(pt(612, 656))]),
+            ]),
+    Case(
+        "a touch drag that ends on the target removes it",
+        [area()] + drag(from: 1, to: target, kind: .touch)
+            + [
+                Step(
+                    trelease(1.3, target), [.cursor(.hover), .removed],
+                    [.hiddenBy(.removed), .removal(.undo(pressed: false))])
+            ]),
+    Case(
+        "a cancel over the target is no drop: the button snaps there", instant,
+        [area()] + drag(from: 1, to: target)
+            + [Step(.cancel(at: 1.3), [.cursor(.hover), .save], [.visible(true), .removal(nil)])]),
+    Case(
+        "a tap on Undo brings it back where it rested before the drag",
+        removed + [
+            Step(press(1.5, target), [], [.removal(.undo(pressed: true)), .wake(nil)]),
+            Step(
+                release(1.6, target), [.restored],
+                [.visible(true), .hiddenBy(nil), .origin(right), .removal(nil)]),
+        ]),
+    Case(
+        "a touch tap on Undo brings it back",
+        removed + [Step(tpress(1.5, target)), Step(trelease(1.6, target), [.restored], [.origin(right)])]),
+    Case(
+        "a press on Undo released off it undoes nothing, and Undo stays",
+        removed + [
+            Step(press(1.5, target)),
+            Step(release(1.6, pt(640, 500)), [], [.hiddenBy(.removed), .removal(.undo(pressed: false))]),
+            Step(tick(4.3), [], [.removal(nil)]),
+        ]),
+    Case(
+        "a press beside Undo does nothing",
+        removed + [Step(press(1.5, pt(640, 600)), [], [.removal(.undo(pressed: false))])]),
+    Case(
+        "Undo goes after 3 s; then nothing shows and nothing wakes",
+        removed + [
+            Step(tick(4.29), [], [.removal(.undo(pressed: false))]),
+            Step(tick(4.3), [], [.removal(nil), .origin(nil), .hiddenBy(.removed), .wake(nil)]),
+        ]),
+    Case(
+        "a press held on Undo past its 3 s keeps it until the release",
+        removed + [
+            Step(press(4.0, target)), Step(tick(4.5), [], [.removal(.undo(pressed: true)), .wake(nil)]),
+            Step(release(4.6, target), [.restored], [.visible(true)]),
+        ]),
+    Case(
+        "a press held on Undo past its 3 s and released off it ends Undo",
+        removed + [
+            Step(press(4.0, target)), Step(tick(4.5)),
+            Step(release(4.6, pt(100, 100)), [], [.removal(nil), .hiddenBy(.removed)]),
+        ]),
+    Case(
+        "msg show after Undo has gone brings it back where it rested before the drag",
+        removed + [
+            Step(tick(4.3)),
+            Step(
+                .setVisible(true, at: 5), [], [.visible(true), .hiddenBy(nil), .origin(right), .removal(nil)]),
+        ]),
+    Case(
+        "SIGUSR1 (a show) during Undo brings it back, and Undo goes",
+        removed + [
+            // The wake is the idle fade's, no longer Undo's (4.3).
+            Step(
+                .setVisible(true, at: 2), [],
+                [.visible(true), .origin(right), .removal(nil), .wake(.timer(at: 3.5))])
+        ]),
+    Case(
+        "a rule hiding a removed one: Undo ends the removal, and the rule keeps it hidden",
+        removed + [
+            Step(.ruleHides(.fullscreen, at: 1.4), [], [.hiddenBy(.removed)]),
+            Step(press(1.5, target)),
+            Step(release(1.6, target), [], [.visible(false), .hiddenBy(.fullscreen), .removal(nil)]),
+            Step(.ruleHides(nil, at: 2), [], [.visible(true), .origin(right)]),
+        ]),
+    Case(
+        "losing the surface while removed keeps it removed",
+        removed + [
+            Step(.area(nil, at: 1.4), [], [.hiddenBy(.removed)]),
+            Step(.area(usable, at: 1.5), [], [.hiddenBy(.removed), .origin(nil)]),
+        ]),
 
     // MARK: neighbours
     Case(
@@ -623,6 +773,17 @@ final class ButtonControllerTests: XCTestCase {
                             controller.nextWake(after: now), wake, "\(context): wake", line: c.line)
                     case .hiddenBy(let reason):
                         XCTAssertEqual(controller.hiddenBy, reason, "\(context): hidden by", line: c.line)
+                    case .removal(let scene):
+                        let actual = controller.removal(at: now)
+                        if case .target(let opacity, let armed)? = scene,
+                            case .target(let actualOpacity, let actualArmed)? = actual
+                        {
+                            XCTAssertEqual(
+                                actualOpacity, opacity, accuracy: 1e-9, "\(context): target", line: c.line)
+                            XCTAssertEqual(actualArmed, armed, "\(context): armed", line: c.line)
+                        } else {
+                            XCTAssertEqual(actual, scene, "\(context): removal", line: c.line)
+                        }
                     case .reported(let origin, let rest):
                         XCTAssertEqual(
                             controller.reportedOrigin, origin, "\(context): reported", line: c.line)

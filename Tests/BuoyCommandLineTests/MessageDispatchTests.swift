@@ -85,6 +85,20 @@ final class MessageDispatchTests: XCTestCase {
                 #line
             ),
             ("show", Self.one(), Plan(), #line),
+            // A removed button: show and toggle (SIGUSR1) bring it back; hide leaves it removed.
+            (
+                "show", Self.one { $0.hiddenBy = .removed }, Plan([.setVisible(0, true, announce: true)]),
+                #line
+            ),
+            (
+                "toggle", Self.one { $0.hiddenBy = .removed }, Plan([.setVisible(0, true, announce: true)]),
+                #line
+            ),
+            (
+                "toggle", Self.two(main: { $0.hiddenBy = .removed }),
+                Plan([.setVisible(1, false, announce: true)]), #line
+            ),
+            ("hide", Self.one { $0.hiddenBy = .removed }, Plan(), #line),
             (
                 "hide", Self.two(kb: { ($0.hiddenBy, $0.ruleHiding) = (.mode, .mode) }),
                 Plan([.setVisible(0, false, announce: true), .setVisible(1, false, announce: false)]), #line

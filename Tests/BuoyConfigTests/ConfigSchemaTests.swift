@@ -27,6 +27,7 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(d.button.color, Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255, alpha: 1))
         XCTAssertEqual(d.button.glyphColor, Color(red: 1, green: 1, blue: 1, alpha: 0xEB / 255))
         XCTAssertEqual(d.button.draggable, true)
+        XCTAssertEqual(d.button.removable, true)
         XCTAssertEqual(d.button.opacity, 1)
         XCTAssertEqual(d.button.idleOpacity, 0.4)
         XCTAssertEqual(d.button.idleDelay, 1.5)
@@ -92,6 +93,7 @@ final class ConfigSchemaTests: XCTestCase {
                 { $0.button.color = Color(red: 0, green: 0, blue: 0, alpha: 128 / 255) }
             ),
             ("[button]\ndraggable = false", { $0.button.draggable = false }),
+            ("[button]\nremovable = false", { $0.button.removable = false }),
             ("[button]\nopacity = 0.9", { $0.button.opacity = 0.9 }),
             ("[button]\nidle_opacity = 0", { $0.button.idleOpacity = 0 }),
             ("[button]\nidle_delay = 60", { $0.button.idleDelay = 60 }),
@@ -690,7 +692,8 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.name", "button.size", "button.position", "button.margin", "button.color",
                 "button.glyph_color", "button.badge_color", "button.badge_text_color", "button.icon",
                 "button.label",
-                "button.shape", "button.corner_radius", "button.draggable", "button.opacity",
+                "button.shape", "button.corner_radius", "button.draggable", "button.removable",
+                "button.opacity",
                 "button.idle_opacity", "button.idle_delay", "button.fade", "button.tuck", "button.output",
                 "button.snap.to", "button.snap.duration",
                 "button.gestures.drag_threshold", "button.gestures.double_tap_window",

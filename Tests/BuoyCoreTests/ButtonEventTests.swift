@@ -34,6 +34,8 @@ final class ButtonEventTests: XCTestCase {
             (.shown(reason: .msg), #"{"event":"shown","name":"main","reason":"msg"}"#),
             (.hidden(reason: .fullscreen), #"{"event":"hidden","name":"main","reason":"fullscreen"}"#),
             (.hidden(reason: .app), #"{"event":"hidden","name":"main","reason":"app"}"#),
+            (.removed, #"{"event":"removed","name":"main"}"#),
+            (.shown(reason: .removed), #"{"event":"shown","name":"main","reason":"removed"}"#),
             (.badge("3"), #"{"event":"badge","name":"main","badge":"3"}"#),
             (.badge(nil), #"{"event":"badge","name":"main","badge":null}"#),
             (.reloaded(warnings: []), #"{"event":"reloaded","name":"main","warnings":[]}"#),

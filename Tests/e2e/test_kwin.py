@@ -412,3 +412,30 @@ class KWinSubmenuTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class KWinRemoveTests(unittest.TestCase):
+    """Drag to remove by touch, as on a phone: KWin's real wl_touch."""
+
+    def test_a_finger_drops_the_button_on_the_target_and_a_tap_on_undo_brings_it_back(self):
+        with HeadlessKWin() as kwin:
+            finger = Finger(kwin)
+            buoy = Buoy(kwin, config()).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            before = json.loads(msg(buoy, "state").stdout)["buttons"][0]
+            target = (640, 720 - 64)
+            finger.drag(cx, cy, *target, steps=20, duration_ms=200)
+            finger.lift()
+            wait_for(lambda: kwin.screenshot().find(MAGENTA, tolerance=8) is None, timeout=3,
+                     message="the button gone after the drop")
+            report = json.loads(msg(buoy, "state").stdout)["buttons"][0]
+            self.assertEqual((report["visible"], report["hidden_by"]), (False, "removed"))
+            undo = kwin.screenshot().find((255, 255, 255), tolerance=40,
+                                          region=(target[0] - 40, target[1] - 40, target[0] + 40, target[1] + 40))
+            self.assertIsNotNone(undo, "the Undo bubble's arrow")
+            finger.tap(*target)
+            match = buoy.wait_for_button(MAGENTA, timeout=3)
+            self.assertAlmostEqual(match.centroid[0], cx, delta=2, msg=match)
+            self.assertAlmostEqual(match.centroid[1], cy, delta=2, msg=match)
+            report = json.loads(msg(buoy, "state").stdout)["buttons"][0]
+            self.assertEqual((report["hidden_by"], report["x"], report["y"]), (None, before["x"], before["y"]))

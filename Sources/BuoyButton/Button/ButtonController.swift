@@ -21,13 +21,15 @@ public struct ButtonSettings: Sendable, Equatable {
     public var gestures: GestureSettings
     /// The least room kept between two buttons, in logical px.
     public var gap: Double
+    /// Whether a drag shows the remove target (`RemoveTarget`), and a drop on it removes the button.
+    public var removable: Bool
 
     /// buoy's defaults unless given.
     public init(
         size: Double = ButtonShape.defaultSize, margin: Double = 8, shape: ButtonShape = .circle,
         snapMode: SnapMode = .edge, snapDuration: Double = 0.25, tuck: Bool = false,
         fade: IdleFade.Settings = IdleFade.Settings(), gestures: GestureSettings = GestureSettings(),
-        gap: Double = 8
+        gap: Double = 8, removable: Bool = true
     ) {
         self.size = size
         self.margin = margin
@@ -38,6 +40,7 @@ public struct ButtonSettings: Sendable, Equatable {
         self.fade = fade
         self.gestures = gestures
         self.gap = gap
+        self.removable = removable
     }
 }
 
@@ -140,6 +143,10 @@ public enum ButtonEffect: Sendable, Equatable {
     case hidden
     /// Move the surface to the preferred output (recreate it there).
     case relocate
+    /// A drop on the remove target removed the button: tell subscribers.
+    case removed
+    /// A tap on Undo brought the removed button back: tell subscribers.
+    case restored
 }
 
 /// What to show at a given time.
@@ -188,6 +195,12 @@ public struct ButtonAppearance: Sendable, Equatable {
 ///   and not dragging, and springs back when it ends (`PressFeedback`). A
 ///   drag shows it at full size at once: it follows the finger as it looks
 ///   at rest.
+/// - Drag to remove (`removable`): a drag shows the remove target; a drop
+///   (not a cancel) with the button's centre within `RemoveTarget.reach` of
+///   it removes the button, which keeps its rest from before the drag and
+///   saves nothing. Undo shows for `RemoveTarget.undoDuration`, longer
+///   while a press on it is down; its tap, `show` or SIGUSR1 brings the
+///   button back. A flick over the target is a flick.
 public struct ButtonController: Sendable, Equatable {
     /// What it depends on; a `settings` input replaces it.
     public private(set) var settings: ButtonSettings
@@ -209,6 +222,9 @@ public struct ButtonController: Sendable, Equatable {
         case unplaced
         /// Hidden on request; it comes back at its rest position.
         case hidden
+        /// Dropped on the remove target, with Undo until it is gone; it
+        /// comes back at its rest position.
+        case removed(Undo?)
         case resting(Motion, tucked: Bool)
         /// Down and not dragging (undecided, or decided as a long press).
         case pressed(Motion, Press)
@@ -259,11 +275,19 @@ public struct ButtonController: Sendable, Equatable {
 
     private struct Drag: Sendable, Equatable {
         var origin: Point
+        /// When it began, which the remove target fades in from.
+        var began: Double
         /// Where in the button it was grabbed.
         var grabOffset: Point
         var relocateWhenDone: Bool
         /// The press brought a tucked button back: a flick of it runs nothing.
         var untucking = false
+    }
+
+    private struct Undo: Sendable, Equatable {
+        var deadline: Double
+        /// The kind of the press down on it, if one is.
+        var press: InputKind?
     }
 
     /// A button that will rest at `rest` once it is given an area; its fade starts at `now`.
@@ -277,9 +301,14 @@ public struct ButtonController: Sendable, Equatable {
     // MARK: - Queries
 
     /// Whether it is not hidden, by a rule or a request (an unplaced one is not).
-    public var isVisible: Bool { phase != .hidden }
-    /// Why it is hidden: `msg` (hidden on request) before a rule; nil while shown.
-    public var hiddenBy: HiddenBy? { hiddenOnRequest ? .msg : ruleHiding }
+    public var isVisible: Bool { !isHidden }
+    /// Why it is hidden: `msg` (hidden on request), then `removed`, then a rule; nil while shown.
+    public var hiddenBy: HiddenBy? { hiddenOnRequest ? .msg : isRemoved ? .removed : ruleHiding }
+    private var isRemoved: Bool {
+        if case .removed = phase { return true }
+        return false
+    }
+    private var isHidden: Bool { phase == .hidden || isRemoved }
     /// `buoy msg hide`: it stays hidden, whatever the rules say, until shown.
     private var hiddenOnRequest = false
     /// The visibility rule that hides it, if one does.
@@ -307,7 +336,7 @@ public struct ButtonController: Sendable, Equatable {
     /// while hidden, unplaced or dragged (a dragged button holds no place).
     public var restingOrigin: Point? {
         switch phase {
-        case .unplaced, .hidden, .dragging: return nil
+        case .unplaced, .hidden, .removed, .dragging: return nil
         case .resting(let motion, let tucked):
             guard tucked, let usable else { return motion.target }
             return rest.origin(in: usable, size: settings.size, margin: settings.margin)
@@ -321,7 +350,7 @@ public struct ButtonController: Sendable, Equatable {
     public var reportedOrigin: Point? {
         switch phase {
         case .dragging(let drag): return drag.origin
-        case .hidden, .unplaced:
+        case .hidden, .removed, .unplaced:
             return usable.map { rest.origin(in: $0, size: settings.size, margin: settings.margin) }
         case .resting, .pressed, .menu: return restingOrigin
         }
@@ -355,7 +384,7 @@ public struct ButtonController: Sendable, Equatable {
     public mutating func frame(at now: Double) -> ButtonAppearance? {
         let origin: Point
         switch phase {
-        case .unplaced, .hidden: return nil
+        case .unplaced, .hidden, .removed: return nil
         case .dragging(let drag): origin = drag.origin
         case .resting(let motion, let tucked):
             origin = motion.origin(at: now)
@@ -378,6 +407,25 @@ public struct ButtonController: Sendable, Equatable {
             pressDepth: feedback.depth(at: now))
     }
 
+    /// What to show of drag-to-remove at `now`, at `RemoveTarget.bounds`:
+    /// the target during a drag, the Undo bubble after a removal; nil otherwise.
+    public func removal(at now: Double) -> RemovalScene? {
+        switch phase {
+        case .dragging(let drag):
+            guard settings.removable, let usable else { return nil }
+            let opacity = min(1, max(0, (now - drag.began) / RemoveTarget.fadeIn))
+            return .target(opacity: opacity, armed: RemoveTarget.holds(center(of: drag.origin), in: usable))
+        case .removed(let undo):
+            return undo.map { .undo(pressed: $0.press != nil) }
+        default:
+            return nil
+        }
+    }
+
+    private func center(of origin: Point) -> Point {
+        Point(x: origin.x + settings.size / 2, y: origin.y + settings.size / 2)
+    }
+
     private func landed(_ motion: Motion, at now: Double) -> Motion {
         if case .gliding(let animation) = motion, animation.isFinished(at: now) {
             return .still(animation.to)
@@ -389,8 +437,13 @@ public struct ButtonController: Sendable, Equatable {
     /// or fades, a timer for the next deadline, nil when nothing will (so an
     /// idle button causes no wakeups).
     public func nextWake(after now: Double) -> IdleFade.Wake? {
+        if case .removed(let undo) = phase {
+            // A press down on Undo keeps it: its release decides.
+            let undo = undo.flatMap { $0.press == nil ? $0.deadline : nil }
+            return [recognizer.deadline, undo].compactMap { $0 }.min().map { .timer(at: $0) }
+        }
         if phase == .hidden || phase == .unplaced { return recognizer.deadline.map { .timer(at: $0) } }
-        if isGliding || feedback.isMoving(at: now) { return .frames }
+        if isGliding || feedback.isMoving(at: now) || targetFading(at: now) { return .frames }
         let fadeWake = fade.nextWake(after: now)
         if fadeWake == .frames { return .frames }
         var deadline = recognizer.deadline
@@ -398,6 +451,11 @@ public struct ButtonController: Sendable, Equatable {
         if case .timer(let at)? = fadeWake { consider(at) }
         if let tuckTime { consider(tuckTime) }
         return deadline.map { .timer(at: $0) }
+    }
+
+    private func targetFading(at now: Double) -> Bool {
+        guard settings.removable, case .dragging(let drag) = phase else { return false }
+        return now < drag.began + RemoveTarget.fadeIn
     }
 
     private var isGliding: Bool {
@@ -436,7 +494,11 @@ public struct ButtonController: Sendable, Equatable {
             case .menu(let motion, nil): phase = .menu(motion, .onMenu(kind))
             case .resting, .pressed, .dragging:
                 effects += recognize(.down(point, kind: kind, at: now), at: now)
-            case .unplaced, .hidden, .menu: break
+            case .removed(var undo?):
+                guard undo.press == nil, isOnUndo(point) else { break }
+                undo.press = kind
+                phase = .removed(undo)
+            case .unplaced, .hidden, .menu, .removed(nil): break
             }
         case .move(let point, let kind, let now):
             if case .pressed = phase { effects += recognize(.move(point, kind: kind, at: now), at: now) }
@@ -454,6 +516,9 @@ public struct ButtonController: Sendable, Equatable {
             if let tuckTime, now >= tuckTime, case .resting(let motion, tucked: false) = phase {
                 phase = .resting(motion, tucked: true)
                 glideToRest(at: now, animated: true)
+            }
+            if case .removed(let undo?) = phase, undo.press == nil, now >= undo.deadline {
+                phase = .removed(nil)
             }
         case .area(let area, let now):
             effects += setArea(area, at: now)
@@ -487,7 +552,7 @@ public struct ButtonController: Sendable, Equatable {
             case .dragging(let drag):
                 recognizer = GestureRecognizer(settings: settings.gestures)
                 phase = .menu(.still(drag.origin), opener)
-            case .menu, .unplaced, .hidden: break
+            case .menu, .unplaced, .hidden, .removed: break
             }
         case .menuClosed(let now):
             if case .menu(let motion, _) = phase {
@@ -496,6 +561,8 @@ public struct ButtonController: Sendable, Equatable {
             }
         case .setVisible(let visible, let now):
             hiddenOnRequest = !visible
+            // `show` and SIGUSR1 undo a removal too.
+            if visible, isRemoved { phase = .hidden }
             effects += setVisible(hiddenBy == nil, at: now)
         case .ruleHides(let reason, let now):
             ruleHiding = reason
@@ -535,6 +602,7 @@ public struct ButtonController: Sendable, Equatable {
         switch phase {
         case .pressed, .dragging: return recognizer.pressKind ?? .pointer
         case .menu(_, let press): return press?.kind
+        case .removed(let undo): return undo?.press
         default: return nil
         }
     }
@@ -577,9 +645,25 @@ public struct ButtonController: Sendable, Equatable {
             return effects
         case .dragging:
             return recognize(.up(point, kind: kind, at: now), at: now)
+        case .removed(let undo?):
+            guard undo.press == kind else { return [] }
+            guard isOnUndo(point) else {
+                phase = .removed(now < undo.deadline ? Undo(deadline: undo.deadline) : nil)
+                return []
+            }
+            phase = .hidden
+            var effects = setVisible(hiddenBy == nil, at: now)
+            if isVisible { effects.append(.restored) }
+            return effects
         default:
             return []
         }
+    }
+
+    /// Whether `point` is on the Undo bubble (its square, which is its input region).
+    private func isOnUndo(_ point: Point) -> Bool {
+        guard let usable else { return false }
+        return RemoveTarget.bounds(in: usable).contains(point)
     }
 
     private mutating func cancelPress(at now: Double) -> [ButtonEffect] {
@@ -593,6 +677,11 @@ public struct ButtonController: Sendable, Equatable {
             return effects + (press.relocateWhenDone ? [.relocate] : [])
         case .dragging:
             return recognize(.cancel(at: now), at: now)
+        case .removed(let undo?):
+            if undo.press != nil {
+                phase = .removed(now < undo.deadline ? Undo(deadline: undo.deadline) : nil)
+            }
+            return []
         default:
             // A tap waiting for its second press is dropped too.
             if recognizer.deadline != nil { _ = recognizer.handle(.cancel(at: now)) }
@@ -624,18 +713,18 @@ public struct ButtonController: Sendable, Equatable {
                 if case .pressed(_, let pressed) = phase { press = pressed }
                 phase = .dragging(
                     Drag(
-                        origin: origin, grabOffset: grab - origin, relocateWhenDone: press.relocateWhenDone,
-                        untucking: press.untucking))
+                        origin: origin, began: now, grabOffset: grab - origin,
+                        relocateWhenDone: press.relocateWhenDone, untucking: press.untucking))
                 effects += [.dragBegan, .cursor(.grabbing)]
             case .dragMoved(let point):
                 drag(to: point)
             case .dragEnded(let point):
                 drag(to: point)
-                effects += endDrag(at: now)
+                effects += endDrag(at: now, dropped: true)
             case .flick(let direction):
                 effects += flick(direction, at: now)
             case .cancelled:
-                if isDragging { effects += endDrag(at: now) }
+                if isDragging { effects += endDrag(at: now, dropped: false) }
             }
         }
         return effects
@@ -670,7 +759,7 @@ public struct ButtonController: Sendable, Equatable {
         switch phase {
         case .resting(let motion, _), .pressed(let motion, _), .menu(let motion, _): return motion
         case .dragging(let drag): return .still(drag.origin)
-        case .unplaced, .hidden: return .still(usable?.origin ?? .zero)
+        case .unplaced, .hidden, .removed: return .still(usable?.origin ?? .zero)
         }
     }
 
@@ -680,8 +769,14 @@ public struct ButtonController: Sendable, Equatable {
         phase = .dragging(drag)
     }
 
-    private mutating func endDrag(at now: Double) -> [ButtonEffect] {
+    /// Ends the drag: `dropped` (released, not cancelled) on the remove
+    /// target removes the button; anywhere else it snaps there.
+    private mutating func endDrag(at now: Double, dropped: Bool) -> [ButtonEffect] {
         guard case .dragging(let drag) = phase else { return [] }
+        if dropped, settings.removable, let usable, RemoveTarget.holds(center(of: drag.origin), in: usable) {
+            phase = .removed(Undo(deadline: now + RemoveTarget.undoDuration))
+            return [.cursor(.hover), .removed] + (drag.relocateWhenDone ? [.relocate] : [])
+        }
         phase = .resting(.still(drag.origin), tucked: false)
         var effects: [ButtonEffect] = [.cursor(.hover)]
         if let usable {
@@ -728,7 +823,7 @@ public struct ButtonController: Sendable, Equatable {
         case .resting(_, let tucked): phase = .resting(motion, tucked: tucked)
         case .pressed(_, let press): phase = .pressed(motion, press)
         case .menu(_, let press): phase = .menu(motion, press)
-        case .dragging, .unplaced, .hidden: break
+        case .dragging, .unplaced, .hidden, .removed: break
         }
     }
 
@@ -738,7 +833,7 @@ public struct ButtonController: Sendable, Equatable {
         guard let area else {
             // The surface is gone: whatever was under the finger is too.
             let effects = cancelPress(at: now)
-            if phase != .hidden { phase = .unplaced }
+            if !isHidden { phase = .unplaced }
             return effects
         }
         switch phase {
@@ -749,7 +844,7 @@ public struct ButtonController: Sendable, Equatable {
         case .dragging(var drag):
             drag.origin = Snapping.clampOrigin(drag.origin, size: settings.size, in: area)
             phase = .dragging(drag)
-        case .hidden:
+        case .hidden, .removed:
             break
         default:
             if old != area {
@@ -768,7 +863,7 @@ public struct ButtonController: Sendable, Equatable {
             if let usable { _ = setArea(usable, at: now) }
             return []
         }
-        guard phase != .hidden else { return [] }
+        guard !isHidden else { return [] }
         var effects = cancelPress(at: now)
         if isMenuOpen { fade.hold(hovered, at: now) }
         phase = .hidden
@@ -812,6 +907,8 @@ extension ButtonEffect: CustomStringConvertible {
         case .cursor(let cursor): return "cursor \(cursor == .hover ? "hover" : "grabbing")"
         case .hidden: return "hidden"
         case .relocate: return "relocate"
+        case .removed: return "removed"
+        case .restored: return "restored"
         }
     }
 }

@@ -147,7 +147,7 @@ public enum MessageDispatch {
         case .hide:
             return MessagePlan(setVisible(false, targets, instances))
         case .toggle:
-            let show = targets.allSatisfy { instances[$0].hiddenBy == .msg }
+            let show = targets.allSatisfy { instances[$0].hiddenBy?.endsOnShow ?? false }
             return MessagePlan(setVisible(show, targets, instances))
         case .badge(let text):
             return MessagePlan(targets.filter { instances[$0].badge != text }.map { .badge($0, text) })
@@ -184,10 +184,11 @@ public enum MessageDispatch {
 
     /// `show`, `hide`: a button a rule hides stays hidden, but is hidden on
     /// request too, and so stays hidden once the rule no longer holds.
+    /// `show` brings back a removed one; `hide` leaves it removed.
     private static func setVisible(_ visible: Bool, _ targets: [Int], _ instances: [InstanceFacts])
         -> [MessagePlan.Step]
     {
-        targets.filter { (instances[$0].hiddenBy == .msg) == visible }.map { i in
+        targets.filter { (instances[$0].hiddenBy?.endsOnShow ?? false) == visible }.map { i in
             // Shown only if no rule hides it; hidden now if nothing did.
             let changes = visible ? instances[i].ruleHiding == nil : instances[i].hiddenBy == nil
             return .setVisible(i, visible, announce: changes)

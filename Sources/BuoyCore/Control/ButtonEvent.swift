@@ -17,6 +17,8 @@ public struct ButtonEvent: Sendable, Equatable {
         /// It shows again, since what hid it (`reason`) no longer does.
         case shown(reason: HiddenBy)
         case hidden(reason: HiddenBy)
+        /// Dropped on the remove target: hidden until Undo, `show` or a restart.
+        case removed
         /// `buoy msg badge`: the text it shows now; nil: none.
         case badge(String?)
         /// The config was read again; `warnings` are its diagnostics, rendered.
@@ -39,6 +41,7 @@ public struct ButtonEvent: Sendable, Equatable {
             case .moved: return "moved"
             case .shown: return "shown"
             case .hidden: return "hidden"
+            case .removed: return "removed"
             case .badge: return "badge"
             case .reloaded: return "reloaded"
             case .reloadFailed: return "reload_failed"
@@ -63,7 +66,7 @@ public struct ButtonEvent: Sendable, Equatable {
     public var json: String {
         var text = "{\"event\":" + StateReport.string(kind.name) + ",\"name\":" + StateReport.string(button)
         switch kind {
-        case .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight:
+        case .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight, .removed:
             break
         case .menuOpened(let path):
             text += ",\"path\":" + Self.array(path)

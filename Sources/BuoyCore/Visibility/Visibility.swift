@@ -28,6 +28,12 @@ public enum HiddenBy: String, Sendable, Equatable {
     case app
     /// `[visibility] mode` is not the device's mode.
     case mode
+    /// Dragged onto the remove target (`[button] removable`).
+    case removed
+
+    /// Whether `buoy msg show` (and `toggle`, SIGUSR1) ends it: a request
+    /// or a removal does; a rule holds until the rule does not.
+    public var endsOnShow: Bool { self == .msg || self == .removed }
 }
 
 /// What buoy knows of one window of another client (foreign-toplevel).

@@ -51,6 +51,12 @@ extension App {
             case .relocate:
                 log.info("\(instance.label): moving the button to its preferred output")
                 placeAgain(instance, now: now)
+            case .removed:
+                log.info("\(instance.label): removed; Undo, buoy msg show or SIGUSR1 brings it back")
+                publish(.removed, for: instance)
+            case .restored:
+                log.info("\(instance.label): back, by Undo")
+                publish(.shown(reason: .removed), for: instance)
             }
         }
     }

@@ -24,6 +24,12 @@ final class ButtonInstance {
         var wholeSurfaceInput: Bool
     }
 
+    private struct RemovalShown: Equatable {
+        var scene: RemovalScene
+        var bounds: Rect
+        var scale: BufferScale
+    }
+
     let key: Key
     private(set) var spec: ButtonSpec
     var controller: ButtonController
@@ -41,6 +47,11 @@ final class ButtonInstance {
     private unowned let display: Display
     private(set) var layer: LayerSurface?
     private var face: Subsurface?
+    /// Drag-to-remove's target, then its Undo bubble; below the face.
+    private var removal: Subsurface?
+    private let removalBuffers: BufferPair
+    /// What `removal` shows, so that a frame that changes nothing of it repaints nothing.
+    private var removalShown: RemovalShown?
     /// While the menu is open from this instance: the surface that has the keyboard.
     private var keyboard: LayerSurface?
     private let buffers: BufferPair
@@ -70,6 +81,7 @@ final class ButtonInstance {
         self.restOutput = restOutput
         self.display = display
         buffers = BufferPair(shm: display.shm!)
+        removalBuffers = BufferPair(shm: display.shm!)
         faceDrawing = FaceDrawing(loop: loop)
         badgeDrawing = FaceDrawing(loop: loop)
         controller = ButtonController(settings: Self.settings(spec), rest: rest, now: now)
@@ -127,6 +139,8 @@ final class ButtonInstance {
         }
         do {
             let layer = try LayerSurface(display: display, output: preferredOutput, namespace: namespace)
+            // Made first, so it is stacked below the face dragged over it.
+            removal = try Subsurface(display: display, parent: layer, scalable: true, staysMapped: true)
             face = try Subsurface(display: display, parent: layer, scalable: true, staysMapped: true)
             self.layer = layer
             requestedOutput = preferredOutput?.name
@@ -157,10 +171,13 @@ final class ButtonInstance {
         if let keyboard { for seat in display.seats { seat.forget(keyboard.surface) } }
         keyboard = nil
         face = nil
+        removal = nil
         layer = nil
         shown = nil
         painted = nil
+        removalShown = nil
         buffers.removeAll()
+        removalBuffers.removeAll()
     }
 
     /// Acknowledges a configure and hands the controller the new area.
@@ -281,8 +298,11 @@ final class ButtonInstance {
     /// Returns whether it committed.
     func render(now: Double, menu: MenuSession?, log: Logger) -> Bool {
         configureKeyboardSurface()
-        guard let layer, let face, layer.size != nil else { return false }
+        guard let layer, let face, let usable, layer.size != nil else { return false }
         let appearance = controller.frame(at: now)
+        let removalScene = controller.removal(at: now).map {
+            RemovalShown(scene: $0, bounds: RemoveTarget.bounds(in: usable), scale: self.scale)
+        }
         if layer.framePending {
             var changed = false
             // The input region follows a press at once, even between frames.
@@ -304,10 +324,17 @@ final class ButtonInstance {
         guard let appearance else {
             // A menu dropped with its hidden button still has sprites to take away.
             let menuFrame = menu?.needsFrame(at: now) ?? false
-            guard shown != nil || face.isShown || menuFrame else { return false }
+            let removalChanged = removalScene != removalShown
+            guard shown != nil || face.isShown || menuFrame || removalChanged else { return false }
             face.hide()
             if menuFrame { menu?.render(now: now) }
-            layer.setInputRegion([])
+            if removalChanged { show(removalScene, log: log) }
+            // Only Undo, while it shows, takes input: a tap there brings the button back.
+            if let removalScene, case .undo = removalScene.scene {
+                layer.setInputRegion(undoRegion(removalScene.bounds))
+            } else {
+                layer.setInputRegion([])
+            }
             layer.commit()
             shown = nil
             return true
@@ -326,7 +353,9 @@ final class ButtonInstance {
             look: look, faceImage: faceImage, badge: badge, scale: scale, origin: origin,
             wholeSurfaceInput: appearance.wholeSurfaceInput)
         let menuFrame = menu?.needsFrame(at: now) ?? false
-        guard next != shown || menuFrame || surfaceChanged else { return false }
+        let removalChanged = removalScene != removalShown
+        guard next != shown || menuFrame || surfaceChanged || removalChanged else { return false }
+        if removalChanged { show(removalScene, log: log) }
 
         var content = face.content
         // The compositor's preferred transform, when it is a turn (the face is
@@ -376,6 +405,46 @@ final class ButtonInstance {
         guard !controller.isDragging else { return x.rounded() }
         let pad = look.shadowPadding
         return Double(scale.aligned(x - pad)) + pad
+    }
+
+    /// Shows drag-to-remove's target or Undo bubble as the controller says,
+    /// or hides it; applies with the layer surface's next commit.
+    private func show(_ next: RemovalShown?, log: Logger) {
+        guard let removal else { return }
+        guard let next else {
+            removal.hide()
+            removalShown = nil
+            return
+        }
+        let look: RemovalLook
+        switch next.scene {
+        case .target(let opacity, let armed):
+            look = RemovalLook(.target(armed: armed), diameter: RemoveTarget.diameter, opacity: opacity)
+        case .undo(let pressed):
+            look = RemovalLook(.undo(pressed: pressed), diameter: RemoveTarget.diameter)
+        }
+        let side = look.bufferSide(scale: next.scale)
+        let free: ShmBuffer?
+        do { free = try removalBuffers.free(width: side, height: side) } catch {
+            log.error("\(label): \(error)")
+            return
+        }
+        // Both buffers still on screen: try again on the next frame.
+        guard let buffer = free else { return }
+        RemovalPainter.paint(look, scale: next.scale, into: buffer.data, stride: buffer.stride)
+        buffer.releasePages()
+        let logical = Int(look.imageSide)
+        removal.show(buffer, size: (logical, logical))
+        let center = next.bounds.center
+        removal.setPosition(x: Int(center.x) - logical / 2, y: Int(center.y) - logical / 2)
+        removalShown = next
+    }
+
+    /// The Undo bubble's input region: its circle, at `bounds`.
+    private func undoRegion(_ bounds: Rect) -> [Rect] {
+        inputStrips(shape: .circle, size: bounds.width).map {
+            Rect(x: $0.minX + bounds.minX, y: $0.minY + bounds.minY, width: $0.width, height: $0.height)
+        }
     }
 
     /// Only the button's shape takes input, unless the controller wants the

@@ -67,11 +67,13 @@ extension App {
             perform(instance.controller.handle(input), for: instance, now: now)
         case .setVisible(let index, let visible, let announce):
             let instance = instances[index]
+            // What `show` ends: a request to hide, or a removal.
+            let ended = instance.controller.hiddenBy ?? .msg
             perform(instance.controller.handle(.setVisible(visible, at: now)), for: instance, now: now)
             guard announce else { break }
             log.info(
                 visible ? "\(instance.label): showing the button" : "\(instance.label): hiding the button")
-            publish(visible ? .shown(reason: .msg) : .hidden(reason: .msg), for: instance)
+            publish(visible ? .shown(reason: ended) : .hidden(reason: .msg), for: instance)
         case .badge(let index, let text):
             let instance = instances[index]
             instance.badge = text

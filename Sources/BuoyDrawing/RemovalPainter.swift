@@ -1,0 +1,136 @@
+import BuoyCore
+import CCairo
+
+/// How drag-to-remove's target or Undo bubble looks, in logical px.
+public struct RemovalLook: Sendable, Equatable {
+    /// Which of the two, and its state.
+    public enum Kind: Sendable, Equatable {
+        /// The remove target, a circle with ×; `armed` (a drop now removes
+        /// the button) grows it and turns it red.
+        case target(armed: Bool)
+        /// The Undo bubble, a circle with an undo arrow; darker while pressed.
+        case undo(pressed: Bool)
+    }
+
+    public var kind: Kind
+    public var diameter: Double
+    /// 0...1, applied to the whole image.
+    public var opacity: Double
+
+    /// How much an armed target grows.
+    static let armedScale = 1.15
+
+    public init(_ kind: Kind, diameter: Double, opacity: Double = 1) {
+        self.kind = kind
+        self.diameter = diameter
+        self.opacity = opacity
+    }
+
+    /// The side of the square image, with room for an armed target's growth,
+    /// centred on the target.
+    public var imageSide: Double { (diameter * 1.25).rounded(.up) }
+
+    /// The side of the image in buffer pixels at `scale`.
+    public func bufferSide(scale: BufferScale) -> Int { scale.pixels(Int(imageSide)) }
+}
+
+/// Draws the remove target and the Undo bubble with cairo paths (no text,
+/// so no font is loaded into buoy) into ARGB32 memory, the layout of
+/// WL_SHM_FORMAT_ARGB8888.
+public enum RemovalPainter {
+    /// Paints `look` into `data` (premultiplied ARGB32, `stride` bytes per
+    /// row), a square of `look.bufferSide(scale:)` pixels.
+    public static func paint(
+        _ look: RemovalLook, scale: BufferScale, into data: UnsafeMutableRawPointer, stride: Int
+    ) {
+        let side = Int32(look.bufferSide(scale: scale))
+        guard
+            let surface = cairo_image_surface_create_for_data(
+                data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, side, side, Int32(stride))
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        let k = Double(side) / look.imageSide
+        cairo_scale(cr, k, k)
+
+        let center = look.imageSide / 2
+        var radius = look.diameter / 2
+        switch look.kind {
+        case .target(let armed):
+            if armed { radius *= RemovalLook.armedScale }
+            // Android's dismiss target: dark and see-through, red once a drop would remove.
+            if armed {
+                cairo_set_source_rgba(cr, 0xE0 / 255, 0x1B / 255, 0x24 / 255, 0.95)
+            } else {
+                cairo_set_source_rgba(cr, 0.1, 0.1, 0.1, 0.6)
+            }
+            cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
+            cairo_fill(cr)
+            paintRing(cr, center: center, radius: radius)
+            // The ×: two strokes through the centre.
+            let arm = radius * 0.32
+            cairo_set_source_rgba(cr, 1, 1, 1, 1)
+            cairo_set_line_width(cr, max(2, radius * 0.12))
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_move_to(cr, center - arm, center - arm)
+            cairo_line_to(cr, center + arm, center + arm)
+            cairo_move_to(cr, center + arm, center - arm)
+            cairo_line_to(cr, center - arm, center + arm)
+            cairo_stroke(cr)
+        case .undo(let pressed):
+            let shade = pressed ? 0.05 : 0.18
+            cairo_set_source_rgba(cr, shade, shade, shade, 0.92)
+            cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
+            cairo_fill(cr)
+            paintRing(cr, center: center, radius: radius)
+            paintUndoArrow(cr, center: center, radius: radius)
+        }
+
+        // As the button does: drawn at full strength, then scaled by the opacity.
+        let opacity = min(1, max(0, look.opacity))
+        if opacity < 1 {
+            cairo_identity_matrix(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+            cairo_set_source_rgba(cr, 0, 0, 0, opacity)
+            cairo_paint(cr)
+        }
+        cairo_surface_flush(surface)
+    }
+
+    /// A thin white rim, so that the dark circle shows on a dark wallpaper too.
+    private static func paintRing(_ cr: OpaquePointer, center: Double, radius: Double) {
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
+        cairo_set_line_width(cr, max(1.5, radius * 0.07))
+        cairo_arc(cr, center, center, radius - radius * 0.035, 0, 2 * Double.pi)
+        cairo_stroke(cr)
+    }
+
+    /// "↶": an arc over the top from the left to the lower right, with the
+    /// arrowhead at its left end pointing down, where the arc comes from.
+    private static func paintUndoArrow(_ cr: OpaquePointer, center: Double, radius: Double) {
+        let arc = radius * 0.4
+        let width = max(2, radius * 0.12)
+        let cy = center + radius * 0.06
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        // Cairo's angles turn clockwise (y down): from π (left) up over 3π/2 (the top).
+        cairo_new_path(cr)
+        cairo_arc(cr, center, cy, arc, Double.pi, 2.3 * Double.pi)
+        cairo_stroke(cr)
+        let head = radius * 0.22
+        let tipX = center - arc
+        let tipY = cy + head * 0.9
+        cairo_move_to(cr, tipX, tipY)
+        cairo_line_to(cr, tipX - head * 0.8, cy - head * 0.35)
+        cairo_line_to(cr, tipX + head * 0.8, cy - head * 0.35)
+        cairo_close_path(cr)
+        cairo_fill(cr)
+    }
+}
