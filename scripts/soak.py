@@ -106,7 +106,9 @@ def snapshot(buoy: Buoy) -> dict:
 
 def soak_config(sway: HeadlessSway) -> tuple[str, dict]:
     markers = {name: sway.artifact(f"{name}.log") for name in ("tap", "double_tap", "menu_item")}
+    # Random drops would land on drag to remove's target now and then: the soak counts gestures.
     text = config(
+        button={"removable": "false"},
         snap={"duration": SNAP},
         gestures={"double_tap_window": DOUBLE_TAP_WINDOW, "touch_double_tap_window": DOUBLE_TAP_WINDOW,
                   "long_press_delay": LONG_PRESS},

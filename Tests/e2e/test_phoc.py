@@ -97,7 +97,8 @@ class PhocTests(unittest.TestCase):
             text, marker = tap_config(phoc)
             buoy = Buoy(phoc, text, env={"WAYLAND_DEBUG": "1"}).start()
             cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
-            pointer.drag(cx, cy, 640, 700, steps=10, duration_ms=100, release=True)
+            # Left of drag to remove's target, which is at the bottom's middle.
+            pointer.drag(cx, cy, 300, 700, steps=10, duration_ms=100, release=True)
             cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
             self.assertGreater(cy, 600, "snapped to the bottom edge")
             mark = len(buoy.log())

@@ -49,7 +49,13 @@ final class MenuSession {
             .toggle(
                 instance.key, MenuSource(instance.spec), path: path, anchor: instance.menuAnchor,
                 visible: instance.controller.isVisible), now: now)
-        for case .refused(let why) in effects { return why }
+        for effect in effects {
+            switch effect {
+            // Refused, or its child could not even start: said at once, to whoever asked.
+            case .refused(let why), .notOpened(_, .failed(let why)): return why
+            default: continue
+            }
+        }
         return nil
     }
 
