@@ -16,11 +16,13 @@ public struct ButtonSettings: Sendable, Equatable {
     public var gestures: GestureSettings
     /// The least room kept between two buttons, in logical px.
     public var gap: Double
+    /// Which presses ask for haptic feedback.
+    public var feedback: HapticFeedback
 
     public init(
         size: Double = 56, margin: Double = 8, shape: ButtonShape = .circle, snapMode: SnapMode = .edge,
         snapDuration: Double = 0.25, tuck: Bool = false, fade: IdleFade.Settings = IdleFade.Settings(),
-        gestures: GestureSettings = GestureSettings(), gap: Double = 8
+        gestures: GestureSettings = GestureSettings(), gap: Double = 8, feedback: HapticFeedback = .auto
     ) {
         self.size = size
         self.margin = margin
@@ -31,6 +33,7 @@ public struct ButtonSettings: Sendable, Equatable {
         self.fade = fade
         self.gestures = gestures
         self.gap = gap
+        self.feedback = feedback
     }
 }
 
@@ -133,6 +136,8 @@ public enum ButtonEffect: Sendable, Equatable {
     case hidden
     /// Move the surface to the preferred output (recreate it there).
     case relocate
+    /// Ask feedbackd for this event: a vibration under the finger.
+    case feedback(FeedbackEvent)
 }
 
 /// What to show at a given time.
@@ -179,6 +184,11 @@ public struct ButtonAppearance: Sendable, Equatable {
 ///   and not dragging, and springs back when it ends (`PressFeedback`). A
 ///   drag shows it at full size at once: it follows the finger as it looks
 ///   at rest.
+/// - A press on the button asks for `button-pressed` feedback, and the
+///   release of a press whose long press ran for `button-released`: under
+///   `feedback = "auto"` touch presses only, under "on" pointer presses too.
+///   A press that brings a tucked button back is felt, though it runs
+///   nothing; a press on the open menu is not.
 public struct ButtonController: Sendable, Equatable {
     public private(set) var settings: ButtonSettings
     /// Where the button rests when it is not moving; what the state file keeps.
@@ -212,12 +222,13 @@ public struct ButtonController: Sendable, Equatable {
         /// Went down on the open menu: its release chooses an item or closes it.
         case onMenu(InputKind)
         /// Was down on the button when the menu opened (a long press, or
-        /// `msg menu` while held): its release ends it and nothing else.
-        case opener(InputKind)
+        /// `msg menu` while held): its release ends it and nothing else, but
+        /// a long press's release is felt.
+        case opener(InputKind, longPressed: Bool)
 
         var kind: InputKind {
             switch self {
-            case .onMenu(let kind), .opener(let kind): return kind
+            case .onMenu(let kind), .opener(let kind, _): return kind
             }
         }
     }
@@ -245,6 +256,8 @@ public struct ButtonController: Sendable, Equatable {
         /// The press brought a tucked button back: its gestures do not run.
         var untucking: Bool
         var relocateWhenDone = false
+        /// Its long press ran: its release is felt.
+        var longPressed = false
     }
 
     private struct Drag: Sendable, Equatable {
@@ -464,7 +477,9 @@ public struct ButtonController: Sendable, Equatable {
             fade.hold(true, at: now)
             // A press still down on the button is over as a gesture: the
             // recognizer starts afresh, and that press's release is swallowed.
-            let opener = isPressed ? pressKind.map(MenuPress.opener) : nil
+            var longPressed = false
+            if case .pressed(_, let press) = phase { longPressed = press.longPressed }
+            let opener = isPressed ? pressKind.map { MenuPress.opener($0, longPressed: longPressed) } : nil
             switch phase {
             case .resting(let motion, _): phase = .menu(motion, nil)
             case .pressed(let motion, _):
@@ -545,9 +560,9 @@ public struct ButtonController: Sendable, Equatable {
         case .menu(let motion, .onMenu(kind)?):
             phase = .menu(motion, nil)
             return [.menuRelease(point)]
-        case .menu(let motion, .opener(kind)?):
+        case .menu(let motion, .opener(kind, let longPressed)?):
             phase = .menu(motion, nil)
-            return []
+            return longPressed ? feedback(.buttonReleased, kind: kind) : []
         case .pressed(let motion, let press):
             guard recognizer.pressKind == kind else { return [] }
             var effects = recognize(.up(point, kind: kind, at: now), at: now)
@@ -560,6 +575,7 @@ public struct ButtonController: Sendable, Equatable {
                 phase = .resting(motion, tucked: false)
                 if press.relocateWhenDone { effects.append(.relocate) }
             }
+            if press.longPressed { effects += feedback(.buttonReleased, kind: kind) }
             return effects
         case .dragging:
             return recognize(.up(point, kind: kind, at: now), at: now)
@@ -601,8 +617,13 @@ public struct ButtonController: Sendable, Equatable {
                     glideToRest(at: now, animated: true)
                 }
                 phase = .pressed(currentMotion(at: now), Press(untucking: untucking))
+                effects += feedback(.buttonPressed, kind: recognizer.pressKind ?? .pointer)
             case .tap, .doubleTap, .longPress:
-                if case .pressed(_, let press) = phase, press.untucking { continue }
+                if case .pressed(let motion, var press) = phase {
+                    if press.untucking { continue }
+                    press.longPressed = gesture == .longPress
+                    phase = .pressed(motion, press)
+                }
                 effects.append(.run(Self.buttonGesture(gesture)))
             case .dragBegan(let grab):
                 let origin = currentMotion(at: now).origin(at: now)
@@ -641,6 +662,15 @@ public struct ButtonController: Sendable, Equatable {
             return effects
         default:
             return []
+        }
+    }
+
+    /// `event` when `feedback` asks for it from a press of `kind`.
+    private func feedback(_ event: FeedbackEvent, kind: InputKind) -> [ButtonEffect] {
+        switch settings.feedback {
+        case .on: return [.feedback(event)]
+        case .auto where kind == .touch: return [.feedback(event)]
+        case .auto, .off: return []
         }
     }
 
@@ -798,6 +828,7 @@ extension ButtonEffect: CustomStringConvertible {
         case .cursor(let cursor): return "cursor \(cursor == .hover ? "hover" : "grabbing")"
         case .hidden: return "hidden"
         case .relocate: return "relocate"
+        case .feedback(let event): return "feedback \(event.rawValue)"
         }
     }
 }

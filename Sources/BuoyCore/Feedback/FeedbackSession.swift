@@ -44,8 +44,6 @@ public struct FeedbackSession: Sendable, Equatable {
         queue([0] + Array("AUTH EXTERNAL \(hex)\r\n".utf8))
     }
 
-    public var isFailed: Bool { phase == .failed }
-
     /// `count` bytes of `outgoing` were written.
     public mutating func wrote(_ count: Int) {
         outgoing.consume(count)

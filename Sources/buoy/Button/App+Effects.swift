@@ -51,6 +51,8 @@ extension App {
             case .relocate:
                 log.info("\(instance.label): moving the button to its preferred output")
                 placeAgain(instance, now: now)
+            case .feedback(let event):
+                feedback?.trigger(event, autoStart: instance.spec.button.feedback == .on)
             }
         }
     }
