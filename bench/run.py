@@ -31,6 +31,7 @@ from typing import Optional, Sequence
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "Tests" / "e2e"))
 
+from feedbackd import FeedbackdStub, SessionBus  # noqa: E402
 from harness import HarnessError, HeadlessSway, Pointer, stop_process, wait_for  # noqa: E402
 
 MAGENTA = (0xFF, 0x00, 0xFF)
@@ -1114,6 +1115,46 @@ class Bench:
         self.rows.append(Row(setup.name, "sh -c 'date +%s%N >> file': exec → timestamp", "ms", 2, sh_cost,
                              note="sampled between the taps"))
 
+    # -- haptic feedback
+
+    def haptic(self, setup: Setup) -> None:
+        """Press → the TriggerFeedback it asks for, read by a stub feedbackd on a private session
+        bus (Tests/e2e/feedbackd.py): from just before `down` is written to buoy-pointer to the
+        stub reading the call (CLOCK_MONOTONIC both). sway has no touch, so `feedback = "on"`,
+        under which a pointer press is felt too; each press is held 30 ms and released."""
+        latency = Series()
+        config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60, "feedback": '"on"'},
+                             gestures={"double_tap_window": 0.25})
+        for run in range(self.runs):
+            with setup.sway() as sway, SessionBus() as bus, FeedbackdStub(bus) as feedbackd:
+                pointer = Pointer(sway, self.pointer_binary)
+                buoy = Client(sway, [self.buoy, "-dd"], "buoy-haptic", config=config)
+                buoy.env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+                buoy.start()
+                button = wait_for_color(sway, buoy, MAGENTA)
+                wait_for(lambda: "feedbackd (org.sigxcpu.Feedback) is on the session bus" in buoy.log(),
+                         timeout=5, message="buoy to hear of feedbackd")
+                cx, cy = button.centroid[0] / setup.scale, button.centroid[1] / setup.scale
+                for tap in range(self.args.taps):
+                    pointer.move(cx, cy)
+                    count = len(feedbackd.calls)
+                    t0 = time.monotonic()
+                    pointer.down()
+                    wait_for(lambda: len(feedbackd.calls) > count, timeout=5, interval=0.002,
+                             message="TriggerFeedback")
+                    latency.add((feedbackd.calls[count].monotonic - t0) * 1000)
+                    time.sleep(0.03)
+                    pointer.up()
+                    time.sleep(0.4)  # never a double tap
+                buoy.check_alive()
+                buoy.stop()
+            log(f"{setup.name} haptic run {run + 1}: "
+                + ", ".join(f"{v:.2f}" for v in latency.values[-self.args.taps:]) + " ms")
+        self.rows.append(Row(setup.name, "press → TriggerFeedback read by a stub feedbackd", "ms", 2, latency,
+                             goal="≤ 20 ms, every press", met=latency.max <= 20.0,
+                             note=f"{self.runs} runs × {self.args.taps} presses; private session bus, "
+                                  "feedback = \"on\" (pointer)"))
+
     # -- size
 
     def binary_size(self) -> None:
@@ -1334,10 +1375,11 @@ def main() -> int:
     parser.add_argument("--drag-seconds", type=float, default=5.0)
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
-    parser.add_argument("--only", default="rss,rss4,menu,open,commit,idle,idle4,drag,drag4,tap,silent,size",
+    parser.add_argument("--only", default="rss,rss4,menu,open,commit,idle,idle4,drag,drag4,tap,silent,haptic,size",
                         help="comma-separated subset of: rss,rss4,menu,open,commit,idle,idle4,drag,drag4,tap,silent,"
-                             "size (rss4, idle4 and drag4 are the figures with four [[button]]s; silent is tap "
-                             "and drag with silent peers on the control socket)")
+                             "haptic,size (rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
+                             "tap and drag with silent peers on the control socket; haptic is press → feedbackd's "
+                             "TriggerFeedback on a private session bus)")
     parser.add_argument("--setups", default="1280x720@1,3840x2160@2")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a goal is missed")
     args = parser.parse_args()
@@ -1380,6 +1422,8 @@ def main() -> int:
             bench.tap(setup)
         if "silent" in only:
             silent_peers(bench, setup)
+        if "haptic" in only:
+            bench.haptic(setup)
     if "size" in only:
         bench.binary_size()
 
@@ -1440,6 +1484,10 @@ def main() -> int:
             "`sh -c 'date +%s%N >> file'` from its exec to its timestamp, sampled between the taps "
             "(the start taken in the child just before exec). With double_tap set, the 0.25 s "
             "window is subtracted as well.",
+            "- **Haptic feedback**: a private `dbus-daemon --session` and a stub feedbackd on it "
+            "(Tests/e2e/feedbackd.py, a raw socket) that stamps each TriggerFeedback with CLOCK_MONOTONIC "
+            "as it reads it; buoy runs with `feedback = \"on\"` (sway has no touch) and the time runs from "
+            "just before `down` is written to buoy-pointer.",
             "- **Four buttons**: `[[button]]`s b1 left, b2 right, b3 top, b4 bottom, each its own layer "
             "surface. Peak RSS as above with one and with four of them, one after the other on the same "
             "sway; the extra per button is (RSS4 − RSS1) / 3, per run. Idle as above, every button with "

@@ -21,11 +21,13 @@ deb="dpkg-dev lintian"
 # Testing: wayland-protocols (make protocols, bench), the compositors and
 # clients of the e2e tests, man-db for the man pages, systemd-analyze for the
 # unit, zsh and fish, whose completions the e2e tests run, debootstrap for the
-# matrix's Debian 13 root, KWin with its fake-input protocol (real touch), and
-# CJK and colour emoji fonts.
+# matrix's Debian 13 root, KWin with its fake-input protocol (real touch), a
+# private session bus for the stub feedbackd (dbus-daemon --session needs
+# dbus-session-bus-common's config), and Pango's headers with CJK and colour
+# emoji fonts.
 test="wayland-protocols sway grim wev foot wtype wvkbd man-db xkb-data phoc weston python3
-zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin util-linux systemd
-fonts-noto-cjk fonts-noto-color-emoji"
+zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin dbus-daemon
+dbus-session-bus-common util-linux systemd fonts-noto-cjk fonts-noto-color-emoji"
 case "${1:-}" in
     --build) packages=$build ;;
     --deb) packages="$build $deb" ;;

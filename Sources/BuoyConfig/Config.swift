@@ -113,6 +113,8 @@ public struct Button: Sendable, Equatable {
     public var fade: Double
     /// Whether the button tucks half out of view at the edge when idle.
     public var tuck: Bool
+    /// When a press asks feedbackd for a vibration (`feedback`).
+    public var feedback: HapticFeedback
     public var output: OutputChoice
     /// `shape`, with `corner_radius` (0...256) for `.rounded`.
     public var shape: ButtonShape
@@ -131,8 +133,8 @@ public struct Button: Sendable, Equatable {
         margin: Double = 8,
         color: Color = Color(red: 0x35 / 255, green: 0x84 / 255, blue: 0xE4 / 255),
         draggable: Bool = true, removable: Bool = true, opacity: Double = 1, idleOpacity: Double = 0.4,
-        idleDelay: Double = 1.5,
-        fade: Double = 0.3, tuck: Bool = false, output: OutputChoice = .compositorsChoice,
+        idleDelay: Double = 1.5, fade: Double = 0.3, tuck: Bool = false, feedback: HapticFeedback = .auto,
+        output: OutputChoice = .compositorsChoice,
         shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor, face: ButtonFace = .glyph,
         badgeColor: Color = Button.defaultBadgeColor, badgeTextColor: Color = Button.defaultBadgeTextColor
     ) {
@@ -148,6 +150,7 @@ public struct Button: Sendable, Equatable {
         self.idleDelay = idleDelay
         self.fade = fade
         self.tuck = tuck
+        self.feedback = feedback
         self.output = output
         self.shape = shape
         self.glyphColor = glyphColor

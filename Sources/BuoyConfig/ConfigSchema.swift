@@ -288,6 +288,7 @@ enum Schema {
             .number("idle_delay", \.spec.button.idleDelay, 0...60, .seconds),
             .number("fade", \.spec.button.fade, 0...5, .seconds),
             .boolean("tuck", \.spec.button.tuck),
+            .choice("feedback", \.spec.button.feedback, HapticFeedback.allCases.map { ($0.rawValue, $0) }),
             Field(key: "output") { draft, entry, reader in
                 if let output = reader.nonEmptyString(entry) {
                     draft.spec.button.output =

@@ -53,6 +53,10 @@ extension Config {
         fade = 0.3
         # Slide half off the edge when idle, like Android's "move to edge and hide".
         tuck = false
+        # A short vibration from feedbackd (phones) when a press goes down, and when a
+        # long press ends: "auto" (touch presses, when feedbackd runs), "on" (the
+        # pointer's too) or "off".
+        feedback = "auto"
         # Pin the button to one output by name (see `swaymsg -t get_outputs`), or
         # "*" for one button on every output. Unset: the compositor's choice.
         # output = "eDP-1"

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <string.h>
 #include <signal.h>
 #include <spawn.h>
@@ -113,6 +114,20 @@ int buoy_unix_connect(int fd, const char *path) {
     /* Non-blocking, so no EINTR to retry (a retried connect would fail
      * with EALREADY anyway). */
     return connect(fd, (struct sockaddr *)&address, sizeof address);
+}
+
+int buoy_unix_connect_abstract(int fd, const char *name) {
+    struct sockaddr_un address;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    size_t length = strlen(name);
+    if (length + 1 > sizeof address.sun_path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(address.sun_path + 1, name, length);
+    return connect(fd, (struct sockaddr *)&address,
+                   (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + length));
 }
 
 int buoy_unix_accept(int fd) {

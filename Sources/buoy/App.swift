@@ -26,6 +26,9 @@ final class App {
     let runner: CommandRunner
     /// `buoy msg`'s socket; nil when it could not be created.
     let server: ControlServer?
+    /// The session bus, for feedbackd; nil while no button asks for
+    /// feedback, or when there is no bus to ask.
+    var feedback: FeedbackBus?
     let places: PlaceStore
 
     /// In config order, and for `output = "*"` in output order.
@@ -72,6 +75,19 @@ final class App {
         }
         menu.instances = { [unowned self] in instances }
         watchWindowsIfNeeded()
+        connectFeedbackIfNeeded()
+    }
+
+    /// Connects to the session bus while a button may ask for feedback, and
+    /// lets it go once none does.
+    func connectFeedbackIfNeeded() {
+        let needed = config.buttons.contains { $0.button.feedback != .off }
+        if needed, feedback == nil {
+            feedback = FeedbackBus.connect(loop: loop, log: log)
+        } else if !needed, let bus = feedback {
+            bus.close()
+            feedback = nil
+        }
     }
 
     /// Binds foreign-toplevel when a visibility rule or `output = "focused"`
@@ -130,6 +146,7 @@ final class App {
             configWatch.close()
         }
         server?.close()
+        feedback?.close()
     }
 
     // MARK: - One wakeup
@@ -143,6 +160,7 @@ final class App {
         // Every wakeup: a window's events wake the loop, and the rules are a few comparisons.
         applyVisibilityRules(now: now)
         followFocus(now: now)
+        feedback?.update(wakeup)
         for record in display.takeInput() { route(record) }
         if let server {
             for request in server.update(wakeup, now: now) { handle(request, now: now) }

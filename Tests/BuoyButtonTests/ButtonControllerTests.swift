@@ -73,6 +73,8 @@ private let noFadeDelay = ButtonSettings(fade: IdleFade.Settings(idleDelay: 1))
 private let swipeUp = ButtonSettings(gestures: GestureSettings(flicks: [.up]))
 private let fixedSwipeUp = ButtonSettings(gestures: GestureSettings(draggable: false, flicks: [.up]))
 private let notRemovable = ButtonSettings(snapDuration: 0, removable: false)
+private let feelEveryPress = ButtonSettings(gestures: GestureSettings(hasLongPress: true), feedback: .on)
+private let feelNothing = ButtonSettings(gestures: GestureSettings(hasLongPress: true), feedback: .off)
 
 /// The right edge's middle for a 56-px button with an 8-px margin.
 private let right = pt(1216, 332)
@@ -95,7 +97,8 @@ private let target = pt(640, 656)
 /// begins at `at + 0.02` and reaches `to` at `at + 0.2`.
 private func drag(from at: Double, to: Point, kind: InputKind = .pointer) -> [Step] {
     [
-        Step(.press(on, kind: kind, at: at)),
+        // Under the default `feedback = "auto"` a touch press is felt.
+        Step(.press(on, kind: kind, at: at), kind == .touch ? [.feedback(.buttonPressed)] : []),
         Step(.move(pt(1230, 360), kind: kind, at: at + 0.02), [.dragBegan, .cursor(.grabbing)]),
         Step(.move(to, kind: kind, at: at + 0.2)),
     ]
@@ -257,10 +260,11 @@ private let cases: [Case] = [
     Case(
         "a menu opened under a touch: the touch's release ends it, the menu stays",
         [
-            area(), Step(tpress(1)), Step(.menuOpened(at: 1.2)),
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(.menuOpened(at: 1.2)),
             Step(trelease(1.4), [], [.wholeSurfaceInput(true)]),
             Step(tpress(2, pt(100, 100))), Step(trelease(2.1, pt(100, 100)), [.menuRelease(pt(100, 100))]),
-            Step(.menuClosed(at: 2.2)), Step(tpress(3)), Step(trelease(3.1), [.run(.tap)]),
+            Step(.menuClosed(at: 2.2)), Step(tpress(3), [.feedback(.buttonPressed)]),
+            Step(trelease(3.1), [.run(.tap)]),
         ]),
     Case(
         "a menu opened during a drag: the drop moves nothing, and after the close a tap taps",
@@ -431,36 +435,42 @@ private let cases: [Case] = [
         ]),
 
     // MARK: touch
-    Case("a touch tap runs tap once", [area(), Step(tpress(1)), Step(trelease(1.08), [.run(.tap)])]),
+    Case(
+        "a touch tap runs tap once, and its press is felt",
+        [area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(trelease(1.08), [.run(.tap)])]),
     Case(
         "the pointer leaving as a touch begins does not cancel it",
         [
-            area(), Step(.hover(true, at: 0.5), [.cursor(.hover)]), Step(tpress(1)),
+            area(), Step(.hover(true, at: 0.5), [.cursor(.hover)]),
+            Step(tpress(1), [.feedback(.buttonPressed)]),
             Step(.hover(false, at: 1.01)), Step(.hover(true, at: 1.02), [.cursor(.hover)]),
             Step(trelease(1.1), [.run(.tap)]),
         ]),
     Case(
         "a pointer warped far during a touch never drags it",
         [
-            area(), Step(tpress(1)), Step(move(1.02, pt(300, 300))), Step(tmove(1.04, pt(1250, 364))),
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(move(1.02, pt(300, 300))),
+            Step(tmove(1.04, pt(1250, 364))),
             Step(trelease(1.1, pt(1250, 364)), [.run(.tap)], [.origin(right)]),
         ]),
     Case(
         "pointer events emulated for a touch run tap once",
         [
-            area(), Step(tpress(1)), Step(press(1.001)), Step(release(1.05)),
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(press(1.001)), Step(release(1.05)),
             Step(trelease(1.06), [.run(.tap)]), Step(release(1.07)),
         ]),
     Case(
         "a touch waits the touch double-tap window", withDoubleTap,
         [
-            area(), Step(tpress(1)), Step(trelease(1.2)), Step(tick(1.45), [], [.wake(.timer(at: 1.5))]),
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(trelease(1.2)),
+            Step(tick(1.45), [], [.wake(.timer(at: 1.5))]),
             Step(tick(1.5), [.run(.tap)]),
         ]),
     Case(
         "a touch moving 7 px is a tap, the pointer's a drag",
         [
-            area(), Step(tpress(1)), Step(trelease(1.1, pt(1237, 360)), [.run(.tap)]), Step(press(2)),
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]),
+            Step(trelease(1.1, pt(1237, 360)), [.run(.tap)]), Step(press(2)),
             Step(move(2.05, pt(1237, 360)), [.dragBegan, .cursor(.grabbing)]),
             Step(release(2.1, pt(1237, 360)), [.cursor(.hover), .save]),
         ]),
@@ -483,7 +493,8 @@ private let cases: [Case] = [
     Case(
         "a touch flick up runs swipe up", swipeUp,
         [
-            area(), Step(tpress(1)), Step(tmove(1.05, pt(1244, 330)), [.dragBegan, .cursor(.grabbing)]),
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]),
+            Step(tmove(1.05, pt(1244, 330)), [.dragBegan, .cursor(.grabbing)]),
             Step(trelease(1.1, pt(1244, 310)), [.cursor(.hover), .run(.swipeUp)]),
             Step(tick(1.5), [], [.origin(right)]),
         ]),
@@ -519,7 +530,7 @@ private let cases: [Case] = [
     Case(
         "the pointer's echo of a touch does not let the idle fade start under the finger", noFadeDelay,
         [
-            area(), Step(tpress(1)), Step(press(1.001)), Step(release(1.01)),
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(press(1.001)), Step(release(1.01)),
             Step(tick(3), [], [.opacity(1), .wake(nil)]), Step(trelease(4), [.run(.tap)]),
             Step(tick(4.2), [], [.wake(.timer(at: 5))]),
         ]),
@@ -558,6 +569,55 @@ private let cases: [Case] = [
         [
             area(), Step(press(1)), Step(.cancel(at: 1.1), [], [.pressDepth(1), .wake(.frames)]),
             Step(tick(1.25), [], [.pressDepth(0)]),
+        ]),
+
+    // MARK: haptic feedback
+    Case(
+        "under auto, a pointer press and a pointer long press are not felt", withLongPress,
+        [area(), Step(press(1)), Step(tick(1.5), [.run(.longPress)]), Step(release(2))]),
+    Case(
+        "under auto, a touch long press is felt going down and at its release", withLongPress,
+        [
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(tick(1.5), [.run(.longPress)]),
+            Step(trelease(2), [.feedback(.buttonReleased)]),
+        ]),
+    Case(
+        "under on, the pointer's presses are felt too", feelEveryPress,
+        [
+            area(), Step(press(1), [.feedback(.buttonPressed)]), Step(tick(1.5), [.run(.longPress)]),
+            Step(release(2), [.feedback(.buttonReleased)]), Step(press(3), [.feedback(.buttonPressed)]),
+            Step(release(3.1), [.run(.tap)]),
+        ]),
+    Case(
+        "under off, nothing is felt", feelNothing,
+        [area(), Step(tpress(1)), Step(tick(1.5), [.run(.longPress)]), Step(trelease(2)), Step(press(3))]),
+    Case(
+        "under on, the pointer's echo of a touch is not felt a second time", feelEveryPress,
+        [
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(press(1.001)), Step(release(1.05)),
+            Step(trelease(1.06), [.run(.tap)]),
+        ]),
+    Case(
+        "a long press that opened the menu: its release is felt, a press on the menu is not", withLongPress,
+        [
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(tick(1.5), [.run(.longPress)]),
+            Step(.menuOpened(at: 1.52)),
+            Step(trelease(2), [.feedback(.buttonReleased)]), Step(tpress(3, pt(100, 100))),
+            Step(trelease(3.1, pt(100, 100)), [.menuRelease(pt(100, 100))]),
+        ]),
+    Case(
+        "a cancelled long press is not felt at its end", withLongPress,
+        [
+            area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(tick(1.5), [.run(.longPress)]),
+            Step(.cancel(at: 2)), Step(trelease(2.1)),
+        ]),
+    Case(
+        "a touch that brings a tucked button back is felt; its long press runs nothing, and its release is not felt",
+        tuckingLongPress,
+        [
+            area(), Step(tick(1.5)), Step(tick(2), [], [.tucked(true)]),
+            Step(tpress(3, pt(1266, 360)), [.feedback(.buttonPressed)]),
+            Step(tick(3.5)), Step(trelease(4)),
         ]),
 
     // MARK: regressions from the App this replaced

@@ -15,6 +15,7 @@ import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from feedbackd import FeedbackdStub, SessionBus, feedback_lines
 from harness import HeadlessKWin, WaylandDebugLog, wait_for
 from test_faults import parse_state
 from test_gestures import actions, appended
@@ -408,10 +409,78 @@ class KWinSubmenuTests(unittest.TestCase):
             self.assertEqual({label: count_lines(m) for label, m in markers.items()},
                              {"Alpha": 0, "Beta": 0, "Gamma": 1, "Delta": 0})
             self.assertFalse(json.loads(msg(buoy, "state").stdout)["menu_open"])
+class KWinFeedbackTests(unittest.TestCase):
+    """Haptic feedback through feedbackd (issue 21 §2): each test starts a private session bus,
+    and a stub feedbackd on it that records every TriggerFeedback (feedbackd.py)."""
 
+    def start(self, kwin: HeadlessKWin, bus: SessionBus, **button) -> tuple[Buoy, dict, tuple[float, float]]:
+        table, markers = actions(kwin, tap=appended("{marker}"), long_press=appended("{marker}"))
+        buoy = Buoy(kwin, config(button=button, actions=table),
+                    env={"DBUS_SESSION_BUS_ADDRESS": bus.address}).start()
+        cx, cy = buoy.wait_for_button(MAGENTA).centroid
+        # feedbackd's presence is asked once at connect, and answered asynchronously.
+        wait_for(lambda: feedback_lines(buoy), timeout=3, message="buoy to hear whether feedbackd is there")
+        return buoy, markers, (cx, cy)
 
-if __name__ == "__main__":
-    unittest.main()
+    def test_a_touch_press_gives_one_button_pressed_and_a_long_press_s_release_one_button_released(self):
+        with HeadlessKWin() as kwin, SessionBus() as bus, FeedbackdStub(bus) as feedbackd:
+            touch = kwin.touch()
+            buoy, markers, (cx, cy) = self.start(kwin, bus)
+            self.assertEqual(len(feedback_lines(buoy)), 1, feedback_lines(buoy))
+            self.assertIn("[debug] feedbackd (org.sigxcpu.Feedback) is on the session bus", feedback_lines(buoy)[0])
+            touch.tap(cx, cy)
+            wait_for(lambda: count_lines(markers["tap"]) == 1, timeout=3, message="tap ran")
+            self.assertEqual(feedbackd.wait_events(1), ["button-pressed"])
+            call = feedbackd.calls[0]
+            self.assertEqual((call.app_id, call.hints, call.timeout), ("buoy", {}, -1))
+            self.assertEqual(call.flags & 0x3, 0x3, "NO_REPLY_EXPECTED and NO_AUTO_START under auto")
+
+            touch.sleep(400)  # past the double-tap window
+            touch.press(cx, cy, 900)
+            wait_for(lambda: count_lines(markers["long_press"]) == 1, timeout=3, message="long press ran")
+            self.assertEqual(feedbackd.wait_events(3), ["button-pressed", "button-pressed", "button-released"])
+            self.assertEqual(feedbackd.errors, [])
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_under_auto_a_click_gives_none(self):
+        with HeadlessKWin() as kwin, SessionBus() as bus, FeedbackdStub(bus) as feedbackd:
+            mouse = kwin.pointer()
+            buoy, markers, (cx, cy) = self.start(kwin, bus)
+            mouse.click(cx, cy)
+            wait_for(lambda: count_lines(markers["tap"]) == 1, timeout=3, message="tap ran")
+            mouse.sleep(400)
+            mouse.move(cx, cy)
+            mouse.down()
+            mouse.sleep(900)
+            mouse.up()
+            wait_for(lambda: count_lines(markers["long_press"]) == 1, timeout=3, message="long press ran")
+            settle()
+            self.assertEqual(feedbackd.events(), [])
+            # The stub hears touch in the same test: the silence was the pointer's.
+            kwin.touch().tap(cx, cy)
+            self.assertEqual(feedbackd.wait_events(1), ["button-pressed"])
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_without_feedbackd_a_touch_gives_nothing_and_one_debug_line(self):
+        with HeadlessKWin() as kwin, SessionBus() as bus:
+            touch = kwin.touch()
+            buoy, markers, (cx, cy) = self.start(kwin, bus)
+            touch.tap(cx, cy)
+            wait_for(lambda: count_lines(markers["tap"]) == 1, timeout=3, message="tap ran")
+            settle()
+            lines = feedback_lines(buoy)
+            self.assertEqual(len(lines), 1, lines)
+            self.assertIn("[debug] no haptic feedback: feedbackd (org.sigxcpu.Feedback) is not on the session bus",
+                          lines[0])
+            self.assertEqual([line for line in buoy.log().splitlines() if "[warning]" in line or "[error]" in line],
+                             [])
+            # feedbackd starts later: buoy hears of it (NameOwnerChanged), and the next touch is felt.
+            with FeedbackdStub(bus) as late:
+                wait_for(lambda: len(feedback_lines(buoy)) == 2, timeout=3, message="buoy to hear of feedbackd")
+                touch.sleep(400)
+                touch.tap(cx, cy)
+                self.assertEqual(late.wait_events(1), ["button-pressed"])
+            self.assertEqual(buoy.stop(), 0)
 
 
 class KWinRemoveTests(unittest.TestCase):
@@ -439,3 +508,7 @@ class KWinRemoveTests(unittest.TestCase):
             self.assertAlmostEqual(match.centroid[1], cy, delta=2, msg=match)
             report = json.loads(msg(buoy, "state").stdout)["buttons"][0]
             self.assertEqual((report["hidden_by"], report["x"], report["y"]), (None, before["x"], before["y"]))
+
+
+if __name__ == "__main__":
+    unittest.main()

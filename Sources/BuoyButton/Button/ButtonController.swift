@@ -23,13 +23,15 @@ public struct ButtonSettings: Sendable, Equatable {
     public var gap: Double
     /// Whether a drag shows the remove target (`RemoveTarget`), and a drop on it removes the button.
     public var removable: Bool
+    /// Which presses ask for haptic feedback.
+    public var feedback: HapticFeedback
 
     /// buoy's defaults unless given.
     public init(
         size: Double = ButtonShape.defaultSize, margin: Double = 8, shape: ButtonShape = .circle,
         snapMode: SnapMode = .edge, snapDuration: Double = 0.25, tuck: Bool = false,
         fade: IdleFade.Settings = IdleFade.Settings(), gestures: GestureSettings = GestureSettings(),
-        gap: Double = 8, removable: Bool = true
+        gap: Double = 8, removable: Bool = true, feedback: HapticFeedback = .auto
     ) {
         self.size = size
         self.margin = margin
@@ -41,6 +43,7 @@ public struct ButtonSettings: Sendable, Equatable {
         self.gestures = gestures
         self.gap = gap
         self.removable = removable
+        self.feedback = feedback
     }
 }
 
@@ -147,6 +150,8 @@ public enum ButtonEffect: Sendable, Equatable {
     case removed
     /// A tap on Undo brought the removed button back: tell subscribers.
     case restored
+    /// Ask feedbackd for this event: a vibration under the finger.
+    case feedback(FeedbackEvent)
 }
 
 /// What to show at a given time.
@@ -201,6 +206,11 @@ public struct ButtonAppearance: Sendable, Equatable {
 ///   saves nothing. Undo shows for `RemoveTarget.undoDuration`, longer
 ///   while a press on it is down; its tap, `show` or SIGUSR1 brings the
 ///   button back. A flick over the target is a flick.
+/// - A press on the button asks for `button-pressed` feedback, and the
+///   release of a press whose long press ran for `button-released`: under
+///   `feedback = "auto"` touch presses only, under "on" pointer presses too.
+///   A press that brings a tucked button back is felt, though it runs
+///   nothing; a press on the open menu is not.
 public struct ButtonController: Sendable, Equatable {
     /// What it depends on; a `settings` input replaces it.
     public private(set) var settings: ButtonSettings
@@ -238,12 +248,13 @@ public struct ButtonController: Sendable, Equatable {
         /// Went down on the open menu: its release chooses an item or closes it.
         case onMenu(InputKind)
         /// Was down on the button when the menu opened (a long press, or
-        /// `msg menu` while held): its release ends it and nothing else.
-        case opener(InputKind)
+        /// `msg menu` while held): its release ends it and nothing else, but
+        /// a long press's release is felt.
+        case opener(InputKind, longPressed: Bool)
 
         var kind: InputKind {
             switch self {
-            case .onMenu(let kind), .opener(let kind): return kind
+            case .onMenu(let kind), .opener(let kind, _): return kind
             }
         }
     }
@@ -271,6 +282,8 @@ public struct ButtonController: Sendable, Equatable {
         /// The press brought a tucked button back: its gestures do not run.
         var untucking: Bool
         var relocateWhenDone = false
+        /// Its long press ran: its release is felt.
+        var longPressed = false
     }
 
     private struct Drag: Sendable, Equatable {
@@ -543,7 +556,9 @@ public struct ButtonController: Sendable, Equatable {
             fade.hold(true, at: now)
             // A press still down on the button is over as a gesture: the
             // recognizer starts afresh, and that press's release is swallowed.
-            let opener = isPressed ? pressKind.map(MenuPress.opener) : nil
+            var longPressed = false
+            if case .pressed(_, let press) = phase { longPressed = press.longPressed }
+            let opener = isPressed ? pressKind.map { MenuPress.opener($0, longPressed: longPressed) } : nil
             switch phase {
             case .resting(let motion, _): phase = .menu(motion, nil)
             case .pressed(let motion, _):
@@ -627,9 +642,9 @@ public struct ButtonController: Sendable, Equatable {
         case .menu(let motion, .onMenu(kind)?):
             phase = .menu(motion, nil)
             return [.menuRelease(point)]
-        case .menu(let motion, .opener(kind)?):
+        case .menu(let motion, .opener(kind, let longPressed)?):
             phase = .menu(motion, nil)
-            return []
+            return longPressed ? feedback(.buttonReleased, kind: kind) : []
         case .pressed(let motion, let press):
             guard recognizer.pressKind == kind else { return [] }
             var effects = recognize(.up(point, kind: kind, at: now), at: now)
@@ -642,6 +657,7 @@ public struct ButtonController: Sendable, Equatable {
                 phase = .resting(motion, tucked: false)
                 if press.relocateWhenDone { effects.append(.relocate) }
             }
+            if press.longPressed { effects += feedback(.buttonReleased, kind: kind) }
             return effects
         case .dragging:
             return recognize(.up(point, kind: kind, at: now), at: now)
@@ -704,8 +720,13 @@ public struct ButtonController: Sendable, Equatable {
                     glideToRest(at: now, animated: true)
                 }
                 phase = .pressed(currentMotion(at: now), Press(untucking: untucking))
+                effects += feedback(.buttonPressed, kind: recognizer.pressKind ?? .pointer)
             case .tap, .doubleTap, .longPress:
-                if case .pressed(_, let press) = phase, press.untucking { continue }
+                if case .pressed(let motion, var press) = phase {
+                    if press.untucking { continue }
+                    press.longPressed = gesture == .longPress
+                    phase = .pressed(motion, press)
+                }
                 effects.append(.run(Self.buttonGesture(gesture)))
             case .dragBegan(let grab):
                 let origin = currentMotion(at: now).origin(at: now)
@@ -744,6 +765,15 @@ public struct ButtonController: Sendable, Equatable {
             return effects
         default:
             return []
+        }
+    }
+
+    /// `event` when `feedback` asks for it from a press of `kind`.
+    private func feedback(_ event: FeedbackEvent, kind: InputKind) -> [ButtonEffect] {
+        switch settings.feedback {
+        case .on: return [.feedback(event)]
+        case .auto where kind == .touch: return [.feedback(event)]
+        case .auto, .off: return []
         }
     }
 
@@ -909,6 +939,7 @@ extension ButtonEffect: CustomStringConvertible {
         case .relocate: return "relocate"
         case .removed: return "removed"
         case .restored: return "restored"
+        case .feedback(let event): return "feedback \(event.rawValue)"
         }
     }
 }

@@ -41,6 +41,9 @@ int buoy_unix_socket(void);
  * errno set; ENAMETOOLONG when `path` does not fit in sun_path. */
 int buoy_unix_bind(int fd, const char *path);
 int buoy_unix_connect(int fd, const char *path);
+/* Connects `fd` to the Linux abstract socket `name` (D-Bus's unix:abstract=),
+ * whose address is a NUL and the name, without a terminator. */
+int buoy_unix_connect_abstract(int fd, const char *name);
 /* Accepts one pending connection, or -1 with errno (EAGAIN: none pending). */
 int buoy_unix_accept(int fd);
 /* The longest path a unix socket address holds, in bytes. */

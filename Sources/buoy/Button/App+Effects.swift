@@ -57,6 +57,8 @@ extension App {
             case .restored:
                 log.info("\(instance.label): back, by Undo")
                 publish(.shown(reason: .removed), for: instance)
+            case .feedback(let event):
+                feedback?.trigger(event, autoStart: instance.spec.button.feedback == .on)
             }
         }
     }

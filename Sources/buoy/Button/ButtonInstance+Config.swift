@@ -23,7 +23,7 @@ extension ButtonInstance {
                 touchDoubleTapWindow: spec.gestures.touchDoubleTapWindow,
                 flicks: Set(
                     FlickDirection.allCases.filter { spec.actions[ButtonGesture(flick: $0)] != nil })
-            ), removable: button.removable)
+            ), removable: button.removable, feedback: button.feedback)
     }
 
     /// The controller's input for a Wayland input event on this instance's surface.
