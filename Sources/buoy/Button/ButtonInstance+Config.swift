@@ -1,6 +1,7 @@
 import BuoyButton
 import BuoyConfig
 import BuoyCore
+import BuoyDrawing
 import BuoyGestures
 import BuoyWayland
 
@@ -89,5 +90,28 @@ extension StateReport {
             size: top.size, edge: top.edge, opacity: top.opacity, menuOpen: menuOpen, mode: mode,
             config: config,
             buttons: buttons)
+    }
+}
+
+extension ButtonInstance {
+    /// Where the button's edge goes, in whole logical px: at a fractional
+    /// scale, where its face starts on a whole buffer pixel (see
+    /// `BufferScale.aligned`), unless a drag has it follow the pointer px
+    /// by px. The input region goes where the face does.
+    func place(_ x: Double, _ look: ButtonLook, _ scale: BufferScale) -> Double {
+        guard !controller.isDragging else { return x.rounded() }
+        let pad = look.shadowPadding
+        return Double(scale.aligned(x - pad)) + pad
+    }
+
+    /// Only the button's shape takes input, unless the controller wants the
+    /// whole surface to (a press in progress, the open menu).
+    func applyInputRegion(to layer: LayerSurface, at origin: Point, whole: Bool) {
+        guard !whole else { return layer.setInputRegion(nil) }
+        let strips = inputStrips(shape: spec.button.shape, size: spec.button.size)
+        layer.setInputRegion(
+            strips.map {
+                Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height)
+            })
     }
 }

@@ -24,12 +24,6 @@ final class ButtonInstance {
         var wholeSurfaceInput: Bool
     }
 
-    private struct RemovalShown: Equatable {
-        var scene: RemovalScene
-        var bounds: Rect
-        var scale: BufferScale
-    }
-
     let key: Key
     private(set) var spec: ButtonSpec
     var controller: ButtonController
@@ -48,10 +42,7 @@ final class ButtonInstance {
     private(set) var layer: LayerSurface?
     private var face: Subsurface?
     /// Drag-to-remove's target, then its Undo bubble; below the face.
-    private var removal: Subsurface?
-    private let removalBuffers: BufferPair
-    /// What `removal` shows, so that a frame that changes nothing of it repaints nothing.
-    private var removalShown: RemovalShown?
+    private let removal: RemovalView
     /// While the menu is open from this instance: the surface that has the keyboard.
     private var keyboard: LayerSurface?
     private let buffers: BufferPair
@@ -81,7 +72,7 @@ final class ButtonInstance {
         self.restOutput = restOutput
         self.display = display
         buffers = BufferPair(shm: display.shm!)
-        removalBuffers = BufferPair(shm: display.shm!)
+        removal = RemovalView(shm: display.shm!)
         faceDrawing = FaceDrawing(loop: loop)
         badgeDrawing = FaceDrawing(loop: loop)
         controller = ButtonController(settings: Self.settings(spec), rest: rest, now: now)
@@ -140,7 +131,7 @@ final class ButtonInstance {
         do {
             let layer = try LayerSurface(display: display, output: preferredOutput, namespace: namespace)
             // Made first, so it is stacked below the face dragged over it.
-            removal = try Subsurface(display: display, parent: layer, scalable: true, staysMapped: true)
+            try removal.attach(to: layer, display: display)
             face = try Subsurface(display: display, parent: layer, scalable: true, staysMapped: true)
             self.layer = layer
             requestedOutput = preferredOutput?.name
@@ -171,13 +162,11 @@ final class ButtonInstance {
         if let keyboard { for seat in display.seats { seat.forget(keyboard.surface) } }
         keyboard = nil
         face = nil
-        removal = nil
+        removal.detach()
         layer = nil
         shown = nil
         painted = nil
-        removalShown = nil
         buffers.removeAll()
-        removalBuffers.removeAll()
     }
 
     /// Acknowledges a configure and hands the controller the new area.
@@ -301,7 +290,7 @@ final class ButtonInstance {
         guard let layer, let face, let usable, layer.size != nil else { return false }
         let appearance = controller.frame(at: now)
         let removalScene = controller.removal(at: now).map {
-            RemovalShown(scene: $0, bounds: RemoveTarget.bounds(in: usable), scale: self.scale)
+            RemovalView.Shown(scene: $0, bounds: RemoveTarget.bounds(in: usable), scale: self.scale)
         }
         if layer.framePending {
             var changed = false
@@ -324,14 +313,14 @@ final class ButtonInstance {
         guard let appearance else {
             // A menu dropped with its hidden button still has sprites to take away.
             let menuFrame = menu?.needsFrame(at: now) ?? false
-            let removalChanged = removalScene != removalShown
+            let removalChanged = removalScene != removal.shown
             guard shown != nil || face.isShown || menuFrame || removalChanged else { return false }
             face.hide()
             if menuFrame { menu?.render(now: now) }
-            if removalChanged { show(removalScene, log: log) }
+            if removalChanged { removal.show(removalScene, label: label, log: log) }
             // Only Undo, while it shows, takes input: a tap there brings the button back.
             if let removalScene, case .undo = removalScene.scene {
-                layer.setInputRegion(undoRegion(removalScene.bounds))
+                layer.setInputRegion(RemovalView.undoRegion(removalScene.bounds))
             } else {
                 layer.setInputRegion([])
             }
@@ -353,9 +342,9 @@ final class ButtonInstance {
             look: look, faceImage: faceImage, badge: badge, scale: scale, origin: origin,
             wholeSurfaceInput: appearance.wholeSurfaceInput)
         let menuFrame = menu?.needsFrame(at: now) ?? false
-        let removalChanged = removalScene != removalShown
+        let removalChanged = removalScene != removal.shown
         guard next != shown || menuFrame || surfaceChanged || removalChanged else { return false }
-        if removalChanged { show(removalScene, log: log) }
+        if removalChanged { removal.show(removalScene, label: label, log: log) }
 
         var content = face.content
         // The compositor's preferred transform, when it is a turn (the face is
@@ -395,66 +384,5 @@ final class ButtonInstance {
         layer.commit()
         shown = next
         return true
-    }
-
-    /// Where the button's edge goes, in whole logical px: at a fractional
-    /// scale, where its face starts on a whole buffer pixel (see
-    /// `BufferScale.aligned`), unless a drag has it follow the pointer px
-    /// by px. The input region goes where the face does.
-    private func place(_ x: Double, _ look: ButtonLook, _ scale: BufferScale) -> Double {
-        guard !controller.isDragging else { return x.rounded() }
-        let pad = look.shadowPadding
-        return Double(scale.aligned(x - pad)) + pad
-    }
-
-    /// Shows drag-to-remove's target or Undo bubble as the controller says,
-    /// or hides it; applies with the layer surface's next commit.
-    private func show(_ next: RemovalShown?, log: Logger) {
-        guard let removal else { return }
-        guard let next else {
-            removal.hide()
-            removalShown = nil
-            return
-        }
-        let look: RemovalLook
-        switch next.scene {
-        case .target(let opacity, let armed):
-            look = RemovalLook(.target(armed: armed), diameter: RemoveTarget.diameter, opacity: opacity)
-        case .undo(let pressed):
-            look = RemovalLook(.undo(pressed: pressed), diameter: RemoveTarget.diameter)
-        }
-        let side = look.bufferSide(scale: next.scale)
-        let free: ShmBuffer?
-        do { free = try removalBuffers.free(width: side, height: side) } catch {
-            log.error("\(label): \(error)")
-            return
-        }
-        // Both buffers still on screen: try again on the next frame.
-        guard let buffer = free else { return }
-        RemovalPainter.paint(look, scale: next.scale, into: buffer.data, stride: buffer.stride)
-        buffer.releasePages()
-        let logical = Int(look.imageSide)
-        removal.show(buffer, size: (logical, logical))
-        let center = next.bounds.center
-        removal.setPosition(x: Int(center.x) - logical / 2, y: Int(center.y) - logical / 2)
-        removalShown = next
-    }
-
-    /// The Undo bubble's input region: its circle, at `bounds`.
-    private func undoRegion(_ bounds: Rect) -> [Rect] {
-        inputStrips(shape: .circle, size: bounds.width).map {
-            Rect(x: $0.minX + bounds.minX, y: $0.minY + bounds.minY, width: $0.width, height: $0.height)
-        }
-    }
-
-    /// Only the button's shape takes input, unless the controller wants the
-    /// whole surface to (a press in progress, the open menu).
-    private func applyInputRegion(to layer: LayerSurface, at origin: Point, whole: Bool) {
-        guard !whole else { return layer.setInputRegion(nil) }
-        let strips = inputStrips(shape: spec.button.shape, size: spec.button.size)
-        layer.setInputRegion(
-            strips.map {
-                Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height)
-            })
     }
 }
