@@ -9,7 +9,8 @@ FUZZ_SECONDS ?= 300
 FUZZ_ARGS ?=
 # lld: gold prints a warning for each of ASan's local symbols.
 FUZZ_LDFLAGS ?= $(if $(shell command -v ld.lld 2>/dev/null),-use-ld=lld)
-FUZZ_SOURCES = $(wildcard Sources/BuoyCore/*.swift) $(wildcard Sources/BuoyConfig/*.swift) \
+# Every file of both modules, in their folders by concern.
+FUZZ_SOURCES = $(shell find Sources/BuoyCore Sources/BuoyConfig -name '*.swift' | sort) \
 	Tests/Fuzz/ConfigFuzzer.swift
 
 .PHONY: fuzz fuzz-smoke fuzz-build

@@ -51,6 +51,11 @@ private func checkAction(_ action: Action?, _ name: String, _ input: [UInt8]) {
     // A menu with no items is the menu of programs found, which the loader fills in.
     case .menu?, .builtIn?, nil:
         break
+    // Gestures never name a submenu; a menu item's is checked against the submenus.
+    case .submenu?:
+        check(name.contains("menu item"), "\(name) opens a submenu", input)
+    case .back?:
+        violated("\(name) is Back, which only buoy adds", input)
     }
 }
 
@@ -110,7 +115,18 @@ private func checkButton(_ spec: ButtonSpec, _ input: [UInt8]) {
 
     let m = spec.menu
     check(m.items.count <= Menu.maxItems, "\(at) has \(m.items.count) menu items", input)
-    for item in m.items {
+    for (name, submenu) in m.submenus {
+        check(
+            (1...Menu.maxSubmenuItems).contains(submenu.items.count),
+            "submenu \(name) has \(submenu.items.count) items", input)
+    }
+    let submenuItems = m.submenus.values.flatMap(\.items)
+    for item in m.items + submenuItems {
+        if case .submenu(let name) = item.action {
+            check(m.submenus[name] != nil, "\(at) has an item opening \(name), which is not defined", input)
+        }
+    }
+    for item in m.items + submenuItems {
         check(!isBlank(item.label), "\(at) has a menu item with a blank label", input)
         checkAction(item.action, "\(at) menu item \(item.label)", input)
         check(item.action != .menu, "\(at) has a menu item that opens the menu", input)
