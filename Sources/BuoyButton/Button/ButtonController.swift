@@ -699,8 +699,9 @@ public struct ButtonController: Sendable, Equatable {
             }
             return []
         default:
-            // A tap waiting for its second press is dropped too.
-            if recognizer.deadline != nil { _ = recognizer.handle(.cancel(at: now)) }
+            // A tap waiting for its second press is dropped too: the recognizer
+            // starts afresh, its settings kept (a cancel would say so, to no one).
+            if recognizer.deadline != nil { recognizer = GestureRecognizer(settings: recognizer.settings) }
             return []
         }
     }
