@@ -102,91 +102,74 @@ public enum ButtonPainter {
         _ look: ButtonLook, face: FaceImage? = nil, badge: ButtonBadge? = nil, scale: BufferScale,
         quarterTurns: Int = 0, into data: UnsafeMutableRawPointer, stride: Int
     ) {
-        let side = Int32(look.bufferSide(scale: scale))
-        guard
-            let surface = cairo_image_surface_create_for_data(
-                data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, side, side, Int32(stride))
-        else { return }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
+        let side = look.bufferSide(scale: scale)
+        SquareCanvas.paint(into: data, side: side, stride: stride, opacity: look.opacity) { cr in
+            let s = Double(side)
+            switch quarterTurns % 4 {
+            case 1: cairo_translate(cr, 0, s)
+            case 2: cairo_translate(cr, s, s)
+            case 3: cairo_translate(cr, s, 0)
+            default: break
+            }
+            cairo_rotate(cr, -Double(quarterTurns % 4) * Double.pi / 2)
+            // The image fills the buffer exactly, as the viewport stretches it,
+            // even where rounding made the buffer a fraction of a pixel larger.
+            let k = Double(side) / look.imageSide
+            cairo_scale(cr, k, k)
+            // Pushed in: the whole image (shadow included) shrinks around its
+            // centre, so the buffer and the input region keep their size.
+            let pressed = min(1, max(0, look.pressed))
+            let shrink = 1 - (1 - ButtonLook.pressedScale) * pressed
+            let middle = look.imageSide / 2
+            cairo_translate(cr, middle, middle)
+            cairo_scale(cr, shrink, shrink)
+            cairo_translate(cr, -middle, -middle)
 
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        let s = Double(side)
-        switch quarterTurns % 4 {
-        case 1: cairo_translate(cr, 0, s)
-        case 2: cairo_translate(cr, s, s)
-        case 3: cairo_translate(cr, s, 0)
-        default: break
-        }
-        cairo_rotate(cr, -Double(quarterTurns % 4) * Double.pi / 2)
-        // The image fills the buffer exactly, as the viewport stretches it,
-        // even where rounding made the buffer a fraction of a pixel larger.
-        let k = Double(side) / look.imageSide
-        cairo_scale(cr, k, k)
-        // Pushed in: the whole image (shadow included) shrinks around its
-        // centre, so the buffer and the input region keep their size.
-        let pressed = min(1, max(0, look.pressed))
-        let shrink = 1 - (1 - ButtonLook.pressedScale) * pressed
-        let middle = look.imageSide / 2
-        cairo_translate(cr, middle, middle)
-        cairo_scale(cr, shrink, shrink)
-        cairo_translate(cr, -middle, -middle)
-
-        // Drawn at full strength, then the whole image (on a cleared buffer)
-        // is scaled by the opacity, so overlapping parts don't show through
-        // each other. Not a cairo group: its surface, a whole buffer more
-        // (95 KiB at scale 2), would stay in buoy's heap.
-        let radius = look.diameter / 2
-        let center = look.imageSide / 2
-        let c = look.color
-        switch look.shape {
-        case .circle:
-            paintShadow(cr, center: center, radius: radius, spread: look.shadowPadding)
-            cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
-        case .rounded:
-            let corner = look.shape.cornerRadius(size: look.diameter)
-            paintRoundedShadow(cr, center: center, half: radius, corner: corner, spread: look.shadowPadding)
-            roundedSquare(cr, x: center, y: center, half: radius, corner: corner)
-        }
-        let shade = 1 - ButtonLook.pressedDarken * pressed
-        cairo_set_source_rgba(cr, c.red * shade, c.green * shade, c.blue * shade, c.alpha)
-        cairo_fill(cr)
-
-        if let face, let image = face.surface() {
-            // Where `faceSide` buffer px go: pixel for pixel when unpressed,
-            // stretched if the image was drawn for another scale.
-            let logical = Double(look.faceSide(scale: scale)) / k
-            cairo_save(cr)
-            cairo_translate(cr, center - logical / 2, center - logical / 2)
-            cairo_scale(cr, logical / Double(face.side), logical / Double(face.side))
-            cairo_set_source_surface(cr, image, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
-            cairo_restore(cr)
-            cairo_surface_destroy(image)
-        } else {
-            // The glyph: a ring and a dot, sized from the diameter.
-            let g = look.glyphColor
-            cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
-            cairo_set_line_width(cr, max(1.5, radius * 0.12))
-            cairo_arc(cr, center, center, radius * 0.55, 0, 2 * Double.pi)
-            cairo_stroke(cr)
-            cairo_arc(cr, center, center, radius * 0.26, 0, 2 * Double.pi)
+            // Drawn at full strength, then the whole image (on a cleared buffer)
+            // is scaled by the opacity, so overlapping parts don't show through
+            // each other. Not a cairo group: its surface, a whole buffer more
+            // (95 KiB at scale 2), would stay in buoy's heap.
+            let radius = look.diameter / 2
+            let center = look.imageSide / 2
+            let c = look.color
+            switch look.shape {
+            case .circle:
+                paintShadow(cr, center: center, radius: radius, spread: look.shadowPadding)
+                cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
+            case .rounded:
+                let corner = look.shape.cornerRadius(size: look.diameter)
+                paintRoundedShadow(
+                    cr, center: center, half: radius, corner: corner, spread: look.shadowPadding)
+                roundedSquare(cr, x: center, y: center, half: radius, corner: corner)
+            }
+            let shade = 1 - ButtonLook.pressedDarken * pressed
+            cairo_set_source_rgba(cr, c.red * shade, c.green * shade, c.blue * shade, c.alpha)
             cairo_fill(cr)
+
+            if let face, let image = face.surface() {
+                // Where `faceSide` buffer px go: pixel for pixel when unpressed,
+                // stretched if the image was drawn for another scale.
+                let logical = Double(look.faceSide(scale: scale)) / k
+                cairo_save(cr)
+                cairo_translate(cr, center - logical / 2, center - logical / 2)
+                cairo_scale(cr, logical / Double(face.side), logical / Double(face.side))
+                cairo_set_source_surface(cr, image, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_paint(cr)
+                cairo_restore(cr)
+                cairo_surface_destroy(image)
+            } else {
+                // The glyph: a ring and a dot, sized from the diameter.
+                let g = look.glyphColor
+                cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
+                cairo_set_line_width(cr, max(1.5, radius * 0.12))
+                cairo_arc(cr, center, center, radius * 0.55, 0, 2 * Double.pi)
+                cairo_stroke(cr)
+                cairo_arc(cr, center, center, radius * 0.26, 0, 2 * Double.pi)
+                cairo_fill(cr)
+            }
+            if let badge { paintBadge(badge, of: look, cr, scale: scale, k: k) }
         }
-        if let badge { paintBadge(badge, of: look, cr, scale: scale, k: k) }
-        let opacity = min(1, max(0, look.opacity))
-        if opacity < 1 {
-            cairo_identity_matrix(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
-            cairo_set_source_rgba(cr, 0, 0, 0, opacity)
-            cairo_paint(cr)
-        }
-        cairo_surface_flush(surface)
     }
 
     private static func paintBadge(

@@ -43,64 +43,44 @@ public enum RemovalPainter {
     public static func paint(
         _ look: RemovalLook, scale: BufferScale, into data: UnsafeMutableRawPointer, stride: Int
     ) {
-        let side = Int32(look.bufferSide(scale: scale))
-        guard
-            let surface = cairo_image_surface_create_for_data(
-                data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, side, side, Int32(stride))
-        else { return }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
+        let side = look.bufferSide(scale: scale)
+        SquareCanvas.paint(into: data, side: side, stride: stride, opacity: look.opacity) { cr in
+            let k = Double(side) / look.imageSide
+            cairo_scale(cr, k, k)
 
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        let k = Double(side) / look.imageSide
-        cairo_scale(cr, k, k)
-
-        let center = look.imageSide / 2
-        var radius = look.diameter / 2
-        switch look.kind {
-        case .target(let armed):
-            if armed { radius *= RemovalLook.armedScale }
-            // Android's dismiss target: dark and see-through, red once a drop would remove.
-            if armed {
-                cairo_set_source_rgba(cr, 0xE0 / 255, 0x1B / 255, 0x24 / 255, 0.95)
-            } else {
-                cairo_set_source_rgba(cr, 0.1, 0.1, 0.1, 0.6)
+            let center = look.imageSide / 2
+            var radius = look.diameter / 2
+            switch look.kind {
+            case .target(let armed):
+                if armed { radius *= RemovalLook.armedScale }
+                // Android's dismiss target: dark and see-through, red once a drop would remove.
+                if armed {
+                    cairo_set_source_rgba(cr, 0xE0 / 255, 0x1B / 255, 0x24 / 255, 0.95)
+                } else {
+                    cairo_set_source_rgba(cr, 0.1, 0.1, 0.1, 0.6)
+                }
+                cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
+                cairo_fill(cr)
+                paintRing(cr, center: center, radius: radius)
+                // The ×: two strokes through the centre.
+                let arm = radius * 0.32
+                cairo_set_source_rgba(cr, 1, 1, 1, 1)
+                cairo_set_line_width(cr, max(2, radius * 0.12))
+                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                cairo_move_to(cr, center - arm, center - arm)
+                cairo_line_to(cr, center + arm, center + arm)
+                cairo_move_to(cr, center + arm, center - arm)
+                cairo_line_to(cr, center - arm, center + arm)
+                cairo_stroke(cr)
+            case .undo(let pressed):
+                let shade = pressed ? 0.05 : 0.18
+                cairo_set_source_rgba(cr, shade, shade, shade, 0.92)
+                cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
+                cairo_fill(cr)
+                paintRing(cr, center: center, radius: radius)
+                paintUndoArrow(cr, center: center, radius: radius)
             }
-            cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
-            cairo_fill(cr)
-            paintRing(cr, center: center, radius: radius)
-            // The ×: two strokes through the centre.
-            let arm = radius * 0.32
-            cairo_set_source_rgba(cr, 1, 1, 1, 1)
-            cairo_set_line_width(cr, max(2, radius * 0.12))
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_move_to(cr, center - arm, center - arm)
-            cairo_line_to(cr, center + arm, center + arm)
-            cairo_move_to(cr, center + arm, center - arm)
-            cairo_line_to(cr, center - arm, center + arm)
-            cairo_stroke(cr)
-        case .undo(let pressed):
-            let shade = pressed ? 0.05 : 0.18
-            cairo_set_source_rgba(cr, shade, shade, shade, 0.92)
-            cairo_arc(cr, center, center, radius, 0, 2 * Double.pi)
-            cairo_fill(cr)
-            paintRing(cr, center: center, radius: radius)
-            paintUndoArrow(cr, center: center, radius: radius)
         }
-
-        // As the button does: drawn at full strength, then scaled by the opacity.
-        let opacity = min(1, max(0, look.opacity))
-        if opacity < 1 {
-            cairo_identity_matrix(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
-            cairo_set_source_rgba(cr, 0, 0, 0, opacity)
-            cairo_paint(cr)
-        }
-        cairo_surface_flush(surface)
     }
 
     /// A thin white rim, so that the dark circle shows on a dark wallpaper too.
