@@ -56,11 +56,7 @@ package final class ChildJob {
         // Close-on-exec: commands started while the child runs must not
         // hold either end (the write end would keep `fd` from ending).
         var exited: [Int32] = [-1, -1]
-        guard pipe(&exited) == 0 else { throw failure("no pipe") }
-        guard exited.allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }) else {
-            for end in exited { close(end) }
-            throw failure("no close-on-exec pipe")
-        }
+        guard buoy_pipe_cloexec(&exited, 0) == 0 else { throw failure("no close-on-exec pipe") }
         defer { close(exited[1]) }
         report = buoy_memfd_create("buoy-draw-report")
         guard report >= 0 else {

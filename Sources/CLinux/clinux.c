@@ -178,6 +178,18 @@ double buoy_monotonic_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+int buoy_pipe_cloexec(int fds[2], int nonblocking_read) {
+    if (pipe2(fds, O_CLOEXEC) < 0) return -1;
+    if (nonblocking_read && fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK) < 0) {
+        int saved = errno;
+        close(fds[0]);
+        close(fds[1]);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+
 int buoy_pipe_holding(const void *bytes, size_t count) {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) < 0) return -1;

@@ -58,6 +58,10 @@ int buoy_inotify_unwatch(int fd, int wd);
 /* Drains pending inotify events; returns 1 if any named `name`, else 0. */
 int buoy_inotify_drain(int fd, const char *name);
 
+/* A new pipe, both ends close-on-exec from the start (pipe2, which
+ * Swift's Glibc module lacks); its read end non-blocking too if
+ * `nonblocking_read`. Returns -1 with errno set if not. */
+int buoy_pipe_cloexec(int fds[2], int nonblocking_read);
 /* The read end of a new close-on-exec pipe that already holds `bytes`, its
  * write end closed: a reader gets them, then the end. The pipe is made
  * large enough if it can be. Returns -1 with errno set if not. */

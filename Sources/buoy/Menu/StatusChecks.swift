@@ -1,5 +1,6 @@
 import BuoyButton
 import BuoyWayland
+import CLinux
 import Glibc
 import SystemCalls
 
@@ -127,14 +128,12 @@ final class StatusChecks {
     /// Starts `command` with its stdout on a new pipe; nil (logged) if it cannot.
     private func spawn(_ command: String) -> (pid_t, FileDescriptor)? {
         var ends: [Int32] = [-1, -1]
-        // Close-on-exec, so that no other command holds the write end open
-        // (buoy has one thread: nothing forks between pipe and fcntl).
-        guard pipe(&ends) == 0 else {
+        // Close-on-exec, so that no other command holds the write end open;
+        // the read end polled, never waited on.
+        guard buoy_pipe_cloexec(&ends, 1) == 0 else {
             log.error("menu status \"\(command)\": no pipe: \(String(cString: strerror(errno)))")
             return nil
         }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        try? FileDescriptor(rawValue: ends[0]).setNonBlocking()
         let started = ShellCommand.spawn(command, stdout: ends[1])
         close(ends[1])
         guard case .success(let pid) = started else {
