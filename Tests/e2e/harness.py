@@ -1166,15 +1166,24 @@ class Pointer:
     def command(self, line: str, timeout: Optional[float] = None) -> list[str]:
         """Sends one command; returns the lines printed before `ok`. Raises HarnessError on
         `error: ...`, EOF or timeout."""
+        return self.commands([line], timeout)[0]
+
+    def commands(self, lines: list[str], timeout: Optional[float] = None) -> list[list[str]]:
+        """Sends `lines` in one write, so the driver runs them back to back with no round trip
+        between them (a flick's release must not lag its last move), then reads each one's
+        reply as `command` does."""
         if self.process.poll() is not None:
-            raise self._dead(f"{self.name} exited ({self.process.returncode}) before {line!r}")
+            raise self._dead(f"{self.name} exited ({self.process.returncode}) before {lines[0]!r}")
         try:
-            self.process.stdin.write(line.encode() + b"\n")
+            self.process.stdin.write(b"".join(line.encode() + b"\n" for line in lines))
             self.process.stdin.flush()
         except BrokenPipeError:
-            raise self._dead(f"{self.name} closed its stdin before {line!r}") from None
-        lines = []
+            raise self._dead(f"{self.name} closed its stdin before {lines[0]!r}") from None
         timeout = self.timeout if timeout is None else timeout
+        return [self._reply(line, timeout) for line in lines]
+
+    def _reply(self, line: str, timeout: float) -> list[str]:
+        lines = []
         while True:
             try:
                 reply = self._reader.readline(timeout)
@@ -1239,6 +1248,10 @@ class Pointer:
                 if delay > 0:
                     time.sleep(delay)
                 self.move(x1 + (x2 - x1) * fraction, y1 + (y2 - y1) * fraction)
+        elif release:
+            self.commands([f"drag {x1} {y1} {x2} {y2} {steps} {duration_ms}", "up"],
+                          timeout=self.timeout + duration_ms / 1000)
+            return
         else:
             self.command(f"drag {x1} {y1} {x2} {y2} {steps} {duration_ms}",
                          timeout=self.timeout + duration_ms / 1000)
@@ -2228,10 +2241,12 @@ class Touch(Pointer):
              release: bool = False) -> None:
         """Touches (x1, y1) and moves to (x2, y2) in `steps` moves over `duration_ms`. The
         finger stays down unless `release`."""
-        self.command(f"drag {x1} {y1} {x2} {y2} {steps} {duration_ms}",
-                     timeout=self.timeout + duration_ms / 1000)
+        glide = f"drag {x1} {y1} {x2} {y2} {steps} {duration_ms}"
+        timeout = self.timeout + duration_ms / 1000
         if release:
-            self.up()
+            self.commands([glide, "up 0", "frame"], timeout=timeout)
+        else:
+            self.command(glide, timeout=timeout)
 
     def key(self, code: int) -> None:
         """Presses and releases an evdev key code (30 is A) on the seat's keyboard."""
@@ -2262,10 +2277,9 @@ class FakeInputPointer:
 
     def drag(self, x1: float, y1: float, x2: float, y2: float, steps: int = 10, duration_ms: int = 100,
              release: bool = False) -> None:
-        self.touch.command(f"pointer-drag {x1} {y1} {x2} {y2} {steps} {duration_ms}",
-                           timeout=self.touch.timeout + duration_ms / 1000)
-        if release:
-            self.up()
+        glide = f"pointer-drag {x1} {y1} {x2} {y2} {steps} {duration_ms}"
+        self.touch.commands([glide, "pointer-up"] if release else [glide],
+                            timeout=self.touch.timeout + duration_ms / 1000)
 
     def sleep(self, ms: int) -> None:
         self.touch.sleep(ms)

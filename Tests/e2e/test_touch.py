@@ -60,8 +60,7 @@ class FlickTests(unittest.TestCase):
             buoy = still(sway, actions=table, snap={"duration": 0.1})
             before = buoy.wait_for_button(MAGENTA)
             cx, cy = before.centroid
-            pointer.drag(cx, cy, cx, cy - 60, steps=6, duration_ms=60)
-            pointer.up()
+            pointer.drag(cx, cy, cx, cy - 60, steps=6, duration_ms=60, release=True)
             wait_for(lambda: count_lines(markers["swipe_up"]) == 1, timeout=3, message="swipe_up ran")
             settle(0.5)
             self.assertEqual(count_lines(markers["swipe_up"]), 1)
