@@ -202,7 +202,7 @@ private final class SVGBatch {
         for i in first..<paths.count { outcomes.pointer[i] = failed }
         child = try? DrawingHelper.start(
             .svgs(SVGJob(paths: paths, first: first, size: size)),
-            files: [pixels.fd, progress.fd, outcomes.fd])
+            files: [pixels.fd, progress.fd, outcomes.fd], reaping: .blocking)
     }
 
     /// Waits for the helpers, and gives per path its surface, or nil if it
@@ -219,7 +219,7 @@ private final class SVGBatch {
                 guard late >= 1 else { break }
                 exited = child.exits(within: Int32(late))
             }
-            let outcome = child.finish(killing: !exited)
+            let outcome = child.finish()
             let finished = Int(progress.pointer.pointee.finished)
             let bytes = stride * size
             for i in first..<min(finished, paths.count) where outcomes.pointer[i] == rendered {

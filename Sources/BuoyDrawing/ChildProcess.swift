@@ -13,16 +13,13 @@ package struct ChildOutcome {
 }
 
 /// The descriptors a child started by `ChildJob` has, and no other: its job
-/// on standard input, buoy's standard error as its output too, the pipe
-/// that tells buoy it has exited, a file for its report, and the files
-/// it draws into.
+/// on standard input, buoy's standard error as its output too, a file for
+/// its report, and the files it draws into.
 public enum HelperFiles {
-    /// The write end of the pipe whose end tells the parent it has exited.
-    public static let exited: Int32 = 3
     /// An empty file it writes its report to.
-    public static let report: Int32 = 4
+    public static let report: Int32 = 3
     /// The first of the files it is given to draw into, in order.
-    public static let first: Int32 = 5
+    public static let first: Int32 = 4
 }
 
 /// Why a child could not be started.
@@ -30,12 +27,51 @@ public struct SpawnError: Error, CustomStringConvertible {
     public var description: String
 }
 
+/// How a child that is killed, or dropped, before it exited is collected.
+public enum ChildReaping {
+    /// Waited for there and then: for callers that may block (`buoy
+    /// doctor`, the drawing helper's own helpers, tests), and must know the
+    /// child is gone before they read what it shared.
+    case blocking
+    /// Handed to `ChildReaper`, which collects it on SIGCHLD: buoy's loop
+    /// never waits.
+    case onSignal(ChildReaper)
+}
+
+/// Children killed before they exited, collected as they die: each SIGCHLD
+/// (signals merge: one may stand for several) calls `reap`, which waits
+/// for these pids only, and never blocks.
+public final class ChildReaper {
+    private var killed: [pid_t] = []
+
+    public init() {}
+
+    /// The pids killed and not yet collected.
+    public var pending: [pid_t] { killed }
+
+    /// Takes `pid`, already sent SIGKILL; collected now if it has died.
+    func bury(_ pid: pid_t) {
+        if !Self.collected(pid) { killed.append(pid) }
+    }
+
+    /// Collects those that have died.
+    public func reap() {
+        killed.removeAll(where: Self.collected)
+    }
+
+    private static func collected(_ pid: pid_t) -> Bool {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        return result == pid || (result < 0 && errno == ECHILD)
+    }
+}
+
 /// A program started with `input` on its standard input and `files` as its
-/// descriptors from `HelperFiles.first` on, watched through `fd`: the read
-/// end of a pipe whose write end only the child holds, so `fd` turns
-/// readable (end of file) when the child exits, and the parent can poll it
-/// with everything else. The child holds nothing else of the parent's (its
-/// Wayland socket, its signalfd): every other descriptor is closed.
+/// descriptors from `HelperFiles.first` on, watched through `fd`: a pidfd,
+/// readable once the child has exited, so the parent polls it with
+/// everything else and collecting it then never blocks. The child holds
+/// nothing else of the parent's (its Wayland socket, its signalfd): every
+/// other descriptor is closed.
 ///
 /// The parent collects the child with `finish`, by its pid, so
 /// `CommandRunner`'s reaping (which waits only for its own commands) never
@@ -44,41 +80,43 @@ package final class ChildJob {
     package let pid: pid_t
     package let fd: Int32
     private let report: Int32
+    private let reaping: ChildReaping
     private var outcome: ChildOutcome?
 
-    package init(program: String, arguments: [String], input: [UInt8], files: [Int32]) throws(SpawnError) {
+    package init(program: String, arguments: [String], input: [UInt8], files: [Int32], reaping: ChildReaping)
+        throws(SpawnError)
+    {
         func failure(_ what: String) -> SpawnError {
             SpawnError(description: "\(what): \(String(cString: strerror(errno)))")
         }
         let job = input.withUnsafeBytes { buoy_pipe_holding($0.baseAddress, $0.count) }
         guard job >= 0 else { throw failure("no pipe for its job of \(input.count) bytes") }
         defer { close(job) }
-        // Close-on-exec: commands started while the child runs must not
-        // hold either end (the write end would keep `fd` from ending).
-        var exited: [Int32] = [-1, -1]
-        guard buoy_pipe_cloexec(&exited, 0) == 0 else { throw failure("no close-on-exec pipe") }
-        defer { close(exited[1]) }
         report = buoy_memfd_create("buoy-draw-report")
-        guard report >= 0 else {
-            close(exited[0])
-            throw failure("no file for its report")
-        }
-        let handed = [job, STDERR_FILENO, STDERR_FILENO, exited[1], report] + files
+        guard report >= 0 else { throw failure("no file for its report") }
+        let handed = [job, STDERR_FILENO, STDERR_FILENO, report] + files
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         pid = handed.withUnsafeBufferPointer { buoy_spawn(program, argv, $0.baseAddress, Int32($0.count)) }
         guard pid > 0 else {
             let error = failure("cannot start \(program)")
-            close(exited[0])
             close(report)
             throw error
         }
-        fd = exited[0]
+        fd = buoy_pidfd_open(pid)
+        guard fd >= 0 else {
+            let error = failure("no pidfd for \(program)")
+            kill(pid, SIGKILL)
+            Self.collect(pid, reaping: reaping)
+            close(report)
+            throw error
+        }
+        self.reaping = reaping
     }
 
     /// A job dropped before it was finished is killed and collected.
     deinit {
-        finish(killing: true)
+        finish()
         close(fd)
         close(report)
     }
@@ -86,15 +124,15 @@ package final class ChildJob {
     /// Waits until the child exits, at most `timeoutMilliseconds` (then
     /// kills it), and collects it.
     package func wait(timeoutMilliseconds: Int32) -> ChildOutcome {
-        finish(killing: !exits(within: timeoutMilliseconds))
+        exits(within: timeoutMilliseconds)
+        return finish()
     }
 
-    /// Whether the child has exited (`fd` has ended), without waiting: a
-    /// descriptor number reported readable may since have been closed and
-    /// given to another child's pipe.
+    /// Whether the child has exited (`fd` is readable), without waiting.
     package var hasExited: Bool { exits(within: 0) }
 
     /// Whether the child exits within `timeoutMilliseconds`; it is not collected.
+    @discardableResult
     package func exits(within timeoutMilliseconds: Int32) -> Bool {
         var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         var ready: Int32
@@ -104,22 +142,43 @@ package final class ChildJob {
         return ready > 0
     }
 
-    /// Collects the child, killing it first if `killing`; without killing,
-    /// this blocks until it exits, so call it once `fd` is readable. Later
+    /// Collects the child. One that has not exited is killed, and its
+    /// outcome has no exit code; it is collected as `reaping` says. Later
     /// calls return the same outcome.
     @discardableResult
-    package func finish(killing: Bool) -> ChildOutcome {
+    package func finish() -> ChildOutcome {
         if let outcome { return outcome }
-        if killing { kill(pid, SIGKILL) }
+        guard hasExited else {
+            kill(pid, SIGKILL)
+            Self.collect(pid, reaping: reaping)
+            let killed = ChildOutcome(exitCode: nil, peakKiB: 0, report: [])
+            outcome = killed
+            return killed
+        }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        // It has exited: this returns at once.
+        var collected: pid_t
+        repeat {
+            collected = wait4(pid, &status, WNOHANG, &usage)
+        } while collected < 0 && errno == EINTR
         // Exited normally (not by a signal), and with which code.
-        let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : nil
+        let exitCode = collected == pid && status & 0x7f == 0 ? (status >> 8) & 0xff : nil
         let written = exitCode != nil && lseek(report, 0, SEEK_SET) == 0 ? Files.readAll(report) : nil
         let outcome = ChildOutcome(exitCode: exitCode, peakKiB: usage.ru_maxrss, report: written ?? [])
         self.outcome = outcome
         return outcome
+    }
+
+    /// Collects `pid`, sent SIGKILL, as `reaping` says.
+    private static func collect(_ pid: pid_t, reaping: ChildReaping) {
+        switch reaping {
+        case .blocking:
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        case .onSignal(let reaper):
+            reaper.bury(pid)
+        }
     }
 }
 

@@ -32,13 +32,16 @@ public enum DrawingHelper {
 
     /// Starts the helper on `job`, with `files` (its descriptors from
     /// `HelperFiles.first` on) to draw into.
-    package static func start(_ job: DrawJob, files: [Int32]) throws(SpawnError) -> ChildJob {
+    package static func start(_ job: DrawJob, files: [Int32], reaping: ChildReaping) throws(SpawnError)
+        -> ChildJob
+    {
         let executable = Files.executablePath
         guard let program = locate(beside: executable, isExecutable: { access($0, X_OK) == 0 }) else {
             let tried = candidates(beside: executable).joined(separator: " or ")
             throw SpawnError(description: "no drawing helper at \(tried)")
         }
         // Its parent's pid, so that it can tell whether it outlived it.
-        return try ChildJob(program: program, arguments: [String(getpid())], input: job.bytes, files: files)
+        return try ChildJob(
+            program: program, arguments: [String(getpid())], input: job.bytes, files: files, reaping: reaping)
     }
 }

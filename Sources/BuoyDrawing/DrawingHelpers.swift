@@ -19,7 +19,7 @@ public struct DrawingHelpers: Equatable, Sendable {
         let job = FaceJob(
             face: .label("b"), side: 32, color: MenuColors.defaultLabelColor, font: font,
             query: IconQuery(theme: nil, size: 32, scale: 1, baseDirectories: []))
-        guard let started = try? FaceArtist.draw(job) else {
+        guard let started = try? FaceArtist.draw(job, reaping: .blocking) else {
             return DrawingHelpers(draws: false, pango: false, librsvg: false)
         }
         let drawn = started.wait()?.image != nil

@@ -110,7 +110,7 @@ public enum MenuArtist {
     /// be an SVG that takes `DrawingHelper.svgTimeout`.
     static let timeout = DrawingHelper.svgTimeout * 10
 
-    /// How long a helper may take, in seconds: past it, `finish(killing:)`.
+    /// How long a helper may take, in seconds: past it, `finish` kills it.
     public static var timeoutSeconds: Double { Double(timeout) / 1000 }
 
     /// A helper at work. Its owner polls `fd` (readable once the helper has
@@ -130,17 +130,16 @@ public enum MenuArtist {
         /// Whether the helper has exited, without waiting (`ChildJob.hasExited`).
         public var hasExited: Bool { child.hasExited }
 
-        /// The result, once `fd` is readable; with `killing`, the helper is
-        /// killed first (it took too long) and the result is nil. Nil too if
-        /// the helper failed.
-        public func finish(killing: Bool) -> Result? {
-            let outcome = child.finish(killing: killing)
-            return killing ? nil : collect(outcome)
+        /// The result, once `fd` is readable; a helper still at work (it
+        /// took too long) is killed, and its result is nil. Nil too if the
+        /// helper failed.
+        public func finish() -> Result? {
+            collect(child.finish())
         }
 
         /// How the helper ended; call it once it has (`wait`, `finish`).
         func collected() -> ChildOutcome {
-            child.finish(killing: false)
+            child.finish()
         }
 
         /// Blocks until the helper is done, at most `MenuArtist.timeout`.
@@ -160,8 +159,10 @@ public enum MenuArtist {
     /// buffers over the file. One helper, since one that only measured cost
     /// a second start of Pango and fontconfig (12 ms). The job's result is
     /// nil if the helper failed (the file is then undefined).
-    public static func draw(_ job: MenuDrawJob, into file: Int32) throws(SpawnError) -> Job<Report> {
-        let child = try DrawingHelper.start(.menu(job), files: [file])
+    public static func draw(_ job: MenuDrawJob, into file: Int32, reaping: ChildReaping) throws(SpawnError)
+        -> Job<Report>
+    {
+        let child = try DrawingHelper.start(.menu(job), files: [file], reaping: reaping)
         return Job(child: child) { outcome in
             guard outcome.exitCode == 0, let drawn = try? Drawn.decode(outcome.report),
                 drawn.labelSizes.count == job.labels.count, drawn.icons.count == job.labels.count

@@ -13,6 +13,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -259,6 +260,10 @@ done:
         return -1;
     }
     return pid;
+}
+
+int buoy_pidfd_open(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
 int buoy_die_with_parent(pid_t parent) {

@@ -24,6 +24,8 @@ final class App {
     /// ancestor), so saving the file reloads it.
     let configWatch: ConfigWatch?
     let runner: CommandRunner
+    /// Drawing helpers killed before they exited, collected on SIGCHLD.
+    let reaper = ChildReaper()
     /// `buoy msg`'s socket; nil when it could not be created.
     let server: ControlServer?
     /// The session bus, for feedbackd; nil while no button asks for
@@ -64,7 +66,7 @@ final class App {
             log.info("not watching \(loader.primaryPath) for changes; SIGHUP still reloads it")
         }
         runner = CommandRunner(log: log)
-        menu = MenuSession(display: display, loop: loop, log: log)
+        menu = MenuSession(display: display, loop: loop, reaper: reaper, log: log)
         menu.publish = { [weak server] event in server?.publish(event) }
         places = PlaceStore(path: Files.statePath, log: log)
         menu.perform = { [unowned self] action, name, instance, now in
@@ -182,7 +184,9 @@ final class App {
 
     private func handle(signal: Int32, now: Double) {
         switch signal {
-        case SIGCHLD: runner.reap()
+        case SIGCHLD:
+            runner.reap()
+            reaper.reap()
         case SIGHUP:
             configWatch?.forgetChanges()
             reload(now: now)

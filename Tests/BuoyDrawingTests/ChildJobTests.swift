@@ -7,7 +7,8 @@ import XCTest
 extension ChildJob {
     /// `script` run by /bin/sh.
     convenience init(shell script: String) throws {
-        try self.init(program: "/bin/sh", arguments: ["-c", script], input: [], files: [])
+        try self.init(
+            program: "/bin/sh", arguments: ["-c", script], input: [], files: [], reaping: .blocking)
     }
 }
 
@@ -15,23 +16,23 @@ final class ChildJobTests: XCTestCase {
     func testItsDescriptorTurnsReadableWhenTheChildExitsAndFinishGivesItsCode() throws {
         let job = try ChildJob(shell: "exit 7")
         var pollfd = Glibc.pollfd(fd: job.fd, events: Int16(POLLIN), revents: 0)
-        XCTAssertEqual(poll(&pollfd, 1, 10_000), 1, "the pipe did not end when the child exited")
-        XCTAssertEqual(job.finish(killing: false).exitCode, 7)
+        XCTAssertEqual(poll(&pollfd, 1, 10_000), 1, "the pidfd did not turn readable when the child exited")
+        XCTAssertEqual(job.finish().exitCode, 7)
         // Collected once; later calls give the same outcome.
-        XCTAssertEqual(job.finish(killing: true).exitCode, 7)
+        XCTAssertEqual(job.finish().exitCode, 7)
     }
 
     func testItsDescriptorStaysQuietWhileTheChildRuns() throws {
         let job = try ChildJob(shell: "sleep 30")
         var pollfd = Glibc.pollfd(fd: job.fd, events: Int16(POLLIN), revents: 0)
         XCTAssertEqual(poll(&pollfd, 1, 200), 0)
-        XCTAssertNil(job.finish(killing: true).exitCode, "a killed child has no exit code")
+        XCTAssertNil(job.finish().exitCode, "a killed child has no exit code")
     }
 
     func testHasExitedSaysWhetherTheChildHasExitedWithoutWaiting() throws {
         let running = try ChildJob(shell: "sleep 30")
         XCTAssertFalse(running.hasExited)
-        running.finish(killing: true)
+        running.finish()
         let done = try ChildJob(shell: "exit 0")
         XCTAssertEqual(done.wait(timeoutMilliseconds: 10_000).exitCode, 0)
         XCTAssertTrue(done.hasExited)
@@ -54,12 +55,40 @@ final class ChildJobTests: XCTestCase {
         XCTAssertEqual(errno, ESRCH)
     }
 
+    /// In buoy's loop a job is dropped or timed out without waiting: the
+    /// killed child goes to the reaper, which collects it on SIGCHLD, and
+    /// only it (a command's child stays for its own owner).
+    func testAJobKilledInTheLoopIsLeftToTheReaperWhichCollectsOnlyIt() throws {
+        let reaper = ChildReaper()
+        var other: pid_t = 0
+        let words: [String] = ["/bin/sh", "-c", "exit 3"]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for word in argv { free(word) } }
+        XCTAssertEqual(posix_spawn(&other, "/bin/sh", nil, nil, argv, environ), 0)
+        var job: ChildJob? = try ChildJob(
+            program: "/bin/sh", arguments: ["-c", "sleep 30"], input: [], files: [],
+            reaping: .onSignal(reaper))
+        let pid = try XCTUnwrap(job?.pid)
+        XCTAssertNil(job?.finish().exitCode, "a killed child has no exit code")
+        job = nil
+        for _ in 0..<1000 where !reaper.pending.isEmpty {
+            usleep(10_000)
+            reaper.reap()
+        }
+        XCTAssertEqual(reaper.pending, [], "the killed child was never collected")
+        XCTAssertEqual(kill(pid, 0), -1, "the killed child is still a zombie")
+        XCTAssertEqual(errno, ESRCH)
+        var status: Int32 = 0
+        XCTAssertEqual(waitpid(other, &status, 0), other, "the reaper took a child that was not its own")
+        XCTAssertEqual((status >> 8) & 0xff, 3)
+    }
+
     /// A command buoy starts while a drawing child runs (`CommandRunner`:
-    /// posix_spawn of /bin/sh -c, with no file actions) must hold neither
-    /// end of the child's pipe, and the pipe still ends when the child does,
+    /// posix_spawn of /bin/sh -c, with no file actions) must not hold the
+    /// child's descriptor, and it still turns readable when the child ends,
     /// though the command outlives it. Written against that behaviour, not
-    /// `ChildJob`'s flags, so that it holds whatever starts the child.
-    func testCommandsStartedMeanwhileDoNotHoldThePipe() throws {
+    /// `ChildJob`'s flags, so that it holds whatever watches the child.
+    func testCommandsStartedMeanwhileDoNotHoldTheChildsDescriptor() throws {
         let job = try ChildJob(shell: "sleep 0.3")
         var pid: pid_t = 0
         let words: [String] = ["/bin/sh", "-c", "exec sleep 30"]
@@ -72,8 +101,6 @@ final class ChildJobTests: XCTestCase {
             waitpid(pid, &status, 0)
         }
 
-        var pipe = stat()
-        XCTAssertEqual(fstat(job.fd, &pipe), 0)
         // The command's descriptors, once sh has exec'd sleep.
         var held: [String] = []
         for _ in 0..<100 {
@@ -86,15 +113,15 @@ final class ChildJobTests: XCTestCase {
             break
         }
         XCTAssertFalse(held.isEmpty, "the command did not start")
-        let pipes = held.compactMap {
+        let watched = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(job.fd)")
+        let files = held.compactMap {
             try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
         }
-        XCTAssertFalse(
-            pipes.contains("pipe:[\(pipe.st_ino)]"), "the command holds the child's pipe: \(pipes)")
+        XCTAssertFalse(files.contains(watched), "the command holds the child's \(watched): \(files)")
 
-        XCTAssertTrue(job.exits(within: 10_000), "the pipe did not end while the command runs")
+        XCTAssertTrue(job.exits(within: 10_000), "the child's end went unseen while the command runs")
         XCTAssertEqual(kill(pid, 0), 0, "the command should still run")
-        XCTAssertEqual(job.finish(killing: false).exitCode, 0)
+        XCTAssertEqual(job.finish().exitCode, 0)
     }
 }
 
@@ -110,18 +137,20 @@ final class ChildJobHandoverTests: XCTestCase {
             program: "/bin/sh",
             arguments: [
                 "-c",
-                "read job; printf %s \"$job\" >&4; for n in 0 1 2 3 4 5 6 7 \(stray); do"
-                    + " [ -e /proc/$$/fd/$n ] && printf ' %s' $n >&4; done; echo >&4",
+                "read job; printf %s \"$job\" >&3; for n in 0 1 2 3 4 5 6 7 \(stray); do"
+                    + " [ -e /proc/$$/fd/$n ] && printf ' %s' $n >&3; done; echo >&3",
             ],
-            input: Array("the job\n".utf8), files: [memory.fd])
+            input: Array("the job\n".utf8), files: [memory.fd], reaping: .blocking)
         let outcome = job.wait(timeoutMilliseconds: 10_000)
         XCTAssertEqual(outcome.exitCode, 0)
-        XCTAssertEqual(String(decoding: outcome.report, as: UTF8.self), "the job 0 1 2 3 4 5\n")
+        XCTAssertEqual(String(decoding: outcome.report, as: UTF8.self), "the job 0 1 2 3 4\n")
     }
 
     func testAMissingProgramIsAnErrorThatNamesIt() {
-        XCTAssertThrowsError(try ChildJob(program: "/no/such/buoy-draw", arguments: [], input: [], files: []))
-        {
+        XCTAssertThrowsError(
+            try ChildJob(
+                program: "/no/such/buoy-draw", arguments: [], input: [], files: [], reaping: .blocking)
+        ) {
             XCTAssertTrue("\($0)".contains("cannot start /no/such/buoy-draw"), "\($0)")
         }
     }

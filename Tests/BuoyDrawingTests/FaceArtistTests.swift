@@ -173,7 +173,8 @@ final class FaceArtistTests: XCTestCase {
         try FaceArtist.draw(
             FaceJob(
                 face: face, side: 34, color: green, font: font,
-                query: IconQuery(theme: nil, size: 34, scale: 1, baseDirectories: []))
+                query: IconQuery(theme: nil, size: 34, scale: 1, baseDirectories: [])),
+            reaping: .blocking
         ).wait()
     }
 

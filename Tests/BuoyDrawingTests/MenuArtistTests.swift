@@ -46,7 +46,7 @@ final class MenuArtistTests: XCTestCase {
             query: query
                 ?? IconQuery(theme: nil, size: 24 * scale.ceiling, scale: scale.ceiling, baseDirectories: []),
             look: MenuLook(buttonColor: look.buttonColor, font: font), scale: scale)
-        let report = try XCTUnwrap(MenuArtist.draw(job, into: file).wait())
+        let report = try XCTUnwrap(MenuArtist.draw(job, into: file, reaping: .blocking).wait())
         let layout = menuLayout(labels, sizes: report.labelSizes)
         let sprites = MenuSprite.sprites(for: layout)
         let (slots, bytes) = MenuArtist.slots(for: sprites, scale: scale)

@@ -23,8 +23,7 @@ extension App {
                 if let notice = new.notice { log.info(notice) }
                 let instance = ButtonInstance(
                     key: new.key, spec: new.spec, rest: new.rest, restOutput: new.restOutput,
-                    display: display,
-                    loop: loop, now: now)
+                    display: display, loop: loop, reaper: reaper, now: now)
                 instance.chosenOver = new.chosenOver
                 return instance
             }

@@ -64,8 +64,7 @@ final class ButtonInstance {
 
     init(
         key: Key, spec: ButtonSpec, rest: RestPosition, restOutput: String?, display: Display,
-        loop: EventLoop,
-        now: Double
+        loop: EventLoop, reaper: ChildReaper, now: Double
     ) {
         self.key = key
         self.spec = spec
@@ -73,8 +72,8 @@ final class ButtonInstance {
         self.display = display
         buffers = BufferPair(shm: display.shm!)
         removal = RemovalView(shm: display.shm!)
-        faceDrawing = FaceDrawing(loop: loop)
-        badgeDrawing = FaceDrawing(loop: loop)
+        faceDrawing = FaceDrawing(loop: loop, reaper: reaper)
+        badgeDrawing = FaceDrawing(loop: loop, reaper: reaper)
         controller = ButtonController(settings: Self.settings(spec), rest: rest, now: now)
     }
 

@@ -3,7 +3,7 @@ import BuoyDrawing
 import BuoyWayland
 
 /// One instance's icon or label face (`[button] icon`, `label`): the child
-/// that draws it (`FaceArtist`), whose pipe the loop polls, and the image it
+/// that draws it (`FaceArtist`), whose pidfd the loop polls, and the image it
 /// drew, which every repaint of the button composites. A child runs once per
 /// face, glyph colour and size (a reload that changes them, a scale
 /// change), never for a press, a fade or a turn. Until its image is there,
@@ -41,15 +41,15 @@ final class FaceDrawing {
 
     private var phase = Phase.glyph {
         didSet {
-            if case .drawing(_, let job, _, _) = phase { pipes.keep([job.fd]) } else { pipes.keep([]) }
+            if case .drawing(_, let job, _, _) = phase { children.keep([job.fd]) } else { children.keep([]) }
         }
     }
-    private let pipes: ChildPipes
+    private let children: ChildWatch
     /// What was already logged as missing or failed, so each is logged once.
     private var reported: Set<String> = []
 
-    init(loop: EventLoop) {
-        pipes = ChildPipes(loop: loop)
+    init(loop: EventLoop, reaper: ChildReaper) {
+        children = ChildWatch(loop: loop, reaper: reaper)
     }
 
     /// The image to paint the face with; nil: the ring and dot.
@@ -66,14 +66,14 @@ final class FaceDrawing {
         if case .drawing(_, _, let deadline, _) = phase { deadline } else { nil }
     }
 
-    /// Takes the child's image once its pipe is readable (or kills it at its
+    /// Takes the child's image once its pidfd is readable (or kills it at its
     /// deadline), then has a child draw `wanted` if it is not what is drawn
     /// or being drawn. Nil `wanted` (no surface yet) keeps what there is.
     func update(_ wakeup: Wakeup, wanted: Wanted?, now: Double, label: String, log: Logger) {
         if case .drawing(let drawing, let job, let deadline, _) = phase,
             let timedOut = job.isDone(in: wakeup, deadline: deadline, now: now)
         {
-            let report = job.finish(killing: timedOut)
+            let report = job.finish()
             phase = .drawn(drawing, report?.image)
             self.report(report, for: drawing, timedOut: timedOut, label: label, log: log)
         }
@@ -90,7 +90,8 @@ final class FaceDrawing {
             job = try FaceArtist.draw(
                 FaceJob(
                     face: wanted.face, side: wanted.side, color: wanted.color, font: wanted.font,
-                    query: IconQuery(theme: wanted.iconTheme, size: wanted.side, scale: wanted.iconScale)))
+                    query: IconQuery(theme: wanted.iconTheme, size: wanted.side, scale: wanted.iconScale)),
+                reaping: children.reaping)
         } catch {
             phase = .drawn(wanted, nil)
             once(

@@ -39,8 +39,8 @@ final class CommandRunner {
 
     /// Collects every command that has exited. Called on SIGCHLD; signals
     /// merge, so one SIGCHLD may stand for several children. It waits for
-    /// its own pids only: the menu's drawing children are collected by
-    /// their owner, which needs their status.
+    /// its own pids only: the drawing children are collected by their
+    /// owner, which needs their status, or by `ChildReaper` once killed.
     func reap() {
         for pid in Array(running.keys) {
             var status: Int32 = 0

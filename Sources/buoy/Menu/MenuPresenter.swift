@@ -13,7 +13,7 @@ import BuoyWayland
 /// A child draws every image at full size into shared memory; an animation
 /// frame only moves and stretches the subsurfaces, so it draws nothing, and
 /// buoy never loads fonts or decodes icons. buoy never waits for a child:
-/// the loop polls its pipe, and `update` takes what it drew.
+/// the loop polls its pidfd, and `update` takes what it drew.
 final class MenuPresenter {
     /// One image on its own subsurface. Its buffer is kept for as long as
     /// the subsurface, which may show it again after hiding it.
@@ -55,9 +55,9 @@ final class MenuPresenter {
 
     private let display: Display
     private let log: Logger
-    private let pipes: ChildPipes
+    private let children: ChildWatch
     private var drawings: [Int: Drawing] = [:] {
-        didSet { pipes.keep(drawings.keys.sorted().compactMap { drawings[$0]?.job.fd }) }
+        didSet { children.keep(drawings.keys.sorted().compactMap { drawings[$0]?.job.fd }) }
     }
     private var images: [Int: Images] = [:]
     private var shown: Shown?
@@ -79,10 +79,10 @@ final class MenuPresenter {
     }
     private var foundIcons: [IconSearch: [String: String]] = [:]
 
-    init(display: Display, loop: EventLoop, log: Logger) {
+    init(display: Display, loop: EventLoop, reaper: ChildReaper, log: Logger) {
         self.display = display
         self.log = log
-        pipes = ChildPipes(loop: loop)
+        children = ChildWatch(loop: loop, reaper: reaper)
     }
 
     /// The surface the menu's sprites are on, hidden ones included.
@@ -115,7 +115,7 @@ final class MenuPresenter {
                         known: foundIcons[search] ?? [:]),
                     look: page.look, scale: anchor.scale,
                     on: page.items.indices.map { request.statuses[$0]?.on == true }),
-                into: file.fd)
+                into: file.fd, reaping: children.reaping)
         } catch {
             return "its images cannot be drawn: \(error)"
         }
@@ -139,7 +139,7 @@ final class MenuPresenter {
     func update(_ wakeup: Wakeup, now: Double) -> [MenuInput] {
         var inputs: [MenuInput] = []
         for (id, drawing) in drawings.sorted(by: { $0.key < $1.key }) {
-            // Its number may be a pipe that a child killed earlier in this
+            // Its number may be a pidfd that a child killed earlier in this
             // wakeup left to this one, hence `hasExited`.
             guard wakeup.readable.contains(drawing.job.fd) || now >= drawing.request.deadline,
                 drawing.job.hasExited
@@ -158,7 +158,7 @@ final class MenuPresenter {
     /// from the label sizes it reports; logs what became of its icons.
     /// Nil if the child failed.
     private func finish(_ drawing: Drawing) -> [Size]? {
-        guard let report = drawing.job.finish(killing: false) else { return nil }
+        guard let report = drawing.job.finish() else { return nil }
         let request = drawing.request
         let layout = request.page.layout(at: request.anchor, labels: report.labelSizes)
         let descriptions = MenuSprite.sprites(for: layout)

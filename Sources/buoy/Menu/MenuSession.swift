@@ -24,8 +24,8 @@ final class MenuSession {
     /// Tells a button what became of its menu, and carries out its effects.
     var tell: (ButtonInput, ButtonInstance) -> Void = { _, _ in }
 
-    init(display: Display, loop: EventLoop, log: Logger) {
-        presenter = MenuPresenter(display: display, loop: loop, log: log)
+    init(display: Display, loop: EventLoop, reaper: ChildReaper, log: Logger) {
+        presenter = MenuPresenter(display: display, loop: loop, reaper: reaper, log: log)
         statusChecks = StatusChecks(loop: loop, log: log)
         self.log = log
     }
