@@ -13,13 +13,16 @@ package struct ChildOutcome {
 }
 
 /// The descriptors a child started by `ChildJob` has, and no other: its job
-/// on standard input, buoy's standard error as its output too, a file for
-/// its report, and the files it draws into.
+/// on standard input, buoy's standard error as its output too, the pipe
+/// that tells buoy it is exiting, a file for its report, and the files it
+/// draws into.
 public enum HelperFiles {
+    /// The write end of the pipe whose end tells the parent it is exiting.
+    public static let exited: Int32 = 3
     /// An empty file it writes its report to.
-    public static let report: Int32 = 3
+    public static let report: Int32 = 4
     /// The first of the files it is given to draw into, in order.
-    public static let first: Int32 = 4
+    public static let first: Int32 = 5
 }
 
 /// Why a child could not be started.
@@ -67,11 +70,11 @@ public final class ChildReaper {
 }
 
 /// A program started with `input` on its standard input and `files` as its
-/// descriptors from `HelperFiles.first` on, watched through `fd`: a pidfd,
-/// readable once the child has exited, so the parent polls it with
-/// everything else and collecting it then never blocks. The child holds
-/// nothing else of the parent's (its Wayland socket, its signalfd): every
-/// other descriptor is closed.
+/// descriptors from `HelperFiles.first` on, watched through `fd`: the read
+/// end of a pipe whose write end only the child holds, so `fd` turns
+/// readable (end of file) as the child exits, and the parent can poll it
+/// with everything else. The child holds nothing else of the parent's (its
+/// Wayland socket, its signalfd): every other descriptor is closed.
 ///
 /// The parent collects the child with `finish`, by its pid, so
 /// `CommandRunner`'s reaping (which waits only for its own commands) never
@@ -92,25 +95,27 @@ package final class ChildJob {
         let job = input.withUnsafeBytes { buoy_pipe_holding($0.baseAddress, $0.count) }
         guard job >= 0 else { throw failure("no pipe for its job of \(input.count) bytes") }
         defer { close(job) }
+        // Close-on-exec: commands started while the child runs must not
+        // hold either end (the write end would keep `fd` from ending).
+        var exiting: [Int32] = [-1, -1]
+        guard buoy_pipe_cloexec(&exiting, 0) == 0 else { throw failure("no close-on-exec pipe") }
+        defer { close(exiting[1]) }
         report = buoy_memfd_create("buoy-draw-report")
-        guard report >= 0 else { throw failure("no file for its report") }
-        let handed = [job, STDERR_FILENO, STDERR_FILENO, report] + files
+        guard report >= 0 else {
+            close(exiting[0])
+            throw failure("no file for its report")
+        }
+        let handed = [job, STDERR_FILENO, STDERR_FILENO, exiting[1], report] + files
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         pid = handed.withUnsafeBufferPointer { buoy_spawn(program, argv, $0.baseAddress, Int32($0.count)) }
         guard pid > 0 else {
             let error = failure("cannot start \(program)")
+            close(exiting[0])
             close(report)
             throw error
         }
-        fd = buoy_pidfd_open(pid)
-        guard fd >= 0 else {
-            let error = failure("no pidfd for \(program)")
-            kill(pid, SIGKILL)
-            Self.collect(pid, reaping: reaping)
-            close(report)
-            throw error
-        }
+        fd = exiting[0]
         self.reaping = reaping
     }
 
@@ -128,10 +133,14 @@ package final class ChildJob {
         return finish()
     }
 
-    /// Whether the child has exited (`fd` is readable), without waiting.
-    package var hasExited: Bool { exits(within: 0) }
+    /// Whether the child has exited and can be collected without waiting:
+    /// `fd` has ended (a number reported readable may since have been
+    /// closed and given to another child's pipe), and the kernel has made
+    /// it a zombie, which comes a moment after it closed its files.
+    package var hasExited: Bool { exits(within: 0) && buoy_child_exited(pid) != 0 }
 
-    /// Whether the child exits within `timeoutMilliseconds`; it is not collected.
+    /// Whether `fd` ends within `timeoutMilliseconds`: the child is exiting.
+    /// It is not collected.
     @discardableResult
     package func exits(within timeoutMilliseconds: Int32) -> Bool {
         var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -142,13 +151,13 @@ package final class ChildJob {
         return ready > 0
     }
 
-    /// Collects the child. One that has not exited is killed, and its
-    /// outcome has no exit code; it is collected as `reaping` says. Later
-    /// calls return the same outcome.
+    /// Collects the child. One still at work is killed, and its outcome has
+    /// no exit code; it is collected as `reaping` says. Later calls return
+    /// the same outcome.
     @discardableResult
     package func finish() -> ChildOutcome {
         if let outcome { return outcome }
-        guard hasExited else {
+        guard mayWait ? exits(within: 0) : hasExited else {
             kill(pid, SIGKILL)
             Self.collect(pid, reaping: reaping)
             let killed = ChildOutcome(exitCode: nil, peakKiB: 0, report: [])
@@ -157,10 +166,10 @@ package final class ChildJob {
         }
         var status: Int32 = 0
         var usage = rusage()
-        // It has exited: this returns at once.
+        // A zombie returns at once; only `.blocking` waits out an exit under way.
         var collected: pid_t
         repeat {
-            collected = wait4(pid, &status, WNOHANG, &usage)
+            collected = wait4(pid, &status, mayWait ? 0 : WNOHANG, &usage)
         } while collected < 0 && errno == EINTR
         // Exited normally (not by a signal), and with which code.
         let exitCode = collected == pid && status & 0x7f == 0 ? (status >> 8) & 0xff : nil
@@ -168,6 +177,10 @@ package final class ChildJob {
         let outcome = ChildOutcome(exitCode: exitCode, peakKiB: usage.ru_maxrss, report: written ?? [])
         self.outcome = outcome
         return outcome
+    }
+
+    private var mayWait: Bool {
+        if case .blocking = reaping { true } else { false }
     }
 
     /// Collects `pid`, sent SIGKILL, as `reaping` says.

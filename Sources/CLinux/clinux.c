@@ -13,7 +13,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
-#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -262,8 +262,15 @@ done:
     return pid;
 }
 
-int buoy_pidfd_open(pid_t pid) {
-    return (int)syscall(SYS_pidfd_open, pid, 0);
+int buoy_child_exited(pid_t pid) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    int rc;
+    do {
+        rc = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
+    } while (rc < 0 && errno == EINTR);
+    if (rc < 0) return -1;
+    return info.si_pid == pid ? 1 : 0;
 }
 
 int buoy_die_with_parent(pid_t parent) {

@@ -16,7 +16,7 @@ final class ChildJobTests: XCTestCase {
     func testItsDescriptorTurnsReadableWhenTheChildExitsAndFinishGivesItsCode() throws {
         let job = try ChildJob(shell: "exit 7")
         var pollfd = Glibc.pollfd(fd: job.fd, events: Int16(POLLIN), revents: 0)
-        XCTAssertEqual(poll(&pollfd, 1, 10_000), 1, "the pidfd did not turn readable when the child exited")
+        XCTAssertEqual(poll(&pollfd, 1, 10_000), 1, "the pipe did not end when the child exited")
         XCTAssertEqual(job.finish().exitCode, 7)
         // Collected once; later calls give the same outcome.
         XCTAssertEqual(job.finish().exitCode, 7)
@@ -84,11 +84,11 @@ final class ChildJobTests: XCTestCase {
     }
 
     /// A command buoy starts while a drawing child runs (`CommandRunner`:
-    /// posix_spawn of /bin/sh -c, with no file actions) must not hold the
-    /// child's descriptor, and it still turns readable when the child ends,
+    /// posix_spawn of /bin/sh -c, with no file actions) must hold neither
+    /// end of the child's pipe, and the pipe still ends when the child does,
     /// though the command outlives it. Written against that behaviour, not
-    /// `ChildJob`'s flags, so that it holds whatever watches the child.
-    func testCommandsStartedMeanwhileDoNotHoldTheChildsDescriptor() throws {
+    /// `ChildJob`'s flags, so that it holds whatever starts the child.
+    func testCommandsStartedMeanwhileDoNotHoldThePipe() throws {
         let job = try ChildJob(shell: "sleep 0.3")
         var pid: pid_t = 0
         let words: [String] = ["/bin/sh", "-c", "exec sleep 30"]
@@ -101,6 +101,8 @@ final class ChildJobTests: XCTestCase {
             waitpid(pid, &status, 0)
         }
 
+        var pipe = stat()
+        XCTAssertEqual(fstat(job.fd, &pipe), 0)
         // The command's descriptors, once sh has exec'd sleep.
         var held: [String] = []
         for _ in 0..<100 {
@@ -113,13 +115,13 @@ final class ChildJobTests: XCTestCase {
             break
         }
         XCTAssertFalse(held.isEmpty, "the command did not start")
-        let watched = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(job.fd)")
-        let files = held.compactMap {
+        let pipes = held.compactMap {
             try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
         }
-        XCTAssertFalse(files.contains(watched), "the command holds the child's \(watched): \(files)")
+        XCTAssertFalse(
+            pipes.contains("pipe:[\(pipe.st_ino)]"), "the command holds the child's pipe: \(pipes)")
 
-        XCTAssertTrue(job.exits(within: 10_000), "the child's end went unseen while the command runs")
+        XCTAssertTrue(job.exits(within: 10_000), "the pipe did not end while the command runs")
         XCTAssertEqual(kill(pid, 0), 0, "the command should still run")
         XCTAssertEqual(job.finish().exitCode, 0)
     }
@@ -137,13 +139,13 @@ final class ChildJobHandoverTests: XCTestCase {
             program: "/bin/sh",
             arguments: [
                 "-c",
-                "read job; printf %s \"$job\" >&3; for n in 0 1 2 3 4 5 6 7 \(stray); do"
-                    + " [ -e /proc/$$/fd/$n ] && printf ' %s' $n >&3; done; echo >&3",
+                "read job; printf %s \"$job\" >&4; for n in 0 1 2 3 4 5 6 7 \(stray); do"
+                    + " [ -e /proc/$$/fd/$n ] && printf ' %s' $n >&4; done; echo >&4",
             ],
             input: Array("the job\n".utf8), files: [memory.fd], reaping: .blocking)
         let outcome = job.wait(timeoutMilliseconds: 10_000)
         XCTAssertEqual(outcome.exitCode, 0)
-        XCTAssertEqual(String(decoding: outcome.report, as: UTF8.self), "the job 0 1 2 3 4\n")
+        XCTAssertEqual(String(decoding: outcome.report, as: UTF8.self), "the job 0 1 2 3 4 5\n")
     }
 
     func testAMissingProgramIsAnErrorThatNamesIt() {

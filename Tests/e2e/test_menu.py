@@ -471,15 +471,14 @@ class MenuTests(unittest.TestCase):
             ours, theirs = proc_fds(buoy.pid), proc_fds(helper)
             self.assertTrue(any(target.startswith("socket:") for target in ours.values()), ours)
             self.assertIn("anon_inode:[signalfd]", ours.values())
-            # Its job, buoy's stderr as its output too, its report, and the file it draws the
-            # menu into: no Wayland socket, no signalfd, and not buoy's pidfd of it.
-            self.assertEqual(sorted(theirs), [0, 1, 2, 3, 4], theirs)
-            self.assertTrue(theirs[0].startswith("pipe:"), theirs)
+            # Its job, buoy's stderr as its output too, the pipe that ends when it exits, its
+            # report, and the file it draws the menu into: no Wayland socket, no signalfd.
+            self.assertEqual(sorted(theirs), [0, 1, 2, 3, 4, 5], theirs)
+            self.assertTrue(theirs[0].startswith("pipe:") and theirs[3].startswith("pipe:"), theirs)
             self.assertEqual(theirs[1], ours[2])
             self.assertEqual(theirs[2], ours[2])
-            self.assertTrue(theirs[3].startswith("/memfd:buoy-draw-report"), theirs)
-            self.assertTrue(theirs[4].startswith("/memfd:buoy-menu"), theirs)
-            self.assertIn("anon_inode:[pidfd]", ours.values(), "buoy watches its helper through a pidfd")
+            self.assertTrue(theirs[4].startswith("/memfd:buoy-draw-report"), theirs)
+            self.assertTrue(theirs[5].startswith("/memfd:buoy-menu"), theirs)
 
             os.kill(buoy.pid, signal.SIGKILL)
 

@@ -71,10 +71,10 @@ int buoy_pipe_holding(const void *bytes, size_t count);
  * other, with no signal blocked and every handler at its default. Returns
  * its pid, or -1 with errno set (ENOENT: no such program). */
 pid_t buoy_spawn(const char *path, char *const argv[], const int *fds, int count);
-/* A close-on-exec pidfd for the child `pid` (Linux 5.3): it turns readable
- * once the child has exited, when waiting for it no longer blocks. Returns
- * -1 with errno set if not. */
-int buoy_pidfd_open(pid_t pid);
+/* Whether the child `pid` has exited and waits to be collected (a zombie),
+ * without collecting it (waitid with WNOWAIT): 1 if so, 0 if not, -1 with
+ * errno set if it is no child of this process. */
+int buoy_child_exited(pid_t pid);
 /* Has the kernel SIGKILL this process when its parent dies; then checks
  * that the parent is still `parent` (it may have died before). Returns 0,
  * or -1 if the parent is gone. */

@@ -3,7 +3,7 @@ import BuoyDrawing
 import BuoyWayland
 
 /// One instance's icon or label face (`[button] icon`, `label`): the child
-/// that draws it (`FaceArtist`), whose pidfd the loop polls, and the image it
+/// that draws it (`FaceArtist`), whose pipe the loop polls, and the image it
 /// drew, which every repaint of the button composites. A child runs once per
 /// face, glyph colour and size (a reload that changes them, a scale
 /// change), never for a press, a fade or a turn. Until its image is there,
@@ -66,7 +66,7 @@ final class FaceDrawing {
         if case .drawing(_, _, let deadline, _) = phase { deadline } else { nil }
     }
 
-    /// Takes the child's image once its pidfd is readable (or kills it at its
+    /// Takes the child's image once it has exited (or kills it at its
     /// deadline), then has a child draw `wanted` if it is not what is drawn
     /// or being drawn. Nil `wanted` (no surface yet) keeps what there is.
     func update(_ wakeup: Wakeup, wanted: Wanted?, now: Double, label: String, log: Logger) {

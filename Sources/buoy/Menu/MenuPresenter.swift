@@ -13,7 +13,7 @@ import BuoyWayland
 /// A child draws every image at full size into shared memory; an animation
 /// frame only moves and stretches the subsurfaces, so it draws nothing, and
 /// buoy never loads fonts or decodes icons. buoy never waits for a child:
-/// the loop polls its pidfd, and `update` takes what it drew.
+/// the loop polls its pipe, and `update` takes what it drew.
 final class MenuPresenter {
     /// One image on its own subsurface. Its buffer is kept for as long as
     /// the subsurface, which may show it again after hiding it.
@@ -139,7 +139,7 @@ final class MenuPresenter {
     func update(_ wakeup: Wakeup, now: Double) -> [MenuInput] {
         var inputs: [MenuInput] = []
         for (id, drawing) in drawings.sorted(by: { $0.key < $1.key }) {
-            // Its number may be a pidfd that a child killed earlier in this
+            // Its number may be a pipe that a child killed earlier in this
             // wakeup left to this one, hence `hasExited`.
             guard wakeup.readable.contains(drawing.job.fd) || now >= drawing.request.deadline,
                 drawing.job.hasExited

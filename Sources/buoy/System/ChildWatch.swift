@@ -1,10 +1,10 @@
 import BuoyDrawing
 import BuoyWayland
 
-/// The pidfds of the drawing children at work (each readable once its
-/// child has exited), kept polled by the loop: those `keep` was last given,
-/// and only those. It unwatches before it watches, so a number the kernel
-/// has already reused for the next child's pidfd stays watched.
+/// The pipes of the drawing children at work (each readable once its child
+/// is exiting), kept polled by the loop: those `keep` was last given, and
+/// only those. It unwatches before it watches, so a number the kernel has
+/// already reused for the next child's pipe stays watched.
 final class ChildWatch {
     private let loop: EventLoop
     private let reaper: ChildReaper
@@ -34,7 +34,7 @@ extension MenuArtist.Job {
     /// Whether the child is done, as of `wakeup` at `now`: nil while it
     /// works, else whether it is to be killed, past its `deadline`. One that
     /// has exited by then is taken, never killed. Its number in
-    /// `wakeup.readable` may be a pidfd's that a child killed earlier in this
+    /// `wakeup.readable` may be a pipe's that a child killed earlier in this
     /// wakeup left to this one, hence `hasExited`.
     func isDone(in wakeup: Wakeup, deadline: Double, now: Double) -> Bool? {
         guard wakeup.readable.contains(fd) || now >= deadline else { return nil }
