@@ -13,7 +13,7 @@ SWIFT_RELEASE := $(SWIFT) build -c release
 # A package that uses BuoyKit, the pure core as a library (`make example`).
 EXAMPLE := Examples/FloatingButton
 
-.PHONY: all have-swift deps deps-build build protocols check-protocols lint unit example e2e test run demo clean
+.PHONY: all have-swift deps deps-build build protocols check-protocols lint unit example e2e test run demo clean order
 
 # What `make install` copies: buoy, its drawing helper and the man pages.
 all: build man
@@ -32,8 +32,16 @@ deps:
 deps-build:
 	@scripts/install-deps.sh --build
 
+# SwiftPM does not relink when the section order changes: a newer order drops the binary.
 build: have-swift deps-build
+	@if [ -e $(RELEASE)/buoy ] && [ packaging/link/buoy.order -nt $(RELEASE)/buoy ]; then rm -f $(RELEASE)/buoy; fi
 	$(SWIFT_RELEASE)
+
+# Rewrites packaging/link/buoy.order from a session run under callgrind (scripts/hot-functions.py),
+# then relinks buoy with it. Run it when `make bench` says few of its names are left.
+order: deps build
+	$(E2E_ENV) $(PYTHON) scripts/hot-functions.py
+	$(MAKE) build
 
 # Regenerates the wayland-scanner glue from protocols/, wayland-protocols and
 # plasma-wayland-protocols (KWin's fake-input, for buoy-touch only).

@@ -1168,6 +1168,18 @@ class Bench:
         self.rows.append(Row("any", "binary size, stripped", "KiB", 0, Series([sizes["buoy"]]),
                              Series([sizes["reference"]]), Series([sizes["buoy"] / sizes["reference"]]),
                              note="buoy links the Swift runtime statically; shared libraries not counted"))
+        # The section order (`make order`) keeps the code a session runs together; names that
+        # are gone since it was written are functions renamed or removed, placed with the rest.
+        order = [line[len(".text."):] for line in
+                 (REPO / "packaging" / "link" / "buoy.order").read_text().splitlines()
+                 if line.startswith(".text.")]
+        nm = subprocess.run(["nm", "--defined-only", str(self.buoy)], capture_output=True, text=True,
+                            check=True).stdout
+        defined = {parts[2] for parts in (line.split() for line in nm.splitlines()) if len(parts) == 3}
+        found = sum(name in defined for name in order)
+        self.rows.append(Row("any", "functions of packaging/link/buoy.order still in buoy", "%", 0,
+                             Series([100 * found / len(order)]),
+                             note=f"{found} of {len(order)}; below about 80 %, run `make order`"))
 
 
 class SilentPeers:

@@ -23,11 +23,11 @@ deb="dpkg-dev lintian"
 # unit, zsh and fish, whose completions the e2e tests run, debootstrap for the
 # matrix's Debian 13 root, KWin with its fake-input protocol (real touch), a
 # private session bus for the stub feedbackd (dbus-daemon --session needs
-# dbus-session-bus-common's config), and Pango's headers with CJK and colour
-# emoji fonts.
+# dbus-session-bus-common's config), Pango's headers with CJK and colour
+# emoji fonts, and valgrind for `make order`.
 test="wayland-protocols sway grim wev foot wtype wvkbd man-db xkb-data phoc weston python3
 zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin dbus-daemon
-dbus-session-bus-common util-linux systemd fonts-noto-cjk fonts-noto-color-emoji"
+dbus-session-bus-common util-linux systemd fonts-noto-cjk fonts-noto-color-emoji valgrind"
 case "${1:-}" in
     --build) packages=$build ;;
     --deb) packages="$build $deb" ;;
