@@ -44,7 +44,8 @@ extension MenuArtist {
                 sprite, of: layout, entry: entries[sprite.item], look: job.look, scale: job.scale,
                 into: mapped + place.offset, stride: place.width * 4)
         }
-        return Drawn(labelSizes: sizes, icons: reported, themeMissing: located.themeMissing)
+        return Drawn(
+            labelSizes: sizes, icons: reported, themeMissing: located.themeMissing, stamp: located.stamp)
     }
 }
 

@@ -1,6 +1,7 @@
 import BuoyCore
 import BuoyDrawing
 import BuoyFiles
+import Glibc
 
 /// Where icons given by name are, looked up in the drawing helper (for the
 /// menu and the button's face).
@@ -12,6 +13,8 @@ enum IconFiles {
         /// The configured icon theme was not found (its index.theme is
         /// missing or unreadable), so only the fallback themes were searched.
         var themeMissing: Bool
+        /// `stamp(of:)` of the query's base directories, as they were looked in.
+        var stamp: Int
     }
 
     /// The icon-theme lookup: it reads the themes' index.theme files
@@ -21,14 +24,23 @@ enum IconFiles {
     /// one, the next integer up: an icon is better shrunk than grown).
     /// Icons in `query.known` (name: file) were found by an earlier helper
     /// for the same theme, size and scale: while their files are still
-    /// readable, they are not looked up again, and with all of them known no
-    /// theme is read at all (about 15 ms of a menu drawn when asked).
+    /// readable, they are not looked up again, nor are the ones it did not
+    /// find (known as "") while `stamp(of:)` is still `query.stamp`. With
+    /// all of them known no theme is read at all (about 15 ms of a menu
+    /// drawn when asked: a miss searches every directory of every theme).
     static func locate(_ icons: [String?], query: IconQuery) -> Located {
-        let earlier = icons.map { icon in
-            icon.flatMap { query.known[$0] }.flatMap { Files.isReadableRegularFile($0) ? $0 : nil }
+        let stamp = stamp(of: query.baseDirectories)
+        let missesHold = stamp == query.stamp
+        // Per icon: its file, known missing (.some(nil)), or to look up (nil).
+        let earlier: [String??] = icons.map { icon in
+            guard let icon, let file = query.known[icon] else { return nil }
+            if file.isEmpty { return missesHold ? .some(nil) : nil }
+            return Files.isReadableRegularFile(file) ? file : nil
         }
         let named = zip(icons, earlier).compactMap { icon, path in path == nil ? icon : nil }
-        guard !named.isEmpty else { return Located(paths: earlier, themeMissing: false) }
+        guard !named.isEmpty else {
+            return Located(paths: earlier.map { $0 ?? nil }, themeMissing: false, stamp: stamp)
+        }
         let lookup = IconLookup(theme: query.theme, baseDirectories: query.baseDirectories)
         let themes = lookup.themes { path in
             guard Files.isReadableRegularFile(path),
@@ -46,7 +58,27 @@ enum IconFiles {
         }
         let theme = query.theme
         let missing = theme.map { name in !name.isEmpty && !themes.contains { $0.name == name } } ?? false
-        return Located(paths: paths, themeMissing: missing)
+        return Located(paths: paths, themeMissing: missing, stamp: stamp)
+    }
+
+    /// The newest change, in nanoseconds, of the base directories and the
+    /// theme directories in them: a package that installs icons updates
+    /// its theme's icon-theme.cache, and so its directory. An icon copied
+    /// by hand into a theme's subdirectory is not seen here.
+    static func stamp(of baseDirectories: [String]) -> Int {
+        func changed(_ path: String) -> Int {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return 0 }
+            return status.st_mtim.tv_sec &* 1_000_000_000 &+ status.st_mtim.tv_nsec
+        }
+        var newest = 0
+        for base in baseDirectories {
+            newest = max(newest, changed(base))
+            for name in Files.names(in: base) ?? [] {
+                newest = max(newest, changed(base + "/" + name))
+            }
+        }
+        return newest
     }
 }
 

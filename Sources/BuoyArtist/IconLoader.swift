@@ -200,9 +200,19 @@ private final class SVGBatch {
         self.first = first
         progress.pointer.pointee = SVGProgress(finished: Int64(first), finishedAt: buoy_monotonic_now())
         for i in first..<paths.count { outcomes.pointer[i] = failed }
-        child = try? DrawingHelper.start(
-            .svgs(SVGJob(paths: paths, first: first, size: size)),
-            files: [pixels.fd, progress.fd, outcomes.fd], reaping: .blocking)
+        let job = SVGJob(paths: paths, first: first, size: size)
+        // A fork when it can (before Pango starts its threads, as a menu's
+        // preload does): no second start of buoy-draw and its libraries.
+        if ChildJob.runsOneThread {
+            let (pixels, progress, outcomes) = (pixels, progress, outcomes)
+            child = try? ChildJob(
+                forking: {
+                    renderSVGs(job, pixels: pixels, progress: progress, outcomes: outcomes) ? 0 : 1
+                }, reaping: .blocking)
+        } else {
+            child = try? DrawingHelper.start(
+                .svgs(job), files: [pixels.fd, progress.fd, outcomes.fd], reaping: .blocking)
+        }
     }
 
     /// Waits for the helpers, and gives per path its surface, or nil if it
@@ -252,10 +262,24 @@ private final class SVGBatch {
 func renderSVGs(_ job: SVGJob, into first: Int32) -> Bool {
     let count = max(1, job.paths.count)
     let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(job.size)))
-    guard job.first >= 0, job.first <= job.paths.count, job.size > 0, stride > 0,
+    guard job.size > 0, stride > 0,
         let pixels = SharedMemory<UInt8>(file: first, count: stride * job.size * count),
         let progress = SharedMemory<SVGProgress>(file: first + 1, count: 1),
         let outcomes = SharedMemory<Int32>(file: first + 2, count: count)
+    else { return false }
+    return renderSVGs(job, pixels: pixels, progress: progress, outcomes: outcomes)
+}
+
+/// The same into memory already mapped (a forked helper's): false if it is
+/// smaller than the job needs.
+private func renderSVGs(
+    _ job: SVGJob, pixels: SharedMemory<UInt8>, progress: SharedMemory<SVGProgress>,
+    outcomes: SharedMemory<Int32>
+) -> Bool {
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(job.size)))
+    guard job.first >= 0, job.first <= job.paths.count, job.size > 0, stride > 0,
+        pixels.count >= stride * job.size * job.paths.count, progress.count >= 1,
+        outcomes.count >= job.paths.count
     else { return false }
     for i in job.first..<job.paths.count {
         outcomes.pointer[i] = render(

@@ -48,18 +48,24 @@ public struct IconQuery: Wire, Sendable {
     public var scale: Int
     /// `IconLookup.baseDirectories`, from buoy's environment.
     public var baseDirectories: [String]
-    /// Icons an earlier helper found for the same theme, size and scale
-    /// (name: file): while their files are readable, not looked up again.
+    /// Icons an earlier helper looked up for the same theme, size and
+    /// scale (name: file, or "" for not found): a file while it is readable,
+    /// and a miss while the icon directories are as `stamp` says, is not
+    /// looked up again.
     public var known: [String: String]
+    /// `IconDirectories.stamp` when the misses in `known` were looked up.
+    public var stamp: Int
 
     public init(
-        theme: String?, size: Int, scale: Int, baseDirectories: [String], known: [String: String] = [:]
+        theme: String?, size: Int, scale: Int, baseDirectories: [String], known: [String: String] = [:],
+        stamp: Int = 0
     ) {
         self.theme = theme
         self.size = size
         self.scale = scale
         self.baseDirectories = baseDirectories
         self.known = known
+        self.stamp = stamp
     }
 
     public func write(to writer: inout WireWriter) {
@@ -70,6 +76,7 @@ public struct IconQuery: Wire, Sendable {
         let names = known.keys.sorted()
         writer.write(names)
         writer.write(names.map { known[$0] ?? "" })
+        writer.write(stamp)
     }
 
     public init(from reader: inout WireReader) throws(WireError) {
@@ -81,7 +88,7 @@ public struct IconQuery: Wire, Sendable {
         guard names.count == files.count else { throw WireError(description: "known icons without files") }
         self.init(
             theme: theme, size: size, scale: scale, baseDirectories: directories,
-            known: Dictionary(zip(names, files)) { first, _ in first })
+            known: Dictionary(zip(names, files)) { first, _ in first }, stamp: try reader.read(Int.self))
     }
 }
 

@@ -78,22 +78,27 @@ public enum MenuArtist {
         /// The configured icon theme was not found (its index.theme is
         /// missing or unreadable), so only the fallback themes were searched.
         public var themeMissing: Bool
+        /// The icon directories' `IconQuery.stamp` as the icons were looked up.
+        public var stamp: Int
 
-        public init(labelSizes: [Size], icons: [Icon], themeMissing: Bool) {
+        public init(labelSizes: [Size], icons: [Icon], themeMissing: Bool, stamp: Int) {
             self.labelSizes = labelSizes
             self.icons = icons
             self.themeMissing = themeMissing
+            self.stamp = stamp
         }
 
         public func write(to writer: inout WireWriter) {
             writer.write(labelSizes)
             writer.write(icons)
             writer.write(themeMissing)
+            writer.write(stamp)
         }
 
         public init(from reader: inout WireReader) throws(WireError) {
             self.init(
-                labelSizes: try reader.read(), icons: try reader.read(), themeMissing: try reader.read())
+                labelSizes: try reader.read(), icons: try reader.read(), themeMissing: try reader.read(),
+                stamp: try reader.read())
         }
     }
 
@@ -102,6 +107,8 @@ public enum MenuArtist {
         public var labelSizes: [Size]
         public var icons: [Icon]
         public var themeMissing: Bool
+        /// `Drawn.stamp`: for the next job's `IconQuery.stamp`.
+        public var stamp: Int
         /// The helper's peak resident memory, with its own helper's, in KiB.
         public var childPeakKiB: Int
     }
@@ -169,7 +176,7 @@ public enum MenuArtist {
             else { return nil }
             return Report(
                 labelSizes: drawn.labelSizes, icons: drawn.icons, themeMissing: drawn.themeMissing,
-                childPeakKiB: outcome.peakKiB)
+                stamp: drawn.stamp, childPeakKiB: outcome.peakKiB)
         }
     }
 }

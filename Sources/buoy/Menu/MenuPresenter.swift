@@ -77,7 +77,9 @@ final class MenuPresenter {
         var size: Int
         var scale: Int
     }
-    private var foundIcons: [IconSearch: [String: String]] = [:]
+    /// Per search, what the helpers looked up: name: file, or "" for not
+    /// found, and the icon directories' stamp then (`IconQuery`).
+    private var foundIcons: [IconSearch: (known: [String: String], stamp: Int)] = [:]
 
     init(display: Display, loop: EventLoop, reaper: ChildReaper, log: Logger) {
         self.display = display
@@ -112,7 +114,7 @@ final class MenuPresenter {
                     arrangement: page.arrangement(at: anchor),
                     query: IconQuery(
                         theme: search.theme, size: search.size, scale: search.scale,
-                        known: foundIcons[search] ?? [:]),
+                        known: foundIcons[search]?.known ?? [:], stamp: foundIcons[search]?.stamp ?? 0),
                     look: page.look, scale: anchor.scale,
                     on: page.items.indices.map { request.statuses[$0]?.on == true }),
                 into: file.fd, reaping: children.reaping)
@@ -174,11 +176,17 @@ final class MenuPresenter {
         )
         let items = request.page.items
         reportIcons(report.icons, of: items, iconSize: search.size)
+        var looked = foundIcons[search] ?? (known: [:], stamp: report.stamp)
+        if looked.stamp != report.stamp { looked = (known: [:], stamp: report.stamp) }
         for (item, icon) in zip(items, report.icons) {
-            if case .drawn(let path) = icon, let name = item.icon {
-                foundIcons[search, default: [:]][name] = path
+            guard let name = item.icon else { continue }
+            switch icon {
+            case .drawn(let path): looked.known[name] = path
+            case .notFound: looked.known[name] = ""
+            case .none, .failed: looked.known[name] = nil
             }
         }
+        foundIcons[search] = looked
         if report.themeMissing { warnThemeMissing(request.page.settings.iconTheme) }
         return report.labelSizes
     }

@@ -7,12 +7,12 @@ extension IconQuery {
     /// `scale`, in the icon directories buoy's environment names (the
     /// drawing helper searches them: reading the themes costs memory that
     /// would otherwise stay in buoy).
-    init(theme: String?, size: Int, scale: Int, known: [String: String] = [:]) {
+    init(theme: String?, size: Int, scale: Int, known: [String: String] = [:], stamp: Int = 0) {
         self.init(
             theme: theme, size: size, scale: scale,
             baseDirectories: IconLookup.baseDirectories(
                 home: Environment.string("HOME"), dataHome: Environment.string("XDG_DATA_HOME"),
                 dataDirs: Environment.string("XDG_DATA_DIRS")),
-            known: known)
+            known: known, stamp: stamp)
     }
 }
