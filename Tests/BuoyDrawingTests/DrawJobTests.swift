@@ -7,7 +7,7 @@ import XCTest
 final class DrawJobTests: XCTestCase {
     private let query = IconQuery(
         theme: "Papirus", size: 48, scale: 2, baseDirectories: ["/usr/share/icons", "/home/me/.icons"],
-        known: ["terminal": "/usr/share/icons/hicolor/48x48/apps/terminal.png", "": ""])
+        known: ["terminal": "/usr/share/icons/hicolor/48x48/apps/terminal.png", "gone": ""], stamp: 42)
     private let arrangement = MenuArrangement(
         kind: .panel, button: Rect(x: 1216.5, y: -3, width: 56, height: 56),
         usable: Rect(x: 0, y: 0, width: 1280, height: 720), count: 3, itemSize: 48, spacing: 12,
@@ -58,8 +58,9 @@ final class DrawJobTests: XCTestCase {
         let reports = [
             MenuArtist.Drawn(
                 labelSizes: [Size(width: 81, height: 27), Size(width: 0, height: 0)],
-                icons: [.none, .notFound, .drawn(path: "/x.png"), .failed(path: "")], themeMissing: true),
-            MenuArtist.Drawn(labelSizes: [], icons: [], themeMissing: false),
+                icons: [.none, .notFound, .drawn(path: "/x.png"), .failed(path: "")], themeMissing: true,
+                stamp: 1_796_217_028_761_361_300),
+            MenuArtist.Drawn(labelSizes: [], icons: [], themeMissing: false, stamp: 0),
         ]
         for report in reports {
             XCTAssertEqual(try MenuArtist.Drawn.decode(report.bytes), report)

@@ -188,6 +188,39 @@ final class MenuArtistTests: XCTestCase {
         XCTAssertFalse(report.themeMissing)
     }
 
+    /// A miss is remembered while the icon directories stand as they were:
+    /// an icon copied in by hand afterwards is not seen, one that comes with
+    /// a change to its theme's directory (a package's icon-theme.cache) is.
+    func testAKnownMissIsNotLookedUpAgainUntilTheIconDirectoriesChange() throws {
+        let base = try temporaryDirectory(self).path
+        let apps = base + "/hicolor/48x48/apps"
+        try FileManager.default.createDirectory(atPath: apps, withIntermediateDirectories: true)
+        try "[Icon Theme]\nName=Hicolor\nDirectories=48x48/apps\n[48x48/apps]\nSize=48\nType=Threshold\n"
+            .write(toFile: base + "/hicolor/index.theme", atomically: true, encoding: .utf8)
+        func draw(known: [String: String], stamp: Int) throws -> MenuArtist.Report {
+            try self.draw(
+                labels: ["Late"], icons: ["late"],
+                query: IconQuery(
+                    theme: nil, size: 48, scale: 1, baseDirectories: [base], known: known, stamp: stamp)
+            ).report
+        }
+        let first = try draw(known: [:], stamp: 0)
+        XCTAssertEqual(first.icons, [.notFound])
+        XCTAssertNotEqual(first.stamp, 0)
+        writePNG(apps + "/late.png", width: 48, height: 48, red: 1, green: 0, blue: 0)
+        XCTAssertEqual(
+            try draw(known: ["late": ""], stamp: first.stamp).icons, [.notFound],
+            "the miss was looked up again")
+        XCTAssertEqual(try draw(known: [:], stamp: first.stamp).icons, [.drawn(path: apps + "/late.png")])
+
+        // What gtk-update-icon-cache does after a package's icons: the theme's directory changes.
+        usleep(20_000)
+        try Data().write(to: URL(fileURLWithPath: base + "/hicolor/icon-theme.cache"))
+        let after = try draw(known: ["late": ""], stamp: first.stamp)
+        XCTAssertEqual(after.icons, [.drawn(path: apps + "/late.png")])
+        XCTAssertNotEqual(after.stamp, first.stamp)
+    }
+
     func testTheHelperReportsAMissingIconTheme() throws {
         let report = try draw(
             labels: ["Terminal", "Files"], icons: ["a", "b"],
