@@ -1122,38 +1122,49 @@ class Bench:
         bus (Tests/e2e/feedbackd.py): from just before `down` is written to buoy-pointer to the
         stub reading the call (CLOCK_MONOTONIC both). sway has no touch, so `feedback = "on"`,
         under which a pointer press is felt too; each press is held 30 ms and released."""
-        latency = Series()
-        config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60, "feedback": '"on"'},
-                             gestures={"double_tap_window": 0.25})
+        latency, extra = Series(), Series()
+
+        def config(feedback: str) -> str:
+            return buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60, "feedback": f'"{feedback}"'},
+                               gestures={"double_tap_window": 0.25})
+
         for run in range(self.runs):
+            peak = {}
             with setup.sway() as sway, SessionBus() as bus, FeedbackdStub(bus) as feedbackd:
                 pointer = Pointer(sway, self.pointer_binary)
-                buoy = Client(sway, [self.buoy, "-dd"], "buoy-haptic", config=config)
-                buoy.env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-                buoy.start()
-                button = wait_for_color(sway, buoy, MAGENTA)
-                wait_for(lambda: "feedbackd (org.sigxcpu.Feedback) is on the session bus" in buoy.log(),
-                         timeout=5, message="buoy to hear of feedbackd")
-                cx, cy = button.centroid[0] / setup.scale, button.centroid[1] / setup.scale
-                for tap in range(self.args.taps):
-                    pointer.move(cx, cy)
-                    count = len(feedbackd.calls)
-                    t0 = time.monotonic()
-                    pointer.down()
-                    wait_for(lambda: len(feedbackd.calls) > count, timeout=5, interval=0.002,
-                             message="TriggerFeedback")
-                    latency.add((feedbackd.calls[count].monotonic - t0) * 1000)
-                    time.sleep(0.03)
-                    pointer.up()
-                    time.sleep(0.4)  # never a double tap
-                buoy.check_alive()
-                buoy.stop()
+                # The cost in memory: the same presses with feedback off, as a user runs it (no -dd).
+                for feedback in ("off", "on"):
+                    buoy = Client(sway, [self.buoy], "buoy-haptic", config=config(feedback))
+                    buoy.env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+                    buoy.start()
+                    button = wait_for_color(sway, buoy, MAGENTA)
+                    cx, cy = button.centroid[0] / setup.scale, button.centroid[1] / setup.scale
+                    for tap in range(self.args.taps):
+                        pointer.move(cx, cy)
+                        count = len(feedbackd.calls)
+                        t0 = time.monotonic()
+                        pointer.down()
+                        if feedback == "on":
+                            wait_for(lambda: len(feedbackd.calls) > count, timeout=5, interval=0.002,
+                                     message="TriggerFeedback")
+                            latency.add((feedbackd.calls[count].monotonic - t0) * 1000)
+                        time.sleep(0.03)
+                        pointer.up()
+                        time.sleep(0.4)  # never a double tap
+                    buoy.check_alive()
+                    peak[feedback] = peak_rss_kb(buoy.pid) * 1024 / 1e6
+                    buoy.stop()
+                extra.add(peak["on"] - peak["off"])
             log(f"{setup.name} haptic run {run + 1}: "
-                + ", ".join(f"{v:.2f}" for v in latency.values[-self.args.taps:]) + " ms")
+                + ", ".join(f"{v:.2f}" for v in latency.values[-self.args.taps:])
+                + f" ms; peak RSS {peak['off']:.2f} MB off, {peak['on']:.2f} MB on")
         self.rows.append(Row(setup.name, "press → TriggerFeedback read by a stub feedbackd", "ms", 2, latency,
                              goal="≤ 20 ms, every press", met=latency.max <= 20.0,
                              note=f"{self.runs} runs × {self.args.taps} presses; private session bus, "
                                   "feedback = \"on\" (pointer)"))
+        self.rows.append(Row(setup.name, "peak RSS with feedback on, minus the same presses with it off", "MB", 3,
+                             extra, goal="≤ 0.1 MB, every run", met=extra.max <= 0.1,
+                             note="VmHWM after the presses; feedbackd on the bus both times"))
 
     # -- size
 

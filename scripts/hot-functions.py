@@ -4,8 +4,8 @@
 buoy's peak RSS is mostly code: the kernel maps an executable's text 64 KiB around each page
 that runs, so the functions a session runs, scattered over 5 MB of text, once kept 4 MB of it
 resident. This runs the release binary through what a session does (start, taps, a double
-tap, a drag, the menu by tap and `buoy msg`, a submenu, a reload, hide and show) on a private
-headless sway under callgrind, and lists every function that ran, as gold's
+tap, a drag, the menu by tap and `buoy msg`, a submenu, a reload, hide and show, haptic
+feedback to a stub feedbackd) on a private headless sway under callgrind, and lists every function that ran, as gold's
 --section-ordering-file lines: `.text.NAME`, in address order, aliases folded by ICF
 included, then `.text*`, so the rest follows them instead of being interleaved with them.
 Package.swift compiles with -function-sections and links with the file. A stale list only
@@ -26,6 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "Tests" / "e2e"))
 
 from buoy_fixture import MAGENTA, Buoy, hex_color  # noqa: E402
+from feedbackd import FeedbackdStub, SessionBus  # noqa: E402
 from harness import HeadlessSway  # noqa: E402
 
 RELEASE = REPO / ".build" / "release"
@@ -34,7 +35,8 @@ ICONS = ["utilities-terminal", "foot", "gvim", "camera-photo", "system-search", 
 
 
 def config() -> str:
-    text = (f'[button]\ncolor = "{hex_color(MAGENTA)}"\n'
+    # feedback = "on": sway has no touch, and haptics' D-Bus code should be with the rest.
+    text = (f'[button]\ncolor = "{hex_color(MAGENTA)}"\nfeedback = "on"\n'
             '[actions]\ntap = "menu"\ndouble_tap = "true"\nlong_press = "true"\n')
     for index, icon in enumerate(ICONS):
         text += f'[[menu.item]]\nlabel = "Item {index + 1}"\nicon = "{icon}"\ncommand = "true"\n'
@@ -51,9 +53,9 @@ def session(binary: Path, out_dir: Path) -> None:
         f"--compress-pos=no --demangle=no --callgrind-out-file={out_dir}/callgrind.%p {binary} \"$@\"\n")
     wrapper.chmod(0o755)
     real = str(RELEASE / "buoy")
-    with HeadlessSway() as sway:
+    with HeadlessSway() as sway, SessionBus() as bus, FeedbackdStub(bus):
         pointer = sway.pointer()
-        buoy = Buoy(sway, config(), verbosity="")
+        buoy = Buoy(sway, config(), verbosity="", env={"DBUS_SESSION_BUS_ADDRESS": bus.address})
         buoy.process = sway.spawn([str(wrapper)], log=buoy.log_name, env=buoy.env)
         cx, cy = buoy.wait_for_button(MAGENTA, timeout=60).centroid
 

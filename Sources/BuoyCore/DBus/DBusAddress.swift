@@ -6,21 +6,26 @@ public enum DBusAddress: Sendable, Equatable {
     /// A Linux abstract socket: the name, without the leading NUL.
     case abstract(String)
 
-    /// The first usable entry of `text`, or why there is none.
+    /// The first usable entry of `text`, or why there is none. Read as
+    /// bytes (an address is ASCII, `%`-escaped): the string code for
+    /// characters would be paged in for this alone (issue 21's 0.1 MB).
     public static func parse(_ text: String) -> Result<DBusAddress, DBusAddressError> {
+        func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
         var transports: [String] = []
-        for entry in text.split(separator: ";") where !entry.isEmpty {
-            guard let colon = entry.firstIndex(of: ":") else { return .failure(.malformed(String(entry))) }
-            let transport = String(entry[..<colon])
+        for entry in Array(text.utf8).split(separator: UInt8(ascii: ";")) {
+            guard let colon = entry.firstIndex(of: UInt8(ascii: ":")) else {
+                return .failure(.malformed(string(entry)))
+            }
+            let transport = string(entry[..<colon])
             guard transport == "unix" else {
                 transports.append(transport)
                 continue
             }
-            for pair in entry[entry.index(after: colon)...].split(separator: ",") {
-                guard let equals = pair.firstIndex(of: "="),
-                    let value = unescape(pair[pair.index(after: equals)...])
-                else { return .failure(.malformed(String(entry))) }
-                switch pair[..<equals] {
+            for pair in entry[(colon + 1)...].split(separator: UInt8(ascii: ",")) {
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")),
+                    let value = unescape(pair[(equals + 1)...])
+                else { return .failure(.malformed(string(entry))) }
+                switch string(pair[..<equals]) {
                 case "path": return .success(.path(value))
                 case "abstract": return .success(.abstract(value))
                 default: continue
@@ -32,9 +37,9 @@ public enum DBusAddress: Sendable, Equatable {
     }
 
     /// An address value: `%XX` is the byte XX; nil for a bad escape.
-    private static func unescape(_ value: Substring) -> String? {
+    private static func unescape(_ value: ArraySlice<UInt8>) -> String? {
         var bytes: [UInt8] = []
-        var rest = value.utf8[...]
+        var rest = value
         while let byte = rest.popFirst() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)

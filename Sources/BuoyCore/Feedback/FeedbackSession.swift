@@ -38,11 +38,9 @@ public struct FeedbackSession: Sendable, Equatable {
 
     /// Starts with the EXTERNAL authentication of `uid` (its decimal digits, hex-encoded).
     public init(uid: UInt32) {
-        let hex = String(uid).utf8.map { byte in
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xf)]], as: UTF8.self)
-        }.joined()
-        queue([0] + Array("AUTH EXTERNAL \(hex)\r\n".utf8))
+        let digits = Array("0123456789abcdef".utf8)
+        let hex = String(uid).utf8.flatMap { byte in [digits[Int(byte >> 4)], digits[Int(byte & 0xf)]] }
+        queue([0] + Array("AUTH EXTERNAL ".utf8) + hex + Array("\r\n".utf8))
     }
 
     /// `count` bytes of `outgoing` were written.
@@ -100,8 +98,10 @@ public struct FeedbackSession: Sendable, Equatable {
             return incoming.count > 4096 ? "the bus sent no line in reply to AUTH" : nil
         }
         let line = String(decoding: incoming[..<end], as: UTF8.self)
+        let accepted = incoming[..<end].starts(with: "OK ".utf8)
         incoming.removeFirst(end + 1)
-        guard line.hasPrefix("OK ") else {
+        // Bytes, not `hasPrefix`, whose grapheme code would be paged in for this alone.
+        guard accepted else {
             return "the bus refused EXTERNAL authentication (\(line.trimmingSuffix("\r")))"
         }
         phase = .running

@@ -36,8 +36,9 @@ final class FeedbackBus {
         guard fd >= 0 else { return none("cannot create a socket: \(Errno.current)") }
         let connected: Int32
         switch address {
-        case .path(let path): connected = buoy_unix_connect(fd, path)
-        case .abstract(let name): connected = buoy_unix_connect_abstract(fd, name)
+        // withCString: the implicit conversion copies into a new array, code run only here.
+        case .path(let path): connected = path.withCString { buoy_unix_connect(fd, $0) }
+        case .abstract(let name): connected = name.withCString { buoy_unix_connect_abstract(fd, $0) }
         }
         // A unix socket connects at once or not at once: EAGAIN (a full
         // backlog) is a failure too, rather than a wait.
