@@ -24,9 +24,16 @@ extension MenuArtist {
         else { return nil }
         defer { munmap(mapped, bytes) }
         var reported: [Icon] = []
+        let painted = { (item: Int) in job.only.isEmpty || job.only.contains(item) }
+        let paints = { (sprite: MenuSprite) in job.only.isEmpty || sprite.shows(anyOf: job.only) }
         let entries = (0..<count).map { i in
             let label = job.labels[i]
             let on = i < job.on.count && job.on[i]
+            guard icons[i] != nil, painted(i) else {
+                // An item not painted keeps the fate its icon had: nothing is loaded for it.
+                if icons[i] == nil { reported.append(.none) } else { reported.append(.unchanged) }
+                return MenuEntry(label: label, on: on)
+            }
             guard icons[i] != nil else {
                 reported.append(.none)
                 return MenuEntry(label: label, on: on)
@@ -39,7 +46,8 @@ extension MenuArtist {
             reported.append(icon == nil ? .failed(path: path) : .drawn(path: path))
             return MenuEntry(label: label, icon: icon, on: on)
         }
-        for (sprite, place) in zip(sprites, slots) where entries.indices.contains(sprite.item) {
+        for (sprite, place) in zip(sprites, slots)
+        where entries.indices.contains(sprite.item) && paints(sprite) {
             MenuPainter.paint(
                 sprite, of: layout, entry: entries[sprite.item], look: job.look, scale: job.scale,
                 into: mapped + place.offset, stride: place.width * 4)

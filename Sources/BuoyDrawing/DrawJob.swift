@@ -104,10 +104,14 @@ public struct MenuDrawJob: Wire, Sendable {
     public var scale: BufferScale
     /// Per item, whether a `toggle` item is on: its circle gets an accent ring.
     public var on: [Bool]
+    /// The items whose images are painted (a status came for them); empty:
+    /// every image. The rest of the file is left unwritten, and every label
+    /// is still measured, so that the layout can be checked.
+    public var only: [Int]
 
     public init(
         labels: [String], icons: [String?], arrangement: MenuArrangement, query: IconQuery, look: MenuLook,
-        scale: BufferScale, on: [Bool] = []
+        scale: BufferScale, on: [Bool] = [], only: [Int] = []
     ) {
         self.labels = labels
         self.icons = icons
@@ -116,6 +120,7 @@ public struct MenuDrawJob: Wire, Sendable {
         self.look = look
         self.scale = scale
         self.on = on
+        self.only = only
     }
 
     public func write(to writer: inout WireWriter) {
@@ -128,6 +133,7 @@ public struct MenuDrawJob: Wire, Sendable {
         writer.write(look.font)
         writer.write(scale)
         writer.write(on)
+        writer.write(only)
     }
 
     public init(from reader: inout WireReader) throws(WireError) {
@@ -139,7 +145,7 @@ public struct MenuDrawJob: Wire, Sendable {
         let scale = try reader.read(BufferScale.self)
         self.init(
             labels: labels, icons: icons, arrangement: arrangement, query: query, look: look, scale: scale,
-            on: try reader.read([Bool].self))
+            on: try reader.read([Bool].self), only: try reader.read([Int].self))
     }
 }
 

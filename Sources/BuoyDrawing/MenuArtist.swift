@@ -43,6 +43,8 @@ public enum MenuArtist {
         case drawn(path: String)
         /// Found at this path, but it could not be loaded; its initial was drawn.
         case failed(path: String)
+        /// Not drawn this time (`MenuDrawJob.only`): the item keeps its images.
+        case unchanged
 
         public func write(to writer: inout WireWriter) {
             switch self {
@@ -54,6 +56,7 @@ public enum MenuArtist {
             case .failed(let path):
                 writer.write(3)
                 writer.write(path)
+            case .unchanged: writer.write(4)
             }
         }
 
@@ -63,6 +66,7 @@ public enum MenuArtist {
             case 1: self = .notFound
             case 2: self = .drawn(path: try reader.read())
             case 3: self = .failed(path: try reader.read())
+            case 4: self = .unchanged
             case let tag: throw WireError(description: "no Icon \(tag)")
             }
         }

@@ -477,6 +477,43 @@ final class MenuControllerTests: XCTestCase {
         XCTAssertEqual(driver.controller.jobs.last?.statuses, [1: MenuStatus(text: "0.4", on: true)])
     }
 
+    /// A status redraws its item alone, over the images on screen, unless
+    /// it adds a status line or its new label moves the others: then every
+    /// image is drawn again.
+    func testAStatusRedrawsOnlyItsItemUnlessItsLabelMovesTheOthers() throws {
+        var withStatus = source
+        withStatus.menu.items[1].status = "wpctl get-volume"
+        var driver = Driver()
+        _ = driver.send(.toggle("a", withStatus, path: [], anchor: anchor, visible: true))
+        _ = driver.draw()
+        func heard(_ text: String) -> [String] {
+            driver.send(.status("a", path: [], index: 1, command: "wpctl get-volume", MenuStatus(text: text)))
+        }
+        XCTAssertEqual(heard("0.4"), ["draw a[]"])
+        XCTAssertNil(driver.controller.jobs.last?.partial, "a second line changes every row")
+        _ = driver.draw()
+        let base = try XCTUnwrap(driver.controller.scene?.images.id)
+
+        XCTAssertEqual(heard("0.5"), ["draw a[]"])
+        let partial = try XCTUnwrap(driver.controller.jobs.last)
+        XCTAssertEqual(partial.partial, MenuJob.Partial(base: base, items: [1]))
+        XCTAssertEqual(driver.draw(), [], "the other images are the same: taken as it is")
+        XCTAssertEqual(driver.controller.scene?.images.id, partial.id)
+
+        XCTAssertEqual(heard("muted"), ["draw a[]"])
+        let second = try XCTUnwrap(driver.controller.jobs.last)
+        XCTAssertEqual(second.partial, MenuJob.Partial(base: partial.id, items: [1]))
+        var sizes = second.page.items.map { _ in label }
+        sizes[1] = Size(width: 140, height: 44)
+        XCTAssertEqual(
+            driver.send(.drawn(id: second.id, labels: sizes)), ["draw a[]"], "its taller pill moved the rest")
+        let full = try XCTUnwrap(driver.controller.jobs.last)
+        XCTAssertNil(full.partial)
+        XCTAssertEqual(driver.controller.scene?.images.id, partial.id, "the old images stay until then")
+        XCTAssertEqual(driver.send(.drawn(id: full.id, labels: sizes)), [])
+        XCTAssertEqual(driver.controller.scene?.images.id, full.id)
+    }
+
     // MARK: Frames
 
     func testFramesUntilTheAnimationEnds() {

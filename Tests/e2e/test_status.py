@@ -5,6 +5,7 @@ at 1 s and one that floods cut off at 4 KiB, on a real headless sway."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import unittest
 
@@ -70,6 +71,47 @@ class StatusTests(unittest.TestCase):
             self.assertAlmostEqual(height(pill(sway)), height(two_lines), delta=2)
             self.assertEqual(buoy.log().count("images drawn at scale"), 2, "drawn ahead, then with the status")
             self.assertEqual(buoy.stop(), 0)
+
+    def test_a_status_that_arrives_redraws_only_its_item(self):
+        with HeadlessSway() as sway:
+            said = sway.artifact("said")
+            said.write_text("on\n")
+            config = status_config(sway, f"cat {said}")
+            config += "".join(f'[[menu.item]]\nlabel = "Item {n}"\ncommand = "true"\n' for n in (2, 3))
+            buoy = Buoy(sway, config, env={"WAYLAND_DEBUG": "1"}).start()
+            buoy.wait_for_button(MAGENTA)
+            wait_for(lambda: "ahead of time" in buoy.log(), timeout=5, message="the menu drawn ahead")
+            # The first status adds a line to every row: all is drawn again.
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_for(lambda: buoy.log().count("images drawn at scale") == 2, timeout=3,
+                     message="drawn again with the status")
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_for(lambda: pill(sway) is None, timeout=3, message="closed")
+            # Opened again with the last status shown; the new one redraws its item alone.
+            said.write_text("off\n")
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_for(lambda: buoy.log().count("images drawn at scale") == 3, timeout=3,
+                     message="drawn again with the new status")
+            settle(0.3)
+            log = buoy.log()
+            self.assertIn("2 of 7 images drawn at scale", log, "the status's item alone: its pill and circle")
+            # The other items' subsurfaces keep their buffers: only its pill and circle are given
+            # new ones. The menu's buffers are those each drawing's pool made (the button's face
+            # is attached again on its own).
+            menu_buffers, pool, attached = set(), set(), set()
+            lines = log.splitlines()
+            last = max(i for i, line in enumerate(lines) if "images drawn at scale" in line)
+            for i, line in enumerate(lines):
+                if ".create_pool(" in line:
+                    pool = set()
+                elif m := re.search(r"create_buffer\(new id (wl_buffer@\d+)", line):
+                    pool.add(m.group(1))
+                elif "images drawn at scale" in line:
+                    menu_buffers |= pool
+                elif i > last and (m := re.search(r"-> (wl_surface@\d+)\.attach\((wl_buffer@\d+)", line)):
+                    if m.group(2) in menu_buffers:
+                        attached.add(m.group(1))
+            self.assertEqual(len(attached), 2, "\n".join(lines[last:last + 80]))
 
     def test_a_toggle_is_drawn_on_with_the_accent_ring_by_its_exit_status(self):
         for status, on in [("true", True), ("false", False)]:

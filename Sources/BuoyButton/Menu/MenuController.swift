@@ -418,6 +418,21 @@ public struct MenuController: Sendable {
         let images = MenuImages(
             id: id, layout: job.page.layout(at: job.anchor, labels: sizes), anchor: job.anchor,
             statuses: job.statuses)
+        if let partial = job.partial {
+            // Its other images are the base's: only with the same layout.
+            guard case .open(var shown, let since) = phase, shown.redraw?.id == id else { return [] }
+            let before = MenuSprite.sprites(for: shown.images.layout)
+            let after = MenuSprite.sprites(for: images.layout)
+            guard shown.images.id == partial.base, before.count == after.count,
+                zip(before, after).allSatisfy({ $1.shows(anyOf: partial.items) || $0 == $1 })
+            else {
+                // A label that changed size moved the others: all are drawn again.
+                let full = newJob(shown.owner, shown.page, shown.anchor, now: now)
+                shown.redraw = full
+                phase = .open(shown, since: since)
+                return [.draw(full)]
+            }
+        }
         stocks[PageKey(owner: job.owner, path: job.page.path)] = .ready(job.page, images)
         switch phase {
         case .preparing(var opening) where opening.job.id == id,
@@ -720,7 +735,20 @@ public struct MenuController: Sendable {
             known(for: PageKey(owner: shown.owner, path: shown.page.path), shown.page)
                 != shown.images.statuses
         else { return [] }
-        let job = newJob(shown.owner, shown.page, shown.anchor, now: now)
+        var job = newJob(shown.owner, shown.page, shown.anchor, now: now)
+        // Only the items whose statuses changed, over the images on screen,
+        // when those are drawn for where the menu is and no label gains or
+        // loses its status line (which changes every row).
+        let page = shown.page
+        let changed = page.items.indices.filter { job.statuses[$0] != shown.images.statuses[$0] }
+        let lines = { (index: Int, statuses: [Int: MenuStatus]) in
+            page.label(of: index, status: statuses[index]).utf8.filter { $0 == UInt8(ascii: "\n") }.count
+        }
+        if shown.images.anchor == shown.anchor,
+            changed.allSatisfy({ lines($0, job.statuses) == lines($0, shown.images.statuses) })
+        {
+            job.partial = MenuJob.Partial(base: shown.images.id, items: changed)
+        }
         shown.redraw = job
         phase = .open(shown, since: since)
         return [.draw(job)]

@@ -37,6 +37,24 @@ public struct MenuJob: Sendable, Equatable {
     public var ahead: Bool
     /// What the `status` items show, by item: the last each said.
     public var statuses: [Int: MenuStatus]
+    /// Set when only some items are drawn again (statuses came for them):
+    /// the rest keep the images of job `base`, which this job's must match
+    /// in layout to be used.
+    public var partial: Partial? = nil
+
+    /// The items a partial job draws, over the images of job `base`.
+    public struct Partial: Sendable, Equatable {
+        /// The job whose images the items not drawn keep.
+        public var base: Int
+        /// The items drawn.
+        public var items: [Int]
+
+        /// Items `items` drawn over job `base`'s images.
+        public init(base: Int, items: [Int]) {
+            self.base = base
+            self.items = items
+        }
+    }
 
     /// Item `index`'s label as drawn: with its status as a second line
     /// once one is known.

@@ -23,6 +23,13 @@ public struct MenuSprite: Sendable, Equatable {
     /// (logical px), on whole px.
     public var image: Rect
 
+    /// Whether it shows one of `items` (its pill or circle), so that a
+    /// redraw of those items alone draws it again; the backdrop and the
+    /// focus ring show no item's own state.
+    public func shows(anyOf items: [Int]) -> Bool {
+        (part == .pill || part == .circle) && items.contains(item)
+    }
+
     /// `part` of item `item`, at `image` when at full size.
     public init(part: Part, item: Int, image: Rect) {
         self.part = part

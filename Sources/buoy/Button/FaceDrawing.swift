@@ -115,7 +115,7 @@ final class FaceDrawing {
             return
         }
         switch report.icon {
-        case .none, .drawn:
+        case .none, .drawn, .unchanged:
             let from = if case .drawn(let path) = report.icon { " from \(path)" } else { "" }
             log.debug(
                 "\(label): \(face) drawn at \(wanted.side) px\(from) by a child (peak RSS \(report.childPeakKiB) KiB)"

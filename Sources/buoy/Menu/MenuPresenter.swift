@@ -116,7 +116,8 @@ final class MenuPresenter {
                         theme: search.theme, size: search.size, scale: search.scale,
                         known: foundIcons[search]?.known ?? [:], stamp: foundIcons[search]?.stamp ?? 0),
                     look: page.look, scale: anchor.scale,
-                    on: page.items.indices.map { request.statuses[$0]?.on == true }),
+                    on: page.items.indices.map { request.statuses[$0]?.on == true },
+                    only: request.partial?.items ?? []),
                 into: file.fd, reaping: children.reaping)
         } catch {
             return "its images cannot be drawn: \(error)"
@@ -169,10 +170,24 @@ final class MenuPresenter {
             let pool = try? ShmPool(shm: shm, fd: drawing.file.fd, size: bytes)
         else { return nil }
         let search = Self.iconSearch(for: request.page, scale: request.anchor.scale)
+        // A job for some items only: the other images are the base's, on
+        // screen already, so only the new ones are attached (`sprites(for:)`).
+        let base = request.partial.flatMap { images[$0.base] }
+        if request.partial != nil, base?.buffers.count != slots.count { return nil }
         images[request.id] = Images(
-            buffers: slots.map { pool.buffer(offset: $0.offset, width: $0.width, height: $0.height) })
+            buffers: zip(descriptions, slots).enumerated().map { index, pair in
+                let (description, slot) = pair
+                if let base, let partial = request.partial, !description.shows(anyOf: partial.items) {
+                    return base.buffers[index]
+                }
+                return pool.buffer(offset: slot.offset, width: slot.width, height: slot.height)
+            })
+        let drawn =
+            request.partial.map { partial in
+                "\(descriptions.filter { $0.shows(anyOf: partial.items) }.count) of \(descriptions.count)"
+            } ?? "\(descriptions.count)"
         log.debug(
-            "menu: \(descriptions.count) images drawn at scale \(request.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)\(request.ahead ? ", ahead of time" : "")"
+            "menu: \(drawn) images drawn at scale \(request.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)\(request.ahead ? ", ahead of time" : "")"
         )
         let items = request.page.items
         reportIcons(report.icons, of: items, iconSize: search.size)
@@ -184,6 +199,7 @@ final class MenuPresenter {
             case .drawn(let path): looked.known[name] = path
             case .notFound: looked.known[name] = ""
             case .none, .failed: looked.known[name] = nil
+            case .unchanged: break
             }
         }
         foundIcons[search] = looked
@@ -233,9 +249,12 @@ final class MenuPresenter {
         let descriptions = MenuSprite.sprites(for: images.layout)
         if var shown, shown.parent === parent, shown.sprites.count == descriptions.count {
             if shown.images != images.id {
-                // A shown one shows its new buffer now, a hidden one when next placed.
+                // A shown one shows its new buffer now, a hidden one when next
+                // placed; one whose buffer is the same (a redraw of other
+                // items) is left alone.
                 for (index, (description, buffer)) in zip(descriptions, drawn.buffers).enumerated() {
                     shown.sprites[index].description = description
+                    guard shown.sprites[index].buffer !== buffer else { continue }
                     shown.sprites[index].buffer = buffer
                     if shown.sprites[index].surface.isShown { shown.sprites[index].surface.show(buffer) }
                 }
@@ -334,7 +353,7 @@ final class MenuPresenter {
     private func reportIcons(_ icons: [MenuArtist.Icon], of items: [MenuItem], iconSize: Int) {
         for (item, icon) in zip(items, icons) {
             switch icon {
-            case .none: break
+            case .none, .unchanged: break
             case .drawn(let path): log.debug("menu: icon \"\(item.icon ?? "")\" at \(iconSize) px: \(path)")
             case .notFound: reportMissingIcon(of: item, why: "not found in the icon themes")
             case .failed(let path): reportMissingIcon(of: item, why: "\(path) could not be loaded")
