@@ -655,6 +655,61 @@ class Bench:
                              note="exits once the images are drawn; includes an SVG grandchild's; "
                                   "most pages are shared with buoy"))
 
+    def status_menu(self, setup: Setup) -> None:
+        """A tap → the menu's first frame with 8 status items, one of whose commands hangs (it
+        is killed at 1 s), read from buoy's WAYLAND_DEBUG as `menu_open` reads it; and buoy's
+        peak RSS after every status has come in or been given up."""
+        items = "".join(f'[[menu.item]]\nlabel = "Item number {i + 1}"\ncommand = "true"\n'
+                        f'status = "echo state {i + 1}"\n' for i in range(7))
+        items += '[[menu.item]]\nlabel = "Hangs"\ncommand = "true"\nstatus = "sleep 30"\n'
+        config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60}, actions={"tap": '"menu"'},
+                             menu={"open_duration": 0.1, "close_duration": 0.05}) + items
+        tapped, peak = Series(), Series()
+        for run in range(self.runs):
+            with setup.sway() as sway:
+                pointer = Pointer(sway, self.pointer_binary)
+                client = Client(sway, [self.buoy, "-dd"], "buoy-status", config=config, debug=True).start()
+                button = wait_for_color(sway, client, MAGENTA)
+                wait_for(lambda: "ahead of time" in client.log(), timeout=10, message="the menu drawn ahead")
+                cx, cy = button.centroid[0] / setup.scale, button.centroid[1] / setup.scale
+                for tap in range(self.args.taps):
+                    pointer.move(cx, cy)
+                    pointer.down()
+                    time.sleep(0.03)
+                    t0 = realtime_us()
+                    pointer.up()
+                    wait_for(lambda: client.log().count("menu opened") > tap, timeout=5, message="menu opened")
+                    # Every status in, the hanging one killed at 1 s, and its redraw done.
+                    wait_for(lambda: client.log().count("killed after") > tap, timeout=5,
+                             message="the hanging status killed")
+                    time.sleep(0.3)
+                    messages = parse_wayland_debug(client.log(), t0)
+                    release, frame = pointer_release_us(messages, t0), menu_first_frame_us(messages, t0)
+                    if release is None or frame is None:
+                        raise HarnessError(f"no release or menu frame after the tap in {client.log_path}")
+                    tapped.add((frame - release) / 1000)
+                    control(client, "menu")  # closes it
+                    wait_for(lambda: client.log().count("menu closed") > tap, timeout=5, message="menu closed")
+                    time.sleep(0.2)
+                client.check_alive()
+                client.stop()
+                # The memory as a user runs it: no -dd, no WAYLAND_DEBUG.
+                plain = Client(sway, [self.buoy], "buoy-status-plain", config=config).start()
+                wait_for_color(sway, plain, MAGENTA)
+                control(plain, "menu")
+                wait_for(lambda: "killed after" in plain.log(), timeout=5, message="the hanging status killed")
+                time.sleep(0.3)
+                plain.check_alive()
+                peak.add(peak_rss_kb(plain.pid) * 1024 / 1e6)
+                plain.stop()
+            log(f"{setup.name} status menu run {run + 1}: tap → first frame "
+                + ", ".join(f"{v:.2f}" for v in tapped.values[-self.args.taps:]) + f" ms; peak RSS {peak.values[-1]:.2f} MB")
+        self.rows.append(Row(setup.name, "tap → the menu's first frame, 8 status items, one hanging", "ms", 2,
+                             tapped, goal="≤ 17 ms, every open", met=tapped.max <= 17.0,
+                             note=f"{self.runs} runs × {self.args.taps}; the statuses never delay it"))
+        self.rows.append(Row(setup.name, "peak RSS with that menu open, its statuses in (VmHWM)", "MB", 2,
+                             peak, goal="≤ 10 MB (10^6 bytes), every run", met=peak.max <= 10.0))
+
     def menu_open(self, setup: Setup) -> None:
         """Tap or `msg menu` → the menu's first frame (the parent's commit that shows its first
         image), read from buoy's WAYLAND_DEBUG, with the same 8-item menu as menu_rss.
@@ -826,11 +881,17 @@ class Bench:
     # -- idle
 
     def idle(self, setup: Setup) -> None:
-        self.idle_figure(setup, buoy_config(button={"idle_delay": 0.2, "fade": 0.1}), "buoy-idle", "")
+        config = buoy_config(button={"idle_delay": 0.2, "fade": 0.1})
+        self.idle_figure(setup, config, "buoy-idle", "")
+        # A badge is drawn once, by the drawing helper, and costs nothing after.
+        self.idle_figure(setup, config, "buoy-idle-badge", "a badge set, ",
+                         prepare=lambda buoy: control(buoy, "badge 3"))
 
-    def idle_figure(self, setup: Setup, config: str, name: str, label: str) -> None:
-        """Wakeups and CPU ticks of buoy (with `config`) and the reference over 5 s, 1 s after
-        start; `label` ("4 buttons, " or "") starts the rows' names."""
+    def idle_figure(self, setup: Setup, config: str, name: str, label: str,
+                    prepare=lambda buoy: None) -> None:
+        """Wakeups and CPU ticks of buoy (with `config`, and `prepare` done to it at start) and
+        the reference over 5 s, 1 s after start; `label` ("4 buttons, " or "") starts the rows'
+        names."""
         wakeups = (Series(), Series())
         ticks = (Series(), Series())
         with setup.sway() as sway:
@@ -838,7 +899,9 @@ class Bench:
                 # Both at once: they do not interact, and the window is the same.
                 ref = Client(sway, [self.reference], "reference").start()
                 buoy = Client(sway, [self.buoy], name, config=config).start()
-                time.sleep(1.0)
+                time.sleep(0.3)
+                prepare(buoy)
+                time.sleep(0.7)
                 clients = (buoy, ref)
                 for c in clients:
                     c.check_alive()
@@ -1398,9 +1461,9 @@ def main() -> int:
     parser.add_argument("--drag-seconds", type=float, default=5.0)
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
-    parser.add_argument("--only", default="rss,rss4,menu,open,commit,idle,idle4,drag,drag4,tap,silent,haptic,size",
-                        help="comma-separated subset of: rss,rss4,menu,open,commit,idle,idle4,drag,drag4,tap,silent,"
-                             "haptic,size (rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
+    parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,idle,idle4,drag,drag4,tap,silent,haptic,size",
+                        help="comma-separated subset of: rss,rss4,menu,open,status,commit,idle,idle4,drag,drag4,tap,"
+                             "silent,haptic,size (status is the menu with 8 status items, one hanging; rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
                              "tap and drag with silent peers on the control socket; haptic is press → feedbackd's "
                              "TriggerFeedback on a private session bus)")
     parser.add_argument("--setups", default="1280x720@1,3840x2160@2")
@@ -1431,6 +1494,8 @@ def main() -> int:
             bench.menu_rss(setup)
         if "open" in only:
             bench.menu_open(setup)
+        if "status" in only:
+            bench.status_menu(setup)
         if "commit" in only:
             bench.first_commit(setup)
         if "idle" in only:

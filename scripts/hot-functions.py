@@ -4,8 +4,8 @@
 buoy's peak RSS is mostly code: the kernel maps an executable's text 64 KiB around each page
 that runs, so the functions a session runs, scattered over 5 MB of text, once kept 4 MB of it
 resident. This runs the release binary through what a session does (start, taps, a double
-tap, a drag, the menu by tap and `buoy msg`, a submenu, a reload, hide and show, haptic
-feedback to a stub feedbackd) on a private headless sway under callgrind, and lists every function that ran, as gold's
+tap, a drag, the menu by tap and `buoy msg` with status items, a submenu, a reload, hide and
+show, haptic feedback to a stub feedbackd) on a private headless sway under callgrind, and lists every function that ran, as gold's
 --section-ordering-file lines: `.text.NAME`, in address order, aliases folded by ICF
 included, then `.text*`, so the rest follows them instead of being interleaved with them.
 Package.swift compiles with -function-sections and links with the file. A stale list only
@@ -40,6 +40,9 @@ def config() -> str:
             '[actions]\ntap = "menu"\ndouble_tap = "true"\nlong_press = "true"\n')
     for index, icon in enumerate(ICONS):
         text += f'[[menu.item]]\nlabel = "Item {index + 1}"\nicon = "{icon}"\ncommand = "true"\n'
+        # Status items, one a toggle and one that hangs until it is killed at 1 s.
+        if index < 3:
+            text += ['status = "echo on"\n', 'status = "true"\ntoggle = true\n', 'status = "sleep 5"\n'][index]
     text += '[[menu.item]]\nlabel = "More"\nsubmenu = "more"\n'
     text += '[[submenu.more.item]]\nlabel = "Inner"\nicon = "folder"\ncommand = "true"\n'
     return text
