@@ -40,11 +40,11 @@ extension MenuArtist {
             }
             guard i < located.paths.count, let path = located.paths[i] else {
                 reported.append(.notFound)
-                return MenuEntry(label: label, on: on)
+                return MenuEntry(label: label, on: on, iconMissing: true)
             }
             let icon = loader.load(path: path, size: job.query.size)
             reported.append(icon == nil ? .failed(path: path) : .drawn(path: path))
-            return MenuEntry(label: label, icon: icon, on: on)
+            return MenuEntry(label: label, icon: icon, on: on, iconMissing: icon == nil)
         }
         for (sprite, place) in zip(sprites, slots)
         where entries.indices.contains(sprite.item) && paints(sprite) {

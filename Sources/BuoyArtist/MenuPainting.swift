@@ -10,11 +10,16 @@ public struct MenuEntry {
     public var icon: OpaquePointer?
     /// A `toggle` item that is on: an accent ring round its circle.
     public var on: Bool
+    /// Its icon was asked for but not found or not loaded: the initial
+    /// shows smaller, in a dashed frame, so that it reads as a placeholder
+    /// and not as a glitch.
+    public var iconMissing: Bool
 
-    public init(label: String, icon: OpaquePointer? = nil, on: Bool = false) {
+    public init(label: String, icon: OpaquePointer? = nil, on: Bool = false, iconMissing: Bool = false) {
         self.label = label
         self.icon = icon
         self.on = on
+        self.iconMissing = iconMissing
     }
 }
 
@@ -110,9 +115,11 @@ extension MenuPainter {
             cairo_restore(cr)
         } else if let first = entry.label.first {
             let letter = String(first).uppercased()
+            if entry.iconMissing { paintPlaceholderFrame(cr, circle, look: look) }
             setSource(cr, look.colors.labelColor)
             Pango.withLayout(
-                cr, text: textOf(letter), font: look.font, bold: true, absoluteSize: circle.width * 0.45
+                cr, text: textOf(letter), font: look.font, bold: true,
+                absoluteSize: circle.width * (entry.iconMissing ? 0.3 : 0.45)
             ) { layout in
                 let ink = Pango.extents(of: layout).ink
                 cairo_move_to(cr, c.x - ink.center.x, c.y - ink.center.y)
@@ -120,6 +127,31 @@ extension MenuPainter {
             }
             cairo_new_path(cr)
         }
+    }
+
+    /// The frame of a missing icon: a dashed rounded square where the icon
+    /// would be (60 % of the circle, as an icon is), in the label colour.
+    private static func paintPlaceholderFrame(_ cr: OpaquePointer, _ circle: Rect, look: MenuLook) {
+        let side = circle.width * 0.6
+        let line = max(1, circle.width / 28)
+        let frame = Rect(
+            x: circle.center.x - side / 2 + line / 2, y: circle.center.y - side / 2 + line / 2,
+            width: side - line, height: side - line)
+        let radius = side * 0.2
+        cairo_save(cr)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, frame.maxX - radius, frame.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, frame.maxX - radius, frame.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, frame.minX + radius, frame.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, frame.minX + radius, frame.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+        var dashes = [line * 2.5, line * 1.5]
+        cairo_set_dash(cr, &dashes, 2, 0)
+        cairo_set_line_width(cr, line)
+        let c = look.colors.labelColor
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * 0.7)
+        cairo_stroke(cr)
+        cairo_restore(cr)
     }
 
     private static func paintFocusRing(_ cr: OpaquePointer, _ circle: Rect, look: MenuLook) {

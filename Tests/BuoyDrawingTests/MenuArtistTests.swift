@@ -144,7 +144,7 @@ final class MenuArtistTests: XCTestCase {
         }
     }
 
-    func testAMissingIconIsReportedAndItsInitialDrawn() throws {
+    func testAMissingIconIsReportedAndItsPlaceholderDrawn() throws {
         let (dir, png) = try redIcon()
         let labels = ["Terminal", "Files", "Browser", "Mail"]
         let missing = dir.appendingPathComponent("missing.png").path
@@ -154,13 +154,15 @@ final class MenuArtistTests: XCTestCase {
         let (layout, sprites, canvases) = (drawn.layout, drawn.sprites, drawn.images)
         XCTAssertEqual(drawn.report.icons, [.drawn(path: png), .failed(path: broken), .none, .notFound])
 
-        // Item 1 shows its initial, as an item without an icon does.
-        // The loader owns its surfaces: it must outlive the painting.
+        // Items 1 and 3 show the placeholder (their initial in a frame); item 2, which asked
+        // for no icon, its plain initial. The loader owns its surfaces: it must outlive the painting.
         let loader = IconLoader()
         defer { withExtendedLifetime(loader) {} }
         let icon = try XCTUnwrap(loader.load(path: png, size: 24))
-        let entries =
-            [MenuEntry(label: labels[0], icon: icon)] + labels.dropFirst().map { MenuEntry(label: $0) }
+        let entries = [
+            MenuEntry(label: labels[0], icon: icon), MenuEntry(label: labels[1], iconMissing: true),
+            MenuEntry(label: labels[2]), MenuEntry(label: labels[3], iconMissing: true),
+        ]
         assertSamePixels(canvases, as: sprites, layout: layout, entries: entries, scale: 1)
         let index = try XCTUnwrap(sprites.firstIndex { $0.part == .circle && $0.item == 1 })
         let image = sprites[index].image

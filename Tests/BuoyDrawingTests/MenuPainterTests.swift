@@ -422,6 +422,28 @@ final class MenuPainterTests: XCTestCase {
         }
     }
 
+    /// A missing icon's placeholder: the frame where the icon would be, in
+    /// the label colour, which a plain initial does not have.
+    func testAMissingIconDrawsAFramedInitial() {
+        let menu = layout()
+        let look = MenuLook(buttonColor: Color(red: 0, green: 1, blue: 0))
+        let item = menu.items[0]
+        let circle = MenuSprite(part: .circle, item: 0, image: MenuSprite.image(of: .circle, for: item))
+        func painted(missing: Bool) -> Pixels {
+            paintSprite(
+                self, circle, of: menu, entry: MenuEntry(label: "Mail", iconMissing: missing), look: look,
+                scale: 1)
+        }
+        let (framed, plain) = (painted(missing: true), painted(missing: false))
+        // Down the frame's left side (60 % of the circle, centred), clear of the letter.
+        let x = Int((item.circle.center.x - item.circle.width * 0.3 + 0.7 - circle.image.minX).rounded(.down))
+        let top = Int(item.circle.center.y - item.circle.width * 0.2 - circle.image.minY)
+        let differing = (top..<top + Int(item.circle.width * 0.4)).filter { y in
+            zip(framed.at(x, y), plain.at(x, y)).contains { abs(Int($0) - Int($1)) > 60 }
+        }
+        XCTAssertGreaterThan(differing.count, 4, "the dashed frame")
+    }
+
     func testScaleTwoDoublesThePixels() throws {
         let menu = layout()
         let one = try render(menu, focused: 1, scale: 1)
