@@ -95,10 +95,10 @@ class StatusTests(unittest.TestCase):
             settle(0.3)
             log = buoy.log()
             self.assertIn("2 of 7 images drawn at scale", log, "the status's item alone: its pill and circle")
-            # The other items' subsurfaces keep their buffers: only its pill and circle are given
-            # new ones. The menu's buffers are those each drawing's pool made (the button's face
-            # is attached again on its own).
-            menu_buffers, pool, attached = set(), set(), set()
+            # Only its pill and circle get new buffers (the last drawing's pool made two), and
+            # those are attached; the other subsurfaces keep theirs (one still unfolding may be
+            # attached its old buffer for the first time).
+            pool, drawn, attached = set(), set(), set()
             lines = log.splitlines()
             last = max(i for i, line in enumerate(lines) if "images drawn at scale" in line)
             for i, line in enumerate(lines):
@@ -106,11 +106,12 @@ class StatusTests(unittest.TestCase):
                     pool = set()
                 elif m := re.search(r"create_buffer\(new id (wl_buffer@\d+)", line):
                     pool.add(m.group(1))
-                elif "images drawn at scale" in line:
-                    menu_buffers |= pool
+                elif i == last:
+                    drawn = set(pool)
                 elif i > last and (m := re.search(r"-> (wl_surface@\d+)\.attach\((wl_buffer@\d+)", line)):
-                    if m.group(2) in menu_buffers:
+                    if m.group(2) in drawn:
                         attached.add(m.group(1))
+            self.assertEqual(len(drawn), 2, "new buffers for its pill and circle only")
             self.assertEqual(len(attached), 2, "\n".join(lines[last:last + 80]))
 
     def test_a_toggle_is_drawn_on_with_the_accent_ring_by_its_exit_status(self):
