@@ -53,7 +53,7 @@ _buoy()
             ;;
     esac
     if ((doctor)); then
-        COMPREPLY=($(compgen -W "-c --config" -- "$cur"))
+        COMPREPLY=($(compgen -W "-c --config --json" -- "$cur"))
     elif [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$subcommands $options" -- "$cur"))
     else

@@ -18,6 +18,7 @@ complete -c buoy -n "$top" -s v -l version -d "Show the version"
 complete -c buoy -n __fish_use_subcommand -a msg -d "Send a command to the running buoy"
 complete -c buoy -n __fish_use_subcommand -a doctor -d "Say whether buoy can run here, and what stops it"
 complete -c buoy -n "__fish_seen_subcommand_from doctor" -s c -l config -r -F -d "Read this config file"
+complete -c buoy -n "__fish_seen_subcommand_from doctor" -l json -d "The report as one JSON object"
 complete -c buoy -n "$msg" -a "$commands"
 complete -c buoy -n "$msg" -l button -x -d "The button to act on" \
     -a "(buoy msg state 2>/dev/null | string match -r -a -g '\"name\":\"([^\"]*)\"')"

@@ -53,6 +53,8 @@ public struct Invocation: Equatable, Sendable {
     public var verbosity = 0
     /// `--replace`: stop a running instance on this display instead of refusing.
     public var replace = false
+    /// `buoy doctor --json`: the report as one JSON object.
+    public var json = false
 
     public init() {}
 
@@ -61,7 +63,7 @@ public struct Invocation: Equatable, Sendable {
         Usage: buoy [--config PATH] [-d|-dd] [--replace]
                buoy --check [--config PATH]
                buoy msg [--button NAME] <command>
-               buoy doctor [--config PATH]
+               buoy doctor [--json] [--config PATH]
                buoy --print-default-config | --help | --version
 
         A floating button for Wayland: runs your commands on tap, double tap
@@ -111,8 +113,13 @@ public struct Invocation: Equatable, Sendable {
         }
         while let argument = rest.popFirst() {
             let setsConfig = Option(argument) == .config || argument.hasPrefix("--config=")
+            if invocation.mode == .doctor && argument == "--json" {
+                invocation.json = true
+                continue
+            }
             if invocation.mode == .doctor && !setsConfig {
-                return .failure(UsageError("buoy doctor takes only --config PATH, not \"\(argument)\""))
+                return .failure(
+                    UsageError("buoy doctor takes only --json and --config PATH, not \"\(argument)\""))
             }
             switch Option(argument) {
             case .config:

@@ -11,7 +11,7 @@ import SystemCalls
 /// the config, control socket and state file; SWAYSOCK's sway; the helpers,
 /// each tried in a child), prints the report and returns its exit status.
 enum Doctor {
-    static func run(configPath: String?) -> Int32 {
+    static func run(configPath: String?, json: Bool) -> Int32 {
         let socket = DisplaySocket(
             display: Environment.string("WAYLAND_DISPLAY"),
             runtimeDirectory: Environment.string("XDG_RUNTIME_DIR"))
@@ -31,7 +31,7 @@ enum Doctor {
         }
         let loader = ConfigLoader(explicitPath: configPath, log: Logger(verbosity: 0))
         let report = DoctorReport(facts(of: display, named: socket.name, config: loader.checked()))
-        print(report.text, terminator: "")
+        print(json ? report.json : report.text, terminator: json ? "\n" : "")
         return report.exitStatus
     }
 

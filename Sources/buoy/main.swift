@@ -53,7 +53,7 @@ func main() -> Int32 {
     case .check:
         return ConfigLoader(explicitPath: invocation.configPath, log: log).check()
     case .doctor:
-        return Doctor.run(configPath: invocation.configPath)
+        return Doctor.run(configPath: invocation.configPath, json: invocation.json)
     case .run:
         break
     }

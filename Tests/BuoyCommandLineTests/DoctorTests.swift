@@ -313,6 +313,47 @@ final class DoctorTests: XCTestCase {
     }
 
     /// Each line of the other sections, by what the facts say.
+    /// `--json`: the same report as one object, each value what its text line says.
+    func testTheJSONIsTheSameReport() throws {
+        let report = DoctorReport(
+            facts(
+                environment: ["SWAYSOCK": "/run/sway-ipc.sock"], sway: .version("sway 1.7"),
+                config: .ok(path: "/c.toml", warnings: ["/c.toml:3:1: warning: unknown key \"colour\""]),
+                state: .places(path: "/s/state", count: 1)))
+        XCTAssertFalse(report.json.contains("\n"), "one line")
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+        let compositor = try XCTUnwrap(json["compositor"] as? [String: Any])
+        XCTAssertEqual(compositor["name"] as? String, "sway 1.7")
+        XCTAssertEqual(compositor["family"] as? String, "sway")
+        XCTAssertEqual(
+            (compositor["environment"] as? [String: Any])?["SWAYSOCK"] as? String, "/run/sway-ipc.sock")
+        XCTAssertTrue((compositor["environment"] as? [String: Any])?["KDE_SESSION_VERSION"] is NSNull)
+        let protocols = try XCTUnwrap(json["protocols"] as? [[String: Any]])
+        let layerShell = try XCTUnwrap(
+            protocols.first { $0["interface"] as? String == "zwlr_layer_shell_v1" })
+        XCTAssertEqual(layerShell["offered"] as? Int, 4)
+        XCTAssertEqual(layerShell["used"] as? Int, 4)
+        XCTAssertEqual(layerShell["required"] as? Bool, true)
+        let toplevels = try XCTUnwrap(
+            protocols.first { $0["interface"] as? String == "zwlr_foreign_toplevel_manager_v1" })
+        XCTAssertTrue(toplevels["used"] is NSNull, "offered, not bound")
+        XCTAssertEqual((json["outputs"] as? [[String: Any]])?.first?["name"] as? String, "HEADLESS-1")
+        XCTAssertEqual(
+            (json["config"] as? [String: Any])?["lines"] as? [String],
+            ["/c.toml: ok, with 1 warning", "/c.toml:3:1: warning: unknown key \"colour\""])
+        XCTAssertEqual(json["state_file"] as? String, "/s/state: 1 place saved")
+        XCTAssertEqual(json["can_run"] as? Bool, true)
+        XCTAssertEqual((json["helpers"] as? [String: Any])?["keyboards"] as? [String], ["wvkbd-mobintl"])
+
+        let weston = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(DoctorReport(facts(westonGlobals)).json.utf8))
+                as? [String: Any])
+        XCTAssertEqual(weston["can_run"] as? Bool, false)
+        XCTAssertEqual((weston["blockers"] as? [String])?.count, 1)
+        XCTAssertFalse((weston["pitfalls"] as? [[String: Any]] ?? []).isEmpty)
+    }
+
     func testLines() {
         let cases: [(DoctorFacts, String, UInt)] = [
             // Display binds at most what it speaks; what else it binds is listed too.

@@ -4,13 +4,15 @@ import XCTest
 
 final class InvocationTests: XCTestCase {
     private func invocation(
-        _ mode: Invocation.Mode = .run, config: String? = nil, verbosity: Int = 0, replace: Bool = false
+        _ mode: Invocation.Mode = .run, config: String? = nil, verbosity: Int = 0, replace: Bool = false,
+        json: Bool = false
     ) -> Invocation {
         var invocation = Invocation()
         invocation.mode = mode
         invocation.configPath = config
         invocation.verbosity = verbosity
         invocation.replace = replace
+        invocation.json = json
         return invocation
     }
 
@@ -36,14 +38,21 @@ final class InvocationTests: XCTestCase {
             (["doctor"], .success(invocation(.doctor)), #line),
             (["doctor", "--config", "/c.toml"], .success(invocation(.doctor, config: "/c.toml")), #line),
             (["doctor", "--config=/c.toml"], .success(invocation(.doctor, config: "/c.toml")), #line),
+            (["doctor", "--json"], .success(invocation(.doctor, json: true)), #line),
+            (
+                ["doctor", "--json", "-c", "/c"], .success(invocation(.doctor, config: "/c", json: true)),
+                #line
+            ),
+            (["--json"], .failure(UsageError("unknown argument \"--json\"; see buoy --help")), #line),
             (["doctor", "-c"], .failure(UsageError("-c needs a path")), #line),
             (
-                ["doctor", "-d"], .failure(UsageError("buoy doctor takes only --config PATH, not \"-d\"")),
+                ["doctor", "-d"],
+                .failure(UsageError("buoy doctor takes only --json and --config PATH, not \"-d\"")),
                 #line
             ),
             (
                 ["doctor", "doctor"],
-                .failure(UsageError("buoy doctor takes only --config PATH, not \"doctor\"")), #line
+                .failure(UsageError("buoy doctor takes only --json and --config PATH, not \"doctor\"")), #line
             ),
             // doctor is a command only as the first word.
             (["-d", "doctor"], .failure(UsageError("unknown argument \"doctor\"; see buoy --help")), #line),

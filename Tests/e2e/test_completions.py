@@ -82,7 +82,7 @@ class CompletionTests(unittest.TestCase):
         self.assertEqual(bash("buoy --check msg"), [], "msg is a command only as the first word")
         self.assertIn("doctor", bash("buoy "))
         self.assertEqual(bash("buoy doc"), ["doctor"])
-        self.assertEqual(bash("buoy doctor "), ["-c", "--config"], "doctor takes --config only")
+        self.assertEqual(bash("buoy doctor "), ["-c", "--config", "--json"], "doctor takes --config and --json")
         self.assertEqual(bash("buoy doctor --c"), ["--config"])
         self.assertNotIn("doctor", bash("buoy -d "))
 
@@ -94,7 +94,7 @@ class CompletionTests(unittest.TestCase):
         self.assertEqual(sorted(fish("buoy msg move ")), sorted(PLACES))
         self.assertEqual(fish("buoy msg --b"), ["--button"])
         self.assertIn("doctor", fish("buoy "))
-        self.assertEqual(fish("buoy doctor --"), ["--config"], "doctor takes --config only")
+        self.assertEqual(fish("buoy doctor --"), ["--config", "--json"], "doctor takes --config and --json")
 
     def test_zsh(self):
         run(["zsh", "-n", str(COMPLETIONS / "_buoy")])

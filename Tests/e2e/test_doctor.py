@@ -4,6 +4,7 @@ compositor answers."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -169,6 +170,23 @@ class DoctorElsewhereTests(unittest.TestCase):
         self.assertEqual(result.returncode, status, result.stdout + result.stderr)
         self.assertRegex(section(result.stdout, "Compositor")[0], rf"^{named}, from its global ")
         return buoy, result.stdout
+
+    def test_json_is_the_same_report_as_one_object(self):
+        for compositor, status in ((HeadlessSway, 0), (HeadlessWeston, 1)):
+            with self.subTest(compositor.__name__), compositor() as running:
+                buoy = Buoy(running, config())
+                text, result = doctor(buoy), doctor(buoy, "--json")
+                self.assertEqual(result.returncode, status, result.stderr)
+                self.assertEqual(result.stdout.count("\n"), 1, "one line")
+                report = json.loads(result.stdout)
+                self.assertEqual(report["can_run"], status == 0)
+                compositor_line = section(text.stdout, "Compositor")[0]
+                self.assertEqual(f"{report['compositor']['name']}, {report['compositor']['evidence']}",
+                                 compositor_line)
+                layer_shell = next(p for p in report["protocols"] if p["interface"] == "zwlr_layer_shell_v1")
+                self.assertEqual(layer_shell["offered"] is not None, status == 0)
+                self.assertEqual([o["name"] or "(unnamed)" for o in report["outputs"]],
+                                 [line.split(":")[0] for line in section(text.stdout, "Outputs")])
 
     def test_weston_has_no_layer_shell_and_doctor_says_what_to_use(self):
         with HeadlessWeston() as weston:

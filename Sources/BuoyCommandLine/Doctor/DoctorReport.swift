@@ -24,6 +24,8 @@ public struct DoctorReport: Equatable, Sendable {
     public let blockers: [String]
     public let pitfalls: [Pitfall]
     public let text: String
+    /// The same as one JSON object (`buoy doctor --json`), on one line.
+    public let json: String
 
     /// 0 when buoy can run here, 1 otherwise.
     public var exitStatus: Int32 { blockers.isEmpty ? 0 : 1 }
@@ -47,6 +49,87 @@ public struct DoctorReport: Equatable, Sendable {
                 blockers.isEmpty
                     ? "buoy can run here." : "buoy cannot run here: \(blockers.joined(separator: "; and ")).",
             ].joined(separator: "\n\n") + "\n"
+        json = Self.json(facts, compositor: compositor, pitfalls: pitfalls, blockers: blockers)
+    }
+
+    /// The report's sections as one object; each value says what the
+    /// text's line of the same name says.
+    private static func json(
+        _ facts: DoctorFacts, compositor: Compositor, pitfalls: [Pitfall], blockers: [String]
+    ) -> String {
+        func string(_ value: String?) -> String { value.map(StateReport.string) ?? "null" }
+        func number<T: BinaryInteger>(_ value: T?) -> String { value.map { "\($0)" } ?? "null" }
+        func object(_ fields: [(String, String)]) -> String {
+            "{" + fields.map { StateReport.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        }
+        func array(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
+        let files = fileLines(facts)
+        return object([
+            ("buoy", string(facts.version)), ("display", string(facts.display)),
+            (
+                "compositor",
+                object([
+                    ("family", string(compositor.family?.rawValue)), ("name", string(compositor.name)),
+                    ("evidence", string(compositor.evidence)),
+                    (
+                        "environment",
+                        object(environmentNames.map { ($0, string(facts.environment[$0])) })
+                    ),
+                ])
+            ),
+            (
+                "protocols",
+                array(
+                    protocolRows(facts).map { row in
+                        object([
+                            ("interface", string(row.use.interface)), ("offered", number(row.offered)),
+                            ("used", number(row.used)), ("use", string(row.use.use)),
+                            ("without", string(row.use.without)), ("required", "\(row.required)"),
+                        ])
+                    })
+            ),
+            (
+                "seats",
+                array(
+                    facts.seats.map {
+                        object([
+                            ("name", string($0.name)), ("pointer", "\($0.pointer)"),
+                            ("keyboard", "\($0.keyboard)"), ("touch", "\($0.touch)"),
+                        ])
+                    })
+            ),
+            (
+                "outputs",
+                array(
+                    facts.outputs.map {
+                        object([
+                            ("name", string($0.name)), ("width", number($0.width)),
+                            ("height", number($0.height)),
+                            ("scale", number($0.scale)), ("transform", string(transformName($0.transform))),
+                            ("logical_width", number($0.logicalWidth)),
+                            ("logical_height", number($0.logicalHeight)),
+                        ])
+                    })
+            ),
+            (
+                "config",
+                object([("passed", "\(facts.config.passed)"), ("lines", array(files.config.map(string)))])
+            ),
+            ("control_socket", string(files.socket)), ("state_file", string(files.state)),
+            (
+                "helpers",
+                object([
+                    ("keyboards", array(facts.helpers.keyboards.filter(\.found).map { string($0.name) })),
+                    ("drawing_helper", "\(facts.helpers.draws)"), ("pango", "\(facts.helpers.pango)"),
+                    ("librsvg", "\(facts.helpers.librsvg)"),
+                ])
+            ),
+            (
+                "pitfalls",
+                array(pitfalls.map { object([("problem", string($0.problem)), ("fix", string($0.fix))]) })
+            ),
+            ("can_run", "\(blockers.isEmpty)"), ("blockers", array(blockers.map(string))),
+        ])
     }
 
     /// The compositor's own globals first: they describe the display doctor
@@ -138,25 +221,43 @@ public struct DoctorReport: Equatable, Sendable {
         ProtocolUse(interface: "wl_output", use: "see Outputs", without: "nowhere to show a button"),
     ]
 
-    private static func protocolSection(_ facts: DoctorFacts) -> String {
+    /// One listed protocol as offered here: the highest version offered
+    /// (nil: not offered) and the one buoy bound (nil: not bound).
+    private struct ProtocolRow {
+        var use: ProtocolUse
+        var offered: UInt32?
+        var used: UInt32?
+        var required: Bool
+    }
+
+    private static func protocolRows(_ facts: DoctorFacts) -> [ProtocolRow] {
         let listed = Set(protocols.map(\.interface))
         // Whatever else Display binds is listed too, so no use goes unreported.
         let others = facts.globals.filter { $0.bound != nil && !listed.contains($0.interface) }.map {
             ProtocolUse(interface: $0.interface, use: "")
         }
         let required = Set(Compositors.required.map(\.interface))
-        let cells = (protocols + others).map { row -> [String] in
+        return (protocols + others).map { row in
             let offers = facts.globals.filter { $0.interface == row.interface }
-            guard let version = offers.map(\.version).max() else {
+            return ProtocolRow(
+                use: row, offered: offers.map(\.version).max(), used: offers.compactMap(\.bound).first,
+                required: required.contains(row.interface))
+        }
+    }
+
+    private static func protocolSection(_ facts: DoctorFacts) -> String {
+        let rows = protocolRows(facts)
+        let cells = rows.map { row -> [String] in
+            guard let version = row.offered else {
                 let why =
-                    required.contains(row.interface)
+                    row.required
                     ? "REQUIRED: buoy cannot run without it"
-                    : row.without.map { "without it: " + $0 } ?? row.use
-                return [row.interface, "not offered", why]
+                    : row.use.without.map { "without it: " + $0 } ?? row.use.use
+                return [row.use.interface, "not offered", why]
             }
-            let bound = offers.compactMap(\.bound).first
             return [
-                row.interface, "offered \(version), " + (bound.map { "used \($0)" } ?? "not used"), row.use,
+                row.use.interface, "offered \(version), " + (row.used.map { "used \($0)" } ?? "not used"),
+                row.use.use,
             ]
         }
         var lines: [String] = []
@@ -193,11 +294,13 @@ public struct DoctorReport: Equatable, Sendable {
         "normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270",
     ]
 
+    private static func transformName(_ transform: Int32) -> String {
+        transforms.indices.contains(Int(transform)) ? transforms[Int(transform)] : "transform \(transform)"
+    }
+
     private static func outputSection(_ outputs: [DoctorFacts.Output]) -> String {
         let lines = outputs.map { output in
-            let transform =
-                transforms.indices.contains(Int(output.transform))
-                ? transforms[Int(output.transform)] : "transform \(output.transform)"
+            let transform = transformName(output.transform)
             let logical =
                 output.logicalWidth > 0 ? ", \(output.logicalWidth)x\(output.logicalHeight) logical" : ""
             return "\(output.name ?? "(unnamed)"): \(output.width)x\(output.height), scale \(output.scale), "
@@ -206,39 +309,42 @@ public struct DoctorReport: Equatable, Sendable {
         return section("Outputs", lines.isEmpty ? ["none"] : lines)
     }
 
-    private static func fileSection(_ facts: DoctorFacts) -> String {
-        var lines: [String] = []
+    /// The files section's words: the config's verdict and its
+    /// diagnostics' lines, the control socket's and the state file's.
+    private static func fileLines(_ facts: DoctorFacts) -> (config: [String], socket: String, state: String) {
         let details: [String]
         switch facts.config {
         case .ok(_, let warnings): details = warnings
         case .noFile: details = []
         case .failed(let message): details = [message]
         }
-        lines.append("config: " + (facts.config.verdict ?? "cannot be used:"))
-        lines += details.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map {
-            "  " + $0
-        }
+        let config =
+            [facts.config.verdict ?? "cannot be used:"]
+            + details.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map(String.init)
+        let socket: String
         switch facts.socket {
-        case .none:
-            lines.append(
-                "control socket: none, since XDG_RUNTIME_DIR is not set (nothing stops a second buoy)")
-        case .running(let path):
-            lines.append("control socket: \(path): buoy running (it answered buoy msg state)")
+        case .none: socket = "none, since XDG_RUNTIME_DIR is not set (nothing stops a second buoy)"
+        case .running(let path): socket = "\(path): buoy running (it answered buoy msg state)"
         case .notRunning(let path, let stale):
-            lines.append(
-                "control socket: \(path): no buoy running"
-                    + (stale ? " (a socket left by one that died; the next buoy replaces it)" : ""))
-        case .failed(let path, let why):
-            lines.append("control socket: \(path): \(why)")
+            socket =
+                "\(path): no buoy running"
+                + (stale ? " (a socket left by one that died; the next buoy replaces it)" : "")
+        case .failed(let path, let why): socket = "\(path): \(why)"
         }
+        let state: String
         switch facts.state {
-        case .missing(let path):
-            lines.append("state file: \(path): none yet (no button was dragged or moved)")
-        case .places(let path, let count):
-            lines.append("state file: \(path): \(count) place\(count == 1 ? "" : "s") saved")
-        case .unreadable(let path, let why):
-            lines.append("state file: \(path): unreadable, so buoy ignores it: \(why)")
+        case .missing(let path): state = "\(path): none yet (no button was dragged or moved)"
+        case .places(let path, let count): state = "\(path): \(count) place\(count == 1 ? "" : "s") saved"
+        case .unreadable(let path, let why): state = "\(path): unreadable, so buoy ignores it: \(why)"
         }
+        return (config, socket, state)
+    }
+
+    private static func fileSection(_ facts: DoctorFacts) -> String {
+        let (config, socket, state) = fileLines(facts)
+        let lines =
+            ["config: " + config[0]] + config.dropFirst().map { "  " + $0 }
+            + ["control socket: " + socket, "state file: " + state]
         return section("Files and processes", lines)
     }
 
