@@ -157,7 +157,7 @@ public struct StateReport: Sendable, Equatable {
     /// A quoted JSON string. Quote and backslash are escaped, control
     /// characters become `\u00XX`, and everything else (non-ASCII included)
     /// is kept as UTF-8.
-    package static func string(_ value: String) -> String {
+    public static func string(_ value: String) -> String {
         var out = String.UnicodeScalarView()
         out.append("\"")
         for scalar in value.unicodeScalars {
