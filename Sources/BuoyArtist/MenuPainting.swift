@@ -137,14 +137,8 @@ extension MenuPainter {
         let frame = Rect(
             x: circle.center.x - side / 2 + line / 2, y: circle.center.y - side / 2 + line / 2,
             width: side - line, height: side - line)
-        let radius = side * 0.2
         cairo_save(cr)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, frame.maxX - radius, frame.minY + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(cr, frame.maxX - radius, frame.maxY - radius, radius, 0, Double.pi / 2)
-        cairo_arc(cr, frame.minX + radius, frame.maxY - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(cr, frame.minX + radius, frame.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
+        roundedRect(cr, frame, radius: side * 0.2)
         var dashes = [line * 2.5, line * 1.5]
         cairo_set_dash(cr, &dashes, 2, 0)
         cairo_set_line_width(cr, line)

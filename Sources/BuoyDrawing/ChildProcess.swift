@@ -89,28 +89,18 @@ package final class ChildJob {
     package init(program: String, arguments: [String], input: [UInt8], files: [Int32], reaping: ChildReaping)
         throws(SpawnError)
     {
-        func failure(_ what: String) -> SpawnError {
-            SpawnError(description: "\(what): \(String(cString: strerror(errno)))")
-        }
         let job = input.withUnsafeBytes { buoy_pipe_holding($0.baseAddress, $0.count) }
-        guard job >= 0 else { throw failure("no pipe for its job of \(input.count) bytes") }
+        guard job >= 0 else { throw Self.failure("no pipe for its job of \(input.count) bytes") }
         defer { close(job) }
-        // Close-on-exec: commands started while the child runs must not
-        // hold either end (the write end would keep `fd` from ending).
-        var exiting: [Int32] = [-1, -1]
-        guard buoy_pipe_cloexec(&exiting, 0) == 0 else { throw failure("no close-on-exec pipe") }
+        let exiting: [Int32]
+        (exiting, report) = try Self.exitPipeAndReport()
         defer { close(exiting[1]) }
-        report = buoy_memfd_create("buoy-draw-report")
-        guard report >= 0 else {
-            close(exiting[0])
-            throw failure("no file for its report")
-        }
         let handed = [job, STDERR_FILENO, STDERR_FILENO, exiting[1], report] + files
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         pid = handed.withUnsafeBufferPointer { buoy_spawn(program, argv, $0.baseAddress, Int32($0.count)) }
         guard pid > 0 else {
-            let error = failure("cannot start \(program)")
+            let error = Self.failure("cannot start \(program)")
             close(exiting[0])
             close(report)
             throw error
@@ -119,23 +109,34 @@ package final class ChildJob {
         self.reaping = reaping
     }
 
+    private static func failure(_ what: String) -> SpawnError {
+        SpawnError(description: "\(what): \(String(cString: strerror(errno)))")
+    }
+
+    /// The pipe that ends as the child exits and the empty file for its
+    /// report. Close-on-exec: commands started while the child runs must not
+    /// hold either end (the write end would keep `fd` from ending).
+    private static func exitPipeAndReport() throws(SpawnError) -> (exiting: [Int32], report: Int32) {
+        var exiting: [Int32] = [-1, -1]
+        guard buoy_pipe_cloexec(&exiting, 0) == 0 else { throw failure("no close-on-exec pipe") }
+        let report = buoy_memfd_create("buoy-draw-report")
+        guard report >= 0 else {
+            let error = failure("no file for its report")
+            close(exiting[0])
+            close(exiting[1])
+            throw error
+        }
+        return (exiting, report)
+    }
+
     /// `body` run in a fork of this process, which exits with what it
     /// returns and dies with this one: no new program and libraries to
     /// start (about 20 ms for buoy-draw). Only while the process runs one
     /// thread (`runsOneThread`): a lock that another thread held at the fork
     /// would stay locked in the child.
     package init(forking body: () -> Int32, reaping: ChildReaping) throws(SpawnError) {
-        func failure(_ what: String) -> SpawnError {
-            SpawnError(description: "\(what): \(String(cString: strerror(errno)))")
-        }
-        var exiting: [Int32] = [-1, -1]
-        guard buoy_pipe_cloexec(&exiting, 0) == 0 else { throw failure("no close-on-exec pipe") }
-        report = buoy_memfd_create("buoy-draw-report")
-        guard report >= 0 else {
-            close(exiting[0])
-            close(exiting[1])
-            throw failure("no file for its report")
-        }
+        let exiting: [Int32]
+        (exiting, report) = try Self.exitPipeAndReport()
         let parent = getpid()
         pid = fork()
         if pid == 0 {
@@ -144,7 +145,7 @@ package final class ChildJob {
         }
         close(exiting[1])
         guard pid > 0 else {
-            let error = failure("cannot fork")
+            let error = Self.failure("cannot fork")
             close(exiting[0])
             close(report)
             throw error
