@@ -579,13 +579,15 @@ class Bench:
 
     # -- memory
 
-    def peak_rss(self, setup: Setup) -> None:
+    def peak_rss(self, setup: Setup, config: str = "", label: str = "") -> None:
+        """Peak RSS of buoy with `config` and of the reference; `label` ("a visibility rule
+        set, " or "") starts the rows' names."""
         buoy, ref, ratio = Series(), Series(), Series()
         with setup.sway() as sway:
             for run in range(self.runs):
                 values = {}
                 for kind, argv in (("reference", [self.reference]), ("buoy", [self.buoy])):
-                    client = Client(sway, argv, kind, config="" if kind == "buoy" else None).start()
+                    client = Client(sway, argv, kind, config=config if kind == "buoy" else None).start()
                     time.sleep(1.0)
                     client.check_alive()
                     values[kind] = peak_rss_kb(client.pid) * 1024 / 1e6
@@ -593,11 +595,13 @@ class Bench:
                 buoy.add(values["buoy"])
                 ref.add(values["reference"])
                 ratio.add(values["buoy"] / values["reference"])
-                log(f"{setup.name} RSS run {run + 1}: buoy {values['buoy']:.2f} MB, "
+                log(f"{setup.name} {label}RSS run {run + 1}: buoy {values['buoy']:.2f} MB, "
                     f"reference {values['reference']:.2f} MB")
-        self.rows.append(Row(setup.name, "peak RSS (VmHWM) after start + 1 s idle", "MB", 2, buoy, ref, ratio,
-                             goal="buoy ≤ 10 MB (10^6 bytes), every run", met=buoy.max <= 10.0,
+        self.rows.append(Row(setup.name, f"{label}peak RSS (VmHWM) after start + 1 s idle", "MB", 2, buoy, ref,
+                             ratio, goal="buoy ≤ 10 MB (10^6 bytes), every run", met=buoy.max <= 10.0,
                              note="MB = 10^6 bytes"))
+        if label:
+            return
         mib = 1e6 / (1 << 20)
         self.rows.append(Row(setup.name, "peak RSS, the same in MiB", "MiB", 2,
                              Series([v * mib for v in buoy.values]), Series([v * mib for v in ref.values])))
@@ -920,6 +924,52 @@ class Bench:
                              wakeups[0], wakeups[1], goal="0 in every run", met=wakeups[0].max == 0))
         self.rows.append(Row(setup.name, f"{label}idle after fade: CPU ticks (utime+stime) in 5 s", "ticks", 0,
                              ticks[0], ticks[1], goal="0 in every run", met=ticks[0].max == 0))
+
+    # -- visibility rules (issue 20)
+
+    def rules(self, setup: Setup) -> None:
+        """A `[visibility]` rule binds foreign-toplevel, so buoy hears of every window. It must
+        still idle at zero wakeups, keep to its RSS goal, and commit nothing while 50 windows
+        open and close on another output (none of them matches the rule)."""
+        config = buoy_config(button={"idle_delay": 0.2, "fade": 0.1}, visibility={"hide_for": '["mpv"]'})
+        label = "a visibility rule set, "
+        self.peak_rss(setup, config, label)
+        self.idle_figure(setup, config, "buoy-idle-rule", label)
+        commits, wakeups = Series(), Series()
+        with setup.sway() as sway:
+            sway.swaymsg("create_output")
+            wait_for(lambda: len(sway.outputs()) == 2, timeout=5, message="a second output")
+            first, second = sorted(o["name"] for o in sway.outputs())
+            for run in range(self.runs):
+                sway.swaymsg("focus", "output", first)
+                buoy = Client(sway, [self.buoy], "buoy-rule-windows", config=config, debug=True).start()
+                time.sleep(1.0)  # placed, and faded: nothing left to draw
+                buoy.check_alive()
+                sway.swaymsg("focus", "output", second)
+                time.sleep(0.2)
+                mark = len(buoy.log())
+                before = voluntary_switches(buoy.pid)
+                windows = [sway.spawn(["wev"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                           for _ in range(50)]
+                wait_for(lambda: len(sway.windows()) == 50, timeout=30, message="50 windows")
+                for window in windows:
+                    window.terminate()
+                wait_for(lambda: not sway.windows(), timeout=30, message="every window closed")
+                time.sleep(0.2)
+                buoy.check_alive()
+                wakeups.add(voluntary_switches(buoy.pid) - before)
+                heard = buoy.log()[mark:]
+                commits.add(len(re.findall(r"-> wl_surface@\d+\.commit\(\)", heard)))
+                if "zwlr_foreign_toplevel_handle_v1" not in heard:
+                    raise HarnessError("buoy heard of none of the windows: is foreign-toplevel bound?")
+                log(f"{setup.name} rule, 50 windows run {run + 1}: {commits.values[-1]:.0f} commits, "
+                    f"{wakeups.values[-1]:.0f} wakeups")
+                buoy.stop()
+        self.rows.append(Row(setup.name, f"{label}50 windows opening and closing on another output: buoy's "
+                             "commits", "", 0, commits, goal="0 in every run", met=commits.max == 0))
+        self.rows.append(Row(setup.name, f"{label}50 windows opening and closing on another output: buoy's "
+                             "wakeups (WAYLAND_DEBUG run)", "", 0, wakeups,
+                             note="each window's foreign-toplevel events wake it; nothing is drawn"))
 
     # -- drag
 
@@ -1461,9 +1511,11 @@ def main() -> int:
     parser.add_argument("--drag-seconds", type=float, default=5.0)
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
-    parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,idle,idle4,drag,drag4,tap,silent,haptic,size",
-                        help="comma-separated subset of: rss,rss4,menu,open,status,commit,idle,idle4,drag,drag4,tap,"
-                             "silent,haptic,size (status is the menu with 8 status items, one hanging; rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
+    parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,idle,idle4,rules,drag,drag4,tap,silent,"
+                                          "haptic,size",
+                        help="comma-separated subset of: rss,rss4,menu,open,status,commit,idle,idle4,rules,drag,drag4,"
+                             "tap,silent,haptic,size (rules is RSS, idle and 50 windows on another output with a "
+                             "[visibility] rule set; status is the menu with 8 status items, one hanging; rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
                              "tap and drag with silent peers on the control socket; haptic is press → feedbackd's "
                              "TriggerFeedback on a private session bus)")
     parser.add_argument("--setups", default="1280x720@1,3840x2160@2")
@@ -1502,6 +1554,8 @@ def main() -> int:
             bench.idle(setup)
         if "idle4" in only:
             bench.buttons_idle(setup)
+        if "rules" in only:
+            bench.rules(setup)
         if "drag" in only:
             bench.drag(setup)
         if "drag4" in only:

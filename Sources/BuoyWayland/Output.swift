@@ -15,6 +15,9 @@ public final class Output {
         /// The size in the layout's logical pixels, from xdg-output.
         public var logicalWidth = 0
         public var logicalHeight = 0
+        /// Its top-left in the layout, from xdg-output; nil without it.
+        public var logicalX: Int?
+        public var logicalY: Int?
     }
 
     public let proxy: OpaquePointer
@@ -46,6 +49,12 @@ public final class Output {
         let w = Double(rotated ? info.modeHeight : info.modeWidth) / Double(scale)
         let h = Double(rotated ? info.modeWidth : info.modeHeight) / Double(scale)
         return Size(width: w, height: h)
+    }
+
+    /// Where it is in the layout, in logical pixels: nil until xdg-output has said.
+    public var logicalRect: Rect? {
+        guard let x = info.logicalX, let y = info.logicalY else { return nil }
+        return Rect(origin: Point(x: Double(x), y: Double(y)), size: logicalSize)
     }
 
     func attachXdgOutput(manager: OpaquePointer?) {
@@ -102,7 +111,11 @@ public final class Output {
         let listener = UnsafeMutablePointer<zxdg_output_v1_listener>.allocate(capacity: 1)
         listener.initialize(
             to: zxdg_output_v1_listener(
-                logical_position: { _, _, _, _ in },
+                logical_position: { data, _, x, y in
+                    let output = from(data)
+                    output.pending.logicalX = Int(x)
+                    output.pending.logicalY = Int(y)
+                },
                 logical_size: { data, _, width, height in
                     let output = from(data)
                     output.pending.logicalWidth = Int(width)

@@ -61,6 +61,12 @@ public final class Subsurface {
         wl_surface_destroy(surface)
     }
 
+    /// Stacks it right below `sibling`, a subsurface of the same parent,
+    /// with the parent's next commit.
+    public func placeBelow(_ sibling: Subsurface) {
+        wl_subsurface_place_below(role, sibling.surface)
+    }
+
     /// Whether a buffer is attached.
     public var isShown: Bool { content != nil }
 

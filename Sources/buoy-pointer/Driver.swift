@@ -17,6 +17,9 @@ final class Driver: LineDriver {
     private var xdgOutputManager: OpaquePointer?
     private var outputs: [Output] = []
     private var pointer: OpaquePointer?
+    /// `--layout`: positions are in the whole layout's coordinates, across every output,
+    /// rather than in the first output's.
+    private let acrossLayout = CommandLine.arguments.dropFirst().contains("--layout")
 
     required init(display: OpaquePointer) {
         self.display = display
@@ -37,7 +40,7 @@ final class Driver: LineDriver {
         // Second roundtrip: the wl_output and xdg_output events for the bound outputs.
         try roundtrip()
         // With an output, absolute motion maps onto that output rather than the whole layout.
-        if zwlr_virtual_pointer_manager_v1_get_version(manager) >= 2 {
+        if zwlr_virtual_pointer_manager_v1_get_version(manager) >= 2, !acrossLayout {
             pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer_with_output(
                 manager, seat, first.proxy)
         } else {
@@ -64,25 +67,29 @@ final class Driver: LineDriver {
         // Pick up output changes (scale, mode) the compositor sent since the last command.
         try roundtrip()
         guard let pointer else { return .failure(CommandError(message: "no virtual pointer")) }
-        // Absolute motion is mapped onto the first output, in its logical size.
+        // Absolute motion is mapped onto the first output, in its logical size, or onto the
+        // layout's bounding box.
         let size = outputs.first?.logicalSize
+        let area =
+            acrossLayout
+            ? layoutBox : size.map { (x: Int32(0), y: Int32(0), width: $0.width, height: $0.height) }
         let unknownSize = CommandError(message: "output size unknown")
         var lines: [String] = []
         switch command {
         case .move(let p):
-            guard let extent = size else { return .failure(unknownSize) }
+            guard let extent = area else { return .failure(unknownSize) }
             motion(pointer, to: p, extent: extent)
             zwlr_virtual_pointer_v1_frame(pointer)
         case .down, .up:
             button(pointer, pressed: command == .down)
         case .click(let p):
-            guard let extent = size else { return .failure(unknownSize) }
+            guard let extent = area else { return .failure(unknownSize) }
             motion(pointer, to: p, extent: extent)
             zwlr_virtual_pointer_v1_frame(pointer)
             button(pointer, pressed: true)
             button(pointer, pressed: false)
         case .drag(let from, let to, let steps, let durationMs):
-            guard let extent = size else { return .failure(unknownSize) }
+            guard let extent = area else { return .failure(unknownSize) }
             motion(pointer, to: from, extent: extent)
             zwlr_virtual_pointer_v1_frame(pointer)
             button(pointer, pressed: true)
@@ -102,11 +109,28 @@ final class Driver: LineDriver {
         return .success(lines)
     }
 
-    private func motion(_ pointer: OpaquePointer, to p: Position, extent: (width: Int32, height: Int32)) {
+    /// The bounding box of every output in the layout, once each has a size.
+    private var layoutBox: (x: Int32, y: Int32, width: Int32, height: Int32)? {
+        var box: (minX: Int32, minY: Int32, maxX: Int32, maxY: Int32)?
+        for output in outputs {
+            guard let size = output.logicalSize else { return nil }
+            let (x, y) = (output.logicalX, output.logicalY)
+            box = (
+                min(box?.minX ?? x, x), min(box?.minY ?? y, y),
+                max(box?.maxX ?? x + size.width, x + size.width),
+                max(box?.maxY ?? y + size.height, y + size.height)
+            )
+        }
+        return box.map { ($0.minX, $0.minY, $0.maxX - $0.minX, $0.maxY - $0.minY) }
+    }
+
+    private func motion(
+        _ pointer: OpaquePointer, to p: Position, extent: (x: Int32, y: Int32, width: Int32, height: Int32)
+    ) {
         let xExtent = UInt32(Double(extent.width) * subpixel)
         let yExtent = UInt32(Double(extent.height) * subpixel)
-        let x = UInt32(min(max((p.x * subpixel).rounded(), 0), Double(xExtent)))
-        let y = UInt32(min(max((p.y * subpixel).rounded(), 0), Double(yExtent)))
+        let x = UInt32(min(max(((p.x - Double(extent.x)) * subpixel).rounded(), 0), Double(xExtent)))
+        let y = UInt32(min(max(((p.y - Double(extent.y)) * subpixel).rounded(), 0), Double(yExtent)))
         zwlr_virtual_pointer_v1_motion_absolute(pointer, eventTimestamp(), x, y, xExtent, yExtent)
     }
 

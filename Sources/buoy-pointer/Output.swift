@@ -16,6 +16,9 @@ final class Output {
     /// From xdg_output.logical_size; 0 until it arrives.
     var logicalWidth: Int32 = 0
     var logicalHeight: Int32 = 0
+    /// From xdg_output.logical_position: its top-left in the layout.
+    var logicalX: Int32 = 0
+    var logicalY: Int32 = 0
 
     init(proxy: OpaquePointer, registryName: UInt32) {
         self.proxy = proxy
@@ -78,7 +81,11 @@ private enum OutputListeners {
 
     nonisolated(unsafe) static let xdgOutput = allocateListener(
         zxdg_output_v1_listener(
-            logical_position: { _, _, _, _ in },
+            logical_position: { data, _, x, y in
+                let output = Output.from(data)
+                output.logicalX = x
+                output.logicalY = y
+            },
             logical_size: { data, _, width, height in
                 let output = Output.from(data)
                 output.logicalWidth = width

@@ -21,6 +21,10 @@ private enum Check {
     case hiddenBy(HiddenBy?)
     /// What `removal(at:)` shows: the remove target or Undo.
     case removal(RemovalScene?)
+    /// Where a drag shows it: on its own area or not, and on which other output's area.
+    case drawn(own: Bool, other: Int?)
+    /// Which other output's area the pointer of a drag is over.
+    case draggedOver(Int?)
 }
 
 /// One input, the effects it must produce, and what must hold afterwards
@@ -89,6 +93,9 @@ private func tick(_ at: Double) -> ButtonInput { .tick(at: at) }
 private func tpress(_ at: Double, _ p: Point = on) -> ButtonInput { .press(p, kind: .touch, at: at) }
 private func tmove(_ at: Double, _ p: Point) -> ButtonInput { .move(p, kind: .touch, at: at) }
 private func trelease(_ at: Double, _ p: Point = on) -> ButtonInput { .release(p, kind: .touch, at: at) }
+
+/// A 1920×1080 output to the right of `usable`'s.
+private let besideRight = Rect(x: 1280, y: 0, width: 1920, height: 1080)
 
 /// The remove target's centre on `usable`: centred, 64 px above the bottom. Grabbed at its
 /// centre, the button's centre is where the pointer is.
@@ -777,6 +784,97 @@ private let cases: [Case] = [
             Step(.area(usable, at: 1.5), [], [.hiddenBy(.removed), .origin(nil)]),
         ]),
 
+    // MARK: across outputs
+    Case(
+        "a drag past the edge straddles it, then follows the pointer onto the output beside it",
+        instant,
+        [
+            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            Step(
+                move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)],
+                [.drawn(own: true, other: nil), .draggedOver(nil)]),
+            // The pointer still on its own output, the button reaching over the edge.
+            Step(
+                move(1.05, pt(1270, 360)), [],
+                [.origin(pt(1242, 332)), .drawn(own: true, other: 0), .draggedOver(nil)]),
+            Step(
+                move(1.07, pt(1290, 360)), [],
+                [.origin(pt(1262, 332)), .drawn(own: true, other: 0), .draggedOver(0)]),
+            Step(
+                move(1.1, pt(1400, 500)), [],
+                [
+                    .origin(pt(1372, 472)), .drawn(own: false, other: 0), .draggedOver(0), .removal(nil),
+                    .reported(pt(92, 472), .edge(.left, fraction: 464.0 / 1008)),
+                ]),
+            Step(
+                release(1.2, pt(1400, 500)), [.cursor(.hover), .crossed(to: 0), .save],
+                [.drawn(own: true, other: nil), .origin(pt(8, 472)), .restingOrigin(pt(8, 472))]),
+            // Its area is that output's now: a new area for it keeps the place.
+            Step(.area(Rect(x: 0, y: 0, width: 1920, height: 1080), at: 1.3), [], [.origin(pt(8, 472))]),
+        ]),
+    Case(
+        "over another output it is clamped to that output's area, but for the edge it came over",
+        [
+            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.1, pt(3190, 1070)), [], [.draggedOver(0), .origin(pt(3200 - 56, 1080 - 56))]),
+            Step(move(1.15, pt(1300, -20)), [], [.draggedOver(0), .origin(pt(1272, 0))]),
+        ]),
+    Case(
+        "dragged back onto its own output, it snaps there as ever", instant,
+        [
+            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.1, pt(1400, 500)), [], [.draggedOver(0)]),
+            Step(
+                move(1.15, pt(1000, 500)), [],
+                [.draggedOver(nil), .drawn(own: true, other: nil), .origin(pt(972, 472))]),
+            // Nearer the bottom edge than the right one.
+            Step(release(1.2, pt(1000, 500)), [.cursor(.hover), .save], [.restingOrigin(pt(972, 656))]),
+        ]),
+    Case(
+        "over a gap between outputs it stays at its own output's edge",
+        [
+            area(), Step(.otherAreas([Rect(x: 1380, y: 0, width: 1920, height: 1080)])), Step(press(1)),
+            Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(
+                move(1.1, pt(1330, 500)), [],
+                [.draggedOver(nil), .drawn(own: true, other: nil), .origin(pt(1224, 472))]),
+        ]),
+    Case(
+        "without another output beside it, it stays on its own",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.1, pt(1400, 500)), [], [.drawn(own: true, other: nil), .origin(pt(1224, 472))]),
+        ]),
+    Case(
+        "a cancel over another output ends the drag there, as a drop does", instant,
+        [
+            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.1, pt(1400, 500))),
+            Step(.cancel(at: 1.2), [.cursor(.hover), .crossed(to: 0), .save], [.restingOrigin(pt(8, 472))]),
+        ]),
+    Case(
+        "a flick over another output runs its action and the button glides back home", swipeUp,
+        [
+            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            Step(move(1.02, pt(1250, 340)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.05, pt(1290, 200)), [], [.draggedOver(0)]),
+            Step(
+                release(1.06, pt(1290, 200)), [.cursor(.hover), .run(.swipeUp)],
+                [.draggedOver(nil), .restingOrigin(right)]),
+        ]),
+    Case(
+        "areas that change mid-drag wait for its end, so the indices it uses keep their outputs",
+        [
+            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.1, pt(1400, 500)), [], [.draggedOver(0)]),
+            Step(.otherAreas([]), [], [.draggedOver(0), .drawn(own: false, other: 0)]),
+            Step(move(1.15, pt(1500, 500)), [], [.draggedOver(0), .origin(pt(1472, 472))]),
+        ]),
+
     // MARK: neighbours
     Case(
         "a button placed where another rests takes the nearest free place",
@@ -844,6 +942,12 @@ final class ButtonControllerTests: XCTestCase {
                         } else {
                             XCTAssertEqual(actual, scene, "\(context): removal", line: c.line)
                         }
+                    case .drawn(let own, let other):
+                        XCTAssertEqual(appearance?.onOwnArea, own, "\(context): drawn here", line: c.line)
+                        XCTAssertEqual(appearance?.otherArea, other, "\(context): drawn there", line: c.line)
+                    case .draggedOver(let index):
+                        XCTAssertEqual(
+                            controller.otherAreaDraggedOver, index, "\(context): dragged over", line: c.line)
                     case .reported(let origin, let rest):
                         XCTAssertEqual(
                             controller.reportedOrigin, origin, "\(context): reported", line: c.line)

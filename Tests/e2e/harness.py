@@ -1094,8 +1094,10 @@ class HeadlessSway:
         self._counter += 1
         return f"{stem}-{self._counter}"
 
-    def pointer(self, binary: Optional[str] = None) -> "Pointer":
-        return Pointer(self, binary)
+    def pointer(self, binary: Optional[str] = None, layout: bool = False) -> "Pointer":
+        """A virtual pointer on the first output; with `layout`, its positions are the whole
+        layout's, across every output."""
+        return Pointer(self, binary, layout=layout)
 
     def wev(self, timeout: float = 5.0) -> "Wev":
         return Wev(self, timeout)
@@ -1144,7 +1146,8 @@ class Pointer:
     # The driver's name in messages; Touch (buoy-touch) shares command() and close().
     name = "buoy-pointer"
 
-    def __init__(self, compositor: HeadlessSway, binary: Optional[str] = None, timeout: float = 5.0):
+    def __init__(self, compositor: HeadlessSway, binary: Optional[str] = None, timeout: float = 5.0,
+                 layout: bool = False):
         binary = binary or os.environ.get("BUOY_POINTER") or str(REPO_ROOT / ".build/debug/buoy-pointer")
         if not os.access(binary, os.X_OK):
             raise HarnessError(
@@ -1156,7 +1159,8 @@ class Pointer:
         self._stderr_path = compositor.artifact(compositor.unique("buoy-pointer") + ".log")
         with open(self._stderr_path, "wb") as err:
             self.process = subprocess.Popen(
-                [binary], env=compositor.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                [binary] + (["--layout"] if layout else []), env=compositor.env, stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
                 stderr=err, preexec_fn=_die_with_parent,
             )
         compositor.track(self)

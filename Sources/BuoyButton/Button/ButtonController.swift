@@ -67,6 +67,10 @@ public enum ButtonInput: Sendable, Equatable {
     /// Where the other buttons on the same output rest (or are going): a
     /// placement avoids them.
     case neighbours([Rect])
+    /// The usable areas of the other outputs a drag may carry the button
+    /// onto, in this button's coordinates (`OutputLayout.areas`); empty
+    /// keeps it on its own.
+    case otherAreas([Rect])
     /// The config was reloaded.
     case settings(ButtonSettings, at: Double)
     /// The shell is about to open the menu from this button: it needs the
@@ -100,7 +104,7 @@ extension ButtonInput {
             .setVisible(_, let t), .ruleHides(_, let t), .moveTo(_, let t), .moveToPoint(_, let t),
             .preferredOutputReturned(let t):
             return t
-        case .neighbours: return 0
+        case .neighbours, .otherAreas: return 0
         }
     }
 }
@@ -146,6 +150,10 @@ public enum ButtonEffect: Sendable, Equatable {
     case hidden
     /// Move the surface to the preferred output (recreate it there).
     case relocate
+    /// A drag carried the button onto the other output whose area is at
+    /// this index of `otherAreas`, and it rests there now: its coordinates
+    /// are that area's from here on.
+    case crossed(to: Int)
     /// A drop on the remove target removed the button: tell subscribers.
     case removed
     /// A tap on Undo brought the removed button back: tell subscribers.
@@ -168,13 +176,25 @@ public struct ButtonAppearance: Sendable, Equatable {
     public var wholeSurfaceInput: Bool
     /// How far a press pushes the button in, 0 (at rest) to 1: see `PressFeedback`.
     public var pressDepth: Double
+    /// While a drag holds it over another output, or part of it there: that
+    /// output's index in `otherAreas`, where it is drawn too (at `origin`
+    /// less that area's origin).
+    public var otherArea: Int?
+    /// Whether any of it is on its own output's area, where it is drawn.
+    public var onOwnArea: Bool
 
     /// An appearance; `pressDepth` 0 is at rest.
-    public init(origin: Point, opacity: Double, wholeSurfaceInput: Bool, pressDepth: Double = 0) {
+    public init(
+        origin: Point, opacity: Double, wholeSurfaceInput: Bool, pressDepth: Double = 0,
+        otherArea: Int? = nil,
+        onOwnArea: Bool = true
+    ) {
         self.origin = origin
         self.opacity = opacity
         self.wholeSurfaceInput = wholeSurfaceInput
         self.pressDepth = pressDepth
+        self.otherArea = otherArea
+        self.onOwnArea = onOwnArea
     }
 }
 
@@ -211,6 +231,14 @@ public struct ButtonAppearance: Sendable, Equatable {
 ///   `feedback = "auto"` touch presses only, under "on" pointer presses too.
 ///   A press that brings a tucked button back is felt, though it runs
 ///   nothing; a press on the open menu is not.
+/// - A drag follows the pointer onto another output's area (`otherAreas`).
+///   It is clamped to the area the pointer is on (over none, a bar or a
+///   gap in the layout, to the last one), but may reach over an edge where
+///   another area touches it, so it straddles the two as it crosses. A
+///   drop or a cancel with the pointer on another area snaps there and the
+///   button rests there (`crossed`); a flick there glides back home. Areas
+///   given mid-drag wait for its end. The remove target is only on the
+///   button's own output.
 public struct ButtonController: Sendable, Equatable {
     /// What it depends on; a `settings` input replaces it.
     public private(set) var settings: ButtonSettings
@@ -219,6 +247,7 @@ public struct ButtonController: Sendable, Equatable {
     /// The usable area, once known.
     public private(set) var usable: Rect?
     private var neighbours: [Rect] = []
+    private var otherAreas: [Rect] = []
     private var recognizer: GestureRecognizer
     private var fade: IdleFade
     /// Whether the pointer is over the button's surface (a fact of input,
@@ -287,7 +316,10 @@ public struct ButtonController: Sendable, Equatable {
     }
 
     private struct Drag: Sendable, Equatable {
+        /// In the button's own coordinates, even over another output.
         var origin: Point
+        /// The index in `otherAreas` of the output it is over; nil for its own.
+        var otherArea: Int?
         /// When it began, which the remove target fades in from.
         var began: Double
         /// Where in the button it was grabbed.
@@ -362,7 +394,7 @@ public struct ButtonController: Sendable, Equatable {
     /// comes back to when shown again. Nil before it has an area.
     public var reportedOrigin: Point? {
         switch phase {
-        case .dragging(let drag): return drag.origin
+        case .dragging(let drag): return drag.origin - (drag.otherArea.map { otherAreas[$0].origin } ?? .zero)
         case .hidden, .removed, .unplaced:
             return usable.map { rest.origin(in: $0, size: settings.size, margin: settings.margin) }
         case .resting, .pressed, .menu: return restingOrigin
@@ -371,11 +403,17 @@ public struct ButtonController: Sendable, Equatable {
 
     /// The rest `buoy msg state` names: while dragged, where a drop there would snap to.
     public var reportedRest: RestPosition {
-        guard case .dragging(let drag) = phase, let usable else { return rest }
-        let half = settings.size / 2
+        guard case .dragging(let drag) = phase, let usable, let origin = reportedOrigin else { return rest }
+        let area = drag.otherArea.map { Rect(origin: .zero, size: otherAreas[$0].size) } ?? usable
         return Snapping.rest(
-            forCenter: Point(x: drag.origin.x + half, y: drag.origin.y + half), mode: settings.snapMode,
-            size: settings.size, margin: settings.margin, in: usable)
+            forCenter: center(of: origin), mode: settings.snapMode, size: settings.size,
+            margin: settings.margin, in: area)
+    }
+
+    /// While a drag holds it over another output: that output's index in `otherAreas`.
+    public var otherAreaDraggedOver: Int? {
+        guard case .dragging(let drag) = phase else { return nil }
+        return drag.otherArea
     }
 
     /// Why `buoy msg move` cannot move the button now: a finger or the
@@ -396,9 +434,15 @@ public struct ButtonController: Sendable, Equatable {
     /// that has landed, so call it when rendering.
     public mutating func frame(at now: Double) -> ButtonAppearance? {
         let origin: Point
+        var otherArea: Int?
+        var onOwnArea = true
         switch phase {
         case .unplaced, .hidden, .removed: return nil
-        case .dragging(let drag): origin = drag.origin
+        case .dragging(let drag):
+            origin = drag.origin
+            let rect = Rect(origin: origin, size: Size(width: settings.size, height: settings.size))
+            otherArea = drag.otherArea ?? otherAreas.firstIndex { $0.intersects(rect) }
+            onOwnArea = usable?.intersects(rect) ?? true
         case .resting(let motion, let tucked):
             origin = motion.origin(at: now)
             phase = .resting(landed(motion, at: now), tucked: tucked)
@@ -417,7 +461,7 @@ public struct ButtonController: Sendable, Equatable {
         feedback.settle(at: now)
         return ButtonAppearance(
             origin: origin, opacity: fade.opacity(at: now), wholeSurfaceInput: whole,
-            pressDepth: feedback.depth(at: now))
+            pressDepth: feedback.depth(at: now), otherArea: otherArea, onOwnArea: onOwnArea)
     }
 
     /// What to show of drag-to-remove at `now`, at `RemoveTarget.bounds`:
@@ -425,7 +469,7 @@ public struct ButtonController: Sendable, Equatable {
     public func removal(at now: Double) -> RemovalScene? {
         switch phase {
         case .dragging(let drag):
-            guard settings.removable, let usable else { return nil }
+            guard settings.removable, let usable, drag.otherArea == nil else { return nil }
             let opacity = min(1, max(0, (now - drag.began) / RemoveTarget.fadeIn))
             return .target(opacity: opacity, armed: RemoveTarget.holds(center(of: drag.origin), in: usable))
         case .removed(let undo):
@@ -537,6 +581,9 @@ public struct ButtonController: Sendable, Equatable {
             effects += setArea(area, at: now)
         case .neighbours(let rects):
             neighbours = rects
+        case .otherAreas(let rects):
+            // The indices a drag uses must keep naming the same areas.
+            if !isDragging { otherAreas = rects }
         case .settings(let new, let now):
             let old = settings
             settings = new
@@ -608,7 +655,10 @@ public struct ButtonController: Sendable, Equatable {
             }
         }
         adoptGestureSettingsWhenIdle()
-        if case .neighbours = input {} else { followPress(at: input.time) }
+        switch input {
+        case .neighbours, .otherAreas: break
+        default: followPress(at: input.time)
+        }
         return effects
     }
 
@@ -794,16 +844,44 @@ public struct ButtonController: Sendable, Equatable {
         }
     }
 
+    /// Moves the dragged button under the pointer, clamped to the area the
+    /// pointer is over: its own, another output's, or the last one it was on.
     private mutating func drag(to pointer: Point) {
         guard case .dragging(var drag) = phase, let usable else { return }
-        drag.origin = Snapping.clampOrigin(pointer - drag.grabOffset, size: settings.size, in: usable)
+        if usable.contains(pointer) {
+            drag.otherArea = nil
+        } else if let index = otherAreas.firstIndex(where: { $0.contains(pointer) }) {
+            drag.otherArea = index
+        }
+        let area = drag.otherArea.map { otherAreas[$0] } ?? usable
+        drag.origin = Snapping.clampOrigin(
+            pointer - drag.grabOffset, size: settings.size, in: reach(of: area))
         phase = .dragging(drag)
+    }
+
+    /// `area`, grown by the button's size past each edge that another area
+    /// (its own, or another output's) touches along it: how far a drag over
+    /// `area` may carry the button, so that it straddles the two.
+    private func reach(of area: Rect) -> Rect {
+        let all = ([usable].compactMap { $0 } + otherAreas).filter { $0 != area }
+        func touches(_ edge: (Rect) -> Bool) -> Bool { all.contains(where: edge) }
+        let size = settings.size
+        let overlapsRows = { (r: Rect) in r.minY < area.maxY && r.maxY > area.minY }
+        let overlapsColumns = { (r: Rect) in r.minX < area.maxX && r.maxX > area.minX }
+        let left = touches { $0.maxX == area.minX && overlapsRows($0) } ? size : 0
+        let right = touches { $0.minX == area.maxX && overlapsRows($0) } ? size : 0
+        let top = touches { $0.maxY == area.minY && overlapsColumns($0) } ? size : 0
+        let bottom = touches { $0.minY == area.maxY && overlapsColumns($0) } ? size : 0
+        return Rect(
+            x: area.minX - left, y: area.minY - top, width: area.width + left + right,
+            height: area.height + top + bottom)
     }
 
     /// Ends the drag: `dropped` (released, not cancelled) on the remove
     /// target removes the button; anywhere else it snaps there.
     private mutating func endDrag(at now: Double, dropped: Bool) -> [ButtonEffect] {
         guard case .dragging(let drag) = phase else { return [] }
+        if let index = drag.otherArea { return cross(to: index, from: drag, at: now) }
         if dropped, settings.removable, let usable, RemoveTarget.holds(center(of: drag.origin), in: usable) {
             phase = .removed(Undo(deadline: now + RemoveTarget.undoDuration))
             return [.cursor(.hover), .removed] + (drag.relocateWhenDone ? [.relocate] : [])
@@ -821,6 +899,23 @@ public struct ButtonController: Sendable, Equatable {
         }
         if drag.relocateWhenDone { effects.append(.relocate) }
         return effects
+    }
+
+    /// Ends a drag over another output's area: the button snaps there, in
+    /// that area's coordinates from now on; the shell gives it its new
+    /// neighbours and other areas.
+    private mutating func cross(to index: Int, from drag: Drag, at now: Double) -> [ButtonEffect] {
+        let area = Rect(origin: .zero, size: otherAreas[index].size)
+        let origin = drag.origin - otherAreas[index].origin
+        usable = area
+        otherAreas = []
+        neighbours = []
+        phase = .resting(.still(origin), tucked: false)
+        rest = Snapping.rest(
+            forCenter: center(of: origin), mode: settings.snapMode, size: settings.size,
+            margin: settings.margin, in: area)
+        glideToRest(at: now, animated: true)
+        return [.cursor(.hover), .crossed(to: index), .save]
     }
 
     /// `position`, or the nearest free place when another button is there.
@@ -872,9 +967,11 @@ public struct ButtonController: Sendable, Equatable {
             rest = resolved(rest)
             phase = .resting(
                 .still(rest.origin(in: area, size: settings.size, margin: settings.margin)), tucked: false)
-        case .dragging(var drag):
+        case .dragging(var drag) where drag.otherArea == nil:
             drag.origin = Snapping.clampOrigin(drag.origin, size: settings.size, in: area)
             phase = .dragging(drag)
+        case .dragging:
+            break
         case .hidden, .removed:
             break
         default:
@@ -938,6 +1035,7 @@ extension ButtonEffect: CustomStringConvertible {
         case .cursor(let cursor): return "cursor \(cursor == .hover ? "hover" : "grabbing")"
         case .hidden: return "hidden"
         case .relocate: return "relocate"
+        case .crossed(let index): return "crossed to other area \(index)"
         case .removed: return "removed"
         case .restored: return "restored"
         case .feedback(let event): return "feedback \(event.rawValue)"

@@ -79,6 +79,11 @@ public struct Rect: Sendable, Equatable, Hashable {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
+    /// Whether the two share any area (touching edges do not).
+    public func intersects(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
         let x = min(minX, other.minX)

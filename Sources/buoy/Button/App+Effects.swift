@@ -51,6 +51,18 @@ extension App {
             case .relocate:
                 log.info("\(instance.label): moving the button to its preferred output")
                 placeAgain(instance, now: now)
+            case .crossed(let index):
+                guard let output = instance.otherOutputName(at: index) else { break }
+                log.info("\(instance.label): dragged onto \(output)")
+                if menu.owner === instance { menu.drop(now: now) }
+                instance.restOutput = output
+                if instance.adoptHandover(log: log) {
+                    // The area there, should it differ from the one the controller assumed.
+                    perform(
+                        instance.controller.handle(.area(instance.usable, at: now)), for: instance, now: now)
+                } else {
+                    placeAgain(instance, now: now)
+                }
             case .removed:
                 log.info("\(instance.label): removed; Undo, buoy msg show or SIGUSR1 brings it back")
                 publish(.removed, for: instance)

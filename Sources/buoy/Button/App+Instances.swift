@@ -41,6 +41,7 @@ extension App {
             let neighbours = InstancePlan.neighbours(of: index, among: resting)
             perform(instance.controller.handle(.neighbours(neighbours)), for: instance, now: now)
             perform(instance.applyConfigure(now: now), for: instance, now: now)
+            perform(instance.updateOtherOutputs(), for: instance, now: now)
         }
     }
 

@@ -53,7 +53,10 @@ final class ButtonInstance {
     /// commits again, but repaints (into the pool's second buffer) only
     /// when the look, the face's image or the scale changed.
     private var painted:
-        (look: ButtonLook, faceImage: FaceImage?, badge: ButtonBadge?, scale: BufferScale, turns: Int)?
+        (
+            look: ButtonLook, faceImage: FaceImage?, badge: ButtonBadge?, scale: BufferScale, turns: Int,
+            buffer: ShmBuffer
+        )?
     /// The icon or label on the face, drawn by a child.
     private let faceDrawing: FaceDrawing
     /// The badge's text (`buoy msg badge`), drawn by a child like a label face.
@@ -61,6 +64,11 @@ final class ButtonInstance {
     private let badgeDrawing: FaceDrawing
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
+    /// The other outputs a drag may carry the button onto, and their usable
+    /// areas as the controller was told them (`OutputLayout.areas`).
+    private var otherOutputs: [(name: String, area: Rect)] = []
+    /// While a drag holds the button over another output: its surface there.
+    private var handover: Handover?
 
     init(
         key: Key, spec: ButtonSpec, rest: RestPosition, restOutput: String?, display: Display,
@@ -160,6 +168,8 @@ final class ButtonInstance {
         if let layer { for seat in display.seats { seat.forget(layer.surface) } }
         if let keyboard { for seat in display.seats { seat.forget(keyboard.surface) } }
         keyboard = nil
+        handover = nil
+        otherOutputs = []
         face = nil
         removal.detach()
         layer = nil
@@ -286,8 +296,39 @@ final class ButtonInstance {
     /// Returns whether it committed.
     func render(now: Double, menu: MenuSession?, log: Logger) -> Bool {
         configureKeyboardSurface()
-        guard let layer, let face, let usable, layer.size != nil else { return false }
-        let appearance = controller.frame(at: now)
+        guard let layer, let usable, layer.size != nil else { return false }
+        var appearance = controller.frame(at: now)
+        if !controller.isDragging { handover = nil }
+        guard let shown = appearance, let index = shown.otherArea else {
+            if let handover, handover.face.isShown {
+                handover.face.hide()
+                handover.layer.commit()
+            }
+            return renderHere(appearance, now: now, menu: menu, log: log)
+        }
+        // Dragged over another output, or partly: drawn there too, both
+        // committed in this wakeup, so no frame shows it twice or nowhere.
+        let other = otherOutputs[index]
+        guard let handover = handover(on: other.name, log: log), handover.configure() else {
+            // Until the surface there is configured, the button waits at this output's edge.
+            appearance?.origin = Snapping.clampOrigin(shown.origin, size: spec.button.size, in: usable)
+            return renderHere(appearance, now: now, menu: menu, log: log)
+        }
+        guard shown.onOwnArea else {
+            hideHere(log: log)
+            return renderThere(shown, at: shown.origin - other.area.origin, on: handover, log: log)
+        }
+        // Across the edge, both parts move in the same wakeup, or neither.
+        guard !layer.framePending, !handover.layer.framePending else { return false }
+        let there = renderThere(shown, at: shown.origin - other.area.origin, on: handover, log: log)
+        return renderHere(appearance, now: now, menu: menu, log: log) || there
+    }
+
+    /// Draws a frame of the button and the menu on this instance's own surface.
+    private func renderHere(_ appearance: ButtonAppearance?, now: Double, menu: MenuSession?, log: Logger)
+        -> Bool
+    {
+        guard let layer, let face, let usable else { return false }
         let removalScene = controller.removal(at: now).map {
             RemovalView.Shown(scene: $0, bounds: RemoveTarget.bounds(in: usable), scale: self.scale)
         }
@@ -327,9 +368,7 @@ final class ButtonInstance {
             shown = nil
             return true
         }
-        let look = ButtonLook(
-            diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
-            shape: spec.button.shape, pressed: appearance.pressDepth, glyphColor: spec.button.glyphColor)
+        let look = self.look(appearance)
         let scale = self.scale
         let faceImage = faceDrawing.image
         let badge = self.badge.map { _ in
@@ -345,43 +384,164 @@ final class ButtonInstance {
         guard next != shown || menuFrame || surfaceChanged || removalChanged else { return false }
         if removalChanged { removal.show(removalScene, label: label, log: log) }
 
-        var content = face.content
         // The compositor's preferred transform, when it is a turn (the face is
         // left-right symmetric, so a flipped one is drawn unturned).
         let turns = layer.preferredTransform < 4 ? Int(layer.preferredTransform) : 0
-        if painted?.look != look || painted?.faceImage != next.faceImage || painted?.badge != badge
-            || painted?.scale != scale || painted?.turns != turns || content == nil
-        {
-            let side = look.bufferSide(scale: scale)
-            let free: ShmBuffer?
-            do { free = try buffers.free(width: side, height: side) } catch {
-                log.error("\(label): \(error)")
-                return false
-            }
-            // Both buffers still on screen: try again on the next frame.
-            guard let buffer = free else { return false }
-            ButtonPainter.paint(
-                look, face: faceImage, badge: badge, scale: scale, quarterTurns: turns, into: buffer.data,
-                stride: buffer.stride)
-            buffer.releasePages()
-            face.setBufferTransform(UInt32(turns))
-            painted = (look, next.faceImage, badge, scale, turns)
-            content = buffer
-        }
-        guard let buffer = content else { return false }
+        guard let buffer = paintedFace(look, scale: scale, turns: turns, log: log) else { return false }
+        face.setBufferTransform(UInt32(turns))
         // Every commit re-attaches the button, even unchanged: the damage
         // makes the compositor repaint, and so answer the frame callback
         // that paces the next commit.
-        let logical = Int(look.imageSide)
-        face.show(buffer, size: (logical, logical))
         let pad = look.shadowPadding
-        face.setPosition(x: Int(origin.x - pad), y: Int(origin.y - pad))
+        show(buffer, on: face, look: look, at: Point(x: origin.x - pad, y: origin.y - pad))
         if menuFrame { menu?.render(now: now) }
         applyInputRegion(to: layer, at: origin, whole: appearance.wholeSurfaceInput)
         surfaceChanged = false
         layer.requestFrame()
         layer.commit()
         shown = next
+        return true
+    }
+
+    /// The button's look in `appearance`.
+    private func look(_ appearance: ButtonAppearance) -> ButtonLook {
+        ButtonLook(
+            diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
+            shape: spec.button.shape, pressed: appearance.pressDepth, glyphColor: spec.button.glyphColor)
+    }
+
+    /// The face's buffer for `look`: the one painted last if nothing it
+    /// shows changed, else a free one painted now; nil while both buffers
+    /// are still on screen (the next frame tries again).
+    private func paintedFace(_ look: ButtonLook, scale: BufferScale, turns: Int, log: Logger) -> ShmBuffer? {
+        let faceImage = faceDrawing.image
+        let badge = self.badge.map { _ in ButtonBadge(color: spec.button.badgeColor, text: badgeDrawing.image)
+        }
+        if let painted, painted.look == look, painted.faceImage == faceImage, painted.badge == badge,
+            painted.scale == scale, painted.turns == turns
+        {
+            return painted.buffer
+        }
+        let side = look.bufferSide(scale: scale)
+        let free: ShmBuffer?
+        do { free = try buffers.free(width: side, height: side) } catch {
+            log.error("\(label): \(error)")
+            return nil
+        }
+        guard let buffer = free else { return nil }
+        ButtonPainter.paint(
+            look, face: faceImage, badge: badge, scale: scale, quarterTurns: turns, into: buffer.data,
+            stride: buffer.stride)
+        buffer.releasePages()
+        painted = (look, faceImage, badge, scale, turns, buffer)
+        return buffer
+    }
+
+    // MARK: - Across outputs
+
+    /// Tells the controller where the other outputs are, for a drag to carry
+    /// the button onto them. Only a button no output pins crosses (`output`
+    /// unset: not `"*"`, a name or `"focused"`). Left alone during a drag,
+    /// whose indices must keep naming the same outputs.
+    func updateOtherOutputs() -> [ButtonEffect] {
+        guard !controller.isDragging else { return [] }
+        var others: [OutputLayout.Other] = []
+        let own = currentOutput
+        if spec.button.output == .compositorsChoice, key.instanceOutput == nil, let size = layer?.size,
+            let ownRect = own?.logicalRect
+        {
+            for output in display.outputs where output.ready && output !== own {
+                guard let name = output.name, let rect = output.logicalRect else { continue }
+                let known = handover?.output == name ? handover?.layer.size : nil
+                others.append(OutputLayout.Other(name: name, rect: rect, usable: known))
+            }
+            let areas = OutputLayout.areas(own: ownRect, usable: size, others: others)
+            let next = zip(others, areas).map { (name: $0.name, area: $1) }
+            guard !next.elementsEqual(otherOutputs, by: { $0.name == $1.name && $0.area == $1.area }) else {
+                return []
+            }
+            otherOutputs = next
+        } else {
+            guard !otherOutputs.isEmpty else { return [] }
+            otherOutputs = []
+        }
+        return controller.handle(.otherAreas(otherOutputs.map(\.area)))
+    }
+
+    /// The name of the other output whose area the controller knows at `index`.
+    func otherOutputName(at index: Int) -> String? {
+        otherOutputs.indices.contains(index) ? otherOutputs[index].name : nil
+    }
+
+    /// The handover surface on the output named `name`, made now if there is
+    /// none there (one on another output goes); nil if it cannot be made.
+    private func handover(on name: String, log: Logger) -> Handover? {
+        if let handover, handover.output == name { return handover }
+        handover = nil
+        guard let output = display.output(named: name) else { return nil }
+        do {
+            handover = try Handover(on: output, name: name, display: display, namespace: namespace)
+        } catch {
+            log.error("\(label): cannot show the button on \(name): \(error)")
+        }
+        return handover
+    }
+
+    /// Shows the button at `origin` on the other output's surface.
+    private func renderThere(
+        _ appearance: ButtonAppearance, at origin: Point, on handover: Handover, log: Logger
+    ) -> Bool {
+        guard !handover.layer.framePending else { return false }
+        let look = self.look(appearance)
+        guard let buffer = paintedFace(look, scale: scale, turns: 0, log: log) else { return false }
+        let pad = look.shadowPadding
+        let topLeft = Point(x: origin.x.rounded() - pad, y: origin.y.rounded() - pad)
+        let next = Handover.Shown(look: look, topLeft: topLeft)
+        guard handover.shown != next || !handover.face.isShown else { return false }
+        handover.face.setBufferTransform(0)
+        show(buffer, on: handover.face, look: look, at: topLeft)
+        handover.shown = next
+        handover.layer.requestFrame()
+        handover.layer.commit()
+        return true
+    }
+
+    /// Shows the face's image, `look.imageSide` logical px square, on `face`
+    /// with its top-left at `topLeft`.
+    private func show(_ buffer: ShmBuffer, on face: Subsurface, look: ButtonLook, at topLeft: Point) {
+        let side = Int(look.imageSide)
+        face.show(buffer, size: (side, side))
+        face.setPosition(x: Int(topLeft.x), y: Int(topLeft.y))
+    }
+
+    /// Takes the button (and the remove target) off this output while a drag
+    /// shows it wholly on another; this surface keeps the drag's input.
+    private func hideHere(log: Logger) {
+        guard let layer, let face, face.isShown || removal.shown != nil else { return }
+        face.hide()
+        removal.show(nil, label: label, log: log)
+        layer.commit()
+        shown = nil
+    }
+
+    /// A drop on another output: its handover surface becomes this button's
+    /// own, already showing it, and the old one goes. False if there is none
+    /// (a drop in the wakeup that crossed), and the surface must be made anew.
+    func adoptHandover(log: Logger) -> Bool {
+        guard let handover else { return false }
+        self.handover = nil
+        if let layer { for seat in display.seats { seat.forget(layer.surface) } }
+        removal.detach()
+        face = handover.face
+        layer = handover.layer
+        requestedOutput = handover.output
+        otherOutputs = []
+        shown = nil
+        do {
+            try removal.attach(to: handover.layer, display: display, below: handover.face)
+        } catch {
+            log.error("\(label): no remove target on \(handover.output): \(error)")
+        }
         return true
     }
 }

@@ -21,10 +21,12 @@ final class RemovalView {
         buffers = BufferPair(shm: shm)
     }
 
-    /// Makes its subsurface on `parent`: made before the face's, so that it
-    /// is stacked below the face dragged over it.
-    func attach(to parent: LayerSurface, display: Display) throws {
-        surface = try Subsurface(display: display, parent: parent, scalable: true, staysMapped: true)
+    /// Makes its subsurface on `parent`, stacked below the face dragged over
+    /// it: made before the face's, or placed below `face`.
+    func attach(to parent: LayerSurface, display: Display, below face: Subsurface? = nil) throws {
+        let surface = try Subsurface(display: display, parent: parent, scalable: true, staysMapped: true)
+        if let face { surface.placeBelow(face) }
+        self.surface = surface
     }
 
     /// Its surface and buffers go with the layer surface.

@@ -1,0 +1,37 @@
+import BuoyCore
+import BuoyDrawing
+import BuoyWayland
+
+/// A layer surface on another output, which shows the button while a drag
+/// holds it over that output: a layer surface lives on one output, and the
+/// button's own keeps the drag's implicit grab until the release. A drop
+/// there makes it the button's own surface (`ButtonInstance.adoptHandover`).
+final class Handover {
+    let output: String
+    let layer: LayerSurface
+    let face: Subsurface
+    /// What it last showed, so that a frame that would change nothing is not committed.
+    var shown: Shown?
+
+    struct Shown: Equatable {
+        var look: ButtonLook
+        var topLeft: Point
+    }
+
+    /// Made as the button's own surface is, with no input region: the
+    /// drag's input keeps going to the button's own surface.
+    init(on output: Output, name: String, display: Display, namespace: String) throws(WaylandError) {
+        self.output = name
+        layer = try LayerSurface(display: display, output: output, namespace: namespace)
+        face = try Subsurface(display: display, parent: layer, scalable: true, staysMapped: true)
+    }
+
+    /// Acknowledges a configure, mapping the surface; true once it has a size to draw in.
+    func configure() -> Bool {
+        if layer.takeChanged(), layer.needsConfigureAck {
+            layer.applyConfigure()
+            layer.commit()
+        }
+        return layer.size != nil
+    }
+}
