@@ -13,6 +13,7 @@ set -- \
     protocols/cursor-shape-v1.xml \
     protocols/alpha-modifier-v1.xml \
     protocols/wlr-foreign-toplevel-management-unstable-v1.xml \
+    protocols/phoc-device-state-unstable-v1.xml \
     "$system/stable/xdg-shell/xdg-shell.xml" \
     "$system/stable/viewporter/viewporter.xml" \
     "$system/unstable/xdg-output/xdg-output-unstable-v1.xml" \

@@ -53,6 +53,8 @@ public final class Display {
     private var foreignToplevelGlobal: (name: UInt32, version: UInt32)?
     /// The windows of other clients, once `watchWindows` has bound them.
     public private(set) var windows: ForeignToplevels?
+    /// phoc's device state, where offered: its tablet-mode switch sets the mode.
+    public private(set) var deviceState: DeviceState?
     /// Every global offered, by its registry name, with the version bound.
     private var offered: [(name: UInt32, global: OfferedGlobal)] = []
 
@@ -90,6 +92,7 @@ public final class Display {
 
     deinit {
         windows?.destroy()
+        deviceState?.destroy()
         for seat in seats { seat.destroy() }
         // After the seats' cursor surfaces, which may show its buffers.
         cursorTheme = nil
@@ -231,6 +234,8 @@ public final class Display {
             cursorShapeManager = bind(buoy_wp_cursor_shape_manager_v1_interface(), 1)
         case "wp_alpha_modifier_v1": alphaModifier = bind(buoy_wp_alpha_modifier_v1_interface(), 1)
         case "zwlr_foreign_toplevel_manager_v1": foreignToplevelGlobal = (name, version)
+        case "zphoc_device_state_v1":
+            deviceState = bind(buoy_zphoc_device_state_v1_interface(), 2).map(DeviceState.init)
         case "zxdg_output_manager_v1":
             xdgOutputManager = bind(buoy_zxdg_output_manager_v1_interface(), 3)
             for output in outputs { output.attachXdgOutput(manager: xdgOutputManager) }
@@ -256,6 +261,10 @@ public final class Display {
         }
         if let index = seats.firstIndex(where: { $0.registryName == name }) {
             seats.remove(at: index).destroy()
+        }
+        if offered.allSatisfy({ $0.global.interface != "zphoc_device_state_v1" }), let deviceState {
+            deviceState.destroy()
+            self.deviceState = nil
         }
     }
 

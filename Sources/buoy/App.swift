@@ -159,6 +159,7 @@ final class App {
         if let configWatch, configWatch.reloadDue(wakeup, now: now) { reload(now: now) }
         placeInstances(outputsChanged: display.takeOutputsChanged(), now: now)
         menu.followOwnersSurface(now: now)
+        followTabletModeSwitch()
         // Every wakeup: a window's events wake the loop, and the rules are a few comparisons.
         applyVisibilityRules(now: now)
         followFocus(now: now)
@@ -180,6 +181,16 @@ final class App {
             committed.append(ObjectIdentifier(instance))
         }
         armTimer(now: now, committed: committed)
+    }
+
+    /// phoc's tablet-mode switch sets the mode, as `buoy msg mode` does;
+    /// whichever spoke last holds.
+    private func followTabletModeSwitch() {
+        guard let deviceState = display.deviceState, deviceState.takeChanged() else { return }
+        log.info("phoc's device state: \(deviceState.capabilities.description)")
+        guard let on = deviceState.tabletMode, DeviceMode(tabletModeSwitch: on) != mode else { return }
+        mode = DeviceMode(tabletModeSwitch: on)
+        log.info("mode: \(mode.rawValue), as the tablet-mode switch says")
     }
 
     private func handle(signal: Int32, now: Double) {

@@ -284,6 +284,7 @@ final class DoctorTests: XCTestCase {
               wp_cursor_shape_manager_v1        not offered          without it: the cursor from XCURSOR_THEME
               wp_alpha_modifier_v1              not offered          without it: the panel menu opens without fading
               zwlr_foreign_toplevel_manager_v1  offered 3, not used  [visibility] fullscreen, hide_for, show_for (bound when one is set)
+              zphoc_device_state_v1             not offered          without it: the mode is what buoy msg mode last said
               wl_seat                           offered 7, used 7    input
                 seat0: no pointer, keyboard or touch
               wl_output                         offered 4, used 4    see Outputs

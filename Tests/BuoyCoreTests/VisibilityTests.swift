@@ -101,4 +101,23 @@ extension VisibilityTests {
         XCTAssertNil(WindowFacts.focusedOutput(of: [window("a", on: ["A"])]), "no focused window: it stays")
         XCTAssertNil(WindowFacts.focusedOutput(of: [window("a", on: [], focused: true)]))
     }
+
+    func testATabletModeSwitchSetsTheModeAndTheCapabilitiesAreNamed() {
+        XCTAssertEqual(DeviceMode(tabletModeSwitch: true), .tablet)
+        XCTAssertEqual(DeviceMode(tabletModeSwitch: false), .laptop)
+        let cases: [(UInt32, Bool, String)] = [
+            (0, false, "none"),
+            (1, true, "tablet-mode switch"),
+            (2, false, "lid switch"),
+            (7, true, "tablet-mode switch, lid switch, keyboard"),
+            // A bit a later version adds is kept, and named by no one.
+            (8 | 4, false, "keyboard"),
+        ]
+        for (raw, hasSwitch, description) in cases {
+            let capabilities = DeviceCapabilities(rawValue: raw)
+            XCTAssertEqual(capabilities.contains(.tabletModeSwitch), hasSwitch, "\(raw)")
+            XCTAssertEqual(capabilities.description, description, "\(raw)")
+            XCTAssertEqual(capabilities.rawValue, raw)
+        }
+    }
 }

@@ -70,10 +70,17 @@ class SmokeTests(unittest.TestCase):
             bound = WaylandDebugLog(buoy.log()).binds()
             # Layer shell: protocols/ describes v4; v3 (phoc 0.46) has all that buoy uses.
             understood = {"zwlr_layer_shell_v1": 4, "wl_compositor": 6, "wp_fractional_scale_manager_v1": 1,
-                          "wp_cursor_shape_manager_v1": 1}
+                          "wp_cursor_shape_manager_v1": 1, "zphoc_device_state_v1": 2}
             for name, version in understood.items():
                 self.assertEqual(bound.get(name), min(version, offered[name]) if name in offered else None,
                                  name)
+            if "zphoc_device_state_v1" in offered:
+                # phoc 0.46 headless has no tablet-mode switch: buoy reads that, asks for no switch
+                # (a protocol error would end it), and the mode stays what it was.
+                wait_for(lambda: "phoc's device state: none" in buoy.log(), timeout=3,
+                         message="phoc's device state read")
+                self.assertEqual(WaylandDebugLog(buoy.log()).requested("get_tablet_mode_switch"), [])
+                self.assertEqual(json.loads(msg(buoy, "state").stdout)["mode"], "laptop")
             print(f"\n    {selected_compositor()}: bound layer shell v{bound['zwlr_layer_shell_v1']}, "
                   f"wl_compositor v{bound['wl_compositor']}", end="", flush=True)
 

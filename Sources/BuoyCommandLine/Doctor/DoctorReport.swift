@@ -217,6 +217,9 @@ public struct DoctorReport: Equatable, Sendable {
             interface: "zwlr_foreign_toplevel_manager_v1",
             use: "[visibility] fullscreen, hide_for, show_for (bound when one is set)",
             without: "those three rules do nothing"),
+        ProtocolUse(
+            interface: "zphoc_device_state_v1", use: "[visibility] mode follows phoc's tablet-mode switch",
+            without: "the mode is what buoy msg mode last said"),
         ProtocolUse(interface: "wl_seat", use: "input", without: "no input at all"),
         ProtocolUse(interface: "wl_output", use: "see Outputs", without: "nowhere to show a button"),
     ]

@@ -15,6 +15,36 @@ public enum ModeRule: String, Sendable, Equatable, CaseIterable {
 /// laptop: `buoy msg mode`, from the compositor's switch bindings.
 public enum DeviceMode: String, Sendable, Equatable, CaseIterable {
     case laptop, tablet
+
+    /// The mode a tablet-mode switch says: on is a tablet.
+    public init(tabletModeSwitch on: Bool) {
+        self = on ? .tablet : .laptop
+    }
+}
+
+/// The switches and keyboard a device has, as phoc's device state names
+/// them (zphoc_device_state_v1's capability bits).
+public struct DeviceCapabilities: OptionSet, Sendable, Equatable {
+    /// The bits, as the compositor sends them.
+    public let rawValue: UInt32
+    /// From the bits; unknown ones are kept.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// A switch that says whether the device is held as a tablet.
+    public static let tabletModeSwitch = DeviceCapabilities(rawValue: 1)
+    /// A lid.
+    public static let lidSwitch = DeviceCapabilities(rawValue: 2)
+    /// An attached keyboard.
+    public static let keyboard = DeviceCapabilities(rawValue: 4)
+
+    /// For `buoy doctor` and the log: "tablet-mode switch, keyboard", or "none".
+    public var description: String {
+        let names = [
+            (Self.tabletModeSwitch, "tablet-mode switch"), (.lidSwitch, "lid switch"),
+            (.keyboard, "keyboard"),
+        ]
+        .filter { contains($0.0) }.map(\.1)
+        return names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
 }
 
 /// Why a button is hidden: `msg state`'s `hidden_by` and the `hidden` and

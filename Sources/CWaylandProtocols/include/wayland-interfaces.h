@@ -17,6 +17,7 @@
 #include "wl-surface-v6.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
+#include "phoc-device-state-unstable-v1-client-protocol.h"
 
 static inline const struct wl_interface *buoy_wl_compositor_interface(void) { return &wl_compositor_interface; }
 static inline const struct wl_interface *buoy_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
@@ -30,6 +31,7 @@ static inline const struct wl_interface *buoy_wp_fractional_scale_manager_v1_int
 static inline const struct wl_interface *buoy_wp_cursor_shape_manager_v1_interface(void) { return &wp_cursor_shape_manager_v1_interface; }
 static inline const struct wl_interface *buoy_wp_alpha_modifier_v1_interface(void) { return &wp_alpha_modifier_v1_interface; }
 static inline const struct wl_interface *buoy_zwlr_foreign_toplevel_manager_v1_interface(void) { return &zwlr_foreign_toplevel_manager_v1_interface; }
+static inline const struct wl_interface *buoy_zphoc_device_state_v1_interface(void) { return &zphoc_device_state_v1_interface; }
 static inline const struct wl_interface *buoy_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
 
 #endif
