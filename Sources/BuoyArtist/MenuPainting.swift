@@ -77,7 +77,7 @@ extension MenuPainter {
             if MenuSprite.hasPill(item) {
                 paintPill(cr, item.label, text: entry.label, look: look, backdrop: !inPanel)
             }
-        case .circle: paintItem(cr, item.circle, entry: entry, look: look, disc: !inPanel)
+        case .circle: paintItem(cr, item.circle, entry: entry, look: look, in: inPanel ? .panel : .column)
         case .focusRing:
             if inPanel {
                 paintFocusFrame(cr, item.target, look: look)
@@ -90,14 +90,16 @@ extension MenuPainter {
     }
 
     /// An item's icon or initial, on a disc with its rim and shadow in a
-    /// column (`disc`), on the panel itself in a panel.
+    /// column, on the panel itself in a panel; the icon takes the layout's
+    /// `iconFraction` of the circle.
     private static func paintItem(
-        _ cr: OpaquePointer, _ circle: Rect, entry: MenuEntry, look: MenuLook, disc: Bool
+        _ cr: OpaquePointer, _ circle: Rect, entry: MenuEntry, look: MenuLook, in layout: MenuLayout.Kind
     ) {
         let c = circle.center
         let r = circle.width / 2
         guard r > 0 else { return }
-        if disc {
+        let iconSide = circle.width * layout.iconFraction
+        if layout == .column {
             paintShadow(cr, center: c, radius: r, spread: circle.width * MenuSprite.shadowSpread)
             paintRimmed(cr, circle, radius: r, fill: look.colors.background)
         }
@@ -105,7 +107,7 @@ extension MenuPainter {
 
         if let icon = entry.icon, cairo_image_surface_get_width(icon) > 0 {
             let side = Double(cairo_image_surface_get_width(icon))
-            let k = circle.width * 0.6 / side
+            let k = iconSide / side
             cairo_save(cr)
             cairo_translate(cr, c.x, c.y)
             cairo_scale(cr, k, k)
@@ -115,7 +117,7 @@ extension MenuPainter {
             cairo_restore(cr)
         } else if let first = entry.label.first {
             let letter = String(first).uppercased()
-            if entry.iconMissing { paintPlaceholderFrame(cr, circle, look: look) }
+            if entry.iconMissing { paintPlaceholderFrame(cr, circle, side: iconSide, look: look) }
             setSource(cr, look.colors.labelColor)
             Pango.withLayout(
                 cr, text: textOf(letter), font: look.font, bold: true,
@@ -129,10 +131,11 @@ extension MenuPainter {
         }
     }
 
-    /// The frame of a missing icon: a dashed rounded square where the icon
-    /// would be (60 % of the circle, as an icon is), in the label colour.
-    private static func paintPlaceholderFrame(_ cr: OpaquePointer, _ circle: Rect, look: MenuLook) {
-        let side = circle.width * 0.6
+    /// The frame of a missing icon: a dashed rounded square `side` px where
+    /// the icon would be, in the label colour.
+    private static func paintPlaceholderFrame(
+        _ cr: OpaquePointer, _ circle: Rect, side: Double, look: MenuLook
+    ) {
         let line = max(1, circle.width / 28)
         let frame = Rect(
             x: circle.center.x - side / 2 + line / 2, y: circle.center.y - side / 2 + line / 2,

@@ -634,7 +634,18 @@ final class IconLookupTests: XCTestCase {
             (.nan, 1, 1, #line),
         ]
         for (itemSize, scale, px, line) in cases {
-            XCTAssertEqual(IconLookup.pixelSize(itemSize: itemSize, scale: scale), px, line: line)
+            XCTAssertEqual(
+                IconLookup.pixelSize(itemSize: itemSize, layout: .column, scale: scale), px, line: line)
+        }
+        // A panel draws no disc: its icons take 80 % of the item.
+        let panel: [(Double, BufferScale, Int, UInt)] = [
+            (40, 1, 32, #line),
+            (40, 2, 64, #line),
+            (56, BufferScale(numerator: 150), 56, #line),
+        ]
+        for (itemSize, scale, px, line) in panel {
+            XCTAssertEqual(
+                IconLookup.pixelSize(itemSize: itemSize, layout: .panel, scale: scale), px, line: line)
         }
     }
 }

@@ -125,6 +125,21 @@ final class PanelLayoutTests: XCTestCase {
         XCTAssertEqual((last[0] + last[1]) / 2, first[1], accuracy: 1e-9)
     }
 
+    func testOneRowsLabelStandsClearOfTheNextRowsIcon() {
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let menu = MenuLayout.panel(
+            button: button(.edge(.right, fraction: 0.5), in: usable), usable: usable, count: 6, itemSize: 40,
+            spacing: 12, labelWidths: Array(repeating: 60, count: 6), labelHeight: 26, minRowHeight: 48)
+        // At least `rowGap` (12 px at 40) between a label and the circle below it, and the
+        // same between the cells' content: rows parted evenly.
+        let between = menu.items[3].circle.minY - menu.items[0].label.maxY
+        XCTAssertEqual(between, MenuLayout.rowGap(diameter: 40), accuracy: 1e-9)
+        XCTAssertEqual(menu.items[0].target.height, 40 + 8 + 26 + 12, accuracy: 1e-9)
+        // Inside the cell, the icon (80 % of the circle on a panel) sits 4 px in from the circle.
+        let iconTop = menu.items[3].circle.minY + 40 * (1 - MenuLayout.Kind.panel.iconFraction) / 2
+        XCTAssertGreaterThanOrEqual(iconTop - menu.items[0].label.maxY, 16 - 1e-9)
+    }
+
     func testALabelIsCutToItsCell() {
         let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
         let menu = MenuLayout.panel(

@@ -113,6 +113,26 @@ class PanelTests(unittest.TestCase):
             self.assertEqual([count_lines(m) for m in markers], [0, 0, 0, 0, 1, 0])
             self.assertEqual(buoy.stop(), 0)
 
+    def test_its_icons_fill_their_cells_and_the_rows_stand_clear_of_each_other(self):
+        # Issue 23: at the default item_size = 40 the icons were 24 px, and a row's label nearly
+        # touched the icon of the row below.
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy, _, _, image = self.open_panel(sway, pointer)
+            image.save_png(sway.artifact("panel.png"))
+            icon = image.find(ICON_COLOURS[0], tolerance=10)
+            self.assertGreaterEqual(icon.width, 31, f"80 % of the 40 px item: {icon}")
+            self.assertGreaterEqual(icon.height, 31, icon)
+            below = image.find(ICON_COLOURS[3], tolerance=10)
+            # Label 1's lowest pixel, between its icon and the icon of the row below.
+            x = int(icon.centroid[0])
+            label = image.crop(x - 40, icon.bbox[3], x + 40, below.bbox[1]).find(LABEL, tolerance=40)
+            self.assertIsNotNone(label, "label 1 under its icon")
+            clear = below.bbox[1] - (icon.bbox[3] + label.bbox[3])
+            self.assertGreaterEqual(clear, 14, f"label 1 ends {clear} px above item 4's icon")
+            print(f"panel icon {icon.width} px, {clear} px from a label to the icon below", end=" ", flush=True)
+            self.assertEqual(buoy.stop(), 0)
+
     def test_a_tap_on_the_panel_between_its_items_keeps_it_open_and_one_outside_closes_it(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()

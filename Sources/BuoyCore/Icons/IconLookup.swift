@@ -74,10 +74,10 @@ public struct IconLookup: Sendable, Equatable {
         return result
     }
 
-    /// The icon size in buffer pixels for an item of `itemSize` logical px:
-    /// icons take 60 % of the item's diameter.
-    public static func pixelSize(itemSize: Double, scale: BufferScale) -> Int {
-        let px = (itemSize * 0.6 * scale.factor).rounded()
+    /// The icon size in buffer pixels for an item of `itemSize` logical px
+    /// in a `layout`: its `iconFraction` of the item's diameter.
+    public static func pixelSize(itemSize: Double, layout: MenuLayout.Kind, scale: BufferScale) -> Int {
+        let px = (itemSize * layout.iconFraction * scale.factor).rounded()
         return px >= 1 && px < 65536 ? Int(px) : 1
     }
 

@@ -53,6 +53,16 @@ public struct MenuLayout: Sendable, Equatable {
         /// A rounded panel beside the button with the items in a grid of up
         /// to 3 × 3, each label under its icon (`panel(...)`).
         case panel
+
+        /// How much of an item's circle its icon takes: in a column the icon
+        /// sits on a disc inside its rim; a panel draws no disc, so there the
+        /// icon fills most of the circle, as AssistiveTouch's tiles do.
+        public var iconFraction: Double {
+            switch self {
+            case .column: 0.6
+            case .panel: 0.8
+            }
+        }
     }
 
     /// A panel's backdrop and its grid.

@@ -23,7 +23,7 @@ extension MenuLayout {
     /// row; a last row that is not full is centred. A cell is
     /// `minRowHeight` square at least, wide enough for the widest label up
     /// to three times the item, and as high as its icon, the gap and
-    /// the label under it; the label's width is cut to the cell (the
+    /// the label under it, with `rowGap` to part the rows; the label's width is cut to the cell (the
     /// painter ends it in "…"). The cells are the touch targets. `spacing`
     /// pads the panel and parts it from the button.
     ///
@@ -49,7 +49,9 @@ extension MenuLayout {
         let narrowest = max(nonNegative(minRowHeight), item + gap)
         var cell = Size(
             width: max(narrowest, min(widest, 3 * item)),
-            height: max(nonNegative(minRowHeight), item + labelGap(diameter: item) + nonNegative(labelHeight))
+            height: max(
+                nonNegative(minRowHeight),
+                item + labelGap(diameter: item) + nonNegative(labelHeight) + rowGap(diameter: item))
         )
         let order = panelSides(button: button, usable: usable)
         // Narrower cells (shorter labels) rather than another side or a smaller panel.
@@ -118,6 +120,10 @@ extension MenuLayout {
         let panel = Panel(frame: frame, columns: columns, cornerRadius: (min(item, 20) * k).rounded())
         return MenuLayout(items: items, direction: direction, bounds: frame, panel: panel, origin: center)
     }
+
+    /// The room a panel's cell keeps above and below its icon and label,
+    /// together, so that one row's label stands clear of the next row's icon.
+    public static func rowGap(diameter: Double) -> Double { diameter * 0.3 }
 
     /// Where a panel goes beside the button.
     private enum PanelSide {

@@ -345,7 +345,8 @@ final class MenuPresenter {
     private static func iconSearch(for page: MenuPage, scale: BufferScale) -> IconSearch {
         IconSearch(
             theme: page.settings.iconTheme,
-            size: IconLookup.pixelSize(itemSize: page.settings.itemSize, scale: scale),
+            size: IconLookup.pixelSize(
+                itemSize: page.settings.itemSize, layout: page.settings.layout, scale: scale),
             scale: scale.ceiling)
     }
 
