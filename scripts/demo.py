@@ -35,8 +35,8 @@ def demo_config(events: Path) -> str:
         text = re.sub(rf"^#?\s*{key} = .*$", f"{key} = {value}", text, flags=re.M)
     items = [
         ("Terminal", "utilities-terminal", "terminal"),
-        ("Foot", "foot", "foot"),
-        ("Editor", "gvim", "editor"),
+        ("Files", "system-file-manager", "files"),
+        ("Keyboard", "input-keyboard", "keyboard"),
         ("Screenshot", "camera-photo", "screenshot"),
     ]
     for label, icon, word in items:

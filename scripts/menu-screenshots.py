@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The menu's screenshots for the docs: a column and a panel on a dark (#2e3440) and a light
-(#eceff4) wallpaper, and labels in Chinese and Arabic, each cropped to the menu and the button,
-written to docs/screenshots/. Runs a private headless sway, like `make run`'s demo.
+(#eceff4) wallpaper, labels in Chinese and Arabic, each cropped to the menu and the button, and
+the panel caught fading in as it opens on sway 1.10 (from the Debian 13 root that `make
+trixie-root` builds), written to docs/screenshots/. Runs private headless sways, like `make
+run`'s demo.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "Tests" / "e2e"))
 
 from buoy_fixture import Buoy  # noqa: E402
-from harness import HeadlessSway, Image, wait_for  # noqa: E402
+from harness import HeadlessSway, Image, debian_root, wait_for  # noqa: E402
 from test_msg import msg  # noqa: E402
 
 WALLPAPERS = {"dark": (0x2E, 0x34, 0x40), "light": (0xEC, 0xEF, 0xF4)}
@@ -23,9 +25,9 @@ ITEMS = [("Terminal", "utilities-terminal"), ("Files", "system-file-manager"),
 OUT = REPO / "docs" / "screenshots"
 
 
-def config(layout: str, items) -> str:
+def config(layout: str, items, open_duration: float = 0) -> str:
     text = f'[button]\nposition = "right"\nidle_opacity = 1.0\n[menu]\nlayout = "{layout}"\n'
-    text += "open_duration = 0\nclose_duration = 0\n"
+    text += f"open_duration = {open_duration}\nclose_duration = 0\n"
     for label, icon in items:
         text += f'[[menu.item]]\nlabel = "{label}"\nicon = "{icon}"\ncommand = "true"\n'
     return text
@@ -43,13 +45,15 @@ def cropped(image: Image, wallpaper, pad: int = 12) -> Image:
     return image.crop(max(0, min(xs) - pad), max(0, min(ys) - pad), min(w, max(xs) + pad), min(h, max(ys) + pad))
 
 
-def shoot(name: str, layout: str, wallpaper: str, items, resolution=(640, 400)) -> None:
+def shoot(name: str, layout: str, wallpaper: str, items, resolution=(640, 400), opening: float = 0,
+          root=None) -> None:
+    """With `opening`, the menu opens over 1 s and is taken `opening` s into it."""
     colour = WALLPAPERS[wallpaper]
-    with HeadlessSway(resolution=resolution, background=colour) as sway:
-        buoy = Buoy(sway, config(layout, items)).start()
+    with HeadlessSway(resolution=resolution, background=colour, root=root) as sway:
+        buoy = Buoy(sway, config(layout, items, open_duration=1.0 if opening else 0)).start()
         wait_for(lambda: sway.screenshot().find((0x35, 0x84, 0xE4), tolerance=8), message="the button")
         msg(buoy, "menu")
-        time.sleep(1.0)
+        time.sleep(opening or 1.0)
         path = OUT / f"{name}.png"
         cropped(sway.screenshot(), colour).save_png(path)
         print(f"wrote {path.relative_to(REPO)}")
@@ -63,6 +67,8 @@ def main() -> None:
             shoot(f"{layout}-{wallpaper}", layout, wallpaper, ITEMS)
     shoot("labels-cjk-rtl", "column", "dark", [("终端", "utilities-terminal"), ("مرحبا", "folder")])
     shoot("labels-cjk-rtl-panel", "panel", "light", [("终端", "utilities-terminal"), ("مرحبا", "folder")])
+    # sway 1.10 offers wp_alpha_modifier_v1, so the panel fades as well as grows.
+    shoot("panel-fading", "panel", "dark", ITEMS, opening=0.35, root=debian_root("trixie"))
 
 
 if __name__ == "__main__":
