@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 import subprocess
 import unittest
 
@@ -147,6 +148,61 @@ class LoggingTests(unittest.TestCase):
                     self.assertTrue(any(line.startswith("<6>[info] listening for buoy msg") for line in lines))
                 else:
                     self.assertTrue(all(STAMP.match(line) for line in lines), lines[:5])
+
+    def test_under_the_journal_each_commands_output_is_a_stream_tagged_with_what_ran_it(self):
+        # A stand-in for journald's stdout socket (BUOY_JOURNAL_SOCKET): it keeps what each
+        # connection sends. buoy's stderr is the journal (JOURNAL_STREAM names it).
+        with HeadlessSway() as sway:
+            listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            listener.bind(str(sway.artifact("journal-stdout")))
+            listener.listen(8)
+            listener.settimeout(5)
+            marker = sway.artifact("tapped")
+            text = config(actions={"tap": f'"echo out-of-tap; echo err-of-tap >&2; touch {marker}"'})
+            path = sway.artifact("stderr.log")
+            with open(path, "w") as err:
+                info = os.fstat(err.fileno())
+                buoy = Buoy(sway, text)
+                env = {**buoy.env, "JOURNAL_STREAM": f"{info.st_dev}:{info.st_ino}",
+                       "BUOY_JOURNAL_SOCKET": str(sway.artifact("journal-stdout"))}
+                process = subprocess.Popen([BUOY, "-dd"], env=env, stdout=subprocess.DEVNULL, stderr=err)
+                buoy.process = process
+                try:
+                    pointer = sway.pointer()
+                    pointer.click(*buoy.wait_for_button(MAGENTA).centroid)
+                    connection, _ = listener.accept()
+                    connection.settimeout(5)
+                    received = b""
+                    while chunk := connection.recv(4096):
+                        received += chunk
+                    self.assertTrue(marker.exists())
+                    self.assertEqual(msg(buoy, "quit").returncode, 0)
+                    self.assertEqual(process.wait(timeout=5), 0)
+                finally:
+                    if process.poll() is None:
+                        process.kill()
+            # systemd-cat's header for an info stream named buoy/tap, then both outputs.
+            self.assertEqual(received, b"buoy/tap\n\n6\n0\n0\n0\n0\nout-of-tap\nerr-of-tap\n")
+            log = path.read_text()
+            # The command line is in buoy's log; its output is not.
+            self.assertNotIn("out-of-tap", log.splitlines())
+            self.assertNotIn("err-of-tap", log.splitlines())
+            self.assertIn('(its output: journalctl -t "buoy/tap")', log)
+
+            # Without the journal the command writes to buoy's stdout and stderr, as it always did.
+            marker.unlink()
+            plain = sway.artifact("plain.log")
+            with open(plain, "w") as err:
+                buoy.process = subprocess.Popen([BUOY, "-d"], env=buoy.env, stdout=subprocess.DEVNULL, stderr=err)
+                pointer.click(*buoy.wait_for_button(MAGENTA).centroid)
+                wait_for(lambda: marker.exists(), timeout=3, message="the tap's command ran")
+                self.assertEqual(msg(buoy, "quit").returncode, 0)
+                self.assertEqual(buoy.process.wait(timeout=5), 0)
+            self.assertIn("err-of-tap", plain.read_text().splitlines())
+            listener.settimeout(0.2)
+            with self.assertRaises(socket.timeout):
+                listener.accept()
+            listener.close()
 
 
 if __name__ == "__main__":

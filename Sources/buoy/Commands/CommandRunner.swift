@@ -1,3 +1,4 @@
+import BuoyCore
 import Glibc
 
 /// Starts the user's commands with `/bin/sh -c` through posix_spawn and
@@ -23,8 +24,11 @@ final class CommandRunner {
             log.warning(refusal)
             return refusal
         }
+        let journal = log.toJournal ? CommandOutput.journalStream(for: reason) : nil
+        let spawned = ShellCommand.spawn(command, stdout: journal, stderr: journal)
+        if let journal { close(journal) }
         let pid: pid_t
-        switch ShellCommand.spawn(command) {
+        switch spawned {
         case .success(let started): pid = started
         case .failure(let error):
             let failure = "\(reason): cannot start \"\(command)\": \(error.description)"
@@ -33,7 +37,9 @@ final class CommandRunner {
         }
         running[pid] = command
         started += 1
-        log.info("\(reason): started pid \(pid): \(command)")
+        let output =
+            journal == nil ? "" : " (its output: journalctl -t \"\(JournalStream.identifier(for: reason))\")"
+        log.info("\(reason): started pid \(pid): \(command)\(output)")
         return nil
     }
 

@@ -3,18 +3,21 @@ import Glibc
 /// Starts a command line with `/bin/sh -c` through posix_spawn: the one
 /// way buoy starts the user's commands (`CommandRunner`, `StatusChecks`).
 enum ShellCommand {
-    /// Starts `command`, its stdout on `stdout` if given (else buoy's), its
-    /// stdin /dev/null when `stdout` is given; returns its pid, or the errno
-    /// of why it could not start.
-    static func spawn(_ command: String, stdout: Int32? = nil) -> Result<pid_t, SpawnError> {
+    /// Starts `command`, its stdout and stderr on `stdout` and `stderr` if
+    /// given (else buoy's), its stdin /dev/null when either is; returns its
+    /// pid, or the errno of why it could not start.
+    static func spawn(_ command: String, stdout: Int32? = nil, stderr: Int32? = nil) -> Result<
+        pid_t, SpawnError
+    > {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let stdout {
+        if stdout != nil || stderr != nil {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            // dup2 clears close-on-exec on the copy: the command writes to it.
-            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         }
+        // dup2 clears close-on-exec on the copy: the command writes to it.
+        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
+        if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

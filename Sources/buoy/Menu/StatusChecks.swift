@@ -134,8 +134,11 @@ final class StatusChecks {
             log.error("menu status \"\(command)\": no pipe: \(String(cString: strerror(errno)))")
             return nil
         }
-        let started = ShellCommand.spawn(command, stdout: ends[1])
+        // Its errors, like a command's output, go to a journal stream of their own.
+        let journal = log.toJournal ? CommandOutput.journalStream(for: "status \(command)") : nil
+        let started = ShellCommand.spawn(command, stdout: ends[1], stderr: journal)
         close(ends[1])
+        if let journal { close(journal) }
         guard case .success(let pid) = started else {
             close(ends[0])
             if case .failure(let error) = started {
