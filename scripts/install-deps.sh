@@ -24,8 +24,10 @@ deb="dpkg-dev lintian"
 # matrix's Debian 13 root, KWin with its fake-input protocol (real touch), a
 # private session bus for the stub feedbackd (dbus-daemon --session needs
 # dbus-session-bus-common's config), Pango's headers with CJK and colour
-# emoji fonts, and valgrind for `make order`.
+# emoji fonts, valgrind for `make order`, and gtk-update-icon-cache, which
+# writes the icon theme caches buoy reads.
 test="wayland-protocols sway grim wev foot wtype wvkbd man-db xkb-data phoc weston python3
+gtk-update-icon-cache
 zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin dbus-daemon
 dbus-session-bus-common util-linux systemd fonts-noto-cjk fonts-noto-color-emoji valgrind"
 case "${1:-}" in

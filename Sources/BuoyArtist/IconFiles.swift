@@ -48,7 +48,10 @@ enum IconFiles {
             else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
-        let listed = DirectoryListings()
+        let listed = DirectoryListings(
+            caches: ThemeCaches(
+                themes: themes.map(\.name), in: query.baseDirectories,
+                names: named.flatMap(IconLookup.variants(of:))))
         var found = lookup.find(
             named, size: query.size, scale: query.scale, in: themes, listing: listed.names(in:),
             isReadable: Files.isReadableRegularFile
@@ -90,11 +93,83 @@ enum IconFiles {
 final class DirectoryListings {
     /// Per directory, its names, or nil if it cannot be read.
     private var listings: [String: Set<String>?] = [:]
+    private let caches: ThemeCaches
 
+    init(caches: ThemeCaches = ThemeCaches()) {
+        self.caches = caches
+    }
+
+    /// What a theme's icon-theme.cache says is in `directory`, if it has one
+    /// that is current; else the directory's listing.
     func names(in directory: String) -> Set<String>? {
+        if let cached = caches.names(in: directory) { return cached }
         if let known = listings[directory] { return known }
         let names = Files.names(in: directory).map(Set.init)
         listings[directory] = names
         return names
+    }
+}
+
+/// The themes' icon-theme.cache files, read for a few names: per theme
+/// directory with a current cache (not older than the directory, as GTK
+/// has it), which of those names' files each of its subdirectories holds.
+/// A directory the cache names none of them in is empty here, so the
+/// lookup passes over it without listing it.
+struct ThemeCaches {
+    /// Theme directory ("/usr/share/icons/Adwaita") → subdirectory → files.
+    private var themes: [String: [String: Set<String>]] = [:]
+
+    init() {}
+
+    /// Reads the caches of `themes` in each of `bases` for `names` (names
+    /// without extension, as `IconLookup.variants` gives them).
+    init(themes: [String], in bases: [String], names: [String]) {
+        for base in bases {
+            for theme in themes {
+                let directory = base + "/" + theme
+                if let files = Self.read(directory, names: names) { self.themes[directory] = files }
+            }
+        }
+    }
+
+    /// The files of the names asked for in `directory`, if a cache covers it.
+    func names(in directory: String) -> Set<String>? {
+        // Subdirectories are "legacy", "scalable/actions", even "22x22/stock/chart".
+        for (theme, files) in themes where directory.hasPrefix(theme + "/") {
+            return files[String(directory.dropFirst(theme.count + 1))] ?? []
+        }
+        return nil
+    }
+
+    private static func read(_ directory: String, names: [String]) -> [String: Set<String>]? {
+        let path = directory + "/icon-theme.cache"
+        var cacheStatus = stat()
+        var directoryStatus = stat()
+        guard stat(path, &cacheStatus) == 0, stat(directory, &directoryStatus) == 0,
+            modified(cacheStatus) >= modified(directoryStatus), cacheStatus.st_size > 0
+        else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let size = Int(cacheStatus.st_size)
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            return nil
+        }
+        defer { munmap(mapped, size) }
+        guard let cache = IconThemeCache(bytes: UnsafeRawBufferPointer(start: mapped, count: size)) else {
+            return nil
+        }
+        var files: [String: Set<String>] = [:]
+        for name in names {
+            for image in cache.images(of: name) {
+                if image.suffixes.contains(.png) { files[image.directory, default: []].insert(name + ".png") }
+                if image.suffixes.contains(.svg) { files[image.directory, default: []].insert(name + ".svg") }
+            }
+        }
+        return files
+    }
+
+    private static func modified(_ status: stat) -> Int {
+        status.st_mtim.tv_sec &* 1_000_000_000 &+ status.st_mtim.tv_nsec
     }
 }

@@ -13,7 +13,7 @@ import time
 import unittest
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, proc_fds, wait_for
+from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, proc_fds, run, wait_for
 from test_button import config as button_config
 from test_msg import msg
 
@@ -405,6 +405,47 @@ class MenuTests(unittest.TestCase):
             warnings = [line for line in buoy.log().splitlines() if "NoSuchTheme" in line]
             self.assertEqual(len(warnings), 1, warnings)
             self.assertIn('icon theme "NoSuchTheme" has no readable index.theme', warnings[0])
+
+    def test_a_theme_with_a_current_icon_theme_cache_is_read_from_it_and_a_stale_one_is_listed(self):
+        # As GTK does: a cache not older than its theme's directory says what the theme holds.
+        # An icon added by hand after it (the theme directory's time kept) is therefore not
+        # seen, which only reading the cache explains; once the directory is newer, the cache
+        # is stale and the directories are listed, so it is.
+        with HeadlessSway() as sway:
+            data = sway.artifact("data")
+            theme = data / "icons" / "BuoyCached"
+            apps = theme / "48x48" / "apps"
+            apps.mkdir(parents=True)
+            (theme / "index.theme").write_text(
+                "[Icon Theme]\nName=BuoyCached\nDirectories=48x48/apps\n\n"
+                "[48x48/apps]\nSize=48\nType=Fixed\n")
+            write_icon(apps / "buoy-test-red.png", ICON_COLOURS[0])
+            run(["gtk-update-icon-cache", "--force", "--quiet", str(theme)])
+            before = theme.stat().st_mtime_ns
+            write_icon(apps / "buoy-test-green.png", ICON_COLOURS[1])
+            os.utime(theme, ns=(before, before))
+            buoy, _, _ = start_buoy_with_menu(
+                sway, lambda text: text.replace("[menu]", '[menu]\nicon_theme = "BuoyCached"')
+                .replace(f'icon = "{sway.artifact("icon-0.png")}"', 'icon = "buoy-test-red"')
+                .replace(f'icon = "{sway.artifact("icon-1.png")}"', 'icon = "buoy-test-green"'),
+                env={"XDG_DATA_DIRS": str(data)})
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_for(lambda: item_centres(sway)[0] and item_centres(sway)[2], timeout=3,
+                     message="the red icon, from the cache, and item 3")
+            self.assertIsNone(item_centres(sway)[1], "green is not in the cache")
+            self.assertIn('icon "buoy-test-green" not found in the icon themes', buoy.log())
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_closed(sway)
+
+            # The cache is stale once the theme's directory is newer: listed, green is there
+            # when the menu is drawn again (a renamed item has it drawn again).
+            os.utime(theme, ns=(before + 10**9, before + 10**9))
+            buoy.config_path.write_text(buoy.config_path.read_text().replace('"Item 4"', '"Item four"'))
+            self.assertEqual(msg(buoy, "reload").returncode, 0)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_open(sway, buoy)
+            self.assertTrue(all(item_centres(sway)))
+            self.assertEqual(buoy.stop(), 0)
 
     def test_an_icon_that_is_a_fifo_gets_its_initial_and_does_not_hold_the_menu_up(self):
         with HeadlessSway() as sway:

@@ -232,11 +232,8 @@ public struct IconLookup: Sendable, Equatable {
             _ = body(Place(path: path, names: listing.map { $0(directory) ?? [] }), file)
             return
         }
-        let name = Self.strippingExtension(name)
-        guard !name.isEmpty && !name.contains(slash) else { return }
-        // A theme's symbolic variant first: the painter recolours it to
-        // the labels' colour, so it reads on the menu's own background.
-        let names = name.hasSuffix(Self.symbolicSuffix) ? [name] : [name + Self.symbolicSuffix, name]
+        let names = Self.variants(of: name)
+        guard !names.isEmpty else { return }
         let files = names.map { ["\($0).png", "\($0).svg"] }
         for theme in directories {
             for variant in files {
@@ -249,6 +246,17 @@ public struct IconLookup: Sendable, Equatable {
             let directory = Place(path: path, names: listing.map { $0(path) ?? [] })
             for file in files.last! where !body(directory, file) { return }
         }
+    }
+
+    /// The names a theme is searched for, in order, for the icon `name`
+    /// (not a path): its symbolic variant first, since the painter
+    /// recolours it to the labels' colour so that it reads on the menu's
+    /// own background, then the name itself; an extension given is dropped.
+    /// Empty for a name that cannot be in a theme.
+    public static func variants(of name: String) -> [String] {
+        let name = strippingExtension(name)
+        guard !name.isEmpty && !name.contains("/") else { return [] }
+        return name.hasSuffix(symbolicSuffix) ? [name] : [name + symbolicSuffix, name]
     }
 
     /// What a symbolic icon's name ends in (freedesktop's and GTK's convention).
