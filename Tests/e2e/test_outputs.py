@@ -58,7 +58,11 @@ class AcrossOutputsTests(unittest.TestCase):
             pointer.drag(cx, cy, WIDTH + 400, 300, steps=30, duration_ms=300)
             drawn_at(sway, SECOND, 400, 300)
             self.assertIsNone(buttons_on(sway, FIRST), "not on the first output too")
-            self.assertEqual(entry(buoy)["dragging"], True)
+            held = entry(buoy)
+            # msg state gives where it is held, on the output it is over.
+            self.assertEqual((held["dragging"], held["output"]), (True, SECOND))
+            self.assertAlmostEqual(held["x"] + 28, 400, delta=1)
+            self.assertAlmostEqual(held["y"] + 28, 300, delta=1)
 
             # Dragged on there, then back to the first and over again: one button all along.
             for x, y in ((WIDTH + 200, 500), (WIDTH - 300, 400), (WIDTH + 120, 200)):

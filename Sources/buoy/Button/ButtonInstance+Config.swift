@@ -64,7 +64,8 @@ extension StateReport {
     /// every instance in `buttons`. x and y are the top-left of the button,
     /// relative to its output's usable area (the whole output when no bar or
     /// keyboard reserves space), in whole px (`ButtonController.reportedOrigin`:
-    /// during a glide, where it is going; during a drag, where it is). With no
+    /// during a glide, where it is going; during a drag, where it is, on the
+    /// output the pointer is over). With no
     /// instance yet, the top level describes `first` as configured.
     init(
         instances: [ButtonInstance], first: ButtonSpec, menuOpen: Bool, mode: DeviceMode, config: String,
@@ -74,7 +75,7 @@ extension StateReport {
             let controller = instance.controller
             let position = controller.reportedOrigin
             return ButtonReport(
-                name: instance.key.name, output: instance.currentOutput?.name, visible: controller.isVisible,
+                name: instance.key.name, output: instance.reportedOutput, visible: controller.isVisible,
                 hiddenBy: controller.hiddenBy, dragging: controller.isDragging, x: position?.x.rounded(),
                 y: position?.y.rounded(),
                 size: controller.settings.size, edge: controller.reportedRest.name,

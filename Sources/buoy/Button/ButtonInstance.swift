@@ -14,7 +14,7 @@ final class ButtonInstance {
     typealias Key = InstanceKey
 
     /// What the compositor shows, so that commits that change nothing are skipped.
-    private struct Shown: Equatable {
+    struct Shown: Equatable {
         var look: ButtonLook
         /// The icon or label image, if the face shows one.
         var faceImage: FaceImage?
@@ -38,37 +38,39 @@ final class ButtonInstance {
     /// that it comes back there when focus does.
     var placesByOutput: [String: RestPosition] = [:]
 
-    private unowned let display: Display
-    private(set) var layer: LayerSurface?
-    private var face: Subsurface?
+    unowned let display: Display
+    /// The instance's own surfaces: set here, and by `adoptHandover` (ButtonInstance+Outputs).
+    var layer: LayerSurface?
+    var face: Subsurface?
     /// Drag-to-remove's target, then its Undo bubble; below the face.
-    private let removal: RemovalView
+    let removal: RemovalView
     /// While the menu is open from this instance: the surface that has the keyboard.
     private var keyboard: LayerSurface?
-    private let buffers: BufferPair
+    let buffers: BufferPair
     /// The output the layer surface was asked for; nil is the compositor's choice.
-    private var requestedOutput: String?
-    private var shown: Shown?
+    var requestedOutput: String?
+    /// What the own surface shows; nil makes the next frame draw it.
+    var shown: Shown?
     /// What the face's buffer was painted with: a configure or a reload
     /// commits again, but repaints (into the pool's second buffer) only
     /// when the look, the face's image or the scale changed.
-    private var painted:
+    var painted:
         (
             look: ButtonLook, faceImage: FaceImage?, badge: ButtonBadge?, scale: BufferScale, turns: Int,
             buffer: ShmBuffer
         )?
     /// The icon or label on the face, drawn by a child.
-    private let faceDrawing: FaceDrawing
+    let faceDrawing: FaceDrawing
     /// The badge's text (`buoy msg badge`), drawn by a child like a label face.
     var badge: String?
-    private let badgeDrawing: FaceDrawing
+    let badgeDrawing: FaceDrawing
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
     /// The other outputs a drag may carry the button onto, and their usable
     /// areas as the controller was told them (`OutputLayout.areas`).
-    private var otherOutputs: [(name: String, area: Rect)] = []
+    var otherOutputs: [(name: String, area: Rect)] = []
     /// While a drag holds the button over another output: its surface there.
-    private var handover: Handover?
+    var handover: Handover?
 
     init(
         key: Key, spec: ButtonSpec, rest: RestPosition, restOutput: String?, display: Display,
@@ -222,7 +224,7 @@ final class ButtonInstance {
         return MenuAnchor(button: rect, usable: usable, scale: scale)
     }
 
-    private var namespace: String {
+    var namespace: String {
         LayerNamespace.button(onKWin: display.isKWin, layerShellVersion: display.layerShellVersion)
     }
 
@@ -254,27 +256,6 @@ final class ButtonInstance {
 
     // MARK: - Frames
 
-    /// Takes the face's and the badge's images once their children have
-    /// drawn them, and has one drawn when the face or the badge, its colour
-    /// or the scale changed (`FaceDrawing`).
-    func updateFace(_ wakeup: Wakeup, now: Double, log: Logger) {
-        var face: FaceDrawing.Wanted?
-        var badgeText: FaceDrawing.Wanted?
-        if layer != nil {
-            let scale = self.scale
-            let look = ButtonLook(diameter: spec.button.size, color: spec.button.color, opacity: 1)
-            face = FaceDrawing.Wanted(
-                face: spec.button.face, color: spec.button.glyphColor, side: look.faceSide(scale: scale),
-                iconTheme: spec.menu.iconTheme, font: spec.menu.font, iconScale: scale.ceiling)
-            badgeText = FaceDrawing.Wanted(
-                face: badge.map(ButtonFace.label) ?? .glyph, color: spec.button.badgeTextColor,
-                side: look.badgeTextSide(scale: scale), iconTheme: nil, font: spec.menu.font,
-                iconScale: scale.ceiling)
-        }
-        faceDrawing.update(wakeup, wanted: face, now: now, label: label, log: log)
-        badgeDrawing.update(wakeup, wanted: badgeText, now: now, label: "\(label) badge", log: log)
-    }
-
     /// When the loop must wake for this instance: its controller's next
     /// deadline, or, while something moves or fades (or `menu`, shown from
     /// it, animates), 16 ms from now if this wakeup drew nothing and no
@@ -296,36 +277,18 @@ final class ButtonInstance {
     /// Returns whether it committed.
     func render(now: Double, menu: MenuSession?, log: Logger) -> Bool {
         configureKeyboardSurface()
-        guard let layer, let usable, layer.size != nil else { return false }
-        var appearance = controller.frame(at: now)
+        guard layer?.size != nil else { return false }
+        let appearance = controller.frame(at: now)
         if !controller.isDragging { handover = nil }
-        guard let shown = appearance, let index = shown.otherArea else {
-            if let handover, handover.face.isShown {
-                handover.face.hide()
-                handover.layer.commit()
-            }
-            return renderHere(appearance, now: now, menu: menu, log: log)
+        if let appearance, appearance.otherArea != nil {
+            return renderAcross(appearance, now: now, menu: menu, log: log)
         }
-        // Dragged over another output, or partly: drawn there too, both
-        // committed in this wakeup, so no frame shows it twice or nowhere.
-        let other = otherOutputs[index]
-        guard let handover = handover(on: other.name, log: log), handover.configure() else {
-            // Until the surface there is configured, the button waits at this output's edge.
-            appearance?.origin = Snapping.clampOrigin(shown.origin, size: spec.button.size, in: usable)
-            return renderHere(appearance, now: now, menu: menu, log: log)
-        }
-        guard shown.onOwnArea else {
-            hideHere(log: log)
-            return renderThere(shown, at: shown.origin - other.area.origin, on: handover, log: log)
-        }
-        // Across the edge, both parts move in the same wakeup, or neither.
-        guard !layer.framePending, !handover.layer.framePending else { return false }
-        let there = renderThere(shown, at: shown.origin - other.area.origin, on: handover, log: log)
-        return renderHere(appearance, now: now, menu: menu, log: log) || there
+        hideThere()
+        return renderHere(appearance, now: now, menu: menu, log: log)
     }
 
     /// Draws a frame of the button and the menu on this instance's own surface.
-    private func renderHere(_ appearance: ButtonAppearance?, now: Double, menu: MenuSession?, log: Logger)
+    func renderHere(_ appearance: ButtonAppearance?, now: Double, menu: MenuSession?, log: Logger)
         -> Bool
     {
         guard let layer, let face, let usable else { return false }
@@ -400,148 +363,6 @@ final class ButtonInstance {
         layer.requestFrame()
         layer.commit()
         shown = next
-        return true
-    }
-
-    /// The button's look in `appearance`.
-    private func look(_ appearance: ButtonAppearance) -> ButtonLook {
-        ButtonLook(
-            diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
-            shape: spec.button.shape, pressed: appearance.pressDepth, glyphColor: spec.button.glyphColor)
-    }
-
-    /// The face's buffer for `look`: the one painted last if nothing it
-    /// shows changed, else a free one painted now; nil while both buffers
-    /// are still on screen (the next frame tries again).
-    private func paintedFace(_ look: ButtonLook, scale: BufferScale, turns: Int, log: Logger) -> ShmBuffer? {
-        let faceImage = faceDrawing.image
-        let badge = self.badge.map { _ in ButtonBadge(color: spec.button.badgeColor, text: badgeDrawing.image)
-        }
-        if let painted, painted.look == look, painted.faceImage == faceImage, painted.badge == badge,
-            painted.scale == scale, painted.turns == turns
-        {
-            return painted.buffer
-        }
-        let side = look.bufferSide(scale: scale)
-        let free: ShmBuffer?
-        do { free = try buffers.free(width: side, height: side) } catch {
-            log.error("\(label): \(error)")
-            return nil
-        }
-        guard let buffer = free else { return nil }
-        ButtonPainter.paint(
-            look, face: faceImage, badge: badge, scale: scale, quarterTurns: turns, into: buffer.data,
-            stride: buffer.stride)
-        buffer.releasePages()
-        painted = (look, faceImage, badge, scale, turns, buffer)
-        return buffer
-    }
-
-    // MARK: - Across outputs
-
-    /// Tells the controller where the other outputs are, for a drag to carry
-    /// the button onto them. Only a button no output pins crosses (`output`
-    /// unset: not `"*"`, a name or `"focused"`). Left alone during a drag,
-    /// whose indices must keep naming the same outputs.
-    func updateOtherOutputs() -> [ButtonEffect] {
-        guard !controller.isDragging else { return [] }
-        var others: [OutputLayout.Other] = []
-        let own = currentOutput
-        if spec.button.output == .compositorsChoice, key.instanceOutput == nil, let size = layer?.size,
-            let ownRect = own?.logicalRect
-        {
-            for output in display.outputs where output.ready && output !== own {
-                guard let name = output.name, let rect = output.logicalRect else { continue }
-                let known = handover?.output == name ? handover?.layer.size : nil
-                others.append(OutputLayout.Other(name: name, rect: rect, usable: known))
-            }
-            let areas = OutputLayout.areas(own: ownRect, usable: size, others: others)
-            let next = zip(others, areas).map { (name: $0.name, area: $1) }
-            guard !next.elementsEqual(otherOutputs, by: { $0.name == $1.name && $0.area == $1.area }) else {
-                return []
-            }
-            otherOutputs = next
-        } else {
-            guard !otherOutputs.isEmpty else { return [] }
-            otherOutputs = []
-        }
-        return controller.handle(.otherAreas(otherOutputs.map(\.area)))
-    }
-
-    /// The name of the other output whose area the controller knows at `index`.
-    func otherOutputName(at index: Int) -> String? {
-        otherOutputs.indices.contains(index) ? otherOutputs[index].name : nil
-    }
-
-    /// The handover surface on the output named `name`, made now if there is
-    /// none there (one on another output goes); nil if it cannot be made.
-    private func handover(on name: String, log: Logger) -> Handover? {
-        if let handover, handover.output == name { return handover }
-        handover = nil
-        guard let output = display.output(named: name) else { return nil }
-        do {
-            handover = try Handover(on: output, name: name, display: display, namespace: namespace)
-        } catch {
-            log.error("\(label): cannot show the button on \(name): \(error)")
-        }
-        return handover
-    }
-
-    /// Shows the button at `origin` on the other output's surface.
-    private func renderThere(
-        _ appearance: ButtonAppearance, at origin: Point, on handover: Handover, log: Logger
-    ) -> Bool {
-        guard !handover.layer.framePending else { return false }
-        let look = self.look(appearance)
-        guard let buffer = paintedFace(look, scale: scale, turns: 0, log: log) else { return false }
-        let pad = look.shadowPadding
-        let topLeft = Point(x: origin.x.rounded() - pad, y: origin.y.rounded() - pad)
-        let next = Handover.Shown(look: look, topLeft: topLeft)
-        guard handover.shown != next || !handover.face.isShown else { return false }
-        handover.face.setBufferTransform(0)
-        show(buffer, on: handover.face, look: look, at: topLeft)
-        handover.shown = next
-        handover.layer.requestFrame()
-        handover.layer.commit()
-        return true
-    }
-
-    /// Shows the face's image, `look.imageSide` logical px square, on `face`
-    /// with its top-left at `topLeft`.
-    private func show(_ buffer: ShmBuffer, on face: Subsurface, look: ButtonLook, at topLeft: Point) {
-        let side = Int(look.imageSide)
-        face.show(buffer, size: (side, side))
-        face.setPosition(x: Int(topLeft.x), y: Int(topLeft.y))
-    }
-
-    /// Takes the button (and the remove target) off this output while a drag
-    /// shows it wholly on another; this surface keeps the drag's input.
-    private func hideHere(log: Logger) {
-        guard let layer, let face, face.isShown || removal.shown != nil else { return }
-        face.hide()
-        removal.show(nil, label: label, log: log)
-        layer.commit()
-        shown = nil
-    }
-
-    /// A drop on another output: its handover surface becomes this button's
-    /// own, already showing it, and the old one goes. False if there is none
-    /// (a drop in the wakeup that crossed), and the surface must be made anew.
-    func adoptHandover(log: Logger) -> Bool {
-        guard let handover else { return false }
-        self.handover = nil
-        if let layer { for seat in display.seats { seat.forget(layer.surface) } }
-        removal.detach()
-        face = handover.face
-        layer = handover.layer
-        requestedOutput = handover.output
-        otherOutputs = []
-        shown = nil
-        do {
-            try removal.attach(to: handover.layer, display: display, below: handover.face)
-        } catch {
-            log.error("\(label): no remove target on \(handover.output): \(error)")
-        }
         return true
     }
 }

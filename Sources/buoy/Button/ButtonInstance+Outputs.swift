@@ -1,0 +1,144 @@
+import BuoyButton
+import BuoyCore
+import BuoyWayland
+
+/// A button dragged across outputs (issue 20 §5): where the other outputs
+/// are, the handover surface that shows it on the one it reaches over, and
+/// the drop there that makes that surface its own.
+extension ButtonInstance {
+    // MARK: - Across outputs
+
+    /// Tells the controller where the other outputs are, for a drag to carry
+    /// the button onto them. Only a button no output pins crosses (`output`
+    /// unset: not `"*"`, a name or `"focused"`). Left alone during a drag,
+    /// whose indices must keep naming the same outputs.
+    func updateOtherOutputs() -> [ButtonEffect] {
+        guard !controller.isDragging else { return [] }
+        var others: [OutputLayout.Other] = []
+        let own = currentOutput
+        if spec.button.output == .compositorsChoice, key.instanceOutput == nil, let size = layer?.size,
+            let ownRect = own?.logicalRect
+        {
+            for output in display.outputs where output.ready && output !== own {
+                guard let name = output.name, let rect = output.logicalRect else { continue }
+                let known = handover?.output == name ? handover?.layer.size : nil
+                others.append(OutputLayout.Other(name: name, rect: rect, usable: known))
+            }
+            let areas = OutputLayout.areas(own: ownRect, usable: size, others: others)
+            let next = zip(others, areas).map { (name: $0.name, area: $1) }
+            guard !next.elementsEqual(otherOutputs, by: { $0.name == $1.name && $0.area == $1.area }) else {
+                return []
+            }
+            otherOutputs = next
+        } else {
+            guard !otherOutputs.isEmpty else { return [] }
+            otherOutputs = []
+        }
+        return controller.handle(.otherAreas(otherOutputs.map(\.area)))
+    }
+
+    /// The output `buoy msg state` names: during a drag over another output
+    /// that one, whose coordinates the reported place is in; else its own.
+    var reportedOutput: String? {
+        controller.otherAreaDraggedOver.flatMap(otherOutputName(at:)) ?? currentOutput?.name
+    }
+
+    /// The name of the other output whose area the controller knows at `index`.
+    func otherOutputName(at index: Int) -> String? {
+        otherOutputs.indices.contains(index) ? otherOutputs[index].name : nil
+    }
+
+    /// The handover surface on the output named `name`, made now if there is
+    /// none there (one on another output goes); nil if it cannot be made.
+    private func handoverSurface(on name: String, log: Logger) -> Handover? {
+        if let handover, handover.output == name { return handover }
+        handover = nil
+        guard let output = display.output(named: name) else { return nil }
+        do {
+            handover = try Handover(on: output, name: name, display: display, namespace: namespace)
+        } catch {
+            log.error("\(label): cannot show the button on \(name): \(error)")
+        }
+        return handover
+    }
+
+    /// A frame while a drag holds the button over another output, or partly:
+    /// drawn there too, both committed in this wakeup, so no frame shows it
+    /// twice or nowhere.
+    func renderAcross(_ appearance: ButtonAppearance, now: Double, menu: MenuSession?, log: Logger) -> Bool {
+        guard let layer, let usable, let index = appearance.otherArea else { return false }
+        let other = otherOutputs[index]
+        guard let handover = handoverSurface(on: other.name, log: log), handover.configure() else {
+            // Until the surface there is configured, the button waits at this output's edge.
+            var here = appearance
+            here.origin = Snapping.clampOrigin(appearance.origin, size: spec.button.size, in: usable)
+            return renderHere(here, now: now, menu: menu, log: log)
+        }
+        let there = appearance.origin - other.area.origin
+        guard appearance.onOwnArea else {
+            hideHere(log: log)
+            return renderThere(appearance, at: there, on: handover, log: log)
+        }
+        // Across the edge, both parts move in the same wakeup, or neither.
+        guard !layer.framePending, !handover.layer.framePending else { return false }
+        let drawnThere = renderThere(appearance, at: there, on: handover, log: log)
+        return renderHere(appearance, now: now, menu: menu, log: log) || drawnThere
+    }
+
+    /// Takes the button off the other output's surface, if it shows it there.
+    func hideThere() {
+        guard let handover, handover.face.isShown else { return }
+        handover.face.hide()
+        handover.layer.commit()
+    }
+
+    /// Shows the button at `origin` on the other output's surface.
+    private func renderThere(
+        _ appearance: ButtonAppearance, at origin: Point, on handover: Handover, log: Logger
+    ) -> Bool {
+        guard !handover.layer.framePending else { return false }
+        let look = self.look(appearance)
+        guard let buffer = paintedFace(look, scale: scale, turns: 0, log: log) else { return false }
+        let pad = look.shadowPadding
+        let topLeft = Point(x: origin.x.rounded() - pad, y: origin.y.rounded() - pad)
+        let next = Handover.Shown(look: look, topLeft: topLeft)
+        guard handover.shown != next || !handover.face.isShown else { return false }
+        handover.face.setBufferTransform(0)
+        show(buffer, on: handover.face, look: look, at: topLeft)
+        handover.shown = next
+        handover.layer.requestFrame()
+        handover.layer.commit()
+        return true
+    }
+
+    /// Takes the button (and the remove target) off this output while a drag
+    /// shows it wholly on another; this surface keeps the drag's input.
+    private func hideHere(log: Logger) {
+        guard let layer, let face, face.isShown || removal.shown != nil else { return }
+        face.hide()
+        removal.show(nil, label: label, log: log)
+        layer.commit()
+        shown = nil
+    }
+
+    /// A drop on another output: its handover surface becomes this button's
+    /// own, already showing it, and the old one goes. False if there is none
+    /// (a drop in the wakeup that crossed), and the surface must be made anew.
+    func adoptHandover(log: Logger) -> Bool {
+        guard let handover else { return false }
+        self.handover = nil
+        if let layer { for seat in display.seats { seat.forget(layer.surface) } }
+        removal.detach()
+        face = handover.face
+        layer = handover.layer
+        requestedOutput = handover.output
+        otherOutputs = []
+        shown = nil
+        do {
+            try removal.attach(to: handover.layer, display: display, below: handover.face)
+        } catch {
+            log.error("\(label): no remove target on \(handover.output): \(error)")
+        }
+        return true
+    }
+}
