@@ -207,8 +207,11 @@ public struct DBusWriter: Sendable {
     /// What is marshalled so far.
     public var bytes: [UInt8] = []
 
-    /// Nothing marshalled yet.
-    public init() {}
+    /// Nothing marshalled yet, with room for a message of haptics' size:
+    /// growing the array would page in the standard library's move code.
+    public init() {
+        bytes.reserveCapacity(512)
+    }
 
     /// Pads with zeros to a multiple of `boundary`.
     public mutating func align(_ boundary: Int) {
@@ -249,8 +252,9 @@ public struct DBusWriter: Sendable {
         align(alignment)
         let start = bytes.count
         elements(&self)
-        let length = UInt32(bytes.count - start).littleEndian
-        withUnsafeBytes(of: length) { bytes.replaceSubrange(lengthAt..<lengthAt + 4, with: $0) }
+        let length = UInt32(bytes.count - start)
+        // Little-endian, in place: replaceSubrange would page in code of its own.
+        for i in 0..<4 { bytes[lengthAt + i] = UInt8(truncatingIfNeeded: length >> (8 * i)) }
     }
 
     /// `a{sv}` whose values are all strings.

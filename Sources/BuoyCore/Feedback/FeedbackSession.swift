@@ -39,7 +39,17 @@ public struct FeedbackSession: Sendable, Equatable {
     /// Starts with the EXTERNAL authentication of `uid` (its decimal digits, hex-encoded).
     public init(uid: UInt32) {
         let digits = Array("0123456789abcdef".utf8)
-        let hex = String(uid).utf8.flatMap { byte in [digits[Int(byte >> 4)], digits[Int(byte & 0xf)]] }
+        // Decimal by hand: String(uid) would page in the standard library's
+        // integer printing (64 KiB of buoy's code) for this line alone.
+        var decimal: [UInt8] = []
+        var rest = uid
+        repeat {
+            decimal.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        // Room for what the bus says back, so the array never grows (see consumeIncoming).
+        incoming.reserveCapacity(4096)
+        let hex = decimal.reversed().flatMap { byte in [digits[Int(byte >> 4)], digits[Int(byte & 0xf)]] }
         queue([0] + Array("AUTH EXTERNAL ".utf8) + hex + Array("\r\n".utf8))
     }
 
@@ -58,7 +68,7 @@ public struct FeedbackSession: Sendable, Equatable {
             case .incomplete: return events
             case .invalid(let reason): return events + fail("the bus sent \(reason)")
             case .message(let message, let length):
-                incoming.removeFirst(length)
+                consumeIncoming(length)
                 events += handle(message)
             }
         }
@@ -92,6 +102,17 @@ public struct FeedbackSession: Sendable, Equatable {
             flags: autoStart ? [.noReplyExpected] : [.noReplyExpected, .noAutoStart])
     }
 
+    /// Drops the first `count` bytes the bus sent, once read. Mostly that is
+    /// all of them, which moves nothing (`removeFirst` would page in the
+    /// standard library's move code, 64 KiB, for haptics alone).
+    private mutating func consumeIncoming(_ count: Int) {
+        if count >= incoming.count {
+            incoming.removeAll(keepingCapacity: true)
+        } else {
+            incoming = Array(incoming[count...])
+        }
+    }
+
     /// Reads the server's authentication line; a failure's reason, or nil.
     private mutating func authenticate() -> String? {
         guard let end = incoming.firstIndex(of: UInt8(ascii: "\n")) else {
@@ -99,7 +120,7 @@ public struct FeedbackSession: Sendable, Equatable {
         }
         let line = String(decoding: incoming[..<end], as: UTF8.self)
         let accepted = incoming[..<end].starts(with: "OK ".utf8)
-        incoming.removeFirst(end + 1)
+        consumeIncoming(end + 1)
         // Bytes, not `hasPrefix`, whose grapheme code would be paged in for this alone.
         guard accepted else {
             return "the bus refused EXTERNAL authentication (\(line.trimmingSuffix("\r")))"
