@@ -133,6 +133,36 @@ class AcrossOutputsTests(unittest.TestCase):
             self.assertLess(time.monotonic() - started, 5)
             self.assertEqual(buoy.stop(), 0)
 
+    def test_a_drop_on_a_button_of_the_other_output_takes_the_nearest_free_place(self):
+        with HeadlessSway() as sway:
+            text = config(button={"position": '"right"'}, snap={"duration": 0.1})
+            text += ('\n[[button]]\nname = "pinned"\noutput = "HEADLESS-2"\nposition = "left"\n'
+                     'color = "#00ff00"\nidle_opacity = 1.0\n')
+            text = text.replace("[button]", '[[button]]\nname = "main"', 1)
+            buoy = Buoy(sway, text).start()
+            wait_for(lambda: msg(buoy, "state").returncode == 0, timeout=5, message="buoy answering")
+            two_outputs(sway)
+
+            def places() -> dict:
+                return {b["name"]: b for b in json.loads(msg(buoy, "state").stdout)["buttons"]}
+            wait_for(lambda: places()["pinned"]["output"] == SECOND, timeout=5, message="pinned on the second output")
+            pinned = places()["pinned"]
+            main = places()["main"]
+            self.assertEqual(main["output"], FIRST)
+            pointer = sway.pointer(layout=True)
+            # Dropped right onto the pinned button's place.
+            pointer.drag(main["x"] + 28, main["y"] + 28, WIDTH + pinned["x"] + 28, pinned["y"] + 28, steps=25,
+                         duration_ms=250, release=True)
+            wait_for(lambda: places()["main"]["output"] == SECOND and not places()["main"]["dragging"],
+                     timeout=3, message="main dropped on the second output")
+            settle(0.3)
+            both = places()
+            self.assertEqual(both["main"]["edge"], "left")
+            apart = abs(both["main"]["y"] - both["pinned"]["y"])
+            self.assertGreaterEqual(apart, 56 + 8, f"they do not overlap: {both}")
+            self.assertEqual(both["pinned"]["y"], pinned["y"], "the pinned one stays")
+            self.assertEqual(buoy.stop(), 0)
+
     def test_a_button_on_every_output_stays_on_its_own(self):
         with HeadlessSway() as sway:
             buoy = Buoy(sway, config(button={"position": '"right"', "output": '"*"'},

@@ -60,6 +60,7 @@ extension App {
                     // The area there, should it differ from the one the controller assumed.
                     perform(
                         instance.controller.handle(.area(instance.usable, at: now)), for: instance, now: now)
+                    avoidNeighbours(of: instance, now: now)
                 } else {
                     placeAgain(instance, now: now)
                 }
@@ -73,6 +74,20 @@ extension App {
                 feedback?.trigger(event, autoStart: instance.spec.button.feedback == .on)
             }
         }
+    }
+
+    /// A button dropped on another output takes the nearest place there
+    /// that no button on it rests at, as a drop on its own output does.
+    private func avoidNeighbours(of instance: ButtonInstance, now: Double) {
+        guard let index = instances.firstIndex(where: { $0 === instance }) else { return }
+        let resting = instances.map { (output: $0.currentOutput?.name, rect: $0.controller.restingRect) }
+        let neighbours = InstancePlan.neighbours(of: index, among: resting)
+        perform(instance.controller.handle(.neighbours(neighbours)), for: instance, now: now)
+        // The drop's own `save` follows.
+        let effects = instance.controller.handle(.moveTo(instance.controller.rest, at: now)).filter {
+            $0 != .save
+        }
+        perform(effects, for: instance, now: now)
     }
 
     /// Runs a gesture's action; returns why it did not (logged already), for `buoy msg` to answer.
