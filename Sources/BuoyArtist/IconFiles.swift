@@ -64,6 +64,11 @@ enum IconFiles {
         return Located(paths: paths, themeMissing: missing, stamp: stamp)
     }
 
+    /// When a file or directory last changed, in nanoseconds.
+    static func modified(_ status: stat) -> Int {
+        status.st_mtim.tv_sec &* 1_000_000_000 &+ status.st_mtim.tv_nsec
+    }
+
     /// The newest change, in nanoseconds, of the base directories and the
     /// theme directories in them: a package that installs icons updates
     /// its theme's icon-theme.cache, and so its directory. An icon copied
@@ -72,7 +77,7 @@ enum IconFiles {
         func changed(_ path: String) -> Int {
             var status = stat()
             guard stat(path, &status) == 0 else { return 0 }
-            return status.st_mtim.tv_sec &* 1_000_000_000 &+ status.st_mtim.tv_nsec
+            return modified(status)
         }
         var newest = 0
         for base in baseDirectories {
@@ -146,7 +151,7 @@ struct ThemeCaches {
         var cacheStatus = stat()
         var directoryStatus = stat()
         guard stat(path, &cacheStatus) == 0, stat(directory, &directoryStatus) == 0,
-            modified(cacheStatus) >= modified(directoryStatus), cacheStatus.st_size > 0
+            IconFiles.modified(cacheStatus) >= IconFiles.modified(directoryStatus), cacheStatus.st_size > 0
         else { return nil }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -169,7 +174,4 @@ struct ThemeCaches {
         return files
     }
 
-    private static func modified(_ status: stat) -> Int {
-        status.st_mtim.tv_sec &* 1_000_000_000 &+ status.st_mtim.tv_nsec
-    }
 }

@@ -27,6 +27,11 @@ extension ButtonInstance {
         badgeDrawing.update(wakeup, wanted: badgeText, now: now, label: "\(label) badge", log: log)
     }
 
+    /// The badge as it is drawn: its colour and the text's image, if a badge is set.
+    var drawnBadge: ButtonBadge? {
+        badge.map { _ in ButtonBadge(color: spec.button.badgeColor, text: badgeDrawing.image) }
+    }
+
     /// The button's look in `appearance`.
     func look(_ appearance: ButtonAppearance) -> ButtonLook {
         ButtonLook(
@@ -39,8 +44,7 @@ extension ButtonInstance {
     /// are still on screen (the next frame tries again).
     func paintedFace(_ look: ButtonLook, scale: BufferScale, turns: Int, log: Logger) -> ShmBuffer? {
         let faceImage = faceDrawing.image
-        let badge = self.badge.map { _ in ButtonBadge(color: spec.button.badgeColor, text: badgeDrawing.image)
-        }
+        let badge = drawnBadge
         if let painted, painted.look == look, painted.faceImage == faceImage, painted.badge == badge,
             painted.scale == scale, painted.turns == turns
         {

@@ -334,9 +334,7 @@ final class ButtonInstance {
         let look = self.look(appearance)
         let scale = self.scale
         let faceImage = faceDrawing.image
-        let badge = self.badge.map { _ in
-            ButtonBadge(color: spec.button.badgeColor, text: badgeDrawing.image)
-        }
+        let badge = drawnBadge
         let origin = Point(
             x: place(appearance.origin.x, look, scale), y: place(appearance.origin.y, look, scale))
         let next = Shown(
