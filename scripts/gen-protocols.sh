@@ -14,6 +14,8 @@ set -- \
     protocols/alpha-modifier-v1.xml \
     protocols/wlr-foreign-toplevel-management-unstable-v1.xml \
     protocols/phoc-device-state-unstable-v1.xml \
+    protocols/ext-background-effect-v1.xml \
+    protocols/kde-blur.xml \
     "$system/stable/xdg-shell/xdg-shell.xml" \
     "$system/stable/viewporter/viewporter.xml" \
     "$system/unstable/xdg-output/xdg-output-unstable-v1.xml" \

@@ -231,11 +231,11 @@ extension MenuPainter {
         _ cr: OpaquePointer, _ pill: Rect, text: String, look: MenuLook, backdrop: Bool
     ) {
         if backdrop {
-            // Cairo has no blur: a few widening, fainter outlines below the pill
-            // stand in for a soft shadow.
-            for spread in [3.0, 2.0, 1.0] {
+            // Cairo has no blur: two widening, faint outlines below the pill
+            // stand in for a soft shadow, light enough not to outline it.
+            for spread in [2.0, 1.0] {
                 roundedRect(cr, lowered(MenuSprite.padded(pill, by: spread)))
-                cairo_set_source_rgba(cr, 0, 0, 0, 0.07)
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.05)
                 cairo_fill(cr)
             }
             paintRimmed(cr, pill, radius: min(pill.width, pill.height) / 2, fill: look.colors.labelBackground)

@@ -129,10 +129,10 @@ extension Config {
         # Colours, #rrggbb or #rrggbbaa. background fills each item's disc (column)
         # or the panel; label_color is the labels' text and the colour symbolic icons
         # are drawn in; label_background fills a column's label pills. Every disc,
-        # pill and panel has a light rim, so that it reads on dark and light wallpapers.
+        # pill and panel has a faint light rim, so that it reads on dark and light wallpapers.
         background = "#303030eb"
         label_color = "#ffffff"
-        label_background = "#000000bf"
+        label_background = "#303030eb"
         # The keyboard focus ring. Unset: the button's color, or white or black where that
         # would not stand out 3:1 from background.
         # focus_color = "#ffcc00"

@@ -46,6 +46,10 @@ public final class Display {
     private(set) var cursorTheme: CursorTheme?
     /// wp_alpha_modifier_v1, where offered: surfaces faded by the compositor.
     public private(set) var alphaModifier: OpaquePointer?
+    /// ext_background_effect_manager_v1, where offered: blur behind the panel menu.
+    public private(set) var backgroundEffects: BackgroundEffectManager?
+    /// KWin's org_kde_kwin_blur_manager, where offered and the above is not.
+    public private(set) var kwinBlurManager: OpaquePointer?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
     /// zwlr_foreign_toplevel_manager_v1's registry name and version, where
@@ -101,6 +105,9 @@ public final class Display {
         outputs.removeAll()
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
         if let alphaModifier { wp_alpha_modifier_v1_destroy(alphaModifier) }
+        backgroundEffects?.destroy()
+        // The manager has no destructor request: the proxy alone goes.
+        if let kwinBlurManager { org_kde_kwin_blur_manager_destroy(kwinBlurManager) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let xdgOutputManager { zxdg_output_manager_v1_destroy(xdgOutputManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
@@ -233,6 +240,11 @@ public final class Display {
         case "wp_cursor_shape_manager_v1":
             cursorShapeManager = bind(buoy_wp_cursor_shape_manager_v1_interface(), 1)
         case "wp_alpha_modifier_v1": alphaModifier = bind(buoy_wp_alpha_modifier_v1_interface(), 1)
+        case "ext_background_effect_manager_v1":
+            backgroundEffects = bind(buoy_ext_background_effect_manager_v1_interface(), 1).map(
+                BackgroundEffectManager.init)
+        case "org_kde_kwin_blur_manager":
+            kwinBlurManager = bind(buoy_org_kde_kwin_blur_manager_interface(), 1)
         case "zwlr_foreign_toplevel_manager_v1": foreignToplevelGlobal = (name, version)
         case "zphoc_device_state_v1":
             deviceState = bind(buoy_zphoc_device_state_v1_interface(), 2).map(DeviceState.init)

@@ -283,6 +283,8 @@ final class DoctorTests: XCTestCase {
               wp_fractional_scale_manager_v1    not offered          without it: the next whole scale, shrunk by the compositor
               wp_cursor_shape_manager_v1        not offered          without it: the cursor from XCURSOR_THEME
               wp_alpha_modifier_v1              not offered          without it: the panel menu opens without fading
+              ext_background_effect_manager_v1  not offered          without it: KWin's blur, where offered
+              org_kde_kwin_blur_manager         not offered          without it: no blur behind the panel menu
               zwlr_foreign_toplevel_manager_v1  offered 3, not used  [visibility] fullscreen, hide_for, show_for (bound when one is set)
               zphoc_device_state_v1             not offered          without it: the mode is what buoy msg mode last said
               wl_seat                           offered 7, used 7    input

@@ -12,7 +12,7 @@ final class ConfigMenuLookTests: XCTestCase {
         XCTAssertNil(menu.colors.focusColor, "the button's colour")
         XCTAssertEqual(MenuColors.defaultBackground.hex, "#303030eb")
         XCTAssertEqual(MenuColors.defaultLabelColor.hex, "#ffffff")
-        XCTAssertEqual(MenuColors.defaultLabelBackground.hex, "#000000bf")
+        XCTAssertEqual(MenuColors.defaultLabelBackground.hex, "#303030eb")
     }
 
     func testValidKeys() throws {

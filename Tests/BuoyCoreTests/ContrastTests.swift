@@ -62,6 +62,19 @@ final class ContrastTests: XCTestCase {
 }
 
 extension ContrastTests {
+    /// One calm style: a pill has its disc's fill, and the rim is the
+    /// faintest white that still stands out 3:1 from black.
+    func testPillsShareTheDiscsFillAndTheRimIsTheFaintestThatHolds() {
+        let colors = MenuColors()
+        XCTAssertEqual(colors.labelBackground, colors.background)
+        let black = Color(red: 0, green: 0, blue: 0)
+        let rim = MenuColors.rim
+        XCTAssertGreaterThanOrEqual(Color.contrastRatio(rim.composited(over: black), black), 3)
+        let fainter = Color(red: 1, green: 1, blue: 1, alpha: rim.alpha - 1 / 255)
+        XCTAssertLessThan(Color.contrastRatio(fainter.composited(over: black), black), 3)
+        XCTAssertEqual(MenuColors.rimWidth, 1)
+    }
+
     /// The focus ring holds 3:1 against the panel: the button's colour when it
     /// does, else white or black; a configured focus_color as it is.
     func testTheFocusRingHoldsThreeToOneAgainstThePanel() {

@@ -247,9 +247,9 @@ final class MenuPainterTests: XCTestCase {
                 let body = composite.pixel(Point(x: c.x + 16, y: c.y))
                 XCTAssertEqual(Int(body[0]), 44, accuracy: 1, "item \(i), scale \(scale)")
                 XCTAssertEqual(Int(body[3]), 235, accuracy: 1, "item \(i), scale \(scale)")
-                // Just outside it, the light rim.
-                let rim = composite.pixel(Point(x: c.x + item.circle.width / 2 + 0.75, y: c.y))
-                XCTAssertGreaterThan(Int(rim[0]), 100, "item \(i)'s rim, scale \(scale)")
+                // Just outside it, the faint rim: white at 0x5a, premultiplied.
+                let rim = composite.pixel(Point(x: c.x + item.circle.width / 2 + 0.5, y: c.y))
+                XCTAssertEqual(Int(rim[0]), 0x5A, accuracy: 2, "item \(i)'s rim, scale \(scale)")
                 // The initial: white pixels near the centre.
                 XCTAssertGreaterThan(
                     composite.whitePixels(in: item.circle.insetBy(12)), 5, "item \(i) initial")
@@ -263,10 +263,10 @@ final class MenuPainterTests: XCTestCase {
         for (i, item) in menu.items.enumerated() {
             XCTAssertGreaterThan(item.label.width, 30)
             XCTAssertGreaterThan(composite.whitePixels(in: item.label), 20, "item \(i) label text")
-            // The padding at the pill's start is the dark translucent fill.
+            // The padding at the pill's start is the discs' fill, #303030eb.
             let fill = composite.pixel(Point(x: item.label.minX + 6, y: item.label.center.y))
-            XCTAssertGreaterThan(fill[3], 150)
-            XCTAssertLessThan(fill[0], 10)
+            XCTAssertEqual(Int(fill[3]), 235, accuracy: 1)
+            XCTAssertEqual(Int(fill[0]), 44, accuracy: 1)
         }
         // Between the pill and the circle: nothing but faint shadow.
         let item = menu.items[0]

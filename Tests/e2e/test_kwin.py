@@ -19,9 +19,10 @@ from feedbackd import FeedbackdStub, SessionBus, feedback_lines
 from harness import HeadlessKWin, WaylandDebugLog, wait_for
 from test_faults import parse_state
 from test_gestures import actions, appended
-from test_menu import start_buoy_with_menu, wait_closed, wait_open
+from test_menu import menu_config, start_buoy_with_menu, wait_closed, wait_open
 from test_buttons import KEYBOARD_COLOR, MAIN_COLOR, two_buttons
 from test_msg import config, msg
+from test_panel import BACKGROUND, icon_centres, panel_config
 from test_submenu import DEVICE, TOP, centres, submenu_config, wait_level
 
 MARGIN = 8
@@ -488,6 +489,93 @@ class KWinFeedbackTests(unittest.TestCase):
                 touch.tap(cx, cy)
                 self.assertEqual(late.wait_events(1), ["button-pressed"])
             self.assertEqual(buoy.stop(), 0)
+
+
+def blur_regions(log: WaylandDebugLog) -> list[tuple[str, list]]:
+    """Each blur region buoy set, in order: (the request, its rects as (x, y, w, h)); an unset
+    region (null, or KWin's unset) has none."""
+    adds: dict[str, list] = {}
+    regions = []
+    for _, obj, request, args in log.messages:
+        if request == "create_region":
+            adds[args[0].split()[-1]] = []
+        elif obj.startswith("wl_region@") and request == "add":
+            adds.setdefault(obj, []).append(tuple(int(a) for a in args))
+        elif request in ("set_blur_region", "set_region", "unset"):
+            regions.append((request, adds.get(args[0], []) if request != "unset" else []))
+    return regions
+
+
+class KWinBlurTests(unittest.TestCase):
+    """The panel menu asks for blur behind it: through ext-background-effect-v1 where it is
+    offered (KWin 6.7 here), else through KWin's org_kde_kwin_blur. Headless KWin has no OpenGL,
+    so it draws no blur (and 5.27 and 6.3 offer neither global without it): the requests and
+    their region, held to the panel on screen, are what is checked."""
+
+    BLUR_GLOBALS = ("ext_background_effect_manager_v1", "org_kde_kwin_blur_manager")
+
+    def open_and_close(self, kwin, text):
+        """buoy with `text`, its menu opened and closed by msg: the screenshot while open, the
+        debug log as it was open, and the whole log after the close."""
+        buoy = Buoy(kwin, text, env={"WAYLAND_DEBUG": "1"}).start()
+        buoy.wait_for_button(MAGENTA)
+        self.assertEqual(msg(buoy, "menu").returncode, 0)
+        if "panel" in text:
+            wait_for(lambda: all(icon_centres(kwin.screenshot())), timeout=3, message="every icon on the panel")
+        else:
+            wait_open(kwin, buoy)
+        settle(0.4)
+        image, opened = kwin.screenshot(), WaylandDebugLog(buoy.log())
+        self.assertEqual(msg(buoy, "menu").returncode, 0)
+        wait_closed(kwin)
+        settle(0.3)
+        closed = WaylandDebugLog(buoy.log())
+        self.assertEqual(buoy.stop(), 0)
+        return image, opened, closed
+
+    def test_the_open_panel_has_blur_behind_it_exactly_where_it_shows_and_none_once_closed(self):
+        with HeadlessKWin() as kwin:
+            text, _ = panel_config(kwin)
+            image, opened, closed = self.open_and_close(kwin, text)
+            announced = {args[1].strip('"') for args in opened.received("global")}
+            offered = [g for g in self.BLUR_GLOBALS if g in announced]
+            if not offered:
+                # Nothing to ask through: nothing is asked.
+                self.assertEqual(blur_regions(closed), [])
+                return
+            regions = blur_regions(opened)
+            self.assertTrue(regions, f"{offered[0]} offered, but no blur asked for behind the panel")
+            request, rects = regions[-1]
+            self.assertIn(request, ("set_blur_region", "set_region"))
+            left = min(x for x, _, _, _ in rects)
+            top = min(y for _, y, _, _ in rects)
+            right = max(x + w for x, _, w, _ in rects)
+            bottom = max(y + h for _, y, _, h in rects)
+            panel = image.find(BACKGROUND, tolerance=2)
+            self.assertIsNotNone(panel, "the panel on screen")
+            print(f"blur through {offered[0]}: {request}, {len(rects)} rects over "
+                  f"{(left, top, right, bottom)}; the panel on screen at {panel.bbox}")
+            for seen, asked in zip(panel.bbox, (left, top, right, bottom)):
+                self.assertLessEqual(abs(seen - asked), 1, f"region {rects} for a panel at {panel.bbox}")
+            # Its rounded corners are left out: the top strip is narrower than the panel.
+            first = min(rects, key=lambda r: r[1])
+            self.assertGreater(first[0], left, rects)
+            # Closed: removed (ext: the object destroyed; KWin's: unset), then committed.
+            after = closed.messages[len(opened.messages):]
+            removal = [i for i, (_, obj, request, _) in enumerate(after)
+                       if (obj.startswith("ext_background_effect_surface_v1@") and request == "destroy")
+                       or request == "unset"]
+            self.assertTrue(removal, "the blur removed at the close")
+            surface = opened.requested("get_background_effect" if offered[0].startswith("ext") else "create")[-1][-1]
+            self.assertTrue(any(obj == surface and request == "commit" for _, obj, request, _ in after[removal[0]:]),
+                            "the surface committed after the blur's removal")
+
+    def test_a_column_menu_asks_for_no_blur(self):
+        with HeadlessKWin() as kwin:
+            text, _ = menu_config(kwin)
+            _, _, closed = self.open_and_close(kwin, text)
+            self.assertEqual(blur_regions(closed), [])
+            self.assertEqual(closed.requested("get_background_effect"), [])
 
 
 class KWinRemoveTests(unittest.TestCase):

@@ -567,7 +567,7 @@ def white_columns(image, top: int, bottom: int, right: int) -> dict:
     `top` and `bottom`."""
     columns = {}
     for x in range(right):
-        # Above the pill's light rim (white at 0.6: about 166 here), so only text counts.
+        # Above the pill's faint rim (white at 0x5a), so only text counts.
         rows = [y for y in range(top, bottom) if min(image.pixel(x, y)) > 200]
         if rows:
             columns[x] = (rows[0], rows[-1])

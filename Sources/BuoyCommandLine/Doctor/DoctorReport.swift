@@ -214,6 +214,12 @@ public struct DoctorReport: Equatable, Sendable {
             interface: "wp_alpha_modifier_v1", use: "the panel menu's fade",
             without: "the panel menu opens without fading"),
         ProtocolUse(
+            interface: "ext_background_effect_manager_v1", use: "blur behind the panel menu",
+            without: "KWin's blur, where offered"),
+        ProtocolUse(
+            interface: "org_kde_kwin_blur_manager", use: "blur behind the panel menu (KWin's blur effect)",
+            without: "no blur behind the panel menu"),
+        ProtocolUse(
             interface: "zwlr_foreign_toplevel_manager_v1",
             use: "[visibility] fullscreen, hide_for, show_for (bound when one is set)",
             without: "those three rules do nothing"),

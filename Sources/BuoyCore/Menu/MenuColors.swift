@@ -2,9 +2,10 @@
 /// `label_background`, `focus_color`), with their defaults in one place:
 /// the config starts from them and the painter paints them.
 ///
-/// The defaults read on any wallpaper: each disc, pill and panel has a
-/// light rim (`rim`), so its edge reaches WCAG's 3:1 non-text contrast on
-/// a dark wallpaper, and its dark fill reaches it against the rim on a
+/// The defaults are one calm style that reads on any wallpaper: discs,
+/// pills and panels share one dark fill, edged with a faint light rim
+/// (`rim`). The rim reaches WCAG's 3:1 non-text contrast on a dark
+/// wallpaper, black included, and the fill reaches it against the rim on a
 /// light one (`boundaryContrast`).
 public struct MenuColors: Sendable, Equatable {
     /// An item's disc in a column, the panel behind the items in a panel.
@@ -33,13 +34,15 @@ public struct MenuColors: Sendable, Equatable {
         red: 0x30 / 255.0, green: 0x30 / 255.0, blue: 0x30 / 255.0, alpha: 0xEB / 255.0)
     /// "#ffffff".
     public static let defaultLabelColor = Color(red: 1, green: 1, blue: 1)
-    /// "#000000bf": translucent black.
-    public static let defaultLabelBackground = Color(red: 0, green: 0, blue: 0, alpha: 0xBF / 255.0)
+    /// The discs' fill: a pill is one of a kind with the disc beside it.
+    public static let defaultLabelBackground = defaultBackground
 
-    /// The light rim around every disc, pill and panel: white at 0.6.
-    public static let rim = Color(red: 1, green: 1, blue: 1, alpha: 0x99 / 255.0)
+    /// The light rim around every disc, pill and panel: white at 0x5a, the
+    /// least that still stands out 3:1 from a black wallpaper, so that it
+    /// is a faint edge rather than an outline.
+    public static let rim = Color(red: 1, green: 1, blue: 1, alpha: 0x5A / 255.0)
     /// The rim's width in logical px.
-    public static let rimWidth = 1.5
+    public static let rimWidth = 1.0
 
     /// The keyboard focus ring's colour: `focusColor` when set; else the
     /// button's colour, if it holds WCAG's 3:1 against the menu's background

@@ -18,6 +18,8 @@
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "phoc-device-state-unstable-v1-client-protocol.h"
+#include "ext-background-effect-v1-client-protocol.h"
+#include "kde-blur-client-protocol.h"
 
 static inline const struct wl_interface *buoy_wl_compositor_interface(void) { return &wl_compositor_interface; }
 static inline const struct wl_interface *buoy_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
@@ -32,6 +34,8 @@ static inline const struct wl_interface *buoy_wp_cursor_shape_manager_v1_interfa
 static inline const struct wl_interface *buoy_wp_alpha_modifier_v1_interface(void) { return &wp_alpha_modifier_v1_interface; }
 static inline const struct wl_interface *buoy_zwlr_foreign_toplevel_manager_v1_interface(void) { return &zwlr_foreign_toplevel_manager_v1_interface; }
 static inline const struct wl_interface *buoy_zphoc_device_state_v1_interface(void) { return &zphoc_device_state_v1_interface; }
+static inline const struct wl_interface *buoy_ext_background_effect_manager_v1_interface(void) { return &ext_background_effect_manager_v1_interface; }
+static inline const struct wl_interface *buoy_org_kde_kwin_blur_manager_interface(void) { return &org_kde_kwin_blur_manager_interface; }
 static inline const struct wl_interface *buoy_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
 
 #endif

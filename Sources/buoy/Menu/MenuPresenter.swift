@@ -65,6 +65,9 @@ final class MenuPresenter {
     /// crashes when a subsurface it still shows is destroyed (a hidden
     /// synchronized one stays shown until its parent commits).
     private var hidden: (sprites: [Sprite], parent: LayerSurface?)?
+    /// The blur behind a panel, on the surface it was made for, where the
+    /// compositor offers one (`SurfaceBlur`).
+    private var blur: (parent: LayerSurface, blur: SurfaceBlur)?
 
     /// Icon names already reported missing, so each is logged once.
     private var missingIcons: Set<String> = []
@@ -217,6 +220,7 @@ final class MenuPresenter {
         // Committed hidden by the last frame: now they may go.
         hidden = nil
         guard let scene, let parent, let drawn = images[scene.images.id] else {
+            blur = nil
             if let shown {
                 for sprite in shown.sprites { hide(sprite) }
                 repaint(shown.parent, from: shown.area, to: nil)
@@ -238,7 +242,19 @@ final class MenuPresenter {
         repaint(parent, from: shown.area, to: area)
         shown.area = area
         self.shown = shown
+        blurBehind(scene, on: parent, at: at)
         return true
+    }
+
+    /// Has the compositor blur behind the panel as it is placed at `at`;
+    /// a column has none.
+    private func blurBehind(_ scene: MenuScene, on parent: LayerSurface, at now: Double) {
+        let region = scene.animation.blurRegion(of: scene.images.layout, at: now)
+        if blur?.parent !== parent { blur = nil }
+        if blur == nil, !region.isEmpty, let made = SurfaceBlur(display: display, surface: parent.surface) {
+            blur = (parent, made)
+        }
+        blur?.blur.setRegion(region)
     }
 
     /// The sprites that show `images` on `parent`: those on screen if they
@@ -332,6 +348,7 @@ final class MenuPresenter {
     /// Drops everything at once: buoy stops, and the buffers go before the
     /// display does.
     func tearDown() {
+        blur = nil
         drawings = [:]
         images = [:]
         shown = nil
