@@ -23,13 +23,13 @@ public final class DeviceState {
     /// without a switch, or before it has said.
     public var tabletMode: Bool? { tabletModeSwitch?.enabled }
 
-    /// Whether the capabilities or the switch changed since the last call.
-    public func takeChanged() -> Bool {
+    /// What changed since the last call: the capabilities, the switch.
+    public func takeChanged() -> (capabilities: Bool, tabletMode: Bool) {
         defer {
             changed = false
             tabletModeSwitch?.changed = false
         }
-        return changed || tabletModeSwitch?.changed == true
+        return (changed, tabletModeSwitch?.changed == true)
     }
 
     func destroy() {

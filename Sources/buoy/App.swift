@@ -186,9 +186,12 @@ final class App {
     /// phoc's tablet-mode switch sets the mode, as `buoy msg mode` does;
     /// whichever spoke last holds.
     private func followTabletModeSwitch() {
-        guard let deviceState = display.deviceState, deviceState.takeChanged() else { return }
-        log.info("phoc's device state: \(deviceState.capabilities.description)")
-        guard let on = deviceState.tabletMode, DeviceMode(tabletModeSwitch: on) != mode else { return }
+        guard let deviceState = display.deviceState else { return }
+        let changed = deviceState.takeChanged()
+        if changed.capabilities { log.info("phoc's device state: \(deviceState.capabilities.description)") }
+        guard changed.capabilities || changed.tabletMode, let on = deviceState.tabletMode,
+            DeviceMode(tabletModeSwitch: on) != mode
+        else { return }
         mode = DeviceMode(tabletModeSwitch: on)
         log.info("mode: \(mode.rawValue), as the tablet-mode switch says")
     }
