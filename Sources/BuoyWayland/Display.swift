@@ -47,7 +47,7 @@ public final class Display {
     /// wp_alpha_modifier_v1, where offered: surfaces faded by the compositor.
     public private(set) var alphaModifier: OpaquePointer?
     /// ext_background_effect_manager_v1, where offered: blur behind the panel menu.
-    public private(set) var backgroundEffects: BackgroundEffectManager?
+    public private(set) var backgroundEffects: OpaquePointer?
     /// KWin's org_kde_kwin_blur_manager, where offered and the above is not.
     public private(set) var kwinBlurManager: OpaquePointer?
     public private(set) var outputs: [Output] = []
@@ -105,7 +105,7 @@ public final class Display {
         outputs.removeAll()
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
         if let alphaModifier { wp_alpha_modifier_v1_destroy(alphaModifier) }
-        backgroundEffects?.destroy()
+        if let backgroundEffects { ext_background_effect_manager_v1_destroy(backgroundEffects) }
         // The manager has no destructor request: the proxy alone goes.
         if let kwinBlurManager { org_kde_kwin_blur_manager_destroy(kwinBlurManager) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
@@ -169,6 +169,16 @@ public final class Display {
     public func createSurface() -> OpaquePointer? {
         guard let compositor else { return nil }
         return buoy_wl_compositor_create_surface(compositor)
+    }
+
+    /// A new wl_region, the union of `rects` (whole px), for the caller to
+    /// pass on and destroy; nil without a compositor.
+    public func makeRegion(_ rects: [Rect]) -> OpaquePointer? {
+        guard let compositor, let region = wl_compositor_create_region(compositor) else { return nil }
+        for rect in rects {
+            wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width), Int32(rect.height))
+        }
+        return region
     }
 
     /// The version zwlr_layer_shell_v1 is bound at (at most 4), 0 unbound.
@@ -241,8 +251,7 @@ public final class Display {
             cursorShapeManager = bind(buoy_wp_cursor_shape_manager_v1_interface(), 1)
         case "wp_alpha_modifier_v1": alphaModifier = bind(buoy_wp_alpha_modifier_v1_interface(), 1)
         case "ext_background_effect_manager_v1":
-            backgroundEffects = bind(buoy_ext_background_effect_manager_v1_interface(), 1).map(
-                BackgroundEffectManager.init)
+            backgroundEffects = bind(buoy_ext_background_effect_manager_v1_interface(), 1)
         case "org_kde_kwin_blur_manager":
             kwinBlurManager = bind(buoy_org_kde_kwin_blur_manager_interface(), 1)
         case "zwlr_foreign_toplevel_manager_v1": foreignToplevelGlobal = (name, version)

@@ -180,12 +180,7 @@ public final class LayerSurface {
             wl_surface_set_input_region(surface, nil)
             return
         }
-        guard let compositor = display.compositor, let region = wl_compositor_create_region(compositor) else {
-            return
-        }
-        for rect in rects {
-            wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width), Int32(rect.height))
-        }
+        guard let region = display.makeRegion(rects) else { return }
         wl_surface_set_input_region(surface, region)
         wl_region_destroy(region)
     }

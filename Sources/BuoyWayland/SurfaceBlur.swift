@@ -3,7 +3,7 @@ import CWaylandClient
 import CWaylandProtocols
 
 /// The blur behind one surface, through the protocol the compositor
-/// offers: ext-background-effect-v1 (KWin 6.5 and later) where it is
+/// offers: ext-background-effect-v1 (KWin 6.7 here) where it is
 /// offered, else KWin's org_kde_kwin_blur (offered while KWin's blur effect
 /// runs). A region set applies at the surface's next commit, as does
 /// `remove`.
@@ -21,7 +21,7 @@ public final class SurfaceBlur {
     /// The blur behind `surface`; nil where neither protocol is offered.
     /// A surface has at most one.
     public init?(display: Display, surface: OpaquePointer) {
-        if let manager = display.backgroundEffects?.proxy,
+        if let manager = display.backgroundEffects,
             let effect = ext_background_effect_manager_v1_get_background_effect(manager, surface)
         {
             object = .background(effect)
@@ -52,14 +52,8 @@ public final class SurfaceBlur {
             }
             return
         }
-        guard let compositor = display.compositor, let wlRegion = wl_compositor_create_region(compositor)
-        else {
-            return
-        }
+        guard let wlRegion = display.makeRegion(rects) else { return }
         defer { wl_region_destroy(wlRegion) }
-        for rect in rects {
-            wl_region_add(wlRegion, Int32(rect.minX), Int32(rect.minY), Int32(rect.width), Int32(rect.height))
-        }
         switch object {
         case .background(let effect): ext_background_effect_surface_v1_set_blur_region(effect, wlRegion)
         case .kwin(let blur, _):
@@ -79,37 +73,4 @@ public final class SurfaceBlur {
         }
         object = nil
     }
-}
-
-/// ext_background_effect_manager_v1, where offered. Its capabilities say
-/// whether the compositor blurs now (KWin: only while its blur effect runs,
-/// which needs OpenGL); a region set while it does not takes effect once it
-/// does. Handlers only record.
-public final class BackgroundEffectManager {
-    let proxy: OpaquePointer
-    /// Whether the compositor applies blur now, as last announced.
-    public private(set) var blurs = false
-
-    init(proxy: OpaquePointer) {
-        self.proxy = proxy
-        ext_background_effect_manager_v1_add_listener(
-            proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
-    }
-
-    func destroy() {
-        ext_background_effect_manager_v1_destroy(proxy)
-    }
-
-    nonisolated(unsafe) private static let listener:
-        UnsafeMutablePointer<ext_background_effect_manager_v1_listener> = {
-            let listener = UnsafeMutablePointer<ext_background_effect_manager_v1_listener>.allocate(
-                capacity: 1)
-            listener.initialize(
-                to: ext_background_effect_manager_v1_listener(
-                    capabilities: { data, _, flags in
-                        Unmanaged<BackgroundEffectManager>.fromOpaque(data!).takeUnretainedValue().blurs =
-                            flags & EXT_BACKGROUND_EFFECT_MANAGER_V1_CAPABILITY_BLUR.rawValue != 0
-                    }))
-            return listener
-        }()
 }
