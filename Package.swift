@@ -18,15 +18,19 @@ import PackageDescription
 // - no exported symbols: the static runtime's link flags export every public
 //   symbol of buoy's own modules (2,308 of them), whose dynamic symbol tables
 //   the loader then reads for every library it binds (200 KiB resident);
-// - identical functions folded where their address is never taken (gold's
-//   safe ICF): 53 KB less text, about 100 KiB less resident;
+// - identical functions folded where their address is never taken (safe
+//   ICF): 53 KB less text, about 100 KiB less resident;
 // - buoy's code in the order of packaging/link/buoy.order (`make order`): the
 //   2,100 functions a session runs first, each in its own section
 //   (-function-sections), then the rest. Scattered over 5 MB, they kept 4 MB
 //   of text resident; together, 3 MB: about 1.1 MB less peak RSS.
-let sectionOrder = Context.packageDirectory + "/packaging/link/buoy.order"
+// The linker is lld, which swift.org's toolchains and Debian's swiftlang both
+// ship (/usr/libexec/swift/bin): the system ld takes neither ICF nor an order,
+// and gold, which took both, is leaving binutils and is not in Debian's swiftlang.
+let symbolOrder = Context.packageDirectory + "/packaging/link/buoy.order"
 let residentMemoryLinkerFlags = [
-    "-static-stdlib", "-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/packaging/link",
+    "-use-ld=lld", "-static-stdlib", "-Xclang-linker", "-no-pie", "-L",
+    Context.packageDirectory + "/packaging/link",
     "-Xlinker", "--no-export-dynamic", "-Xlinker", "--icf=safe",
 ]
 
@@ -104,7 +108,11 @@ let package = Package(
             swiftSettings: small,
             linkerSettings: [
                 .unsafeFlags(
-                    residentMemoryLinkerFlags + ["-Xlinker", "--section-ordering-file=" + sectionOrder])
+                    residentMemoryLinkerFlags + [
+                        // A name the code no longer has only costs memory (`make bench` counts them).
+                        "-Xlinker", "--symbol-ordering-file=" + symbolOrder, "-Xlinker",
+                        "--no-warn-symbol-ordering",
+                    ])
             ]),
         // Test drivers the e2e tests steer through stdin: a virtual pointer (wlroots), and
         // touch, pointer and keys through KWin's fake input. DriverSupport is their loop.

@@ -1301,9 +1301,7 @@ class Bench:
                              note="buoy links the Swift runtime statically; shared libraries not counted"))
         # The section order (`make order`) keeps the code a session runs together; names that
         # are gone since it was written are functions renamed or removed, placed with the rest.
-        order = [line[len(".text."):] for line in
-                 (REPO / "packaging" / "link" / "buoy.order").read_text().splitlines()
-                 if line.startswith(".text.")]
+        order = (REPO / "packaging" / "link" / "buoy.order").read_text().split()
         nm = subprocess.run(["nm", "--defined-only", str(self.buoy)], capture_output=True, text=True,
                             check=True).stdout
         defined = {parts[2] for parts in (line.split() for line in nm.splitlines()) if len(parts) == 3}

@@ -9,6 +9,10 @@
 #   scripts/debian-root.sh SUITE ROOT  build or reuse ROOT (.build/trixie, .build/sid)
 #   scripts/debian-root.sh --release ROOT
 #                                      undo any mount left under ROOT (make clean)
+#   scripts/debian-root.sh --run ROOT COMMAND...
+#                                      run COMMAND as root inside ROOT, in this checkout,
+#                                      which is bind-mounted at the same path there (the
+#                                      build-*-swiftlang legs build buoy with the root's Swift)
 #
 # Every mount (proc, sys, /dev, /dev/shm, devpts) is made in a private mount
 # namespace (unshare -m) that dies with this script, so no mount outlives it,
@@ -26,11 +30,22 @@ say() { echo "debian-root: $*" >&2; }
 # grim takes the screenshots that KWin 6 without a GPU cannot (Tests/e2e/README.md).
 KWIN_PACKAGES="kwin-wayland dbus"
 
+# Debian's own Swift and what building buoy and its source package need in a root
+# (the build-swiftlang legs, make dsc). $1 is the GCC whose libstdc++.a the static
+# link takes: clang picks the newest GCC directory in the root (14 in trixie; 16 in
+# sid, though its default GCC is 15), and packaging/link/libstdc++.so names the
+# archive, which only libstdc++-N-dev ships.
+swift_packages() {
+    echo "swiftlang libstdc++-$1-dev pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev
+        libpango1.0-dev librsvg2-dev scdoc build-essential debhelper dpkg-dev fakeroot lintian"
+}
+
 # The packages SUITE's root holds, or a complaint and exit for another suite.
 packages_of() {
     case $1 in
-    trixie) echo "sway labwc phoc grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core $KWIN_PACKAGES" ;;
-    sid) echo "wayfire wayland-utils xkb-data sway $KWIN_PACKAGES" ;;
+    trixie) echo "sway labwc phoc grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core $KWIN_PACKAGES
+        $(swift_packages 14)" ;;
+    sid) echo "wayfire wayland-utils xkb-data sway labwc phoc grim $KWIN_PACKAGES $(swift_packages 16)" ;;
     *) say "no packages for suite '$1' (trixie or sid)"; exit 2 ;;
     esac
 }
@@ -66,7 +81,7 @@ stamp_text() {
 # In the private mount namespace: debootstrap, then the packages.
 inner() {
     partial=$1 uri=$2
-    PACKAGES=$(packages_of "$SUITE")
+    PACKAGES=$(echo $(packages_of "$SUITE"))
     debootstrap --variant=minbase "$SUITE" "$partial" "$uri"
     mount -t proc proc "$partial/proc"
     mount -t sysfs sys "$partial/sys"
@@ -92,6 +107,29 @@ inner() {
     fi
 }
 
+# In the private mount namespace: /proc (Debian's swift needs it to find its libraries,
+# and Swift's CommandLine.arguments reads it) and the checkout, then COMMAND there.
+run_inside() {
+    root=$(realpath "$1") repo=$(realpath "$(dirname "$0")/..")
+    shift
+    mount -t proc proc "$root/proc"
+    mount --bind /dev "$root/dev"
+    mkdir -p "$root$repo"
+    mount --bind "$repo" "$root$repo"
+    exec chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8 \
+        sh -c 'cd "$0" && exec "$@"' "$repo" "$@"
+}
+
+if [ "${1:-}" = "--run" ]; then
+    ROOT=${2:?--run needs the root and a command}
+    shift 2
+    [ -f "$ROOT/$STAMP_NAME" ] || { say "$ROOT is not built (make trixie-root or sid-root)"; exit 1; }
+    exec unshare --mount --propagation private -- "$0" --run-inner "$ROOT" "$@"
+fi
+if [ "${1:-}" = "--run-inner" ]; then
+    shift
+    run_inside "$@"
+fi
 if [ "${1:-}" = "--release" ]; then
     release_mounts "${2:?--release needs the root}"
     exit 0
@@ -104,7 +142,7 @@ fi
 
 SUITE=${1:?the suite (trixie or sid) and the root}
 ROOT=${2:?the root, e.g. .build/$SUITE}
-PACKAGES=$(packages_of "$SUITE")
+PACKAGES=$(echo $(packages_of "$SUITE"))
 if [ -f "$ROOT/$STAMP_NAME" ] && [ "$(cat "$ROOT/$STAMP_NAME")" = "$(stamp_text)" ]; then
     exit 0
 fi

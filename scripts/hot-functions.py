@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Writes packaging/link/buoy.order, the linker's section order for buoy (`make order`).
+"""Writes packaging/link/buoy.order, the linker's symbol order for buoy (`make order`).
 
 buoy's peak RSS is mostly code: the kernel maps an executable's text 64 KiB around each page
 that runs, so the functions a session runs, scattered over 5 MB of text, once kept 4 MB of it
 resident. This runs the release binary through what a session does (start, taps, a double
 tap, a drag, the menu by tap and `buoy msg` with status items, a submenu, a reload, hide and
-show, haptic feedback to a stub feedbackd) on a private headless sway under callgrind, and lists every function that ran, as gold's
---section-ordering-file lines: `.text.NAME`, in address order, aliases folded by ICF
-included, then `.text*`, so the rest follows them instead of being interleaved with them.
+show, haptic feedback to a stub feedbackd) on a private headless sway under callgrind, and lists every function that ran, as lld's
+--symbol-ordering-file lines: one symbol a line, in address order, aliases folded by ICF
+included; lld places them first in .text and the rest after them.
 Package.swift compiles with -function-sections and links with the file. A stale list only
 costs memory (`make bench` reports how many of its names the binary still has).
 """
@@ -119,11 +119,11 @@ def main() -> int:
             if len(parts) == 3 and parts[1] in "tTwW":
                 symbols.setdefault(int(parts[0], 16), []).append(parts[2])
         hot = sorted(address for address, names in symbols.items() if ran.intersection(names))
-        lines = [f".text.{name}" for address in hot for name in sorted(symbols[address])]
+        lines = [name for address in hot for name in sorted(symbols[address])]
     if len(hot) < 500:
         print(f"hot-functions: only {len(hot)} functions ran; the session failed?", file=sys.stderr)
         return 1
-    ORDER.write_text("\n".join(lines + [".text*"]) + "\n")
+    ORDER.write_text("\n".join(lines) + "\n")
     print(f"hot-functions: {len(hot)} functions ({len(lines)} names) written to {ORDER.relative_to(REPO)}")
     return 0
 

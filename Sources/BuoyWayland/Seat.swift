@@ -264,126 +264,127 @@ public final class Seat {
         Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     }
 
+    // The seat's listeners are zero-initialised and set member by member, not built by the
+    // memberwise initialiser: libwayland adds members as the seat's interfaces grow
+    // (wl_pointer's axis_relative_direction in 1.22, warp in 1.26), so a memberwise call
+    // compiles against one libwayland only. Display binds wl_seat at version 7 at most, so a
+    // member left nil belongs to an event the compositor never sends us.
     nonisolated(unsafe) private static let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
         let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
-        listener.initialize(
-            to: wl_seat_listener(
-                capabilities: { data, _, caps in from(data).handleCapabilities(caps) },
-                name: { data, _, name in
-                    guard let name else { return }
-                    from(data).name = String(cString: name)
-                }))
+        listener.initialize(to: wl_seat_listener())
+        listener.pointee.capabilities = { data, _, caps in from(data).handleCapabilities(caps) }
+        listener.pointee.name = { data, _, name in
+            guard let name else { return }
+            from(data).name = String(cString: name)
+        }
         return listener
     }()
 
     nonisolated(unsafe) private static let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
         let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
-        listener.initialize(
-            to: wl_pointer_listener(
-                enter: { data, _, serial, surface, x, y in
-                    let seat = from(data)
-                    seat.pointerFocus = surface
-                    seat.pointerEnterSerial = serial
-                    seat.shownCursor = nil
-                    seat.pointerPosition = point(x, y)
-                    seat.record(.pointerEnter(seat.pointerPosition, at: buoy_monotonic_now()))
-                    seat.applyCursor()
-                },
-                leave: { data, _, _, surface in
-                    let seat = from(data)
-                    seat.pointerEnterSerial = 0
-                    seat.leftButtonDown = false
-                    seat.pointerFocus = surface
-                    seat.record(.pointerLeave(at: buoy_monotonic_now()))
-                    seat.pointerFocus = nil
-                },
-                motion: { data, _, _, x, y in
-                    let seat = from(data)
-                    seat.pointerPosition = point(x, y)
-                    seat.record(.pointerMotion(seat.pointerPosition, at: buoy_monotonic_now()))
-                },
-                button: { data, _, _, _, button, state in
-                    let btnLeft: UInt32 = 0x110
-                    guard button == btnLeft else { return }
-                    let seat = from(data)
-                    let now = buoy_monotonic_now()
-                    if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
-                        seat.leftButtonDown = true
-                        seat.record(.pointerPress(seat.pointerPosition, at: now))
-                    } else if seat.leftButtonDown {
-                        seat.leftButtonDown = false
-                        seat.record(.pointerRelease(seat.pointerPosition, at: now))
-                    }
-                },
-                axis: { _, _, _, _, _ in },
-                frame: { _, _ in },
-                axis_source: { _, _, _ in },
-                axis_stop: { _, _, _, _ in },
-                axis_discrete: { _, _, _, _ in },
-                axis_value120: { _, _, _, _ in }))
+        listener.initialize(to: wl_pointer_listener())
+        listener.pointee.enter = { data, _, serial, surface, x, y in
+            let seat = from(data)
+            seat.pointerFocus = surface
+            seat.pointerEnterSerial = serial
+            seat.shownCursor = nil
+            seat.pointerPosition = point(x, y)
+            seat.record(.pointerEnter(seat.pointerPosition, at: buoy_monotonic_now()))
+            seat.applyCursor()
+        }
+        listener.pointee.leave = { data, _, _, surface in
+            let seat = from(data)
+            seat.pointerEnterSerial = 0
+            seat.leftButtonDown = false
+            seat.pointerFocus = surface
+            seat.record(.pointerLeave(at: buoy_monotonic_now()))
+            seat.pointerFocus = nil
+        }
+        listener.pointee.motion = { data, _, _, x, y in
+            let seat = from(data)
+            seat.pointerPosition = point(x, y)
+            seat.record(.pointerMotion(seat.pointerPosition, at: buoy_monotonic_now()))
+        }
+        listener.pointee.button = { data, _, _, _, button, state in
+            let btnLeft: UInt32 = 0x110
+            guard button == btnLeft else { return }
+            let seat = from(data)
+            let now = buoy_monotonic_now()
+            if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
+                seat.leftButtonDown = true
+                seat.record(.pointerPress(seat.pointerPosition, at: now))
+            } else if seat.leftButtonDown {
+                seat.leftButtonDown = false
+                seat.record(.pointerRelease(seat.pointerPosition, at: now))
+            }
+        }
+        listener.pointee.axis = { _, _, _, _, _ in }
+        listener.pointee.frame = { _, _ in }
+        listener.pointee.axis_source = { _, _, _ in }
+        listener.pointee.axis_stop = { _, _, _, _ in }
+        listener.pointee.axis_discrete = { _, _, _, _ in }
+        listener.pointee.axis_value120 = { _, _, _, _ in }
         return listener
     }()
 
     nonisolated(unsafe) private static let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
         let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
-        listener.initialize(
-            to: wl_keyboard_listener(
-                keymap: { data, _, format, fd, size in
-                    from(data).handleKeymap(format: format, fd: fd, size: size)
-                },
-                enter: { data, _, _, surface, _ in
-                    let seat = from(data)
-                    seat.keyboardFocus = surface
-                    seat.record(.keyboardFocus(true, at: buoy_monotonic_now()))
-                },
-                leave: { data, _, _, surface in
-                    let seat = from(data)
-                    seat.keyboardFocus = surface
-                    seat.record(.keyboardFocus(false, at: buoy_monotonic_now()))
-                    seat.keyboardFocus = nil
-                },
-                key: { data, _, _, _, key, state in from(data).handleKey(key, state: state) },
-                modifiers: { data, _, _, depressed, latched, locked, group in
-                    guard let state = from(data).xkbState else { return }
-                    xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
-                },
-                repeat_info: { _, _, _, _ in }))
+        listener.initialize(to: wl_keyboard_listener())
+        listener.pointee.keymap = { data, _, format, fd, size in
+            from(data).handleKeymap(format: format, fd: fd, size: size)
+        }
+        listener.pointee.enter = { data, _, _, surface, _ in
+            let seat = from(data)
+            seat.keyboardFocus = surface
+            seat.record(.keyboardFocus(true, at: buoy_monotonic_now()))
+        }
+        listener.pointee.leave = { data, _, _, surface in
+            let seat = from(data)
+            seat.keyboardFocus = surface
+            seat.record(.keyboardFocus(false, at: buoy_monotonic_now()))
+            seat.keyboardFocus = nil
+        }
+        listener.pointee.key = { data, _, _, _, key, state in from(data).handleKey(key, state: state) }
+        listener.pointee.modifiers = { data, _, _, depressed, latched, locked, group in
+            guard let state = from(data).xkbState else { return }
+            xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+        }
+        listener.pointee.repeat_info = { _, _, _, _ in }
         return listener
     }()
 
     nonisolated(unsafe) private static let touchListener: UnsafeMutablePointer<wl_touch_listener> = {
         let listener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
-        listener.initialize(
-            to: wl_touch_listener(
-                down: { data, _, _, _, surface, id, x, y in
-                    let seat = from(data)
-                    guard seat.activeTouchID == nil else { return }
-                    seat.activeTouchID = id
-                    seat.touchFocus = surface
-                    seat.touchPosition = point(x, y)
-                    seat.record(.touchDown(seat.touchPosition, at: buoy_monotonic_now()))
-                },
-                up: { data, _, _, _, id in
-                    let seat = from(data)
-                    guard seat.activeTouchID == id else { return }
-                    seat.activeTouchID = nil
-                    seat.record(.touchUp(seat.touchPosition, at: buoy_monotonic_now()))
-                },
-                motion: { data, _, _, id, x, y in
-                    let seat = from(data)
-                    guard seat.activeTouchID == id else { return }
-                    seat.touchPosition = point(x, y)
-                    seat.record(.touchMotion(seat.touchPosition, at: buoy_monotonic_now()))
-                },
-                frame: { _, _ in },
-                cancel: { data, _ in
-                    let seat = from(data)
-                    guard seat.activeTouchID != nil else { return }
-                    seat.activeTouchID = nil
-                    seat.record(.touchCancel(at: buoy_monotonic_now()))
-                },
-                shape: { _, _, _, _, _ in },
-                orientation: { _, _, _, _ in }))
+        listener.initialize(to: wl_touch_listener())
+        listener.pointee.down = { data, _, _, _, surface, id, x, y in
+            let seat = from(data)
+            guard seat.activeTouchID == nil else { return }
+            seat.activeTouchID = id
+            seat.touchFocus = surface
+            seat.touchPosition = point(x, y)
+            seat.record(.touchDown(seat.touchPosition, at: buoy_monotonic_now()))
+        }
+        listener.pointee.up = { data, _, _, _, id in
+            let seat = from(data)
+            guard seat.activeTouchID == id else { return }
+            seat.activeTouchID = nil
+            seat.record(.touchUp(seat.touchPosition, at: buoy_monotonic_now()))
+        }
+        listener.pointee.motion = { data, _, _, id, x, y in
+            let seat = from(data)
+            guard seat.activeTouchID == id else { return }
+            seat.touchPosition = point(x, y)
+            seat.record(.touchMotion(seat.touchPosition, at: buoy_monotonic_now()))
+        }
+        listener.pointee.frame = { _, _ in }
+        listener.pointee.cancel = { data, _ in
+            let seat = from(data)
+            guard seat.activeTouchID != nil else { return }
+            seat.activeTouchID = nil
+            seat.record(.touchCancel(at: buoy_monotonic_now()))
+        }
+        listener.pointee.shape = { _, _, _, _, _ in }
+        listener.pointee.orientation = { _, _, _, _ in }
         return listener
     }()
 }

@@ -435,8 +435,11 @@ public struct MenuController: Sendable {
         }
         stocks[PageKey(owner: job.owner, path: job.page.path)] = .ready(job.page, images)
         switch phase {
-        case .preparing(var opening) where opening.job.id == id,
-            .reopening(var opening, _, _) where opening.job.id == id:
+        // `let`, copied into a `var`: binding `var` in two patterns of one case crashes the
+        // SILGen of Debian's swiftlang 6.0.3 and 6.2.3, which are built with assertions on.
+        case .preparing(let preparing) where preparing.job.id == id,
+            .reopening(let preparing, _, _) where preparing.job.id == id:
+            var opening = preparing
             if let anchor = anchors[opening.owner], anchor != job.anchor {
                 // The button moved, or its output changed, while it was drawn.
                 opening.job = newJob(opening.owner, opening.page, anchor, now: now)
