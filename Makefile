@@ -21,8 +21,8 @@ all: build man
 # One line, not a misleading error from deeper down, when Swift is missing
 # ($(error) is make's own one-line message and stop).
 have-swift:
-	@:$(if $(shell command -v $(SWIFT) 2>/dev/null),,$(error $(SWIFT) not found: buoy needs Swift 6 \
-		(https://www.swift.org/install/linux/ or swiftly), on PATH or given as SWIFT=/path/to/swift))
+	@:$(if $(shell command -v $(SWIFT) 2>/dev/null),,$(error $(SWIFT) not found: buoy needs Swift 6.0 or newer \
+		(https://www.swift.org/install/linux/, swiftly, or Debian 13's swiftlang), on PATH or given as SWIFT=/path/to/swift))
 
 # Everything `make test` needs.
 deps:
@@ -87,11 +87,14 @@ E2E_HOST_ONLY := test_phoc test_kwin
 # Modules that need what only the newer compositors offer (fractional scale, cursor shape).
 E2E_TRIXIE_ONLY := test_scale
 E2E_TRIXIE_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
+# sid's newest: sway 1.12, labwc 0.20 and phoc 0.58 (Phosh on postmarketOS edge, Mobian unstable).
+E2E_SID_SMOKE_LEGS := e2e-smoke-sid-sway e2e-smoke-sid-labwc e2e-smoke-sid-phoc
 E2E_KWIN_LEGS := e2e-trixie-kwin e2e-sid-kwin
 
-.PHONY: trixie-root sid-root e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire $(E2E_KWIN_LEGS)
+.PHONY: trixie-root sid-root e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire \
+	$(E2E_SID_SMOKE_LEGS) $(E2E_KWIN_LEGS)
 
-e2e: e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire $(E2E_KWIN_LEGS)
+e2e: e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire $(E2E_SID_SMOKE_LEGS) $(E2E_KWIN_LEGS)
 
 e2e-host: deps build
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=host-sway $(PYTHON) -m unittest -v \
@@ -108,6 +111,9 @@ $(E2E_TRIXIE_SMOKE_LEGS): e2e-smoke-%: deps build trixie-root
 e2e-smoke-wayfire: deps build sid-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-wayfire $(PYTHON) -m unittest -v test_smoke
 
+$(E2E_SID_SMOKE_LEGS): e2e-smoke-sid-%: deps build sid-root
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-$* $(PYTHON) -m unittest -v test_smoke
+
 $(E2E_KWIN_LEGS): e2e-%-kwin: deps build %-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=$*-kwin $(PYTHON) -m unittest -v test_kwin
 
@@ -120,8 +126,10 @@ sid-root: deps
 
 # fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser;
 # soak-short (mk/soak.mk): a few hundred gestures and requests on sway, phoc and KWin;
-# deb-check (mk/deb.mk): `make deb` installed with apt-get, run and removed.
-test: deps lint check-protocols unit example e2e soak-short fuzz-smoke deb-check
+# deb-check (mk/deb.mk): `make deb` installed with apt-get, run and removed;
+# swiftlang-trixie and swiftlang-sid (mk/dsc.mk): the source package built with
+# Debian's own Swift in each root, its unit tests run there, the .deb installed there and run.
+test: deps lint check-protocols unit example e2e soak-short fuzz-smoke deb-check swiftlang-trixie swiftlang-sid
 
 # In a Wayland session: run buoy with your config (or, with none, the
 # first-run menu), installing only what building and running need. Without

@@ -636,6 +636,11 @@ MATRIX = {
     "trixie-labwc": ("HeadlessLabwc", "trixie"),
     "trixie-phoc": ("HeadlessPhoc", "trixie"),
     "sid-wayfire": ("HeadlessWayfire", "sid"),
+    # What Phosh users on postmarketOS edge and Mobian unstable run (phoc 0.58), and the
+    # newest sway (1.12, wlroots 0.20) and labwc (0.20).
+    "sid-sway": ("HeadlessSway", "sid"),
+    "sid-labwc": ("HeadlessLabwc", "sid"),
+    "sid-phoc": ("HeadlessPhoc", "sid"),
     "trixie-kwin": ("HeadlessKWin", "trixie"),
     "sid-kwin": ("HeadlessKWin", "sid"),
 }

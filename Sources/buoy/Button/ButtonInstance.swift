@@ -22,6 +22,12 @@ final class ButtonInstance {
         var scale: BufferScale
         var origin: Point
         var wholeSurfaceInput: Bool
+
+        /// Where the face's image covers the layer surface, its shadow included.
+        var area: Rect {
+            let pad = look.shadowPadding
+            return Rect(x: origin.x - pad, y: origin.y - pad, width: look.imageSide, height: look.imageSide)
+        }
     }
 
     let key: Key
@@ -319,6 +325,7 @@ final class ButtonInstance {
             let removalChanged = removalScene != removal.shown
             guard shown != nil || face.isShown || menuFrame || removalChanged else { return false }
             face.hide()
+            if let shown { layer.damage(shown.area) }
             if menuFrame { menu?.render(now: now) }
             if removalChanged { removal.show(removalScene, label: label, log: log) }
             // Only Undo, while it shows, takes input: a tap there brings the button back.
@@ -355,6 +362,9 @@ final class ButtonInstance {
         // that paces the next commit.
         let pad = look.shadowPadding
         show(buffer, on: face, look: look, at: Point(x: origin.x - pad, y: origin.y - pad))
+        // phoc 0.58 repaints neither where a moved subsurface was nor where it went: the
+        // layer surface is damaged there (phoc 0.46 needed the same for the menu's images).
+        layer.damage(shown.map { $0.area.union(next.area) } ?? next.area)
         if menuFrame { menu?.render(now: now) }
         applyInputRegion(to: layer, at: origin, whole: appearance.wholeSurfaceInput)
         surfaceChanged = false
