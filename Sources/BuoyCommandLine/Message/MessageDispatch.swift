@@ -184,11 +184,15 @@ public enum MessageDispatch {
 
     /// `show`, `hide`: a button a rule hides stays hidden, but is hidden on
     /// request too, and so stays hidden once the rule no longer holds.
-    /// `show` brings back a removed one; `hide` leaves it removed.
+    /// `show` brings back a removed one; `hide` hides it on request too, so
+    /// that its Undo no longer brings it back before a `show`.
     private static func setVisible(_ visible: Bool, _ targets: [Int], _ instances: [InstanceFacts])
         -> [MessagePlan.Step]
     {
-        targets.filter { (instances[$0].hiddenBy?.endsOnShow ?? false) == visible }.map { i in
+        targets.filter { i in
+            let hiddenBy = instances[i].hiddenBy
+            return visible ? hiddenBy?.endsOnShow ?? false : hiddenBy != .msg
+        }.map { i in
             // Shown only if no rule hides it; hidden now if nothing did.
             let changes = visible ? instances[i].ruleHiding == nil : instances[i].hiddenBy == nil
             return .setVisible(i, visible, announce: changes)
