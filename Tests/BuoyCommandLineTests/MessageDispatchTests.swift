@@ -185,6 +185,10 @@ final class MessageDispatchTests: XCTestCase {
                 #line
             ),
             ("menu", Self.none, Self.error("the button is not on any output"), #line),
+            (
+                "menu", Self.one { ($0.refusalToMove, $0.dragging) = (Self.dragged, true) },
+                Self.error("cannot open the menu: it is being dragged; open it once it is released"), #line
+            ),
             // The instance as a whole.
             ("mode tablet", Self.one(), Plan([.setMode(.tablet), .applyVisibilityRules]), #line),
             ("mode laptop", Self.one(), Plan([.applyVisibilityRules]), #line),

@@ -82,6 +82,22 @@ class MessageTests(unittest.TestCase):
             wait_for(lambda: sway.screenshot().find(MAGENTA, tolerance=8) is None, timeout=3,
                      message="toggled off")
 
+    def test_menu_during_a_drag_says_the_button_is_being_dragged(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, config() + '\n[[menu.item]]\nlabel = "One"\ncommand = "true"\n').start()
+            cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
+            pointer.drag(cx, cy, 300, 200, release=False)
+            wait_for(lambda: json.loads(msg(buoy, "state").stdout)["dragging"], timeout=3, message="dragging")
+            refused = msg(buoy, "menu")
+            self.assertEqual(
+                (refused.returncode, refused.stderr),
+                (1, "buoy: cannot open the menu: it is being dragged; open it once it is released\n"))
+            pointer.up()
+            buoy.wait_for_button_to_rest(MAGENTA)
+            opened = msg(buoy, "menu")
+            self.assertEqual(opened.returncode, 0, opened.stderr)
+
     def test_tap_runs_the_tap_action(self):
         with HeadlessSway() as sway:
             marker = sway.artifact("tapped")

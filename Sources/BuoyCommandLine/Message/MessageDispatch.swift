@@ -16,6 +16,8 @@ public struct InstanceFacts: Equatable, Sendable {
     public var menuOpen: Bool
     /// Why its controller refuses a move now (`ButtonController.refusalToMove`).
     public var refusalToMove: String?
+    /// A finger or the pointer drags it.
+    public var dragging: Bool
     /// It has an area to move in.
     public var placed: Bool
     /// The gestures it has an action configured for.
@@ -24,7 +26,8 @@ public struct InstanceFacts: Equatable, Sendable {
     public init(
         key: InstanceKey, configuredOutput: String? = nil, output: String? = nil, hiddenBy: HiddenBy? = nil,
         ruleHiding: HiddenBy? = nil, badge: String? = nil, menuOpen: Bool = false,
-        refusalToMove: String? = nil, placed: Bool = true, actions: Set<ButtonGesture> = []
+        refusalToMove: String? = nil, dragging: Bool = false, placed: Bool = true,
+        actions: Set<ButtonGesture> = []
     ) {
         self.key = key
         self.configuredOutput = configuredOutput
@@ -34,6 +37,7 @@ public struct InstanceFacts: Equatable, Sendable {
         self.badge = badge
         self.menuOpen = menuOpen
         self.refusalToMove = refusalToMove
+        self.dragging = dragging
         self.placed = placed
         self.actions = actions
     }
@@ -165,6 +169,7 @@ public enum MessageDispatch {
             return MessagePlan([.run(first, gesture)])
         case .menu(let submenu):
             guard let first = targets.first else { return .error(notOnAnyOutput) }
+            if instances[first].dragging { return .error(ActionWords.cannotOpenMenu(draggedMenu)) }
             return MessagePlan([.toggleMenu(first, path: submenu.map { [$0] } ?? [])], reply: .whenMenuOpens)
         case .mode(let mode):
             return MessagePlan((mode != facts.mode ? [.setMode(mode)] : []) + [.applyVisibilityRules])
@@ -181,6 +186,8 @@ public enum MessageDispatch {
     }
 
     static let notOnAnyOutput = "the button is not on any output"
+    /// The menu opens beside a button at rest; the drop decides where that is.
+    static let draggedMenu = "it is being dragged; open it once it is released"
 
     /// `show`, `hide`: a button a rule hides stays hidden, but is hidden on
     /// request too, and so stays hidden once the rule no longer holds.
