@@ -124,6 +124,9 @@ public struct Button: Sendable, Equatable {
     /// `badge_text_color`).
     public var badgeColor: Color
     public var badgeTextColor: Color
+    /// Whether the badge fades with the button (`badge_fades`); by default
+    /// it stays at full opacity, so that a count stays readable.
+    public var badgeFades: Bool
 
     /// The corner radius of `shape = "rounded"` without `corner_radius`.
     static let defaultCornerRadius: Double = 14
@@ -136,7 +139,8 @@ public struct Button: Sendable, Equatable {
         idleDelay: Double = 1.5, fade: Double = 0.3, tuck: Bool = false, feedback: HapticFeedback = .auto,
         output: OutputChoice = .compositorsChoice,
         shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor, face: ButtonFace = .glyph,
-        badgeColor: Color = Button.defaultBadgeColor, badgeTextColor: Color = Button.defaultBadgeTextColor
+        badgeColor: Color = Button.defaultBadgeColor, badgeTextColor: Color = Button.defaultBadgeTextColor,
+        badgeFades: Bool = false
     ) {
         self.name = name
         self.size = size
@@ -157,6 +161,7 @@ public struct Button: Sendable, Equatable {
         self.face = face
         self.badgeColor = badgeColor
         self.badgeTextColor = badgeTextColor
+        self.badgeFades = badgeFades
     }
 
     /// "#ffffffeb".

@@ -266,6 +266,7 @@ enum Schema {
             .color("glyph_color", \.spec.button.glyphColor),
             .color("badge_color", \.spec.button.badgeColor),
             .color("badge_text_color", \.spec.button.badgeTextColor),
+            .boolean("badge_fades", \.spec.button.badgeFades),
             Field(key: "icon") { draft, entry, reader in
                 if let icon = reader.buttonIcon(entry) { draft.spec.button.face = .icon(icon) }
             },

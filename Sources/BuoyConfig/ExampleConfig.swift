@@ -31,6 +31,8 @@ extension Config {
         # A badge's fill and its text's colour (`buoy msg badge 3` shows one).
         badge_color = "#e01b24"
         badge_text_color = "#ffffff"
+        # Whether the badge fades with the button; by default it stays at full opacity.
+        badge_fades = false
         # Instead of the ring and dot, an icon (an icon-theme name, or the absolute path
         # of a .png or .svg file) or a label of up to 3 characters; not both.
         # icon = "input-keyboard"

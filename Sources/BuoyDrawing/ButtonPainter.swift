@@ -80,10 +80,14 @@ public struct ButtonLook: Sendable, Equatable {
 public struct ButtonBadge: Equatable {
     public var color: Color
     public var text: FaceImage?
+    /// Whether it takes the button's opacity (`badge_fades`); else it is
+    /// drawn at full opacity over the faded button.
+    public var fades: Bool
 
-    public init(color: Color, text: FaceImage?) {
+    public init(color: Color, text: FaceImage?, fades: Bool = false) {
         self.color = color
         self.text = text
+        self.fades = fades
     }
 }
 
@@ -98,12 +102,18 @@ public enum ButtonPainter {
     /// 90, 180 or 270) the compositor prefers, which it turns back. `face`,
     /// drawn `look.faceSide(scale:)` px square (at another scale's size it is
     /// stretched), replaces the ring and dot; it shrinks with a press.
+    /// `badge` goes on top, at full opacity unless it `fades`.
     public static func paint(
         _ look: ButtonLook, face: FaceImage? = nil, badge: ButtonBadge? = nil, scale: BufferScale,
         quarterTurns: Int = 0, into data: UnsafeMutableRawPointer, stride: Int
     ) {
         let side = look.bufferSide(scale: scale)
-        SquareCanvas.paint(into: data, side: side, stride: stride, opacity: look.opacity) { cr in
+        let overFade: (OpaquePointer) -> Void = { cr in
+            guard let badge, !badge.fades else { return }
+            paintBadge(badge, of: look, cr, scale: scale, k: Double(side) / look.imageSide)
+        }
+        SquareCanvas.paint(into: data, side: side, stride: stride, opacity: look.opacity, over: overFade) {
+            cr in
             let s = Double(side)
             switch quarterTurns % 4 {
             case 1: cairo_translate(cr, 0, s)
@@ -168,7 +178,7 @@ public enum ButtonPainter {
                 cairo_arc(cr, center, center, radius * 0.26, 0, 2 * Double.pi)
                 cairo_fill(cr)
             }
-            if let badge { paintBadge(badge, of: look, cr, scale: scale, k: k) }
+            if let badge, badge.fades { paintBadge(badge, of: look, cr, scale: scale, k: k) }
         }
     }
 

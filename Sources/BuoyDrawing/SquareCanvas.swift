@@ -8,9 +8,10 @@ enum SquareCanvas {
     /// `body` paint on it with OVER, then scales everything painted by
     /// `opacity` (clamped to 0...1): drawn at full strength, so that
     /// overlapping parts do not show through each other as it fades.
+    /// `over` paints last, unfaded, with the transform `body` left.
     static func paint(
         into data: UnsafeMutableRawPointer, side: Int, stride: Int, opacity: Double,
-        _ body: (OpaquePointer) -> Void
+        over: (OpaquePointer) -> Void = { _ in }, _ body: (OpaquePointer) -> Void
     ) {
         guard
             let surface = cairo_image_surface_create_for_data(
@@ -28,11 +29,14 @@ enum SquareCanvas {
         body(cr)
         let opacity = min(1, max(0, opacity))
         if opacity < 1 {
+            cairo_save(cr)
             cairo_identity_matrix(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
             cairo_set_source_rgba(cr, 0, 0, 0, opacity)
             cairo_paint(cr)
+            cairo_restore(cr)
         }
+        over(cr)
         cairo_surface_flush(surface)
     }
 }

@@ -58,23 +58,31 @@ func main() -> Int32 {
         break
     }
 
+    // A fatal error comes first and alone: the config's own, then no
+    // display, then a buoy already running. What a config that loads has to
+    // say (its warnings, the first run's notice) waits until buoy runs.
     let loader = ConfigLoader(explicitPath: invocation.configPath, log: log)
-    let config: Config
-    switch loader.load() {
-    case .success(let loaded): config = loaded
+    let loaded: ConfigLoader.Loaded
+    switch loader.read() {
+    case .success(let read): loaded = read
     case .failure(let failure):
         printError(failure.message)
         return 1
     }
-    let server: ControlServer?
-    switch startControlServer(replace: invocation.replace, log: log) {
-    case .success(let started): server = started
-    case .failure(let failure):
-        printError("buoy: \(failure.message)")
+    if let problem = unreachableDisplay() {
+        printError("buoy: \(problem)")
         return 1
     }
     do {
         let display = try Display(name: nil)
+        let server: ControlServer?
+        switch startControlServer(replace: invocation.replace, log: log) {
+        case .success(let started): server = started
+        case .failure(let failure):
+            printError("buoy: \(failure.message)")
+            return 1
+        }
+        let config = loader.adopt(loaded).config
         let loop = try EventLoop(display: display, signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGCHLD])
         let app = App(display: display, loop: loop, config: config, loader: loader, server: server, log: log)
         // The display must outlive every proxy the app made.
@@ -83,6 +91,17 @@ func main() -> Int32 {
         printError("buoy: \(error)")
         return 1
     }
+}
+
+/// Why libwayland cannot even look for the display, which it would say on
+/// stderr itself, before buoy's error: a display named without a path is
+/// looked for in XDG_RUNTIME_DIR alone.
+func unreachableDisplay() -> String? {
+    let name = Environment.string("WAYLAND_DISPLAY") ?? "wayland-0"
+    guard Environment.string("WAYLAND_SOCKET") == nil, !name.hasPrefix("/"),
+        Environment.string("XDG_RUNTIME_DIR") == nil
+    else { return nil }
+    return "cannot connect to Wayland display \"\(name)\": XDG_RUNTIME_DIR is not set"
 }
 
 exit(main())

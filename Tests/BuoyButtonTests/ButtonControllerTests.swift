@@ -770,6 +770,15 @@ private let cases: [Case] = [
                 [.visible(true), .origin(right), .removal(nil), .wake(.timer(at: 3.5))])
         ]),
     Case(
+        "msg hide during Undo ends Undo: hidden on request, a tap there does nothing, show brings it back",
+        removed + [
+            Step(
+                .setVisible(false, at: 2), [], [.visible(false), .hiddenBy(.msg), .removal(nil), .wake(nil)]),
+            Step(press(2.1, target)),
+            Step(release(2.2, target), [], [.visible(false), .hiddenBy(.msg), .removal(nil)]),
+            Step(.setVisible(true, at: 3), [], [.visible(true), .hiddenBy(nil), .origin(right)]),
+        ]),
+    Case(
         "a rule hiding a removed one: Undo ends the removal, and the rule keeps it hidden",
         removed + [
             Step(.ruleHides(.fullscreen, at: 1.4), [], [.hiddenBy(.removed)]),

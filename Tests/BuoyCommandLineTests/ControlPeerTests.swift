@@ -15,14 +15,14 @@ final class ControlPeerTests: XCTestCase {
     private let accepted = 10.0
     private let later = 11.0
 
-    private func peer(_ admission: ControlPeer.Admission = .admitted, _ steps: [Step]) -> (
-        ControlPeer, [ControlPeer.Reaction]
-    ) {
+    private func peer(
+        _ admission: ControlPeer.Admission = .admitted, _ steps: [Step], subscribers: Int = 0
+    ) -> (ControlPeer, [ControlPeer.Reaction]) {
         var peer = ControlPeer(admission, now: accepted)
         let reactions = steps.map { step in
             switch step {
-            case .send(let text): return peer.received(Array(text.utf8), now: later)
-            case .end: return peer.ended(now: later)
+            case .send(let text): return peer.received(Array(text.utf8), subscribers: subscribers, now: later)
+            case .end: return peer.ended(subscribers: subscribers, now: later)
             }
         }
         return (peer, reactions)
@@ -128,20 +128,49 @@ final class ControlPeerTests: XCTestCase {
         }
     }
 
+    /// Subscribers do not count here: they have their own limit.
     func testAdmission() {
-        let rows: [(Int64, Int64, Int, ControlPeer.Admission, String?, UInt)] = [
-            (1000, 1000, 0, .admitted, nil, #line),
-            (1000, 1000, 63, .admitted, nil, #line),
-            (1000, 1000, 64, .full, "control socket: 64 connections open; closing a new one", #line),
-            (0, 1000, 64, .full, "control socket: 64 connections open; closing a new one", #line),
-            (0, 1000, 3, .stranger(uid: 0), "control socket: refused a connection from uid 0", #line),
-            (-1, 1000, 3, .stranger(uid: -1), "control socket: refused a connection from uid -1", #line),
+        let full = "control socket: 64 requests open; refusing a new connection"
+        let told = "error: too many connections: at most 64 requests at once\n"
+        let rows: [(Int64, Int64, Int, ControlPeer.Admission, String?, String?, UInt)] = [
+            (1000, 1000, 0, .admitted, nil, nil, #line),
+            (1000, 1000, 63, .admitted, nil, nil, #line),
+            (1000, 1000, 64, .full, full, told, #line),
+            (0, 1000, 64, .full, full, told, #line),
+            (0, 1000, 3, .stranger(uid: 0), "control socket: refused a connection from uid 0", nil, #line),
+            (-1, 1000, 3, .stranger(uid: -1), "control socket: refused a connection from uid -1", nil, #line),
         ]
-        for (peerUID, ownUID, open, admission, warning, line) in rows {
-            let got = ControlPeer.admission(peerUID: peerUID, ownUID: ownUID, open: open)
+        for (peerUID, ownUID, requestsOpen, admission, warning, reply, line) in rows {
+            let got = ControlPeer.admission(peerUID: peerUID, ownUID: ownUID, requestsOpen: requestsOpen)
             XCTAssertEqual(got, admission, line: line)
             XCTAssertEqual(got.warning, warning, line: line)
+            XCTAssertEqual(got.reply, reply, line: line)
         }
+    }
+
+    /// Idle subscribers have no deadline, so they have a limit of their own;
+    /// one past it is told so, and other requests are served as ever.
+    func testSubscriberLimit() {
+        let rows: [(String, Int, [ControlPeer.Reaction], ControlPeer.Phase, String, UInt)] = [
+            ("none yet", 0, [.subscribed], .subscribed, "ok\n", #line),
+            ("the last one", 31, [.subscribed], .subscribed, "ok\n", #line),
+            (
+                "one too many", 32, [.refused(.tooManySubscribers(limit: 32))], .replying,
+                "error: too many connections: at most 32 subscribers at once\n", #line
+            ),
+        ]
+        for (name, subscribers, reactions, phase, outgoing, line) in rows {
+            let (peer, got) = peer(.admitted, [.send("subscribe\n")], subscribers: subscribers)
+            XCTAssertEqual(got, reactions, name, line: line)
+            XCTAssertEqual(peer.phase, phase, name, line: line)
+            XCTAssertEqual(String(decoding: peer.outgoing.pending, as: UTF8.self), outgoing, name, line: line)
+        }
+        XCTAssertEqual(
+            ControlPeer.Refusal.tooManySubscribers(limit: 32).log,
+            "control socket: 32 subscribers open; refusing another")
+        let (request, got) = peer(.admitted, [.send("state\n")], subscribers: 32)
+        XCTAssertEqual(got, [.request(message("state"))])
+        XCTAssertEqual(request.phase, .awaiting)
     }
 
     func testDeadlines() {

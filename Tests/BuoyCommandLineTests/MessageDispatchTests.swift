@@ -85,7 +85,8 @@ final class MessageDispatchTests: XCTestCase {
                 #line
             ),
             ("show", Self.one(), Plan(), #line),
-            // A removed button: show and toggle (SIGUSR1) bring it back; hide leaves it removed.
+            // A removed button: show and toggle (SIGUSR1) bring it back; hide (and a toggle
+            // that hides) hides it on request, so that Undo no longer brings it back.
             (
                 "show", Self.one { $0.hiddenBy = .removed }, Plan([.setVisible(0, true, announce: true)]),
                 #line
@@ -96,9 +97,12 @@ final class MessageDispatchTests: XCTestCase {
             ),
             (
                 "toggle", Self.two(main: { $0.hiddenBy = .removed }),
-                Plan([.setVisible(1, false, announce: true)]), #line
+                Plan([.setVisible(0, false, announce: false), .setVisible(1, false, announce: true)]), #line
             ),
-            ("hide", Self.one { $0.hiddenBy = .removed }, Plan(), #line),
+            (
+                "hide", Self.one { $0.hiddenBy = .removed }, Plan([.setVisible(0, false, announce: false)]),
+                #line
+            ),
             (
                 "hide", Self.two(kb: { ($0.hiddenBy, $0.ruleHiding) = (.mode, .mode) }),
                 Plan([.setVisible(0, false, announce: true), .setVisible(1, false, announce: false)]), #line
@@ -181,6 +185,10 @@ final class MessageDispatchTests: XCTestCase {
                 #line
             ),
             ("menu", Self.none, Self.error("the button is not on any output"), #line),
+            (
+                "menu", Self.one { ($0.refusalToMove, $0.dragging) = (Self.dragged, true) },
+                Self.error("cannot open the menu: it is being dragged; open it once it is released"), #line
+            ),
             // The instance as a whole.
             ("mode tablet", Self.one(), Plan([.setMode(.tablet), .applyVisibilityRules]), #line),
             ("mode laptop", Self.one(), Plan([.applyVisibilityRules]), #line),

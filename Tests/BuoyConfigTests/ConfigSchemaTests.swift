@@ -28,6 +28,7 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(d.button.glyphColor, Color(red: 1, green: 1, blue: 1, alpha: 0xEB / 255))
         XCTAssertEqual(d.button.draggable, true)
         XCTAssertEqual(d.button.removable, true)
+        XCTAssertEqual(d.button.badgeFades, false)
         XCTAssertEqual(d.button.opacity, 1)
         XCTAssertEqual(d.button.idleOpacity, 0.4)
         XCTAssertEqual(d.button.idleDelay, 1.5)
@@ -94,6 +95,7 @@ final class ConfigSchemaTests: XCTestCase {
             ),
             ("[button]\ndraggable = false", { $0.button.draggable = false }),
             ("[button]\nremovable = false", { $0.button.removable = false }),
+            ("[button]\nbadge_fades = true", { $0.button.badgeFades = true }),
             ("[button]\nopacity = 0.9", { $0.button.opacity = 0.9 }),
             ("[button]\nidle_opacity = 0", { $0.button.idleOpacity = 0 }),
             ("[button]\nidle_delay = 60", { $0.button.idleDelay = 60 }),
@@ -690,7 +692,8 @@ final class ConfigSchemaTests: XCTestCase {
             Config.knownKeys,
             [
                 "button.name", "button.size", "button.position", "button.margin", "button.color",
-                "button.glyph_color", "button.badge_color", "button.badge_text_color", "button.icon",
+                "button.glyph_color", "button.badge_color", "button.badge_text_color", "button.badge_fades",
+                "button.icon",
                 "button.label",
                 "button.shape", "button.corner_radius", "button.draggable", "button.removable",
                 "button.opacity",

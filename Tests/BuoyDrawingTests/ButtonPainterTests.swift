@@ -67,6 +67,27 @@ final class ButtonPainterTests: XCTestCase {
         }
     }
 
+    /// A faded button keeps its badge readable, unless `badge_fades`.
+    func testAFadedButtonsBadgeStaysOpaqueUnlessItFades() {
+        let red = Color(red: 0xE0 / 255, green: 0x1B / 255, blue: 0x24 / 255)
+        for scale in [1, 2] {
+            let look = ButtonLook(diameter: 56, color: blue, opacity: 0.4)
+            let c = Double(look.bufferSide(scale: BufferScale(integer: scale))) / 2
+            let offset = 28 * 0.5.squareRoot() * Double(scale)
+            let disc = (x: Int(c + offset), y: Int(c - offset))
+            let body = (x: Int(c) + Int(28 * 0.8 * Double(scale)), y: Int(c))
+            let (_, kept) = render(
+                look, badge: ButtonBadge(color: red, text: nil), scale: BufferScale(integer: scale))
+            XCTAssertEqual(kept(disc.x, disc.y), [0xE0, 0x1B, 0x24, 255], "scale \(scale)")
+            XCTAssertEqual(Int(kept(body.x, body.y)[3]), 102, accuracy: 1, "the button itself fades")
+            let (_, faded) = render(
+                look, badge: ButtonBadge(color: red, text: nil, fades: true),
+                scale: BufferScale(integer: scale))
+            XCTAssertEqual(Int(faded(disc.x, disc.y)[3]), 102, accuracy: 1, "badge_fades: it fades too")
+            XCTAssertEqual(faded(body.x, body.y), kept(body.x, body.y))
+        }
+    }
+
     func testTheGlyphTakesItsColour() {
         let green = Color(red: 0, green: 1, blue: 0)
         for scale in [1, 2] {

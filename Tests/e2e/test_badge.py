@@ -7,6 +7,7 @@ import unittest
 
 from buoy_fixture import MAGENTA, Buoy, settle
 from harness import HeadlessSway, matrix_compositor, wait_for
+from test_button import config as button_config
 from test_msg import config, msg
 from test_subscribe import subscribed
 
@@ -70,6 +71,37 @@ class BadgeTests(unittest.TestCase):
             finally:
                 subscriber.close()
             self.assertEqual(buoy.stop(), 0)
+
+    def test_a_faded_buttons_badge_stays_at_full_opacity_unless_badge_fades(self):
+        for fades in (False, True):
+            with HeadlessSway() as sway, self.subTest(badge_fades=fades):
+                button = {"position": '"right"', "idle_opacity": 0.4, "idle_delay": 0.2, "fade": 0}
+                if fades:
+                    button["badge_fades"] = "true"
+                buoy = Buoy(sway, button_config(button=button)).start()
+                wait_for(lambda: msg(buoy, "state").returncode == 0, timeout=5, message="buoy answers")
+                self.assertEqual(msg(buoy, "badge", "3").returncode, 0)
+                state = json.loads(msg(buoy, "state").stdout)
+                bbox = (state["x"], state["y"], state["x"] + state["size"], state["y"] + state["size"])
+                wait_for(lambda: json.loads(msg(buoy, "state").stdout)["opacity"] == 0.4, timeout=3,
+                         message="faded")
+                faded_red = tuple(round(0.4 * r + 0.6 * b) for r, b in zip(BADGE_RED, sway.background))
+                expected = faded_red if fades else BADGE_RED
+
+                def disc() -> int:
+                    left, top, right, bottom = bbox
+                    region = sway.screenshot().crop((left + right) // 2, top - 12, right + 12, (top + bottom) // 2)
+                    found = region.find(expected, tolerance=12)
+                    return found.count if found else 0
+
+                wait_for(lambda: disc() > 150, timeout=3, message=f"the badge's disc in {expected}")
+                red, white = badge_on_screen(sway, bbox)
+                if fades:
+                    self.assertEqual(red, 0, "no disc at full opacity")
+                else:
+                    self.assertGreater(red, 150, "the disc at full opacity")
+                    self.assertGreater(white, 10, "its count in white")
+                sway.screenshot().save_png(sway.artifact("faded-badge.png"))
 
     def test_badge_colours_come_from_the_config(self):
         with matrix_compositor() as compositor:

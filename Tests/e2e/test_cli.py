@@ -7,6 +7,7 @@ import os
 import re
 import socket
 import subprocess
+import tempfile
 import unittest
 
 from buoy_fixture import BUOY, MAGENTA, Buoy
@@ -68,6 +69,33 @@ class OptionTests(unittest.TestCase):
         self.assertEqual(bare.returncode, 2)
         self.assertEqual(bare.stdout, "")
         self.assertIn(msg_help.stdout.strip(), bare.stderr)
+
+
+class StartupErrorTests(unittest.TestCase):
+    """A fatal error at start-up comes first and alone, before what a config has to say."""
+
+    def test_a_second_buoy_says_only_that_one_is_running(self):
+        with HeadlessSway() as sway:
+            warned = config() + "".join(f"unknown_{i} = 1\n" for i in range(9))
+            first = Buoy(sway, warned).start()
+            first.wait_for_button(MAGENTA)
+            second = subprocess.run([BUOY], env=first.env, capture_output=True, text=True, timeout=10)
+            self.assertEqual(second.returncode, 1)
+            self.assertRegex(second.stderr, r"\Abuoy: already running on this display \(it answers on [^)]*\); "
+                                            r"use --replace to replace it\n\Z")
+            self.assertIsNone(first.process.poll())
+
+    def test_without_a_display_its_error_comes_alone(self):
+        # No config file either, whose first-run notice would come first.
+        bare = {"XDG_CONFIG_DIRS": "/nonexistent"}
+        with tempfile.TemporaryDirectory() as runtime:
+            for env, stderr in (
+                    ({**bare, "XDG_RUNTIME_DIR": runtime},
+                     'buoy: cannot connect to Wayland display "wayland-0"; is a Wayland compositor running?\n'),
+                    (bare, 'buoy: cannot connect to Wayland display "wayland-0": XDG_RUNTIME_DIR is not set\n')):
+                result = run(env=env)
+                self.assertEqual((result.returncode, result.stderr), (1, stderr))
+            self.assertEqual(os.listdir(runtime), [], "no socket claimed")
 
 
 class MessageHabitTests(unittest.TestCase):

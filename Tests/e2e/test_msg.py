@@ -82,6 +82,55 @@ class MessageTests(unittest.TestCase):
             wait_for(lambda: sway.screenshot().find(MAGENTA, tolerance=8) is None, timeout=3,
                      message="toggled off")
 
+    def test_menu_during_a_drag_says_the_button_is_being_dragged(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, config() + '\n[[menu.item]]\nlabel = "One"\ncommand = "true"\n').start()
+            cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
+            pointer.drag(cx, cy, 300, 200, release=False)
+            wait_for(lambda: json.loads(msg(buoy, "state").stdout)["dragging"], timeout=3, message="dragging")
+            refused = msg(buoy, "menu")
+            self.assertEqual(
+                (refused.returncode, refused.stderr),
+                (1, "buoy: cannot open the menu: it is being dragged; open it once it is released\n"))
+            pointer.up()
+            buoy.wait_for_button_to_rest(MAGENTA)
+            opened = msg(buoy, "menu")
+            self.assertEqual(opened.returncode, 0, opened.stderr)
+
+    def test_hide_after_a_move_to_the_top_with_the_menu_open_leaves_nothing_drawn(self):
+        # sway 1.7 repaints a hidden face's old place only where its blank 1×1 lies on the
+        # output: at the top edge the shadow puts that corner above it.
+        with HeadlessSway() as sway:
+            empty = sway.screenshot()
+            buoy = Buoy(sway, config() + '\n[[menu.item]]\nlabel = "One"\ncommand = "true"\n').start()
+            buoy.wait_for_button_to_rest(MAGENTA)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            self.assertEqual(msg(buoy, "move", "top").returncode, 0)
+            buoy.wait_for_button_to_rest(MAGENTA)
+            self.assertEqual(msg(buoy, "menu").returncode, 0, "closes it")
+            wait_for(lambda: not json.loads(msg(buoy, "state").stdout)["menu_open"], timeout=3,
+                     message="the menu closed")
+            for _ in range(2):
+                self.assertEqual(msg(buoy, "hide").returncode, 0)
+                self.assertFalse(json.loads(msg(buoy, "state").stdout)["visible"])
+                wait_for(lambda: sway.screenshot().data == empty.data, timeout=3,
+                         message="nothing of buoy drawn once hidden")
+                self.assertEqual(msg(buoy, "show").returncode, 0)
+                buoy.wait_for_button_to_rest(MAGENTA)
+
+    def test_a_button_at_the_left_edge_hidden_by_its_mode_leaves_nothing_drawn(self):
+        with HeadlessSway() as sway:
+            empty = sway.screenshot()
+            text = config(button={"position": '"left"'}, visibility={"mode": '"tablet"'})
+            buoy = Buoy(sway, text).start()
+            wait_for(lambda: msg(buoy, "state").returncode == 0, timeout=5, message="buoy answers")
+            self.assertEqual(msg(buoy, "mode", "tablet").returncode, 0)
+            buoy.wait_for_button_to_rest(MAGENTA)
+            self.assertEqual(msg(buoy, "mode", "laptop").returncode, 0)
+            wait_for(lambda: sway.screenshot().data == empty.data, timeout=3,
+                     message="nothing of buoy drawn once its mode hid it")
+
     def test_tap_runs_the_tap_action(self):
         with HeadlessSway() as sway:
             marker = sway.artifact("tapped")

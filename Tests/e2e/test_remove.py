@@ -101,6 +101,28 @@ class RemoveTests(unittest.TestCase):
             self.assertAlmostEqual(match.centroid[1], cy, delta=2, msg=match)
             self.assertEqual(state(buoy)["hidden_by"], None)
 
+    def test_msg_hide_during_undo_holds_until_show_and_a_tap_on_undo_does_nothing(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, config()).start()
+            buoy.wait_for_button(MAGENTA)
+            drop_on_target(sway, pointer, buoy)
+            dropped = time.monotonic()
+            self.assertEqual(msg(buoy, "hide").returncode, 0)
+            self.assertEqual(state(buoy)["hidden_by"], "msg")
+            wait_for(lambda: white_at_target(sway) == 0, timeout=2, message="Undo gone with the hide")
+            self.assertLess(time.monotonic() - dropped, 2.5, "the click comes within Undo's 3 s")
+            pointer.click(*TARGET)
+            time.sleep(0.3)
+            self.assertTrue(gone(sway), "a click where Undo was brings nothing back")
+            report = state(buoy)
+            self.assertEqual((report["visible"], report["hidden_by"]), (False, "msg"))
+            self.assertEqual(msg(buoy, "show").returncode, 0)
+            buoy.wait_for_button_to_rest(MAGENTA, timeout=3)
+            report = state(buoy)
+            self.assertEqual((report["visible"], report["hidden_by"], report["x"], report["y"]),
+                             (True, None, *START))
+
     def test_with_removable_false_the_same_drag_just_moves_the_button(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()

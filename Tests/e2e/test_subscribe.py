@@ -181,6 +181,55 @@ class SubscribeTests(unittest.TestCase):
             stuck.close()
 
 
+def first_line(peer: socket.socket) -> bytes:
+    """What the peer reads up to its first newline, or to its end."""
+    peer.settimeout(3)
+    reply = b""
+    while b"\n" not in reply:
+        try:
+            chunk = peer.recv(4096)
+        except ConnectionResetError:  # a refused peer's unread request resets it after the reply
+            break
+        if not chunk:
+            break
+        reply += chunk
+    return reply.split(b"\n")[0]
+
+
+class ConnectionLimitTests(unittest.TestCase):
+    def test_64_idle_subscribers_leave_room_for_requests_and_one_too_many_is_told_the_limit(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config()).start()
+            buoy.wait_for_button(MAGENTA)
+            peers = [raw_connection(buoy, b"subscribe\n") for _ in range(64)]
+            replies = [first_line(peer) for peer in peers]
+            result = msg(buoy, "state")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(replies[:32], [b"ok"] * 32)
+            self.assertEqual(replies[32:], [b"error: too many connections: at most 32 subscribers at once"] * 32)
+            late = subprocess.run([BUOY, "msg", "subscribe"], env=buoy.env, capture_output=True, text=True,
+                                  timeout=10)
+            self.assertEqual((late.returncode, late.stderr),
+                             (1, "buoy: too many connections: at most 32 subscribers at once\n"))
+            self.assertIn("control socket: 32 subscribers open; refusing another", buoy.log())
+            for peer in peers:
+                peer.close()
+
+    def test_a_request_past_64_open_connections_is_told_the_limit(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config()).start()
+            buoy.wait_for_button(MAGENTA)
+            # Silent peers hold their place for 2 s: time enough to ask.
+            silent = [raw_connection(buoy) for _ in range(64)]
+            result = msg(buoy, "state")
+            self.assertEqual((result.returncode, result.stderr),
+                             (1, "buoy: too many connections: at most 64 requests at once\n"))
+            self.assertIn("control socket: 64 requests open; refusing a new connection", buoy.log())
+            for peer in silent:
+                peer.close()
+            wait_for(lambda: msg(buoy, "state").returncode == 0, timeout=3, message="served again")
+
+
 class SocketTests(unittest.TestCase):
     def test_silent_peers_do_not_delay_a_tap_and_are_dropped_after_2_s(self):
         with HeadlessSway() as sway:

@@ -623,8 +623,9 @@ public struct ButtonController: Sendable, Equatable {
             }
         case .setVisible(let visible, let now):
             hiddenOnRequest = !visible
-            // `show` and SIGUSR1 undo a removal too.
-            if visible, isRemoved { phase = .hidden }
+            // `show` and SIGUSR1 undo a removal too; `hide` ends its Undo,
+            // which would bring it back before a `show`.
+            if isRemoved { phase = visible ? .hidden : .removed(nil) }
             effects += setVisible(hiddenBy == nil, at: now)
         case .ruleHides(let reason, let now):
             ruleHiding = reason

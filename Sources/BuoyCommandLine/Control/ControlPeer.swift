@@ -10,8 +10,13 @@ public struct ControlPeer: Sendable, Equatable {
     /// How long a peer has to send its request line, and to take its reply:
     /// a silent one (`nc -U` left open, a crashed script) is dropped then.
     public static let timeout = 2.0
-    /// Open connections at most; past it, new ones are closed at once.
+    /// Open connections at most that are not subscribers; past it, a new
+    /// one is told so and closed at once.
     public static let connectionLimit = 64
+    /// Subscribers at most, counted apart from the other connections, so
+    /// that subscribers a restarting bar leaves behind never take the room
+    /// requests need; past it, `subscribe` is refused.
+    public static let subscriberLimit = 32
     /// How far a subscriber may fall behind, beyond what the kernel holds,
     /// before it is dropped.
     public static let subscriberBacklog = 64 * 1024
@@ -29,7 +34,8 @@ public struct ControlPeer: Sendable, Equatable {
 
     /// What becomes of a new connection, from SO_PEERCRED's uid.
     public enum Admission: Sendable, Equatable {
-        /// `connectionLimit` connections are open: it is closed at once.
+        /// `connectionLimit` connections that are not subscribers are open:
+        /// it is sent `reply` and closed at once.
         case full
         /// A peer of another user (or one whose uid is unknown, -1): it is
         /// kept, and whatever it asks is answered with an error.
@@ -40,9 +46,20 @@ public struct ControlPeer: Sendable, Equatable {
         public var warning: String? {
             switch self {
             case .full:
-                return "control socket: \(ControlPeer.connectionLimit) connections open; closing a new one"
+                return
+                    "control socket: \(ControlPeer.connectionLimit) requests open; refusing a new connection"
             case .stranger(let uid): return "control socket: refused a connection from uid \(uid)"
             case .admitted: return nil
+            }
+        }
+
+        /// What is written to a connection refused at once, before it is closed.
+        public var reply: String? {
+            switch self {
+            case .full:
+                return
+                    "error: too many connections: at most \(ControlPeer.connectionLimit) requests at once\n"
+            case .stranger, .admitted: return nil
             }
         }
     }
@@ -55,6 +72,8 @@ public struct ControlPeer: Sendable, Equatable {
         case badRequest(ControlCommandError)
         /// `subscribe --button`.
         case wrongTarget(ControlTargetError)
+        /// `subscribe` while `limit` subscribers are connected.
+        case tooManySubscribers(limit: Int)
 
         /// The whole reply.
         public var reply: String {
@@ -63,6 +82,8 @@ public struct ControlPeer: Sendable, Equatable {
             case .permissionDenied: return "error: permission denied\n"
             case .badRequest(let error): return "error: \(error.message)\n"
             case .wrongTarget(let error): return "error: \(error.message)\n"
+            case .tooManySubscribers(let limit):
+                return "error: too many connections: at most \(limit) subscribers at once\n"
             }
         }
 
@@ -71,6 +92,8 @@ public struct ControlPeer: Sendable, Equatable {
             switch self {
             case .tooLong(let limit): return "control socket: request longer than \(limit) bytes"
             case .badRequest(let error): return "control socket: bad request: \(error.message)"
+            case .tooManySubscribers(let limit):
+                return "control socket: \(limit) subscribers open; refusing another"
             case .permissionDenied, .wrongTarget: return nil
             }
         }
@@ -117,9 +140,10 @@ public struct ControlPeer: Sendable, Equatable {
     public private(set) var outgoing = OutgoingBuffer(limit: 0)
     private var framer = RequestFramer(limit: requestLimit)
 
-    /// Whether a new connection is taken, and as whom.
-    public static func admission(peerUID: Int64, ownUID: Int64, open: Int) -> Admission {
-        if open >= connectionLimit { return .full }
+    /// Whether a new connection is taken, and as whom, while `requestsOpen`
+    /// connections that are not subscribers are open.
+    public static func admission(peerUID: Int64, ownUID: Int64, requestsOpen: Int) -> Admission {
+        if requestsOpen >= connectionLimit { return .full }
         return peerUID == ownUID ? .admitted : .stranger(uid: peerUID)
     }
 
@@ -140,19 +164,19 @@ public struct ControlPeer: Sendable, Equatable {
     /// Its reply is written in full: the connection closes.
     public var isDone: Bool { phase == .replying && outgoing.isEmpty }
 
-    /// Takes what a read returned.
-    public mutating func received(_ bytes: some Sequence<UInt8>, now: Double) -> Reaction {
+    /// Takes what a read returned, while `subscribers` other peers are subscribed.
+    public mutating func received(_ bytes: some Sequence<UInt8>, subscribers: Int, now: Double) -> Reaction {
         // After the request line, what a peer sends is ignored.
         guard phase == .reading else { return .waiting }
-        return take(framer.append(bytes), now: now)
+        return take(framer.append(bytes), subscribers: subscribers, now: now)
     }
 
     /// The peer has shut its end for writing (a read returned 0); it may
     /// still read.
-    public mutating func ended(now: Double) -> Reaction {
+    public mutating func ended(subscribers: Int, now: Double) -> Reaction {
         readOpen = false
         guard phase == .reading else { return .waiting }
-        return take(framer.end(), now: now)
+        return take(framer.end(), subscribers: subscribers, now: now)
     }
 
     /// Queues the app's reply to the request; false when there is no
@@ -180,7 +204,7 @@ public struct ControlPeer: Sendable, Equatable {
         return phase == .reading ? .noRequest : .replyNotTaken
     }
 
-    private mutating func take(_ outcome: RequestFramer.Outcome, now: Double) -> Reaction {
+    private mutating func take(_ outcome: RequestFramer.Outcome, subscribers: Int, now: Double) -> Reaction {
         switch outcome {
         case .incomplete:
             return .waiting
@@ -198,6 +222,9 @@ public struct ControlPeer: Sendable, Equatable {
                     return refuse(
                         .wrongTarget(.takesNoButton(command: ControlCommandName.subscribe.rawValue)), now: now
                     )
+                }
+                if subscribers >= Self.subscriberLimit {
+                    return refuse(.tooManySubscribers(limit: Self.subscriberLimit), now: now)
                 }
                 phase = .subscribed
                 deadline = nil

@@ -16,6 +16,8 @@ public struct InstanceFacts: Equatable, Sendable {
     public var menuOpen: Bool
     /// Why its controller refuses a move now (`ButtonController.refusalToMove`).
     public var refusalToMove: String?
+    /// A finger or the pointer drags it.
+    public var dragging: Bool
     /// It has an area to move in.
     public var placed: Bool
     /// The gestures it has an action configured for.
@@ -24,7 +26,8 @@ public struct InstanceFacts: Equatable, Sendable {
     public init(
         key: InstanceKey, configuredOutput: String? = nil, output: String? = nil, hiddenBy: HiddenBy? = nil,
         ruleHiding: HiddenBy? = nil, badge: String? = nil, menuOpen: Bool = false,
-        refusalToMove: String? = nil, placed: Bool = true, actions: Set<ButtonGesture> = []
+        refusalToMove: String? = nil, dragging: Bool = false, placed: Bool = true,
+        actions: Set<ButtonGesture> = []
     ) {
         self.key = key
         self.configuredOutput = configuredOutput
@@ -34,6 +37,7 @@ public struct InstanceFacts: Equatable, Sendable {
         self.badge = badge
         self.menuOpen = menuOpen
         self.refusalToMove = refusalToMove
+        self.dragging = dragging
         self.placed = placed
         self.actions = actions
     }
@@ -165,6 +169,7 @@ public enum MessageDispatch {
             return MessagePlan([.run(first, gesture)])
         case .menu(let submenu):
             guard let first = targets.first else { return .error(notOnAnyOutput) }
+            if instances[first].dragging { return .error(ActionWords.cannotOpenMenu(draggedMenu)) }
             return MessagePlan([.toggleMenu(first, path: submenu.map { [$0] } ?? [])], reply: .whenMenuOpens)
         case .mode(let mode):
             return MessagePlan((mode != facts.mode ? [.setMode(mode)] : []) + [.applyVisibilityRules])
@@ -181,14 +186,20 @@ public enum MessageDispatch {
     }
 
     static let notOnAnyOutput = "the button is not on any output"
+    /// The menu opens beside a button at rest; the drop decides where that is.
+    static let draggedMenu = "it is being dragged; open it once it is released"
 
     /// `show`, `hide`: a button a rule hides stays hidden, but is hidden on
     /// request too, and so stays hidden once the rule no longer holds.
-    /// `show` brings back a removed one; `hide` leaves it removed.
+    /// `show` brings back a removed one; `hide` hides it on request too, so
+    /// that its Undo no longer brings it back before a `show`.
     private static func setVisible(_ visible: Bool, _ targets: [Int], _ instances: [InstanceFacts])
         -> [MessagePlan.Step]
     {
-        targets.filter { (instances[$0].hiddenBy?.endsOnShow ?? false) == visible }.map { i in
+        targets.filter { i in
+            let hiddenBy = instances[i].hiddenBy
+            return visible ? hiddenBy?.endsOnShow ?? false : hiddenBy != .msg
+        }.map { i in
             // Shown only if no rule hides it; hidden now if nothing did.
             let changes = visible ? instances[i].ruleHiding == nil : instances[i].hiddenBy == nil
             return .setVisible(i, visible, announce: changes)

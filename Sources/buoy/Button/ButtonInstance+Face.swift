@@ -29,7 +29,10 @@ extension ButtonInstance {
 
     /// The badge as it is drawn: its colour and the text's image, if a badge is set.
     var drawnBadge: ButtonBadge? {
-        badge.map { _ in ButtonBadge(color: spec.button.badgeColor, text: badgeDrawing.image) }
+        badge.map { _ in
+            ButtonBadge(
+                color: spec.button.badgeColor, text: badgeDrawing.image, fades: spec.button.badgeFades)
+        }
     }
 
     /// The button's look in `appearance`.

@@ -70,25 +70,31 @@ struct ConfigLoader {
     /// for `buoy msg reload` to print. Its built-in actions become their
     /// tools' commands here, at start and on every reload.
     func loadWithWarnings() -> Result<(config: Config, warnings: [String]), Failure> {
-        read().map { loaded in
-            for warning in loaded.warnings { log.warning(warning.rendered) }
-            let warnings = loaded.warnings.map(\.rendered)
-            guard loaded.path == nil else {
-                let config = loaded.config.resolvingBuiltIns(BuiltInTools.resolve)
-                return (FirstRun.furnishing(config, find: foundForEmptyMenus), warnings)
-            }
-            let items = firstRunItems()
-            if items.isEmpty {
-                log.notice(
-                    "no config file at \(primaryPath); using the built-in defaults, and \(firstRunHint)")
-            } else {
-                let labels = items.map(\.label).joined(separator: ", ")
-                log.notice(
-                    "no config file at \(primaryPath); using the built-in defaults, and a tap opens a menu of: \(labels)"
-                )
-            }
-            return (FirstRun.config(items: items), warnings)
+        read().map(adopt)
+    }
+
+    /// A config `read` returned, as buoy runs it: its warnings logged, its
+    /// built-in actions resolved, or the first run's menu. Start-up reads
+    /// first and adopts once nothing fatal is left to say, so that a fatal
+    /// error comes alone.
+    func adopt(_ loaded: Loaded) -> (config: Config, warnings: [String]) {
+        for warning in loaded.warnings { log.warning(warning.rendered) }
+        let warnings = loaded.warnings.map(\.rendered)
+        guard loaded.path == nil else {
+            let config = loaded.config.resolvingBuiltIns(BuiltInTools.resolve)
+            return (FirstRun.furnishing(config, find: foundForEmptyMenus), warnings)
         }
+        let items = firstRunItems()
+        if items.isEmpty {
+            log.notice(
+                "no config file at \(primaryPath); using the built-in defaults, and \(firstRunHint)")
+        } else {
+            let labels = items.map(\.label).joined(separator: ", ")
+            log.notice(
+                "no config file at \(primaryPath); using the built-in defaults, and a tap opens a menu of: \(labels)"
+            )
+        }
+        return (FirstRun.config(items: items), warnings)
     }
 
     /// The programs a first run's menu offers, looked for now.

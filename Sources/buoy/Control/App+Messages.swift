@@ -24,7 +24,7 @@ extension App {
                 key: instance.key, configuredOutput: configuredOutput, output: instance.currentOutput?.name,
                 hiddenBy: controller.hiddenBy, ruleHiding: controller.ruleHiding, badge: instance.badge,
                 menuOpen: menu.isOpen && menu.owner === instance, refusalToMove: controller.refusalToMove,
-                placed: controller.usable != nil,
+                dragging: controller.isDragging, placed: controller.usable != nil,
                 actions: Set(gestures.filter { instance.spec.actions[$0] != nil }))
         }
         return MessageFacts(

@@ -26,8 +26,9 @@ final class ControlConnection {
         self.peer = peer
     }
 
-    /// Reads once, what the socket holds, up to 4 KiB.
-    func read(now: Double) -> Read {
+    /// Reads once, what the socket holds, up to 4 KiB, while `subscribers`
+    /// other peers are subscribed.
+    func read(subscribers: Int, now: Double) -> Read {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count: Int
         do {
@@ -37,8 +38,8 @@ final class ControlConnection {
         } catch {
             return .failed
         }
-        guard count > 0 else { return .ended(peer.ended(now: now)) }
-        return .received(peer.received(chunk[0..<count], now: now))
+        guard count > 0 else { return .ended(peer.ended(subscribers: subscribers, now: now)) }
+        return .received(peer.received(chunk[0..<count], subscribers: subscribers, now: now))
     }
 
     /// Writes what the socket takes now; false when the peer is gone.

@@ -26,12 +26,17 @@
 // per line for each event (see ButtonEvent), until either side closes. A
 // subscriber more than 64 KiB behind, beyond what the kernel holds, is
 // dropped rather than waited for.
+//
+// Subscribers have no deadline, so they are counted apart: at most 32, and
+// 64 other connections besides. One past either limit gets
+// `error: too many connections: ...`, naming the limit.
 
 import BuoyCommandLine
 import BuoyCore
 import BuoyWayland
 import CLinux
 import Glibc
+import SystemCalls
 
 /// The control socket's listening end and every connection on it. Nothing
 /// here waits: each connection is non-blocking and in the event loop's
@@ -168,9 +173,14 @@ final class ControlServer {
                 return
             }
             let admission = ControlPeer.admission(
-                peerUID: buoy_peer_uid(descriptor), ownUID: Int64(getuid()), open: connections.count)
+                peerUID: buoy_peer_uid(descriptor), ownUID: Int64(getuid()),
+                requestsOpen: connections.count - subscriberCount)
             if let warning = admission.warning { log.warning(warning) }
-            guard admission != .full else {
+            if let reply = admission.reply {
+                // One short write to an empty socket: it fits, or the peer
+                // has gone. Its request, if sent, is never read, so the
+                // client reads a reset after this line.
+                _ = try? FileDescriptor(socket: descriptor).write(Array(reply.utf8))
                 Glibc.close(descriptor)
                 continue
             }
@@ -191,7 +201,7 @@ final class ControlServer {
         guard connection.peer.wantsInput else { return drop(connection) }
         for _ in 0..<Self.readLimit {
             guard isOpen(connection), connection.peer.readOpen else { return }
-            switch connection.read(now: now) {
+            switch connection.read(subscribers: subscriberCount, now: now) {
             case .drained: return
             case .failed: return drop(connection)
             case .received(let reaction):
