@@ -1506,6 +1506,32 @@ def table(rows: list[Row]) -> list[str]:
     return lines
 
 
+# Runs the buoy at $1 inside the root at $0, with /tmp (the tests' dirs, runtime dirs and
+# sockets) and the checkout at their own paths there. Every step execs, so the pid that the
+# bench reads VmHWM from is buoy's own.
+ROOT_WRAPPER = """#!/bin/sh
+exec unshare --mount --propagation private -- sh -c '
+root=$1 repo=$2
+shift 2
+mount -t proc proc "$root/proc"
+mount --bind /tmp "$root/tmp"
+mount --bind "$repo" "$root$repo"
+exec chroot "$root" "$@"' sh {root} {repo} {buoy} "$@"
+"""
+
+
+def root_wrapper(root: Path, buoy: Path) -> Path:
+    """A script that runs `buoy`, built in `root`, inside it (--root)."""
+    root, buoy = root.resolve(), buoy.resolve()
+    if not (root / ".buoy-root-stamp").is_file():
+        raise SystemExit(f"bench: no Debian root at {root} (make trixie-root or sid-root)")
+    (root / str(REPO).lstrip("/")).mkdir(parents=True, exist_ok=True)
+    wrapper = Path(tempfile.mkdtemp(prefix="buoy-bench-root-")) / "buoy"
+    wrapper.write_text(ROOT_WRAPPER.format(root=root, repo=REPO, buoy=buoy))
+    wrapper.chmod(0o755)
+    return wrapper
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--buoy", default=str(REPO / ".build/release/buoy"))
@@ -1523,6 +1549,9 @@ def main() -> int:
                              "[visibility] rule set; status is the menu with 8 status items, one hanging; rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
                              "tap and drag with silent peers on the control socket; haptic is press → feedbackd's "
                              "TriggerFeedback on a private session bus)")
+    parser.add_argument("--root", help="run buoy inside this Debian root (.build/trixie, .build/sid), with its "
+                                       "libraries: for a build made there with that suite's swiftlang "
+                                       "(scripts/build-dsc.sh); the compositor and the reference stay the host's")
     parser.add_argument("--setups", default="1280x720@1,3840x2160@2")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when a goal is missed")
     args = parser.parse_args()
@@ -1538,6 +1567,8 @@ def main() -> int:
         w, h = size.split("x")
         setups.append(Setup((int(w), int(h)), int(scale)))
 
+    if args.root:
+        args.buoy = str(root_wrapper(Path(args.root), Path(args.buoy)))
     bench = Bench(args)
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()

@@ -12,7 +12,7 @@
 #   scripts/debian-root.sh --run ROOT COMMAND...
 #                                      run COMMAND as root inside ROOT, in this checkout,
 #                                      which is bind-mounted at the same path there (the
-#                                      build-*-swiftlang legs build buoy with the root's Swift)
+#                                      swiftlang-SUITE legs build buoy with the root's Swift)
 #
 # Every mount (proc, sys, /dev, /dev/shm, devpts) is made in a private mount
 # namespace (unshare -m) that dies with this script, so no mount outlives it,
@@ -31,13 +31,15 @@ say() { echo "debian-root: $*" >&2; }
 KWIN_PACKAGES="kwin-wayland dbus"
 
 # Debian's own Swift and what building buoy and its source package need in a root
-# (the build-swiftlang legs, make dsc). $1 is the GCC whose libstdc++.a the static
+# (the swiftlang legs, make dsc: the drawing helper's unit tests shape CJK and colour
+# emoji labels, hence the Noto fonts). $1 is the GCC whose libstdc++.a the static
 # link takes: clang picks the newest GCC directory in the root (14 in trixie; 16 in
 # sid, though its default GCC is 15), and packaging/link/libstdc++.so names the
 # archive, which only libstdc++-N-dev ships.
 swift_packages() {
     echo "swiftlang libstdc++-$1-dev pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev
-        libpango1.0-dev librsvg2-dev scdoc build-essential debhelper dpkg-dev fakeroot lintian"
+        libpango1.0-dev librsvg2-dev scdoc build-essential debhelper dpkg-dev fakeroot lintian
+        fonts-noto-cjk fonts-noto-color-emoji"
 }
 
 # The packages SUITE's root holds, or a complaint and exit for another suite.
@@ -81,8 +83,21 @@ stamp_text() {
 # In the private mount namespace: debootstrap, then the packages.
 inner() {
     partial=$1 uri=$2
-    PACKAGES=$(echo $(packages_of "$SUITE"))
     debootstrap --variant=minbase "$SUITE" "$partial" "$uri"
+    install_packages "$partial"
+}
+
+# In the private mount namespace: the packages into a root of the same suite that was
+# built for fewer (its stamp names other packages), without building it anew.
+inner_add() {
+    partial=$1
+    install_packages "$partial" update
+}
+
+# $1: the root; with $2 (update), apt-get update first, for a root built earlier.
+install_packages() {
+    partial=$1
+    PACKAGES=$(echo $(packages_of "$SUITE"))
     mount -t proc proc "$partial/proc"
     mount -t sysfs sys "$partial/sys"
     mount --bind /dev "$partial/dev"
@@ -93,6 +108,7 @@ inner() {
     chmod 755 "$partial/usr/sbin/policy-rc.d"
     # sid's Release file on the mirror may have expired; a test root can live with that.
     echo 'Acquire::Check-Valid-Until "false";' > "$partial/etc/apt/apt.conf.d/99buoy-valid-until"
+    [ -z "${2:-}" ] || chroot "$partial" apt-get update -q
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive chroot "$partial" apt-get install -y -q --no-install-recommends $PACKAGES
     chroot "$partial" apt-get clean
@@ -139,6 +155,11 @@ if [ "${1:-}" = "--inner" ]; then
     inner "$3" "$4"
     exit 0
 fi
+if [ "${1:-}" = "--inner-add" ]; then
+    SUITE=$2
+    inner_add "$3"
+    exit 0
+fi
 
 SUITE=${1:?the suite (trixie or sid) and the root}
 ROOT=${2:?the root, e.g. .build/$SUITE}
@@ -150,6 +171,15 @@ fi
 for tool in debootstrap unshare chroot; do
     command -v "$tool" >/dev/null || { say "$tool is missing (make deps installs it)"; exit 1; }
 done
+
+# A root of this suite built for other packages gets the missing ones: a new package
+# costs a minute, not a new root. Its stamp changes only once they are all installed.
+if [ -f "$ROOT/$STAMP_NAME" ] && [ "$(head -n 1 "$ROOT/$STAMP_NAME")" = "suite $SUITE" ]; then
+    say "adding to $ROOT: $PACKAGES"
+    unshare --mount --propagation private -- "$0" --inner-add "$SUITE" "$ROOT"
+    stamp_text > "$ROOT/$STAMP_NAME"
+    exit 0
+fi
 
 uri=$(mirror)
 partial="$ROOT.partial"

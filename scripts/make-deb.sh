@@ -21,7 +21,7 @@ for binary in "$root/usr/bin/buoy" "$root/usr/libexec/buoy/buoy-draw"; do
 done
 doc=$root/usr/share/doc/buoy
 cp packaging/debian/copyright "$doc/copyright"
-install -Dm644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/buoy"
+install -Dm644 packaging/debian/buoy.lintian-overrides "$root/usr/share/lintian/overrides/buoy"
 date=$(date -R -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")
 printf 'buoy (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s  %s\n' \
     "$version" "$(git describe --always --dirty 2>/dev/null || echo 'a source tree')" \
@@ -39,7 +39,7 @@ case "$depends" in *swift*) echo "make-deb: the package would depend on Swift: $
 
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" \
-    -e "s|@SIZE@|$size|" -e "s|@MAINTAINER@|$DEB_MAINTAINER|" packaging/debian/control > "$root/DEBIAN/control"
+    -e "s|@SIZE@|$size|" -e "s|@MAINTAINER@|$DEB_MAINTAINER|" packaging/deb/control.in > "$root/DEBIAN/control"
 
 deb=$out/buoy_${version}_${arch}.deb
 rm -f "$out"/buoy_*.deb

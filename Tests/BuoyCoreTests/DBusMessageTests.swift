@@ -110,9 +110,11 @@ final class DBusMessageTests: XCTestCase {
     func testArgumentsOfABigEndianSignal() {
         // NameOwnerChanged("org.sigxcpu.Feedback", "", ":1.7") from a big-endian bus.
         var message = DBusMessage(kind: .signal, serial: 9, signature: "sss", bigEndian: true)
-        message.body =
-            [0, 0, 0, 20] + Array("org.sigxcpu.Feedback".utf8) + [0] + [0, 0, 0] + [0, 0, 0, 0, 0]
-            + [0, 0, 0] + [0, 0, 0, 4] + Array(":1.7".utf8) + [0]
+        // In parts: one long sum of array literals takes Swift 6.0.3 too long to type-check.
+        let first: [UInt8] = [0, 0, 0, 20] + Array("org.sigxcpu.Feedback".utf8) + [0]
+        let second: [UInt8] = [0, 0, 0] + [0, 0, 0, 0, 0]
+        let third: [UInt8] = [0, 0, 0] + [0, 0, 0, 4] + Array(":1.7".utf8) + [0]
+        message.body = first + second + third
         XCTAssertEqual(message.arguments(), [.string("org.sigxcpu.Feedback"), .string(""), .string(":1.7")])
         message.signature = "ssb"
         XCTAssertNil(message.arguments(), "a boolean is 0 or 1")

@@ -70,7 +70,7 @@ final class IconThemeCacheTests: XCTestCase {
             icons: [
                 ("edit-copy-symbolic", [(1, 2)]),
                 ("edit-copy", [(0, 4), (1, 2)]),
-                ("foot", [(2, 4 | 2)]),
+                ("foot", [(2, UInt16(4 | 2))]),
                 ("xpm-only", [(0, 1)]),
                 ("é-icon", [(2, 4)]),
             ], buckets: 2)

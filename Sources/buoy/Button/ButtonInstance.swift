@@ -324,19 +324,13 @@ final class ButtonInstance {
             let menuFrame = menu?.needsFrame(at: now) ?? false
             let removalChanged = removalScene != removal.shown
             guard shown != nil || face.isShown || menuFrame || removalChanged else { return false }
-            if let shown {
-                // sway 1.7 repaints where a shrunk subsurface was only if
-                // the 1×1 it shrinks to lies on the output, and at the top
-                // or left edge the shadow puts its corner past it: the button
-                // stayed drawn. The layer surface repaints it, as the menu's
-                // images are for phoc (MenuPresenter.repaint).
-                let side = shown.look.imageSide
-                let pad = shown.look.shadowPadding
-                layer.damage(
-                    Rect(x: shown.origin.x - pad, y: shown.origin.y - pad, width: side, height: side))
-            }
-            face.hide()
+            // sway 1.7 repaints where a shrunk subsurface was only if the 1×1
+            // it shrinks to lies on the output, and at the top or left edge
+            // the shadow puts its corner past it: the button stayed drawn.
+            // The layer surface repaints it, as the menu's images are for
+            // phoc (MenuPresenter.repaint).
             if let shown { layer.damage(shown.area) }
+            face.hide()
             if menuFrame { menu?.render(now: now) }
             if removalChanged { removal.show(removalScene, label: label, log: log) }
             // Only Undo, while it shows, takes input: a tap there brings the button back.
