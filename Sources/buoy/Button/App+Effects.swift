@@ -51,8 +51,7 @@ extension App {
             case .relocate:
                 log.info("\(instance.label): moving the button to its preferred output")
                 placeAgain(instance, now: now)
-            case .crossed(let index):
-                guard let output = instance.otherOutputName(at: index) else { break }
+            case .crossed(let output):
                 log.info("\(instance.label): dragged onto \(output)")
                 if menu.owner === instance { menu.drop(now: now) }
                 instance.restOutput = output

@@ -9,43 +9,32 @@ extension ButtonInstance {
     // MARK: - Across outputs
 
     /// Tells the controller where the other outputs are, for a drag to carry
-    /// the button onto them. Only a button no output pins crosses (`output`
-    /// unset: not `"*"`, a name or `"focused"`). Left alone during a drag,
-    /// whose indices must keep naming the same outputs.
+    /// the button onto them, when they changed (during a drag too, which
+    /// follows). Only a button no output pins crosses (`output` unset: not
+    /// `"*"`, a name or `"focused"`). The controller alone keeps them.
     func updateOtherOutputs() -> [ButtonEffect] {
-        guard !controller.isDragging else { return [] }
-        var others: [OutputLayout.Other] = []
+        var next: [OtherOutput] = []
         let own = currentOutput
         if spec.button.output == .compositorsChoice, key.instanceOutput == nil, let size = layer?.size,
             let ownRect = own?.logicalRect
         {
+            var others: [OutputLayout.Other] = []
             for output in display.outputs where output.ready && output !== own {
                 guard let name = output.name, let rect = output.logicalRect else { continue }
                 let known = handover?.output == name ? handover?.layer.size : nil
                 others.append(OutputLayout.Other(name: name, rect: rect, usable: known))
             }
             let areas = OutputLayout.areas(own: ownRect, usable: size, others: others)
-            let next = zip(others, areas).map { (name: $0.name, area: $1) }
-            guard !next.elementsEqual(otherOutputs, by: { $0.name == $1.name && $0.area == $1.area }) else {
-                return []
-            }
-            otherOutputs = next
-        } else {
-            guard !otherOutputs.isEmpty else { return [] }
-            otherOutputs = []
+            next = zip(others, areas).map { OtherOutput(name: $0.name, area: $1) }
         }
-        return controller.handle(.otherAreas(otherOutputs.map(\.area)))
+        guard next != controller.otherOutputs else { return [] }
+        return controller.handle(.otherOutputs(next))
     }
 
     /// The output `buoy msg state` names: during a drag over another output
     /// that one, whose coordinates the reported place is in; else its own.
     var reportedOutput: String? {
-        controller.otherAreaDraggedOver.flatMap(otherOutputName(at:)) ?? currentOutput?.name
-    }
-
-    /// The name of the other output whose area the controller knows at `index`.
-    func otherOutputName(at index: Int) -> String? {
-        otherOutputs.indices.contains(index) ? otherOutputs[index].name : nil
+        controller.otherOutputDraggedOver ?? currentOutput?.name
     }
 
     /// The handover surface on the output named `name`, made now if there is
@@ -66,8 +55,7 @@ extension ButtonInstance {
     /// drawn there too, both committed in this wakeup, so no frame shows it
     /// twice or nowhere.
     func renderAcross(_ appearance: ButtonAppearance, now: Double, menu: MenuSession?, log: Logger) -> Bool {
-        guard let layer, let usable, let index = appearance.otherArea else { return false }
-        let other = otherOutputs[index]
+        guard let layer, let usable, let other = appearance.otherOutput else { return false }
         guard let handover = handoverSurface(on: other.name, log: log), handover.configure() else {
             // Until the surface there is configured, the button waits at this output's edge.
             var here = appearance
@@ -132,7 +120,6 @@ extension ButtonInstance {
         face = handover.face
         layer = handover.layer
         requestedOutput = handover.output
-        otherOutputs = []
         shown = nil
         do {
             try removal.attach(to: handover.layer, display: display, below: handover.face)

@@ -66,9 +66,6 @@ final class ButtonInstance {
     let badgeDrawing: FaceDrawing
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
-    /// The other outputs a drag may carry the button onto, and their usable
-    /// areas as the controller was told them (`OutputLayout.areas`).
-    var otherOutputs: [(name: String, area: Rect)] = []
     /// While a drag holds the button over another output: its surface there.
     var handover: Handover?
 
@@ -171,7 +168,6 @@ final class ButtonInstance {
         if let keyboard { for seat in display.seats { seat.forget(keyboard.surface) } }
         keyboard = nil
         handover = nil
-        otherOutputs = []
         face = nil
         removal.detach()
         layer = nil
@@ -279,8 +275,11 @@ final class ButtonInstance {
         configureKeyboardSurface()
         guard layer?.size != nil else { return false }
         let appearance = controller.frame(at: now)
-        if !controller.isDragging { handover = nil }
-        if let appearance, appearance.otherArea != nil {
+        // The surface on another output goes with the drag, or with that output.
+        if let handover, !controller.isDragging || display.output(named: handover.output) == nil {
+            self.handover = nil
+        }
+        if let appearance, appearance.otherOutput != nil {
             return renderAcross(appearance, now: now, menu: menu, log: log)
         }
         hideThere()
