@@ -21,6 +21,8 @@ private enum Check {
     case hiddenBy(HiddenBy?)
     /// What `removal(at:)` shows: the remove target or Undo.
     case removal(RemovalScene?)
+    /// What `removal(at:on:)` shows on another output.
+    case removalOn(String, RemovalScene?)
     /// Where a drag shows it: on its own area or not, and on which other output.
     case drawn(own: Bool, other: String?)
     /// Which other output the pointer of a drag is over.
@@ -902,6 +904,24 @@ private let cases: [Case] = [
                 [.draggedOver(nil), .restingOrigin(right)]),
         ]),
     Case(
+        "dragged over another output, a drop on the remove target there removes it there",
+        [
+            area(), Step(.otherOutputs([besideRight])), Step(press(1)),
+            Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(
+                move(1.2, pt(2240, 1016)), [],
+                [.draggedOver(second), .removal(nil), .removalOn(second, .target(opacity: 1, armed: true))]),
+            Step(
+                release(1.3, pt(2240, 1016)), [.cursor(.hover), .crossed(to: second), .removed],
+                [
+                    .visible(false), .hiddenBy(.removed), .removal(.undo(pressed: false)),
+                    .rest(.edge(.right, fraction: 0.5)),
+                ]),
+            // Undo is on that output now, and brings it back there, at its rest from before.
+            Step(press(1.5, pt(960, 1016))),
+            Step(release(1.6, pt(960, 1016)), [.restored], [.visible(true), .origin(pt(1856, 512))]),
+        ]),
+    Case(
         "the output it is held over going mid-drag leaves it on its own, where a release snaps it", instant,
         [
             area(), Step(.otherOutputs([besideRight])), Step(press(1)),
@@ -1014,8 +1034,10 @@ final class ButtonControllerTests: XCTestCase {
                             controller.nextWake(after: now), wake, "\(context): wake", line: c.line)
                     case .hiddenBy(let reason):
                         XCTAssertEqual(controller.hiddenBy, reason, "\(context): hidden by", line: c.line)
-                    case .removal(let scene):
-                        let actual = controller.removal(at: now)
+                    case .removal(let scene), .removalOn(_, let scene):
+                        var output: String?
+                        if case .removalOn(let name, _) = check { output = name }
+                        let actual = controller.removal(at: now, on: output)
                         if case .target(let opacity, let armed)? = scene,
                             case .target(let actualOpacity, let actualArmed)? = actual
                         {

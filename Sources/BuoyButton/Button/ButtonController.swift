@@ -167,8 +167,8 @@ public enum ButtonEffect: Sendable, Equatable {
     /// Move the surface to the preferred output (recreate it there).
     case relocate
     /// A drag carried the button onto the other output of this name, and
-    /// it rests there now: its coordinates are that output's area's from
-    /// here on.
+    /// it rests there now (or was removed there, if `removed` follows):
+    /// its coordinates are that output's area's from here on.
     case crossed(to: String)
     /// A drop on the remove target removed the button: tell subscribers.
     case removed
@@ -259,7 +259,9 @@ public struct ButtonAppearance: Sendable, Equatable {
 ///   button rests there (`crossed`); a flick there glides back home. Other
 ///   outputs given mid-drag move it at once, to where the pointer is in
 ///   the new layout: off an output that went, back onto its own. The
-///   remove target is only on the button's own output.
+///   remove target shows on the output the pointer is over; a drop on it
+///   there removes the button there (`crossed`, then `removed`): Undo
+///   shows there and brings it back there, at the rest it had.
 /// - A reload that resizes the button mid-drag keeps the point it was
 ///   grabbed by under the pointer.
 public struct ButtonController: Sendable, Equatable {
@@ -495,19 +497,27 @@ public struct ButtonController: Sendable, Equatable {
             pressDepth: feedback.depth(at: now), otherOutput: otherOutput, onOwnArea: onOwnArea)
     }
 
-    /// What to show of drag-to-remove at `now`, at `RemoveTarget.bounds`:
-    /// the target during a drag, the Undo bubble after a removal; nil otherwise.
-    public func removal(at now: Double) -> RemovalScene? {
+    /// What to show of drag-to-remove at `now`, at `RemoveTarget.bounds` of
+    /// its own usable area, or with `output` of that other output's: the
+    /// target during a drag, on the output the pointer is over; the Undo
+    /// bubble after a removal, on its own; nil otherwise.
+    public func removal(at now: Double, on output: String? = nil) -> RemovalScene? {
         switch phase {
         case .dragging(let drag):
-            guard settings.removable, let usable, drag.over == nil else { return nil }
+            guard settings.removable, drag.over == output, let area = dragArea(drag) else { return nil }
             let opacity = min(1, max(0, (now - drag.began) / RemoveTarget.fadeIn))
-            return .target(opacity: opacity, armed: RemoveTarget.holds(center(of: drag.origin), in: usable))
+            return .target(opacity: opacity, armed: RemoveTarget.holds(center(of: drag.origin), in: area))
         case .removed(let undo):
+            guard output == nil else { return nil }
             return undo.map { .undo(pressed: $0.press != nil) }
         default:
             return nil
         }
+    }
+
+    /// The area of the output the pointer of `drag` is over, in the button's coordinates.
+    private func dragArea(_ drag: Drag) -> Rect? {
+        otherOutput(named: drag.over)?.area ?? usable
     }
 
     private func center(of origin: Point) -> Point {
@@ -919,11 +929,20 @@ public struct ButtonController: Sendable, Equatable {
     /// target removes the button; anywhere else it snaps there.
     private mutating func endDrag(at now: Double, dropped: Bool) -> [ButtonEffect] {
         guard case .dragging(let drag) = phase else { return [] }
-        if let other = otherOutput(named: drag.over) { return cross(to: other, from: drag, at: now) }
-        if dropped, settings.removable, let usable, RemoveTarget.holds(center(of: drag.origin), in: usable) {
+        let other = otherOutput(named: drag.over)
+        if dropped, settings.removable, let area = dragArea(drag),
+            RemoveTarget.holds(center(of: drag.origin), in: area)
+        {
+            var effects: [ButtonEffect] = [.cursor(.hover)]
+            // Removed there: its Undo shows there, and brings it back there.
+            if let other {
+                moveHome(to: other)
+                effects.append(.crossed(to: other.name))
+            }
             phase = .removed(Undo(deadline: now + RemoveTarget.undoDuration))
-            return [.cursor(.hover), .removed] + (drag.relocateWhenDone ? [.relocate] : [])
+            return effects + [.removed] + (drag.relocateWhenDone ? [.relocate] : [])
         }
+        if let other { return cross(to: other, from: drag, at: now) }
         phase = .resting(.still(drag.origin), tucked: false)
         var effects: [ButtonEffect] = [.cursor(.hover)]
         if let usable {
@@ -943,17 +962,22 @@ public struct ButtonController: Sendable, Equatable {
     /// that area's coordinates from now on; the shell gives it its new
     /// neighbours and other areas.
     private mutating func cross(to other: OtherOutput, from drag: Drag, at now: Double) -> [ButtonEffect] {
-        let area = Rect(origin: .zero, size: other.area.size)
         let origin = drag.origin - other.area.origin
-        usable = area
-        otherOutputs = []
-        neighbours = []
+        moveHome(to: other)
         phase = .resting(.still(origin), tucked: false)
         rest = Snapping.rest(
             forCenter: center(of: origin), mode: settings.snapMode, size: settings.size,
-            margin: settings.margin, in: area)
+            margin: settings.margin, in: Rect(origin: .zero, size: other.area.size))
         glideToRest(at: now, animated: true)
         return [.cursor(.hover), .crossed(to: other.name), .save]
+    }
+
+    /// Makes `other`'s area its own, in that area's coordinates; the shell
+    /// gives it its new neighbours and other outputs.
+    private mutating func moveHome(to other: OtherOutput) {
+        usable = Rect(origin: .zero, size: other.area.size)
+        otherOutputs = []
+        neighbours = []
     }
 
     /// `position`, or the nearest free place when another button is there.

@@ -55,7 +55,7 @@ extension App {
                 log.info("\(instance.label): dragged onto \(output)")
                 if menu.owner === instance { menu.drop(now: now) }
                 instance.restOutput = output
-                if instance.adoptHandover(log: log) {
+                if instance.adoptHandover() {
                     // The area there, should it differ from the one the controller assumed.
                     perform(
                         instance.controller.handle(.area(instance.usable, at: now)), for: instance, now: now)

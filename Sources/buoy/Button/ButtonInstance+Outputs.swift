@@ -65,38 +65,52 @@ extension ButtonInstance {
         let there = appearance.origin - other.area.origin
         guard appearance.onOwnArea else {
             hideHere(log: log)
-            return renderThere(appearance, at: there, on: handover, log: log)
+            return renderThere(appearance, at: there, on: handover, now: now, log: log)
         }
         // Across the edge, both parts move in the same wakeup, or neither.
         guard !layer.framePending, !handover.layer.framePending else { return false }
-        let drawnThere = renderThere(appearance, at: there, on: handover, log: log)
+        let drawnThere = renderThere(appearance, at: there, on: handover, now: now, log: log)
         return renderHere(appearance, now: now, menu: menu, log: log) || drawnThere
     }
 
-    /// Takes the button off the other output's surface, if it shows it there.
-    func hideThere() {
-        guard let handover, handover.face.isShown else { return }
+    /// Takes the button and the remove target off the other output's
+    /// surface, if it shows them there.
+    func hideThere(log: Logger) {
+        guard let handover, handover.face.isShown || handover.removal.shown != nil else { return }
         handover.face.hide()
+        handover.removal.show(nil, label: label, log: log)
         handover.layer.commit()
     }
 
-    /// Shows the button at `origin` on the other output's surface.
+    /// Shows the button at `origin` on the other output's surface, and the
+    /// remove target there while the pointer is over that output.
     private func renderThere(
-        _ appearance: ButtonAppearance, at origin: Point, on handover: Handover, log: Logger
+        _ appearance: ButtonAppearance, at origin: Point, on handover: Handover, now: Double, log: Logger
     ) -> Bool {
-        guard !handover.layer.framePending else { return false }
+        guard !handover.layer.framePending, let size = handover.layer.size else { return false }
         let look = self.look(appearance)
         guard let buffer = paintedFace(look, scale: scale, turns: 0, log: log) else { return false }
         let pad = look.shadowPadding
         let topLeft = Point(x: origin.x.rounded() - pad, y: origin.y.rounded() - pad)
         let next = Handover.Shown(look: look, topLeft: topLeft)
-        guard handover.shown != next || !handover.face.isShown else { return false }
+        let removalScene = removalShown(at: now, on: handover.output, in: Rect(origin: .zero, size: size))
+        let removalChanged = removalScene != handover.removal.shown
+        guard handover.shown != next || !handover.face.isShown || removalChanged else { return false }
+        if removalChanged { handover.removal.show(removalScene, label: label, log: log) }
         handover.face.setBufferTransform(0)
         show(buffer, on: handover.face, look: look, at: topLeft)
         handover.shown = next
         handover.layer.requestFrame()
         handover.layer.commit()
         return true
+    }
+
+    /// What the remove target's view shows at `now` on the surface on
+    /// `output` (nil: its own), whose usable area is `area` in its coordinates.
+    func removalShown(at now: Double, on output: String? = nil, in area: Rect) -> RemovalView.Shown? {
+        controller.removal(at: now, on: output).map {
+            RemovalView.Shown(scene: $0, bounds: RemoveTarget.bounds(in: area), scale: scale)
+        }
     }
 
     /// Takes the button (and the remove target) off this output while a drag
@@ -112,20 +126,16 @@ extension ButtonInstance {
     /// A drop on another output: its handover surface becomes this button's
     /// own, already showing it, and the old one goes. False if there is none
     /// (a drop in the wakeup that crossed), and the surface must be made anew.
-    func adoptHandover(log: Logger) -> Bool {
+    func adoptHandover() -> Bool {
         guard let handover else { return false }
         self.handover = nil
         if let layer { for seat in display.seats { seat.forget(layer.surface) } }
         removal.detach()
+        removal = handover.removal
         face = handover.face
         layer = handover.layer
         requestedOutput = handover.output
         shown = nil
-        do {
-            try removal.attach(to: handover.layer, display: display, below: handover.face)
-        } catch {
-            log.error("\(label): no remove target on \(handover.output): \(error)")
-        }
         return true
     }
 }

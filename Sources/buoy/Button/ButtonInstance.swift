@@ -42,8 +42,9 @@ final class ButtonInstance {
     /// The instance's own surfaces: set here, and by `adoptHandover` (ButtonInstance+Outputs).
     var layer: LayerSurface?
     var face: Subsurface?
-    /// Drag-to-remove's target, then its Undo bubble; below the face.
-    let removal: RemovalView
+    /// Drag-to-remove's target, then its Undo bubble; below the face. Set
+    /// here, and by `adoptHandover`.
+    var removal: RemovalView
     /// While the menu is open from this instance: the surface that has the keyboard.
     private var keyboard: LayerSurface?
     let buffers: BufferPair
@@ -282,7 +283,7 @@ final class ButtonInstance {
         if let appearance, appearance.otherOutput != nil {
             return renderAcross(appearance, now: now, menu: menu, log: log)
         }
-        hideThere()
+        hideThere(log: log)
         return renderHere(appearance, now: now, menu: menu, log: log)
     }
 
@@ -291,9 +292,7 @@ final class ButtonInstance {
         -> Bool
     {
         guard let layer, let face, let usable else { return false }
-        let removalScene = controller.removal(at: now).map {
-            RemovalView.Shown(scene: $0, bounds: RemoveTarget.bounds(in: usable), scale: self.scale)
-        }
+        let removalScene = removalShown(at: now, in: usable)
         if layer.framePending {
             var changed = false
             // The input region follows a press at once, even between frames.
