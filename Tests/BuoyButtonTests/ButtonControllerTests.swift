@@ -21,10 +21,13 @@ private enum Check {
     case hiddenBy(HiddenBy?)
     /// What `removal(at:)` shows: the remove target or Undo.
     case removal(RemovalScene?)
-    /// Where a drag shows it: on its own area or not, and on which other output's area.
-    case drawn(own: Bool, other: Int?)
-    /// Which other output's area the pointer of a drag is over.
-    case draggedOver(Int?)
+    /// What `removal(at:on:)` shows on another output.
+    case removalOn(String, RemovalScene?)
+    /// Where a drag shows it: on its own area or not, and on which other output.
+    case drawn(own: Bool, other: String?)
+    /// Which other output the pointer of a drag is over.
+    case draggedOver(String?)
+    case dragging(Bool)
 }
 
 /// One input, the effects it must produce, and what must hold afterwards
@@ -95,7 +98,9 @@ private func tmove(_ at: Double, _ p: Point) -> ButtonInput { .move(p, kind: .to
 private func trelease(_ at: Double, _ p: Point = on) -> ButtonInput { .release(p, kind: .touch, at: at) }
 
 /// A 1920×1080 output to the right of `usable`'s.
-private let besideRight = Rect(x: 1280, y: 0, width: 1920, height: 1080)
+private let besideRight = OtherOutput(name: second, area: Rect(x: 1280, y: 0, width: 1920, height: 1080))
+private let second = "HEADLESS-2"
+private let third = "HEADLESS-3"
 
 /// The remove target's centre on `usable`: centred, 64 px above the bottom. Grabbed at its
 /// centre, the button's centre is where the pointer is.
@@ -454,6 +459,32 @@ private let cases: [Case] = [
             Step(trelease(1.1), [.run(.tap)]),
         ]),
     Case(
+        "a touch held after the pointer left as it began keeps the button awake",
+        [
+            area(), Step(.hover(true, at: 0.5), [.cursor(.hover)]),
+            Step(tpress(1), [.feedback(.buttonPressed)]), Step(.hover(false, at: 1.01)),
+            Step(tick(3), [], [.opacity(1), .wake(nil)]),
+        ]),
+    Case(
+        "a touch drag after the pointer left as it began keeps the button awake until its release",
+        [
+            area(), Step(.hover(true, at: 0.5), [.cursor(.hover)]),
+            Step(tpress(1), [.feedback(.buttonPressed)]), Step(.hover(false, at: 1.01)),
+            Step(tmove(1.1, pt(1100, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(tmove(3, pt(1000, 360)), [], [.opacity(1)]),
+            Step(trelease(3.1, pt(1000, 360)), [.cursor(.hover), .save]),
+            Step(tick(4.5), [], [.opacity(1)]), Step(tick(5), [], [.opacity(0.4)]),
+        ]),
+    Case(
+        "a touch cancel for a touch ignored during a pointer drag leaves the drag alone",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(tpress(1.05, pt(1230, 360))),
+            Step(.cancel(kind: .touch, at: 1.1), [], [.dragging(true), .origin(pt(1202, 332))]),
+            Step(move(1.2, pt(1000, 360)), [], [.origin(pt(972, 332))]),
+            Step(release(1.3, pt(1000, 360)), [.cursor(.hover), .save], [.dragging(false)]),
+        ]),
+    Case(
         "a pointer warped far during a touch never drags it",
         [
             area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(move(1.02, pt(300, 300))),
@@ -616,7 +647,7 @@ private let cases: [Case] = [
         "a cancelled long press is not felt at its end", withLongPress,
         [
             area(), Step(tpress(1), [.feedback(.buttonPressed)]), Step(tick(1.5), [.run(.longPress)]),
-            Step(.cancel(at: 2)), Step(trelease(2.1)),
+            Step(.cancel(kind: .touch, at: 2)), Step(trelease(2.1)),
         ]),
     Case(
         "a touch that brings a tucked button back is felt; its long press runs nothing, and its release is not felt",
@@ -798,25 +829,26 @@ private let cases: [Case] = [
         "a drag past the edge straddles it, then follows the pointer onto the output beside it",
         instant,
         [
-            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            area(), Step(.otherOutputs([besideRight])), Step(press(1)),
             Step(
                 move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)],
                 [.drawn(own: true, other: nil), .draggedOver(nil)]),
             // The pointer still on its own output, the button reaching over the edge.
             Step(
                 move(1.05, pt(1270, 360)), [],
-                [.origin(pt(1242, 332)), .drawn(own: true, other: 0), .draggedOver(nil)]),
+                [.origin(pt(1242, 332)), .drawn(own: true, other: second), .draggedOver(nil)]),
             Step(
                 move(1.07, pt(1290, 360)), [],
-                [.origin(pt(1262, 332)), .drawn(own: true, other: 0), .draggedOver(0)]),
+                [.origin(pt(1262, 332)), .drawn(own: true, other: second), .draggedOver(second)]),
             Step(
                 move(1.1, pt(1400, 500)), [],
                 [
-                    .origin(pt(1372, 472)), .drawn(own: false, other: 0), .draggedOver(0), .removal(nil),
+                    .origin(pt(1372, 472)), .drawn(own: false, other: second), .draggedOver(second),
+                    .removal(nil),
                     .reported(pt(92, 472), .edge(.left, fraction: 464.0 / 1008)),
                 ]),
             Step(
-                release(1.2, pt(1400, 500)), [.cursor(.hover), .crossed(to: 0), .save],
+                release(1.2, pt(1400, 500)), [.cursor(.hover), .crossed(to: second), .save],
                 [.drawn(own: true, other: nil), .origin(pt(8, 472)), .restingOrigin(pt(8, 472))]),
             // Its area is that output's now: a new area for it keeps the place.
             Step(.area(Rect(x: 0, y: 0, width: 1920, height: 1080), at: 1.3), [], [.origin(pt(8, 472))]),
@@ -824,17 +856,17 @@ private let cases: [Case] = [
     Case(
         "over another output it is clamped to that output's area, but for the edge it came over",
         [
-            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            area(), Step(.otherOutputs([besideRight])), Step(press(1)),
             Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
-            Step(move(1.1, pt(3190, 1070)), [], [.draggedOver(0), .origin(pt(3200 - 56, 1080 - 56))]),
-            Step(move(1.15, pt(1300, -20)), [], [.draggedOver(0), .origin(pt(1272, 0))]),
+            Step(move(1.1, pt(3190, 1070)), [], [.draggedOver(second), .origin(pt(3200 - 56, 1080 - 56))]),
+            Step(move(1.15, pt(1300, -20)), [], [.draggedOver(second), .origin(pt(1272, 0))]),
         ]),
     Case(
         "dragged back onto its own output, it snaps there as ever", instant,
         [
-            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            area(), Step(.otherOutputs([besideRight])), Step(press(1)),
             Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
-            Step(move(1.1, pt(1400, 500)), [], [.draggedOver(0)]),
+            Step(move(1.1, pt(1400, 500)), [], [.draggedOver(second)]),
             Step(
                 move(1.15, pt(1000, 500)), [],
                 [.draggedOver(nil), .drawn(own: true, other: nil), .origin(pt(972, 472))]),
@@ -844,7 +876,11 @@ private let cases: [Case] = [
     Case(
         "over a gap between outputs it stays at its own output's edge",
         [
-            area(), Step(.otherAreas([Rect(x: 1380, y: 0, width: 1920, height: 1080)])), Step(press(1)),
+            area(),
+            Step(
+                .otherOutputs([
+                    OtherOutput(name: second, area: Rect(x: 1380, y: 0, width: 1920, height: 1080))
+                ])), Step(press(1)),
             Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
             Step(
                 move(1.1, pt(1330, 500)), [],
@@ -859,29 +895,96 @@ private let cases: [Case] = [
     Case(
         "a cancel over another output ends the drag there, as a drop does", instant,
         [
-            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            area(), Step(.otherOutputs([besideRight])), Step(press(1)),
             Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
             Step(move(1.1, pt(1400, 500))),
-            Step(.cancel(at: 1.2), [.cursor(.hover), .crossed(to: 0), .save], [.restingOrigin(pt(8, 472))]),
+            Step(
+                .cancel(at: 1.2), [.cursor(.hover), .crossed(to: second), .save], [.restingOrigin(pt(8, 472))]
+            ),
         ]),
     Case(
         "a flick over another output runs its action and the button glides back home", swipeUp,
         [
-            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            area(), Step(.otherOutputs([besideRight])), Step(press(1)),
             Step(move(1.02, pt(1250, 340)), [.dragBegan, .cursor(.grabbing)]),
-            Step(move(1.05, pt(1290, 200)), [], [.draggedOver(0)]),
+            Step(move(1.05, pt(1290, 200)), [], [.draggedOver(second)]),
             Step(
                 release(1.06, pt(1290, 200)), [.cursor(.hover), .run(.swipeUp)],
                 [.draggedOver(nil), .restingOrigin(right)]),
         ]),
     Case(
-        "areas that change mid-drag wait for its end, so the indices it uses keep their outputs",
+        "dragged over another output, a drop on the remove target there removes it there",
         [
-            area(), Step(.otherAreas([besideRight])), Step(press(1)),
+            area(), Step(.otherOutputs([besideRight])), Step(press(1)),
             Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
-            Step(move(1.1, pt(1400, 500)), [], [.draggedOver(0)]),
-            Step(.otherAreas([]), [], [.draggedOver(0), .drawn(own: false, other: 0)]),
-            Step(move(1.15, pt(1500, 500)), [], [.draggedOver(0), .origin(pt(1472, 472))]),
+            Step(
+                move(1.2, pt(2240, 1016)), [],
+                [.draggedOver(second), .removal(nil), .removalOn(second, .target(opacity: 1, armed: true))]),
+            Step(
+                release(1.3, pt(2240, 1016)), [.cursor(.hover), .crossed(to: second), .removed],
+                [
+                    .visible(false), .hiddenBy(.removed), .removal(.undo(pressed: false)),
+                    .rest(.edge(.right, fraction: 0.5)),
+                ]),
+            // Undo is on that output now, and brings it back there, at its rest from before.
+            Step(press(1.5, pt(960, 1016))),
+            Step(release(1.6, pt(960, 1016)), [.restored], [.visible(true), .origin(pt(1856, 512))]),
+        ]),
+    Case(
+        "the output it is held over going mid-drag leaves it on its own, where a release snaps it", instant,
+        [
+            area(), Step(.otherOutputs([besideRight])), Step(press(1)),
+            Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.1, pt(1400, 500)), [], [.draggedOver(second)]),
+            Step(
+                .otherOutputs([]), [],
+                [
+                    .draggedOver(nil), .drawn(own: true, other: nil), .origin(pt(1224, 472)),
+                    .reported(pt(1224, 472), .edge(.right, fraction: 464.0 / 648)),
+                ]),
+            Step(
+                release(1.2, pt(1400, 500)), [.cursor(.hover), .save],
+                [.rest(.edge(.right, fraction: 464.0 / 648)), .origin(pt(1216, 472))]),
+        ]),
+    Case(
+        "outputs that change mid-drag put it where the pointer is in the new layout", instant,
+        [
+            area(), Step(.otherOutputs([besideRight])), Step(press(1)),
+            Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.1, pt(2000, 500)), [], [.draggedOver(second), .origin(pt(1972, 472))]),
+            Step(
+                .otherOutputs([
+                    OtherOutput(name: second, area: Rect(x: 1280, y: 0, width: 640, height: 720)),
+                    OtherOutput(name: third, area: Rect(x: 1920, y: 0, width: 1280, height: 720)),
+                ]), [],
+                [
+                    .draggedOver(third), .drawn(own: false, other: third), .origin(pt(1972, 472)),
+                    .reported(pt(52, 472), .edge(.left, fraction: 464.0 / 648)),
+                ]),
+            Step(release(1.2, pt(2000, 500)), [.cursor(.hover), .crossed(to: third), .save]),
+        ]),
+
+    Case(
+        "a surface made anew forgets the other outputs of the one that went",
+        [
+            area(),
+            Step(
+                .otherOutputs([OtherOutput(name: second, area: Rect(x: 1280, y: 0, width: 1280, height: 720))]
+                )),
+            Step(.area(nil, at: 0.5), [], [.origin(nil)]), Step(.area(usable, at: 0.6), [], [.origin(right)]),
+            Step(press(1)), Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(
+                move(1.1, pt(1279, 360)), [],
+                [.origin(pt(1224, 332)), .drawn(own: true, other: nil), .draggedOver(nil)]),
+        ]),
+
+    Case(
+        "a reload that changes the size mid-drag keeps the button where the pointer grabbed it",
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.1, pt(640, 360)), [], [.origin(pt(612, 332))]),
+            Step(.settings(ButtonSettings(size: 80), at: 1.2), [], [.origin(pt(600, 320))]),
+            Step(move(1.3, pt(600, 360)), [], [.origin(pt(560, 320))]),
         ]),
 
     // MARK: neighbours
@@ -940,8 +1043,10 @@ final class ButtonControllerTests: XCTestCase {
                             controller.nextWake(after: now), wake, "\(context): wake", line: c.line)
                     case .hiddenBy(let reason):
                         XCTAssertEqual(controller.hiddenBy, reason, "\(context): hidden by", line: c.line)
-                    case .removal(let scene):
-                        let actual = controller.removal(at: now)
+                    case .removal(let scene), .removalOn(_, let scene):
+                        var output: String?
+                        if case .removalOn(let name, _) = check { output = name }
+                        let actual = controller.removal(at: now, on: output)
                         if case .target(let opacity, let armed)? = scene,
                             case .target(let actualOpacity, let actualArmed)? = actual
                         {
@@ -953,10 +1058,14 @@ final class ButtonControllerTests: XCTestCase {
                         }
                     case .drawn(let own, let other):
                         XCTAssertEqual(appearance?.onOwnArea, own, "\(context): drawn here", line: c.line)
-                        XCTAssertEqual(appearance?.otherArea, other, "\(context): drawn there", line: c.line)
+                        XCTAssertEqual(
+                            appearance?.otherOutput?.name, other, "\(context): drawn there", line: c.line)
+                    case .dragging(let dragging):
+                        XCTAssertEqual(controller.isDragging, dragging, "\(context): dragging", line: c.line)
                     case .draggedOver(let index):
                         XCTAssertEqual(
-                            controller.otherAreaDraggedOver, index, "\(context): dragged over", line: c.line)
+                            controller.otherOutputDraggedOver, index, "\(context): dragged over", line: c.line
+                        )
                     case .reported(let origin, let rest):
                         XCTAssertEqual(
                             controller.reportedOrigin, origin, "\(context): reported", line: c.line)

@@ -351,6 +351,30 @@ class KWinTests(unittest.TestCase):
             touch.tap(*match.centroid)
             wait_for(lambda: count_lines(markers["tap"]) == 1, timeout=3, message="a tap after the cancel")
 
+    def test_a_touch_cancel_for_a_finger_ignored_during_a_pointer_drag_leaves_the_drag_going(self):
+        # Issue 34 §5: a palm on the screen while the touchpad drags the button. buoy ignores
+        # the touch, and KWin cancels it; the cancel ended the pointer's drag.
+        with HeadlessKWin() as kwin:
+            touch = kwin.touch()
+            pointer = kwin.pointer()
+            buoy = Buoy(kwin, config(snap={"duration": 0.1})).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            pointer.drag(cx, cy, 1000, 300, steps=10, duration_ms=100)
+            wait_for(lambda: json.loads(msg(buoy, "state").stdout)["dragging"], timeout=3, message="dragged")
+            touch.down(1000, 300)
+            touch.cancel()
+            wait_for(lambda: "main: cancel" in buoy.log(), timeout=3, message="buoy got the cancel")
+            held = json.loads(msg(buoy, "state").stdout)
+            self.assertTrue(held["dragging"], "still dragged by the pointer")
+            for step in range(1, 11):  # on from where it is held, without pressing again
+                pointer.move(1000 - 40 * step, 300)
+                pointer.sleep(10)
+            wait_for(lambda: abs(json.loads(msg(buoy, "state").stdout)["x"] + SIZE / 2 - 600) <= 1, timeout=3,
+                     message="the button following the pointer after the cancel")
+            pointer.up()
+            wait_for(lambda: not json.loads(msg(buoy, "state").stdout)["dragging"], timeout=3, message="dropped")
+            self.assertEqual(buoy.stop(), 0)
+
 
 class KWinSequenceTests(unittest.TestCase):
     """Issue 24's sequences by real touch."""

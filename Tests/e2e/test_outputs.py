@@ -10,6 +10,7 @@ import unittest
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
 from harness import HeadlessSway, screenshot, wait_for
+from test_faults import NestedSway, alive
 from test_msg import config, msg
 
 FIRST, SECOND = "HEADLESS-1", "HEADLESS-2"
@@ -182,6 +183,126 @@ class AcrossOutputsTests(unittest.TestCase):
             self.assertEqual(len(states), 2)
             self.assertEqual(buoy.stop(), 0)
 
+
+class UnpluggedOutputTests(unittest.TestCase):
+    """Outputs that really go away, on a NestedSway (headless sway 1.7 cannot unplug one)."""
+
+    def test_a_drag_after_its_output_was_unplugged_keeps_it_on_the_output_left(self):
+        # Issue 34 §1: the controller kept the gone output's neighbour as an area to drag onto,
+        # while the shell had forgotten it, and the drag died on an index out of range.
+        with NestedSway() as sway:
+            pointer = sway.pointer(layout=True)
+            buoy = Buoy(sway, config(button={"position": '"right"'}, snap={"duration": 0.1})).start()
+            wait_for(lambda: msg(buoy, "state").returncode == 0 and entry(buoy)["output"], timeout=5,
+                     message="the button placed")
+            first = entry(buoy)["output"]
+            second = sway.plug()
+            # Nothing outside buoy tells when it has learned of the second output: a moment.
+            time.sleep(0.5)
+            sway.unplug(first)
+            wait_for(lambda: entry(buoy)["output"] == second, timeout=3, message=f"the button on {second}")
+            landed = wait_for(lambda: (e := entry(buoy))["x"] > 0 and e, timeout=3, message="placed there")
+            output = next(o for o in sway.outputs() if o["name"] == second)["rect"]
+            cx, cy = output["x"] + landed["x"] + 28, output["y"] + landed["y"] + 28
+
+            # Towards its output's right edge, where the gone output's area was.
+            pointer.drag(cx, cy, output["x"] + output["width"] - 5, cy, steps=15, duration_ms=150)
+            wait_for(lambda: alive(buoy) or entry(buoy)["dragging"], timeout=3, message="dragging")
+            held = entry(buoy)
+            self.assertEqual(held["output"], second)
+            self.assertLessEqual(held["x"] + 56, output["width"], "held on the output left, whole")
+            pointer.drag(0, 0, output["x"] + 300, cy, steps=15, duration_ms=150, release=True)
+            wait_for(lambda: alive(buoy) or (not (e := entry(buoy))["dragging"] and e["edge"] == "left"),
+                     timeout=3, message="dropped on its left edge")
+            self.assertEqual(entry(buoy)["output"], second)
+            self.assertEqual(buoy.stop(), 0)
+
+
+def rect_of(sway: HeadlessSway, name: str) -> dict:
+    return next(o for o in sway.outputs() if o["name"] == name)["rect"]
+
+
+def held_over_the_second(sway: NestedSway, pointer, buoy: Buoy) -> tuple[str, str, float, float]:
+    """Plugs in a second output and drags the button (resting on the first one's right edge)
+    to 100 px into it, where it is held. Returns both outputs' names and the pointer's place
+    in the layout."""
+    wait_for(lambda: msg(buoy, "state").returncode == 0 and entry(buoy)["output"], timeout=5,
+             message="the button placed")
+    first = entry(buoy)["output"]
+    second = sway.plug()
+    # Nothing outside buoy tells when it has learned of the second output: a moment.
+    time.sleep(0.5)
+    rest, there = entry(buoy), rect_of(sway, second)
+    x, y = there["x"] + 100, there["y"] + 300
+    pointer.drag(rect_of(sway, first)["x"] + rest["x"] + 28, rest["y"] + 28, x, y, steps=20, duration_ms=200)
+    wait_for(lambda: (e := entry(buoy))["output"] == second and e["dragging"], timeout=3,
+             message=f"held over {second}")
+    return first, second, x, y
+
+
+def held_or_let_go(buoy: Buoy, held) -> dict:
+    """Waits until msg state shows the drag where `held(state)` says, or shows it ended: sway
+    1.10 sends the pointer a leave when the layout changes, a lost grab, which ends the drag
+    where it was (sway 1.7 keeps the grab). Returns the state."""
+    return wait_for(lambda: ((e := entry(buoy))["dragging"] and held(e) or not e["dragging"]) and e, timeout=3,
+                    message="the drag following the new layout, or ended by the compositor")
+
+
+def resting_as_reported(sway: HeadlessSway, buoy: Buoy, output: str) -> None:
+    """The button rests on `output`, drawn where msg state says."""
+    wait_for(lambda: not entry(buoy)["dragging"], timeout=3, message="at rest")
+    settle(0.3)
+    rest = entry(buoy)
+    assert rest["output"] == output, rest
+    drawn_at(sway, output, rest["x"] + 28, rest["y"] + 28)
+
+
+class HeldDragOutputChangeTests(unittest.TestCase):
+    """Issue 34 §10: outputs that change while a drag holds the button still (found on sway 1.7)."""
+
+    def test_the_output_it_is_held_over_unplugged_puts_it_back_on_its_own_which_a_release_keeps(self):
+        with NestedSway() as sway:
+            pointer = sway.pointer(layout=True)
+            buoy = Buoy(sway, config(button={"position": '"right"'}, snap={"duration": 0.1})).start()
+            first, second, x, y = held_over_the_second(sway, pointer, buoy)
+            sway.unplug(second)
+            wait_for(lambda: entry(buoy)["output"] == first, timeout=1,
+                     message=f"msg state naming {first} within 1 s, the pointer still")
+            # The outer sway gives the first output the whole width back: the pointer is on it.
+            wait_for(lambda: rect_of(sway, first)["width"] > x, timeout=3, message="the first output widened")
+            held = held_or_let_go(buoy, lambda e: abs(e["x"] + 28 - x) <= 1)
+            pointer.up()
+            if not held["dragging"]:
+                resting_as_reported(sway, buoy, first)
+                self.assertEqual(buoy.stop(), 0)
+                return
+            self.assertEqual(held["output"], first)
+            self.assertAlmostEqual(held["y"], y - 28, delta=1)
+            # Nearer the top edge than any other, where a release snaps it.
+            self.assertEqual(held["edge"], "top")
+            wait_for(lambda: not (e := entry(buoy))["dragging"] and e["edge"] == "top", timeout=3,
+                     message="dropped on its top edge")
+            resting_as_reported(sway, buoy, first)
+            self.assertAlmostEqual(entry(buoy)["x"], held["x"], delta=1, msg="where it was held, not where it began")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_an_output_plugged_in_during_a_hold_moves_it_to_the_pointer_in_the_new_layout(self):
+        with NestedSway() as sway:
+            pointer = sway.pointer(layout=True)
+            buoy = Buoy(sway, config(button={"position": '"right"'}, snap={"duration": 0.1})).start()
+            first, second, x, y = held_over_the_second(sway, pointer, buoy)
+            # The outer sway tiles a third window: every output narrows, and the second moves left.
+            sway.plug()
+            wait_for(lambda: rect_of(sway, second)["x"] < x - 100, timeout=3, message="the layout changed")
+            under = next(o for o in sway.outputs() if o["active"]
+                         and o["rect"]["x"] <= x < o["rect"]["x"] + o["rect"]["width"])
+            local = x - under["rect"]["x"]
+            held = held_or_let_go(buoy, lambda e: e["output"] == under["name"] and abs(e["x"] + 28 - local) <= 1)
+            if held["dragging"]:
+                drawn_at(sway, under["name"], local, y)
+                pointer.up()
+            resting_as_reported(sway, buoy, under["name"])
+            self.assertEqual(buoy.stop(), 0)
 
 if __name__ == "__main__":
     unittest.main()

@@ -9,8 +9,9 @@ import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy
-from harness import HeadlessSway, wait_for
+from harness import HeadlessSway, screenshot, wait_for
 from test_msg import config, msg
+from test_outputs import FIRST, SECOND, WIDTH, buttons_on, drawn_at, two_outputs
 from test_subscribe import subscribed
 
 # The target's centre on a 1280×720 output with no bar: centred, 64 px above the bottom.
@@ -155,6 +156,44 @@ class RemoveTests(unittest.TestCase):
             self.assertEqual(match.bbox, left.bbox)
             self.assertEqual(state(again)["hidden_by"], None)
 
+
+class RemoveAcrossOutputsTests(unittest.TestCase):
+    def test_dragged_onto_another_output_the_target_shows_there_and_a_drop_on_it_removes_the_button_there(self):
+        # Issue 34 §13: the target showed only on the output where the drag began.
+        with HeadlessSway() as sway:
+            # Made first: a press in the moment buoy gets its wl_pointer is lost.
+            pointer = sway.pointer(layout=True)
+            buoy = Buoy(sway, config(button={"position": '"right"'}, snap={"duration": 0.1})).start()
+            cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
+            two_outputs(sway)
+            second = next(o for o in sway.outputs() if o["name"] == SECOND)["rect"]
+            width, height = second["width"], second["height"]
+            # Centred, 64 px above the bottom, as on any output.
+            tx, ty = width // 2, height - 64
+
+            def white_on(output: str, x: float, y: float) -> int:
+                region = (int(x) - 40, int(y) - 40, int(x) + 40, int(y) + 40)
+                match = screenshot(sway.env, output=output).find(WHITE, tolerance=40, region=region)
+                return match.count if match else 0
+            pointer.drag(cx, cy, WIDTH + tx, 300, steps=20, duration_ms=200)
+            drawn_at(sway, SECOND, tx, 300)
+            wait_for(lambda: white_on(SECOND, tx, ty) > 30, timeout=2, message="the target on the second output")
+            self.assertEqual(white_at_target(sway), 0, "none on the first")
+            pointer.drag(WIDTH + tx, 300, WIDTH + tx, ty, steps=10, duration_ms=100)
+            pointer.up()
+            wait_for(lambda: state(buoy)["hidden_by"] == "removed", timeout=3, message="removed")
+            self.assertEqual((state(buoy)["visible"], state(buoy)["output"]), (False, SECOND))
+            wait_for(lambda: buttons_on(sway, SECOND) is None, timeout=3, message="the button gone")
+            self.assertIsNone(buttons_on(sway, FIRST))
+            self.assertGreater(white_on(SECOND, tx, ty), 30, "the Undo bubble's arrow there")
+
+            # Undo brings it back there, at the rest it had: the right edge's middle.
+            pointer.click(WIDTH + tx, ty)
+            wait_for(lambda: state(buoy)["visible"], timeout=3, message="back after Undo")
+            report = state(buoy)
+            self.assertEqual((report["output"], report["edge"], report["hidden_by"]), (SECOND, "right", None))
+            drawn_at(sway, SECOND, width - 8 - 28, height / 2)
+            self.assertEqual(buoy.stop(), 0)
 
 if __name__ == "__main__":
     unittest.main()

@@ -47,6 +47,20 @@ public struct ButtonSettings: Sendable, Equatable {
     }
 }
 
+/// Another output a drag may carry a button onto.
+public struct OtherOutput: Sendable, Equatable {
+    /// Its connector name.
+    public var name: String
+    /// Its usable area, in the button's coordinates (`OutputLayout.areas`).
+    public var area: Rect
+
+    /// The output named `name`, whose usable area is `area`.
+    public init(name: String, area: Rect) {
+        self.name = name
+        self.area = area
+    }
+}
+
 /// One thing that happened to a button, with its time in monotonic seconds.
 /// Positions are in the coordinates of its usable area (the layer surface).
 public enum ButtonInput: Sendable, Equatable {
@@ -57,8 +71,9 @@ public enum ButtonInput: Sendable, Equatable {
     case press(Point, kind: InputKind = .pointer, at: Double)
     case move(Point, kind: InputKind = .pointer, at: Double)
     case release(Point, kind: InputKind = .pointer, at: Double)
-    /// `wl_touch.cancel`, or the pointer left while pressed: a lost grab.
-    case cancel(at: Double)
+    /// A lost grab (`wl_touch.cancel` for a touch): it ends a press of its
+    /// kind only, as a release does.
+    case cancel(kind: InputKind = .pointer, at: Double)
     /// A deadline from `nextWake` has passed.
     case tick(at: Double)
     /// The usable area, once the compositor has configured the surface; nil
@@ -67,10 +82,10 @@ public enum ButtonInput: Sendable, Equatable {
     /// Where the other buttons on the same output rest (or are going): a
     /// placement avoids them.
     case neighbours([Rect])
-    /// The usable areas of the other outputs a drag may carry the button
-    /// onto, in this button's coordinates (`OutputLayout.areas`); empty
-    /// keeps it on its own.
-    case otherAreas([Rect])
+    /// The other outputs a drag may carry the button onto; empty keeps it
+    /// on its own. Given mid-drag, the drag follows: off an output that
+    /// went, onto the new layout.
+    case otherOutputs([OtherOutput])
     /// The config was reloaded.
     case settings(ButtonSettings, at: Double)
     /// The shell is about to open the menu from this button: it needs the
@@ -98,13 +113,14 @@ extension ButtonInput {
     /// When it happened; `neighbours` carries no time.
     public var time: Double {
         switch self {
-        case .hover(_, let t), .press(_, _, let t), .move(_, _, let t), .release(_, _, let t), .cancel(let t),
+        case .hover(_, let t), .press(_, _, let t), .move(_, _, let t), .release(_, _, let t),
+            .cancel(_, let t),
             .tick(let t),
             .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),
             .setVisible(_, let t), .ruleHides(_, let t), .moveTo(_, let t), .moveToPoint(_, let t),
             .preferredOutputReturned(let t):
             return t
-        case .neighbours, .otherAreas: return 0
+        case .neighbours, .otherOutputs: return 0
         }
     }
 }
@@ -150,10 +166,10 @@ public enum ButtonEffect: Sendable, Equatable {
     case hidden
     /// Move the surface to the preferred output (recreate it there).
     case relocate
-    /// A drag carried the button onto the other output whose area is at
-    /// this index of `otherAreas`, and it rests there now: its coordinates
-    /// are that area's from here on.
-    case crossed(to: Int)
+    /// A drag carried the button onto the other output of this name, and
+    /// it rests there now (or was removed there, if `removed` follows):
+    /// its coordinates are that output's area's from here on.
+    case crossed(to: String)
     /// A drop on the remove target removed the button: tell subscribers.
     case removed
     /// A tap on Undo brought the removed button back: tell subscribers.
@@ -177,23 +193,22 @@ public struct ButtonAppearance: Sendable, Equatable {
     /// How far a press pushes the button in, 0 (at rest) to 1: see `PressFeedback`.
     public var pressDepth: Double
     /// While a drag holds it over another output, or part of it there: that
-    /// output's index in `otherAreas`, where it is drawn too (at `origin`
-    /// less that area's origin).
-    public var otherArea: Int?
+    /// output, where it is drawn too (at `origin` less its area's origin).
+    public var otherOutput: OtherOutput?
     /// Whether any of it is on its own output's area, where it is drawn.
     public var onOwnArea: Bool
 
     /// An appearance; `pressDepth` 0 is at rest.
     public init(
         origin: Point, opacity: Double, wholeSurfaceInput: Bool, pressDepth: Double = 0,
-        otherArea: Int? = nil,
+        otherOutput: OtherOutput? = nil,
         onOwnArea: Bool = true
     ) {
         self.origin = origin
         self.opacity = opacity
         self.wholeSurfaceInput = wholeSurfaceInput
         self.pressDepth = pressDepth
-        self.otherArea = otherArea
+        self.otherOutput = otherOutput
         self.onOwnArea = onOwnArea
     }
 }
@@ -212,8 +227,13 @@ public struct ButtonAppearance: Sendable, Equatable {
 /// - While the menu is open, presses belong to it: the release is reported
 ///   as `menuRelease`, and nothing is recognized or dragged.
 /// - A cancel during a drag ends the drag where it was, and it snaps.
+/// - A cancel ends a press of its own kind only: a touch ignored during a
+///   pointer press may be cancelled (KWin), which must not end the press.
 /// - The pointer leaving cancels a pointer press only: compositors (sway)
 ///   send a pointer leave when a touch begins, which must not end the touch.
+/// - The button is fully visible (the fade held) while the pointer is over
+///   it, a press on it is down, or its menu is open; the idle delay counts
+///   from when the last of them ends.
 /// - A flick during a drag runs its action and the button glides back to
 ///   where it rests; nothing is saved.
 /// - The button is pushed in (`pressDepth`) while a press on it is down
@@ -231,14 +251,19 @@ public struct ButtonAppearance: Sendable, Equatable {
 ///   `feedback = "auto"` touch presses only, under "on" pointer presses too.
 ///   A press that brings a tucked button back is felt, though it runs
 ///   nothing; a press on the open menu is not.
-/// - A drag follows the pointer onto another output's area (`otherAreas`).
+/// - A drag follows the pointer onto another output's area (`otherOutputs`).
 ///   It is clamped to the area the pointer is on (over none, a bar or a
 ///   gap in the layout, to the last one), but may reach over an edge where
 ///   another area touches it, so it straddles the two as it crosses. A
 ///   drop or a cancel with the pointer on another area snaps there and the
-///   button rests there (`crossed`); a flick there glides back home. Areas
-///   given mid-drag wait for its end. The remove target is only on the
-///   button's own output.
+///   button rests there (`crossed`); a flick there glides back home. Other
+///   outputs given mid-drag move it at once, to where the pointer is in
+///   the new layout: off an output that went, back onto its own. The
+///   remove target shows on the output the pointer is over; a drop on it
+///   there removes the button there (`crossed`, then `removed`): Undo
+///   shows there and brings it back there, at the rest it had.
+/// - A reload that resizes the button mid-drag keeps the point it was
+///   grabbed by under the pointer.
 public struct ButtonController: Sendable, Equatable {
     /// What it depends on; a `settings` input replaces it.
     public private(set) var settings: ButtonSettings
@@ -247,7 +272,8 @@ public struct ButtonController: Sendable, Equatable {
     /// The usable area, once known.
     public private(set) var usable: Rect?
     private var neighbours: [Rect] = []
-    private var otherAreas: [Rect] = []
+    /// The other outputs a drag may carry it onto, in its coordinates.
+    public private(set) var otherOutputs: [OtherOutput] = []
     private var recognizer: GestureRecognizer
     private var fade: IdleFade
     /// Whether the pointer is over the button's surface (a fact of input,
@@ -318,8 +344,10 @@ public struct ButtonController: Sendable, Equatable {
     private struct Drag: Sendable, Equatable {
         /// In the button's own coordinates, even over another output.
         var origin: Point
-        /// The index in `otherAreas` of the output it is over; nil for its own.
-        var otherArea: Int?
+        /// Where the pointer is, which the button follows.
+        var pointer: Point
+        /// The name of the other output the pointer is over; nil for its own.
+        var over: String?
         /// When it began, which the remove target fades in from.
         var began: Double
         /// Where in the button it was grabbed.
@@ -394,7 +422,7 @@ public struct ButtonController: Sendable, Equatable {
     /// comes back to when shown again. Nil before it has an area.
     public var reportedOrigin: Point? {
         switch phase {
-        case .dragging(let drag): return drag.origin - (drag.otherArea.map { otherAreas[$0].origin } ?? .zero)
+        case .dragging(let drag): return drag.origin - (otherOutput(named: drag.over)?.area.origin ?? .zero)
         case .hidden, .removed, .unplaced:
             return usable.map { rest.origin(in: $0, size: settings.size, margin: settings.margin) }
         case .resting, .pressed, .menu: return restingOrigin
@@ -404,16 +432,20 @@ public struct ButtonController: Sendable, Equatable {
     /// The rest `buoy msg state` names: while dragged, where a drop there would snap to.
     public var reportedRest: RestPosition {
         guard case .dragging(let drag) = phase, let usable, let origin = reportedOrigin else { return rest }
-        let area = drag.otherArea.map { Rect(origin: .zero, size: otherAreas[$0].size) } ?? usable
+        let area = otherOutput(named: drag.over).map { Rect(origin: .zero, size: $0.area.size) } ?? usable
         return Snapping.rest(
             forCenter: center(of: origin), mode: settings.snapMode, size: settings.size,
             margin: settings.margin, in: area)
     }
 
-    /// While a drag holds it over another output: that output's index in `otherAreas`.
-    public var otherAreaDraggedOver: Int? {
+    /// While a drag holds it over another output: that output's name.
+    public var otherOutputDraggedOver: String? {
         guard case .dragging(let drag) = phase else { return nil }
-        return drag.otherArea
+        return drag.over
+    }
+
+    private func otherOutput(named name: String?) -> OtherOutput? {
+        otherOutputs.first { $0.name == name }
     }
 
     /// Why `buoy msg move` cannot move the button now: a finger or the
@@ -434,14 +466,15 @@ public struct ButtonController: Sendable, Equatable {
     /// that has landed, so call it when rendering.
     public mutating func frame(at now: Double) -> ButtonAppearance? {
         let origin: Point
-        var otherArea: Int?
+        var otherOutput: OtherOutput?
         var onOwnArea = true
         switch phase {
         case .unplaced, .hidden, .removed: return nil
         case .dragging(let drag):
             origin = drag.origin
             let rect = Rect(origin: origin, size: Size(width: settings.size, height: settings.size))
-            otherArea = drag.otherArea ?? otherAreas.firstIndex { $0.intersects(rect) }
+            otherOutput =
+                self.otherOutput(named: drag.over) ?? otherOutputs.first { $0.area.intersects(rect) }
             onOwnArea = usable?.intersects(rect) ?? true
         case .resting(let motion, let tucked):
             origin = motion.origin(at: now)
@@ -461,22 +494,30 @@ public struct ButtonController: Sendable, Equatable {
         feedback.settle(at: now)
         return ButtonAppearance(
             origin: origin, opacity: fade.opacity(at: now), wholeSurfaceInput: whole,
-            pressDepth: feedback.depth(at: now), otherArea: otherArea, onOwnArea: onOwnArea)
+            pressDepth: feedback.depth(at: now), otherOutput: otherOutput, onOwnArea: onOwnArea)
     }
 
-    /// What to show of drag-to-remove at `now`, at `RemoveTarget.bounds`:
-    /// the target during a drag, the Undo bubble after a removal; nil otherwise.
-    public func removal(at now: Double) -> RemovalScene? {
+    /// What to show of drag-to-remove at `now`, at `RemoveTarget.bounds` of
+    /// its own usable area, or with `output` of that other output's: the
+    /// target during a drag, on the output the pointer is over; the Undo
+    /// bubble after a removal, on its own; nil otherwise.
+    public func removal(at now: Double, on output: String? = nil) -> RemovalScene? {
         switch phase {
         case .dragging(let drag):
-            guard settings.removable, let usable, drag.otherArea == nil else { return nil }
+            guard settings.removable, drag.over == output, let area = dragArea(drag) else { return nil }
             let opacity = min(1, max(0, (now - drag.began) / RemoveTarget.fadeIn))
-            return .target(opacity: opacity, armed: RemoveTarget.holds(center(of: drag.origin), in: usable))
+            return .target(opacity: opacity, armed: RemoveTarget.holds(center(of: drag.origin), in: area))
         case .removed(let undo):
+            guard output == nil else { return nil }
             return undo.map { .undo(pressed: $0.press != nil) }
         default:
             return nil
         }
+    }
+
+    /// The area of the output the pointer of `drag` is over, in the button's coordinates.
+    private func dragArea(_ drag: Drag) -> Rect? {
+        otherOutput(named: drag.over)?.area ?? usable
     }
 
     private func center(of origin: Point) -> Point {
@@ -539,14 +580,11 @@ public struct ButtonController: Sendable, Equatable {
         case .hover(let inside, let now):
             hovered = inside
             if inside {
-                fade.hold(true, at: now)
                 effects.append(.cursor(isDragging ? .grabbing : .hover))
-            } else {
-                if pressKind == .pointer { effects += cancelPress(at: now) }
-                if !isMenuOpen { fade.hold(false, at: now) }
+            } else if pressKind == .pointer {
+                effects += cancelPress(at: now)
             }
         case .press(let point, let kind, let now):
-            fade.hold(true, at: now)
             switch phase {
             case .menu(let motion, nil): phase = .menu(motion, .onMenu(kind))
             case .resting, .pressed, .dragging:
@@ -562,10 +600,8 @@ public struct ButtonController: Sendable, Equatable {
             if case .dragging = phase { effects += recognize(.move(point, kind: kind, at: now), at: now) }
         case .release(let point, let kind, let now):
             effects += release(point, kind: kind, at: now)
-            if !hovered && !isMenuOpen && !isPressed { fade.hold(false, at: now) }
-        case .cancel(let now):
-            effects += cancelPress(at: now)
-            if !hovered && !isMenuOpen && !isPressed { fade.hold(false, at: now) }
+        case .cancel(let kind, let now):
+            if pressKind == nil || pressKind == kind { effects += cancelPress(at: now) }
         case .tick(let now):
             if let deadline = recognizer.deadline, now >= deadline {
                 effects += recognize(.deadline(at: now), at: now)
@@ -581,14 +617,20 @@ public struct ButtonController: Sendable, Equatable {
             effects += setArea(area, at: now)
         case .neighbours(let rects):
             neighbours = rects
-        case .otherAreas(let rects):
-            // The indices a drag uses must keep naming the same areas.
-            if !isDragging { otherAreas = rects }
+        case .otherOutputs(let outputs):
+            otherOutputs = outputs
+            if case .dragging(let held) = phase { drag(to: held.pointer) }
         case .settings(let new, let now):
             let old = settings
             settings = new
             fade.settings = new.fade
             fade.wake(at: now)
+            if new.size != old.size, case .dragging(var held) = phase {
+                held.grabOffset = Point(
+                    x: held.grabOffset.x * new.size / old.size, y: held.grabOffset.y * new.size / old.size)
+                phase = .dragging(held)
+                drag(to: held.pointer)
+            }
             if new.size != old.size || new.margin != old.margin || new.tuck != old.tuck {
                 untuck()
                 if !isDragging { glideToRest(at: now, animated: false) }
@@ -599,8 +641,7 @@ public struct ButtonController: Sendable, Equatable {
                 untuck()
                 glideToRest(at: now, animated: false)
             }
-        case .menuOpened(let now):
-            fade.hold(true, at: now)
+        case .menuOpened:
             // A press still down on the button is over as a gesture: the
             // recognizer starts afresh, and that press's release is swallowed.
             var longPressed = false
@@ -616,11 +657,8 @@ public struct ButtonController: Sendable, Equatable {
                 phase = .menu(.still(drag.origin), opener)
             case .menu, .unplaced, .hidden, .removed: break
             }
-        case .menuClosed(let now):
-            if case .menu(let motion, _) = phase {
-                phase = .resting(motion, tucked: false)
-                fade.hold(hovered, at: now)
-            }
+        case .menuClosed:
+            if case .menu(let motion, _) = phase { phase = .resting(motion, tucked: false) }
         case .setVisible(let visible, let now):
             hiddenOnRequest = !visible
             // `show` and SIGUSR1 undo a removal too; `hide` ends its Undo,
@@ -657,8 +695,10 @@ public struct ButtonController: Sendable, Equatable {
         }
         adoptGestureSettingsWhenIdle()
         switch input {
-        case .neighbours, .otherAreas: break
-        default: followPress(at: input.time)
+        case .neighbours, .otherOutputs: break
+        default:
+            followPress(at: input.time)
+            if fade.isHeld != holdsFade { fade.hold(holdsFade, at: input.time) }
         }
         return effects
     }
@@ -682,6 +722,10 @@ public struct ButtonController: Sendable, Equatable {
         default: feedback.release(at: now)
         }
     }
+
+    /// Whether the fade is held: while the pointer is over the button, a
+    /// press on it is down, or its menu is open.
+    private var holdsFade: Bool { hovered || isPressed || isMenuOpen }
 
     private var isMenuOpen: Bool {
         if case .menu = phase { return true }
@@ -786,7 +830,7 @@ public struct ButtonController: Sendable, Equatable {
                 if case .pressed(_, let pressed) = phase { press = pressed }
                 phase = .dragging(
                     Drag(
-                        origin: origin, began: now, grabOffset: grab - origin,
+                        origin: origin, pointer: grab, began: now, grabOffset: grab - origin,
                         relocateWhenDone: press.relocateWhenDone, untucking: press.untucking))
                 effects += [.dragBegan, .cursor(.grabbing)]
             case .dragMoved(let point):
@@ -849,12 +893,16 @@ public struct ButtonController: Sendable, Equatable {
     /// pointer is over: its own, another output's, or the last one it was on.
     private mutating func drag(to pointer: Point) {
         guard case .dragging(var drag) = phase, let usable else { return }
+        drag.pointer = pointer
         if usable.contains(pointer) {
-            drag.otherArea = nil
-        } else if let index = otherAreas.firstIndex(where: { $0.contains(pointer) }) {
-            drag.otherArea = index
+            drag.over = nil
+        } else if let other = otherOutputs.first(where: { $0.area.contains(pointer) }) {
+            drag.over = other.name
         }
-        let area = drag.otherArea.map { otherAreas[$0] } ?? usable
+        // The output it was last over may have gone: it is back on its own then.
+        let other = otherOutput(named: drag.over)
+        drag.over = other?.name
+        let area = other?.area ?? usable
         drag.origin = Snapping.clampOrigin(
             pointer - drag.grabOffset, size: settings.size, in: reach(of: area))
         phase = .dragging(drag)
@@ -864,7 +912,7 @@ public struct ButtonController: Sendable, Equatable {
     /// (its own, or another output's) touches along it: how far a drag over
     /// `area` may carry the button, so that it straddles the two.
     private func reach(of area: Rect) -> Rect {
-        let all = ([usable].compactMap { $0 } + otherAreas).filter { $0 != area }
+        let all = ([usable].compactMap { $0 } + otherOutputs.map(\.area)).filter { $0 != area }
         func touches(_ edge: (Rect) -> Bool) -> Bool { all.contains(where: edge) }
         let size = settings.size
         let overlapsRows = { (r: Rect) in r.minY < area.maxY && r.maxY > area.minY }
@@ -882,11 +930,20 @@ public struct ButtonController: Sendable, Equatable {
     /// target removes the button; anywhere else it snaps there.
     private mutating func endDrag(at now: Double, dropped: Bool) -> [ButtonEffect] {
         guard case .dragging(let drag) = phase else { return [] }
-        if let index = drag.otherArea { return cross(to: index, from: drag, at: now) }
-        if dropped, settings.removable, let usable, RemoveTarget.holds(center(of: drag.origin), in: usable) {
+        let other = otherOutput(named: drag.over)
+        if dropped, settings.removable, let area = dragArea(drag),
+            RemoveTarget.holds(center(of: drag.origin), in: area)
+        {
+            var effects: [ButtonEffect] = [.cursor(.hover)]
+            // Removed there: its Undo shows there, and brings it back there.
+            if let other {
+                moveHome(to: other)
+                effects.append(.crossed(to: other.name))
+            }
             phase = .removed(Undo(deadline: now + RemoveTarget.undoDuration))
-            return [.cursor(.hover), .removed] + (drag.relocateWhenDone ? [.relocate] : [])
+            return effects + [.removed] + (drag.relocateWhenDone ? [.relocate] : [])
         }
+        if let other { return cross(to: other, from: drag, at: now) }
         phase = .resting(.still(drag.origin), tucked: false)
         var effects: [ButtonEffect] = [.cursor(.hover)]
         if let usable {
@@ -905,18 +962,23 @@ public struct ButtonController: Sendable, Equatable {
     /// Ends a drag over another output's area: the button snaps there, in
     /// that area's coordinates from now on; the shell gives it its new
     /// neighbours and other areas.
-    private mutating func cross(to index: Int, from drag: Drag, at now: Double) -> [ButtonEffect] {
-        let area = Rect(origin: .zero, size: otherAreas[index].size)
-        let origin = drag.origin - otherAreas[index].origin
-        usable = area
-        otherAreas = []
-        neighbours = []
+    private mutating func cross(to other: OtherOutput, from drag: Drag, at now: Double) -> [ButtonEffect] {
+        let origin = drag.origin - other.area.origin
+        moveHome(to: other)
         phase = .resting(.still(origin), tucked: false)
         rest = Snapping.rest(
             forCenter: center(of: origin), mode: settings.snapMode, size: settings.size,
-            margin: settings.margin, in: area)
+            margin: settings.margin, in: Rect(origin: .zero, size: other.area.size))
         glideToRest(at: now, animated: true)
-        return [.cursor(.hover), .crossed(to: index), .save]
+        return [.cursor(.hover), .crossed(to: other.name), .save]
+    }
+
+    /// Makes `other`'s area its own, in that area's coordinates; the shell
+    /// gives it its new neighbours and other outputs.
+    private mutating func moveHome(to other: OtherOutput) {
+        usable = Rect(origin: .zero, size: other.area.size)
+        otherOutputs = []
+        neighbours = []
     }
 
     /// `position`, or the nearest free place when another button is there.
@@ -958,8 +1020,10 @@ public struct ButtonController: Sendable, Equatable {
         let old = usable
         usable = area
         guard let area else {
-            // The surface is gone: whatever was under the finger is too.
+            // The surface is gone: whatever was under the finger is too,
+            // and the other outputs' areas, which were in its coordinates.
             let effects = cancelPress(at: now)
+            otherOutputs = []
             if !isHidden { phase = .unplaced }
             return effects
         }
@@ -968,11 +1032,8 @@ public struct ButtonController: Sendable, Equatable {
             rest = resolved(rest)
             phase = .resting(
                 .still(rest.origin(in: area, size: settings.size, margin: settings.margin)), tucked: false)
-        case .dragging(var drag) where drag.otherArea == nil:
-            drag.origin = Snapping.clampOrigin(drag.origin, size: settings.size, in: area)
-            phase = .dragging(drag)
-        case .dragging:
-            break
+        case .dragging(let held):
+            drag(to: held.pointer)
         case .hidden, .removed:
             break
         default:
@@ -994,7 +1055,6 @@ public struct ButtonController: Sendable, Equatable {
         }
         guard !isHidden else { return [] }
         var effects = cancelPress(at: now)
-        if isMenuOpen { fade.hold(hovered, at: now) }
         phase = .hidden
         effects.append(.hidden)
         return effects
@@ -1010,7 +1070,7 @@ public struct ButtonController: Sendable, Equatable {
 }
 
 extension ButtonInput {
-    /// For the debug log: "press at 1244.0, 360.0 (touch)"; nil for the
+    /// For the debug log: "press at 1244.0, 360.0 (touch)", "cancel (touch)"; nil for the
     /// inputs too frequent or too dull to log (moves, ticks).
     public var logLine: String? {
         func at(_ point: Point, _ kind: InputKind) -> String {
@@ -1019,7 +1079,7 @@ extension ButtonInput {
         switch self {
         case .press(let point, let kind, _): return "press " + at(point, kind)
         case .release(let point, let kind, _): return "release " + at(point, kind)
-        case .cancel: return "cancel"
+        case .cancel(let kind, _): return "cancel" + (kind == .touch ? " (touch)" : "")
         default: return nil
         }
     }
@@ -1036,7 +1096,7 @@ extension ButtonEffect: CustomStringConvertible {
         case .cursor(let cursor): return "cursor \(cursor == .hover ? "hover" : "grabbing")"
         case .hidden: return "hidden"
         case .relocate: return "relocate"
-        case .crossed(let index): return "crossed to other area \(index)"
+        case .crossed(let output): return "crossed to \(output)"
         case .removed: return "removed"
         case .restored: return "restored"
         case .feedback(let event): return "feedback \(event.rawValue)"

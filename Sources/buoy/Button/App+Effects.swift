@@ -51,12 +51,11 @@ extension App {
             case .relocate:
                 log.info("\(instance.label): moving the button to its preferred output")
                 placeAgain(instance, now: now)
-            case .crossed(let index):
-                guard let output = instance.otherOutputName(at: index) else { break }
+            case .crossed(let output):
                 log.info("\(instance.label): dragged onto \(output)")
                 if menu.owner === instance { menu.drop(now: now) }
                 instance.restOutput = output
-                if instance.adoptHandover(log: log) {
+                if instance.adoptHandover() {
                     // The area there, should it differ from the one the controller assumed.
                     perform(
                         instance.controller.handle(.area(instance.usable, at: now)), for: instance, now: now)

@@ -38,7 +38,7 @@ extension ButtonInstance {
         case .touchDown(let point, let at): return .press(point, kind: .touch, at: at)
         case .pointerRelease(let point, let at): return .release(point, kind: .pointer, at: at)
         case .touchUp(let point, let at): return .release(point, kind: .touch, at: at)
-        case .touchCancel(let at): return .cancel(at: at)
+        case .touchCancel(let at): return .cancel(kind: .touch, at: at)
         case .key, .keyboardFocus: return nil
         }
     }

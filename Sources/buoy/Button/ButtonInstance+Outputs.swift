@@ -9,43 +9,32 @@ extension ButtonInstance {
     // MARK: - Across outputs
 
     /// Tells the controller where the other outputs are, for a drag to carry
-    /// the button onto them. Only a button no output pins crosses (`output`
-    /// unset: not `"*"`, a name or `"focused"`). Left alone during a drag,
-    /// whose indices must keep naming the same outputs.
+    /// the button onto them, when they changed (during a drag too, which
+    /// follows). Only a button no output pins crosses (`output` unset: not
+    /// `"*"`, a name or `"focused"`). The controller alone keeps them.
     func updateOtherOutputs() -> [ButtonEffect] {
-        guard !controller.isDragging else { return [] }
-        var others: [OutputLayout.Other] = []
+        var next: [OtherOutput] = []
         let own = currentOutput
         if spec.button.output == .compositorsChoice, key.instanceOutput == nil, let size = layer?.size,
             let ownRect = own?.logicalRect
         {
+            var others: [OutputLayout.Other] = []
             for output in display.outputs where output.ready && output !== own {
                 guard let name = output.name, let rect = output.logicalRect else { continue }
                 let known = handover?.output == name ? handover?.layer.size : nil
                 others.append(OutputLayout.Other(name: name, rect: rect, usable: known))
             }
             let areas = OutputLayout.areas(own: ownRect, usable: size, others: others)
-            let next = zip(others, areas).map { (name: $0.name, area: $1) }
-            guard !next.elementsEqual(otherOutputs, by: { $0.name == $1.name && $0.area == $1.area }) else {
-                return []
-            }
-            otherOutputs = next
-        } else {
-            guard !otherOutputs.isEmpty else { return [] }
-            otherOutputs = []
+            next = zip(others, areas).map { OtherOutput(name: $0.name, area: $1) }
         }
-        return controller.handle(.otherAreas(otherOutputs.map(\.area)))
+        guard next != controller.otherOutputs else { return [] }
+        return controller.handle(.otherOutputs(next))
     }
 
     /// The output `buoy msg state` names: during a drag over another output
     /// that one, whose coordinates the reported place is in; else its own.
     var reportedOutput: String? {
-        controller.otherAreaDraggedOver.flatMap(otherOutputName(at:)) ?? currentOutput?.name
-    }
-
-    /// The name of the other output whose area the controller knows at `index`.
-    func otherOutputName(at index: Int) -> String? {
-        otherOutputs.indices.contains(index) ? otherOutputs[index].name : nil
+        controller.otherOutputDraggedOver ?? currentOutput?.name
     }
 
     /// The handover surface on the output named `name`, made now if there is
@@ -66,8 +55,7 @@ extension ButtonInstance {
     /// drawn there too, both committed in this wakeup, so no frame shows it
     /// twice or nowhere.
     func renderAcross(_ appearance: ButtonAppearance, now: Double, menu: MenuSession?, log: Logger) -> Bool {
-        guard let layer, let usable, let index = appearance.otherArea else { return false }
-        let other = otherOutputs[index]
+        guard let layer, let usable, let other = appearance.otherOutput else { return false }
         guard let handover = handoverSurface(on: other.name, log: log), handover.configure() else {
             // Until the surface there is configured, the button waits at this output's edge.
             var here = appearance
@@ -77,38 +65,52 @@ extension ButtonInstance {
         let there = appearance.origin - other.area.origin
         guard appearance.onOwnArea else {
             hideHere(log: log)
-            return renderThere(appearance, at: there, on: handover, log: log)
+            return renderThere(appearance, at: there, on: handover, now: now, log: log)
         }
         // Across the edge, both parts move in the same wakeup, or neither.
         guard !layer.framePending, !handover.layer.framePending else { return false }
-        let drawnThere = renderThere(appearance, at: there, on: handover, log: log)
+        let drawnThere = renderThere(appearance, at: there, on: handover, now: now, log: log)
         return renderHere(appearance, now: now, menu: menu, log: log) || drawnThere
     }
 
-    /// Takes the button off the other output's surface, if it shows it there.
-    func hideThere() {
-        guard let handover, handover.face.isShown else { return }
+    /// Takes the button and the remove target off the other output's
+    /// surface, if it shows them there.
+    func hideThere(log: Logger) {
+        guard let handover, handover.face.isShown || handover.removal.shown != nil else { return }
         handover.face.hide()
+        handover.removal.show(nil, label: label, log: log)
         handover.layer.commit()
     }
 
-    /// Shows the button at `origin` on the other output's surface.
+    /// Shows the button at `origin` on the other output's surface, and the
+    /// remove target there while the pointer is over that output.
     private func renderThere(
-        _ appearance: ButtonAppearance, at origin: Point, on handover: Handover, log: Logger
+        _ appearance: ButtonAppearance, at origin: Point, on handover: Handover, now: Double, log: Logger
     ) -> Bool {
-        guard !handover.layer.framePending else { return false }
+        guard !handover.layer.framePending, let size = handover.layer.size else { return false }
         let look = self.look(appearance)
         guard let buffer = paintedFace(look, scale: scale, turns: 0, log: log) else { return false }
         let pad = look.shadowPadding
         let topLeft = Point(x: origin.x.rounded() - pad, y: origin.y.rounded() - pad)
         let next = Handover.Shown(look: look, topLeft: topLeft)
-        guard handover.shown != next || !handover.face.isShown else { return false }
+        let removalScene = removalShown(at: now, on: handover.output, in: Rect(origin: .zero, size: size))
+        let removalChanged = removalScene != handover.removal.shown
+        guard handover.shown != next || !handover.face.isShown || removalChanged else { return false }
+        if removalChanged { handover.removal.show(removalScene, label: label, log: log) }
         handover.face.setBufferTransform(0)
         show(buffer, on: handover.face, look: look, at: topLeft)
         handover.shown = next
         handover.layer.requestFrame()
         handover.layer.commit()
         return true
+    }
+
+    /// What the remove target's view shows at `now` on the surface on
+    /// `output` (nil: its own), whose usable area is `area` in its coordinates.
+    func removalShown(at now: Double, on output: String? = nil, in area: Rect) -> RemovalView.Shown? {
+        controller.removal(at: now, on: output).map {
+            RemovalView.Shown(scene: $0, bounds: RemoveTarget.bounds(in: area), scale: scale)
+        }
     }
 
     /// Takes the button (and the remove target) off this output while a drag
@@ -124,21 +126,16 @@ extension ButtonInstance {
     /// A drop on another output: its handover surface becomes this button's
     /// own, already showing it, and the old one goes. False if there is none
     /// (a drop in the wakeup that crossed), and the surface must be made anew.
-    func adoptHandover(log: Logger) -> Bool {
+    func adoptHandover() -> Bool {
         guard let handover else { return false }
         self.handover = nil
         if let layer { for seat in display.seats { seat.forget(layer.surface) } }
         removal.detach()
+        removal = handover.removal
         face = handover.face
         layer = handover.layer
         requestedOutput = handover.output
-        otherOutputs = []
         shown = nil
-        do {
-            try removal.attach(to: handover.layer, display: display, below: handover.face)
-        } catch {
-            log.error("\(label): no remove target on \(handover.output): \(error)")
-        }
         return true
     }
 }

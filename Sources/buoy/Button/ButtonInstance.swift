@@ -48,8 +48,9 @@ final class ButtonInstance {
     /// The instance's own surfaces: set here, and by `adoptHandover` (ButtonInstance+Outputs).
     var layer: LayerSurface?
     var face: Subsurface?
-    /// Drag-to-remove's target, then its Undo bubble; below the face.
-    let removal: RemovalView
+    /// Drag-to-remove's target, then its Undo bubble; below the face. Set
+    /// here, and by `adoptHandover`.
+    var removal: RemovalView
     /// While the menu is open from this instance: the surface that has the keyboard.
     private var keyboard: LayerSurface?
     let buffers: BufferPair
@@ -72,9 +73,6 @@ final class ButtonInstance {
     let badgeDrawing: FaceDrawing
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false
-    /// The other outputs a drag may carry the button onto, and their usable
-    /// areas as the controller was told them (`OutputLayout.areas`).
-    var otherOutputs: [(name: String, area: Rect)] = []
     /// While a drag holds the button over another output: its surface there.
     var handover: Handover?
 
@@ -177,7 +175,6 @@ final class ButtonInstance {
         if let keyboard { for seat in display.seats { seat.forget(keyboard.surface) } }
         keyboard = nil
         handover = nil
-        otherOutputs = []
         face = nil
         removal.detach()
         layer = nil
@@ -285,11 +282,14 @@ final class ButtonInstance {
         configureKeyboardSurface()
         guard layer?.size != nil else { return false }
         let appearance = controller.frame(at: now)
-        if !controller.isDragging { handover = nil }
-        if let appearance, appearance.otherArea != nil {
+        // The surface on another output goes with the drag, or with that output.
+        if let handover, !controller.isDragging || display.output(named: handover.output) == nil {
+            self.handover = nil
+        }
+        if let appearance, appearance.otherOutput != nil {
             return renderAcross(appearance, now: now, menu: menu, log: log)
         }
-        hideThere()
+        hideThere(log: log)
         return renderHere(appearance, now: now, menu: menu, log: log)
     }
 
@@ -298,9 +298,7 @@ final class ButtonInstance {
         -> Bool
     {
         guard let layer, let face, let usable else { return false }
-        let removalScene = controller.removal(at: now).map {
-            RemovalView.Shown(scene: $0, bounds: RemoveTarget.bounds(in: usable), scale: self.scale)
-        }
+        let removalScene = removalShown(at: now, in: usable)
         if layer.framePending {
             var changed = false
             // The input region follows a press at once, even between frames.

@@ -23,7 +23,8 @@ final class RemovalView {
 
     /// Makes its subsurface on `parent`, stacked below the face dragged over
     /// it: made before the face's, or placed below `face`.
-    func attach(to parent: LayerSurface, display: Display, below face: Subsurface? = nil) throws {
+    func attach(to parent: LayerSurface, display: Display, below face: Subsurface? = nil) throws(WaylandError)
+    {
         let surface = try Subsurface(display: display, parent: parent, scalable: true, staysMapped: true)
         if let face { surface.placeBelow(face) }
         self.surface = surface
