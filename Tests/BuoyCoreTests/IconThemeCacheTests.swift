@@ -96,7 +96,7 @@ final class IconThemeCacheTests: XCTestCase {
         wrongVersion[1] = 2
         var hashOutside = good
         hashOutside[4] = 0x7F
-        var imageInUnknownDirectory = cacheBytes(
+        let imageInUnknownDirectory = cacheBytes(
             directories: directories, icons: [("a", [(9, 4)])], buckets: 3)
         let cases: [(String, [UInt8], Bool)] = [
             ("empty", [], false),
