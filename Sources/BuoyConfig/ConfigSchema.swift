@@ -132,7 +132,7 @@ struct Field<Section> {
                     reader.typeError(entry, expected: "a table")
                     return
                 }
-                let scope = "in [\(tableName(reader.document[table].path))]"
+                let scope = "in [\(tableName(reader.document.path(of: table)))]"
                 reader.readFields(of: table, fields, into: &section[keyPath: path], scope: scope)
             })
     }
@@ -768,7 +768,7 @@ struct SchemaReader {
                 break
             }
             var draft = Schema.ItemDraft()
-            let scope = "in [[\(tableName(document[item.table].path))]]"
+            let scope = "in [[\(tableName(document.path(of: item.table)))]]"
             readFields(of: item.table, Schema.menuItem, into: &draft, scope: scope)
             let itemTable = document[item.table]
             let because = "an item runs a command or a built-in action, or opens a submenu"
@@ -819,7 +819,7 @@ struct SchemaReader {
     private mutating func warnUnknown<Section>(
         _ entry: TOMLEntry, in table: Int, scope: String, fields: [Field<Section>]
     ) {
-        let path = document[table].path + [entry.key]
+        let path = document.path(of: table) + [entry.key]
         var message: String
         var isTable = true
         switch entry.node.value {
@@ -831,7 +831,7 @@ struct SchemaReader {
         }
         if let match = closest(to: entry.key, among: fields.map(\.key)) {
             let field = fields.first { $0.key == match }!
-            let matchPath = tableName(document[table].path + [match])
+            let matchPath = tableName(document.path(of: table) + [match])
             switch field.shape {
             case .value: message += "; did you mean \(quoted(match))?"
             case .table: message += "; did you mean [\(matchPath)]?"
