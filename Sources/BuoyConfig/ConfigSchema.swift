@@ -396,7 +396,9 @@ enum Schema {
             Field(key: "icon") { item, entry, reader in
                 if let icon = reader.nonEmptyString(entry) { item.icon = reader.expandingHome(icon) }
             },
-            .string("command", \.command),
+            Field(key: "command") { draft, entry, reader in
+                if let command = reader.itemCommand(entry) { draft.command = command }
+            },
             Field(key: "action") { draft, entry, reader in
                 if let action = reader.builtInAction(entry) { draft.action = action }
             },
@@ -700,6 +702,21 @@ struct SchemaReader {
             return nil
         }
         return text == "menu" ? .menu : .command(text)
+    }
+
+    /// A menu item's command line. The word "menu", which opens the menu
+    /// in `[actions]`, is an error here, where the menu is open already:
+    /// read as a command it would run a program named menu, which is not
+    /// what anyone writing it means.
+    mutating func itemCommand(_ entry: TOMLEntry) -> String? {
+        guard let command = nonEmptyString(entry) else { return nil }
+        guard command != "menu" else {
+            error(
+                "a menu item cannot open the menu it is in; for a menu within the menu, write"
+                    + " submenu = \"NAME\" and a [submenu.NAME]", at: entry.node.offset)
+            return nil
+        }
+        return command
     }
 
     /// `tap = { action = "NAME" }`: a built-in action where a command could be.
