@@ -85,6 +85,16 @@ class CheckTests(unittest.TestCase):
                 f"no config file (looked for {tmp}/home/buoy/config.toml, {tmp}/etc/buoy/config.toml):"
                 " defaults in use\n")
 
+    def test_without_home_only_the_system_wide_config_is_looked_for(self):
+        # Issue 34 #15c: with HOME unset, the user's config was looked for at //.config.
+        with tempfile.TemporaryDirectory() as tmp:
+            unset = ("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")
+            env = {**{k: v for k, v in os.environ.items() if k not in unset}, "XDG_CONFIG_DIRS": f"{tmp}/etc"}
+            result = check(None, env)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(result.stdout,
+                             f"no config file (looked for {tmp}/etc/buoy/config.toml): defaults in use\n")
+
 
 class LocationTests(unittest.TestCase):
     def test_a_system_wide_config_is_read_when_the_user_has_none(self):
