@@ -1,7 +1,8 @@
 # `make fuzz`: libFuzzer with AddressSanitizer on the config parser
 # (Config.parse) for FUZZ_SECONDS; fails on any crash, leak, timeout or broken
 # invariant (see Tests/Fuzz/ConfigFuzzer.swift). `make fuzz-smoke` is the same
-# for 60 s. Tests/Fuzz/run.sh does the run and the verdict.
+# for 60 s. Tests/Fuzz/run.sh does the run and the verdict, with Swift's
+# backtracer off (SWIFT_BACKTRACE=enable=no) so that ASan reports the failure itself.
 SWIFTC ?= swiftc
 FUZZ_DIR := .build/fuzz
 FUZZ_SECONDS ?= 300

@@ -132,7 +132,7 @@ struct Field<Section> {
                     reader.typeError(entry, expected: "a table")
                     return
                 }
-                let scope = "in [\(tableName(reader.document[table].path))]"
+                let scope = "in [\(tableName(reader.document.path(of: table)))]"
                 reader.readFields(of: table, fields, into: &section[keyPath: path], scope: scope)
             })
     }
@@ -397,7 +397,9 @@ enum Schema {
             Field(key: "icon") { item, entry, reader in
                 if let icon = reader.nonEmptyString(entry) { item.icon = reader.expandingHome(icon) }
             },
-            .string("command", \.command),
+            Field(key: "command") { draft, entry, reader in
+                if let command = reader.itemCommand(entry) { draft.command = command }
+            },
             Field(key: "action") { draft, entry, reader in
                 if let action = reader.builtInAction(entry) { draft.action = action }
             },
@@ -703,6 +705,21 @@ struct SchemaReader {
         return text == "menu" ? .menu : .command(text)
     }
 
+    /// A menu item's command line. The word "menu", which opens the menu
+    /// in `[actions]`, is an error here, where the menu is open already:
+    /// read as a command it would run a program named menu, which is not
+    /// what anyone writing it means.
+    mutating func itemCommand(_ entry: TOMLEntry) -> String? {
+        guard let command = nonEmptyString(entry) else { return nil }
+        guard command != "menu" else {
+            error(
+                "a menu item cannot open the menu it is in; for a menu within the menu, write"
+                    + " submenu = \"NAME\" and a [submenu.NAME]", at: entry.node.offset)
+            return nil
+        }
+        return command
+    }
+
     /// `tap = { action = "NAME" }`: a built-in action where a command could be.
     private mutating func builtInTable(_ entry: TOMLEntry, _ table: TOMLTable) -> Action? {
         for other in table.entries where other.key != "action" {
@@ -769,7 +786,7 @@ struct SchemaReader {
                 break
             }
             var draft = Schema.ItemDraft()
-            let scope = "in [[\(tableName(document[item.table].path))]]"
+            let scope = "in [[\(tableName(document.path(of: item.table)))]]"
             readFields(of: item.table, Schema.menuItem, into: &draft, scope: scope)
             let itemTable = document[item.table]
             let because = "an item runs a command or a built-in action, or opens a submenu"
@@ -820,7 +837,7 @@ struct SchemaReader {
     private mutating func warnUnknown<Section>(
         _ entry: TOMLEntry, in table: Int, scope: String, fields: [Field<Section>]
     ) {
-        let path = document[table].path + [entry.key]
+        let path = document.path(of: table) + [entry.key]
         var message: String
         var isTable = true
         switch entry.node.value {
@@ -832,7 +849,7 @@ struct SchemaReader {
         }
         if let match = closest(to: entry.key, among: fields.map(\.key)) {
             let field = fields.first { $0.key == match }!
-            let matchPath = tableName(document[table].path + [match])
+            let matchPath = tableName(document.path(of: table) + [match])
             switch field.shape {
             case .value: message += "; did you mean \(quoted(match))?"
             case .table: message += "; did you mean [\(matchPath)]?"

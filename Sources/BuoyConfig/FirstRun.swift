@@ -110,14 +110,9 @@ public enum FirstRun {
         } else {
             return nil
         }
-        let directory = shellQuoted(parentDirectory(of: context.configPath))
+        let directory = shellQuoted(PathName.directory(of: context.configPath))
         return "[ -e \(file) ] || (umask 077 && mkdir -p \(directory) && "
             + "\(shellQuoted(context.executable)) --print-default-config > \(file)); \(opener)"
-    }
-
-    private static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }
 

@@ -23,7 +23,7 @@ extension Schema {
                     continue
                 }
                 var draft = SubmenuDraft(name: named.key, submenu: Submenu(items: []))
-                let scope = "in [\(tableName(reader.document[own].path))]"
+                let scope = "in [\(tableName(reader.document.path(of: own)))]"
                 reader.readFields(of: own, submenu, into: &draft, scope: scope)
                 // Items given but each wrong have their own errors.
                 if reader.document[own]["item"] == nil {

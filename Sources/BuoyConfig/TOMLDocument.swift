@@ -13,11 +13,24 @@ struct TOMLDocument: Sendable {
 
     init(source: SourceFile) {
         self.source = source
-        tables = [TOMLTable(path: [], origin: .root, definedAt: source.start)]
+        tables = [TOMLTable(parent: nil, names: [], origin: .root, definedAt: source.start)]
         tableArrays = []
     }
 
     subscript(table: Int) -> TOMLTable { tables[table] }
+
+    /// The table's keys from the root, for messages ("[menu.item]"). Built
+    /// on demand: a path kept in every table would cost memory in the
+    /// square of the nesting.
+    func path(of table: Int) -> [String] {
+        var reversed: [[String]] = []
+        var next: Int? = table
+        while let id = next {
+            reversed.append(tables[id].names)
+            next = tables[id].parent
+        }
+        return reversed.reversed().flatMap { $0 }
+    }
 }
 
 /// A value and the byte offset of its first character.
@@ -81,8 +94,11 @@ struct TOMLTable: Sendable {
         case inline
     }
 
-    /// Keys from the root, for messages ("[menu.item]").
-    var path: [String]
+    /// The table this one's key is in; nil for the root.
+    var parent: Int?
+    /// Its key in `parent`: one name, or for an inline table every part of
+    /// its dotted key (`a.b = { }`), whose tables are made after the value.
+    var names: [String]
     var origin: Origin
     /// Offset of what defined the table: its header's "[", its key, its "{".
     var definedAt: Int
@@ -91,8 +107,9 @@ struct TOMLTable: Sendable {
     /// Key to index in `entries`.
     var index: [String: Int] = [:]
 
-    init(path: [String], origin: Origin, definedAt: Int) {
-        self.path = path
+    init(parent: Int?, names: [String], origin: Origin, definedAt: Int) {
+        self.parent = parent
+        self.names = names
         self.origin = origin
         self.definedAt = definedAt
     }

@@ -12,8 +12,10 @@
 /// `maxDepth`, and every step moves forward through the bytes, so any input
 /// is handled in time linear in its length.
 struct TOMLParser {
-    /// How deeply arrays and inline tables may nest. Recursion depth is
-    /// bounded by this, so hostile input cannot overflow the stack.
+    /// How deeply arrays and inline tables may nest, and how many parts a
+    /// dotted key or a header may have. Recursion depth is bounded by this,
+    /// so hostile input cannot overflow the stack, and a key stops being
+    /// read at its first part too many.
     static let maxDepth = 32
 
     private let bytes: [UInt8]
@@ -63,7 +65,7 @@ struct TOMLParser {
         }
         pos += 1
         skipBlanks()
-        let node = try parseValue(depth: 0, path: document[table].path + keys.map(\.name))
+        let node = try parseValue(depth: 0, parent: table, names: keys.map(\.name))
         try insert(keys, node, into: table)
     }
 
@@ -100,7 +102,7 @@ struct TOMLParser {
             case .table(let child):
                 if document[child].origin == .inline {
                     throw error(
-                        "table [\(tableName(document[child].path))] is an inline table"
+                        "table [\(tableName(document.path(of: child)))] is an inline table"
                             + " (line \(line(of: entry.keyOffset))) and cannot be extended",
                         at: part.offset)
                 }
@@ -117,11 +119,10 @@ struct TOMLParser {
         }
 
         let last = keys[keys.count - 1]
-        let path = document[table].path + [last.name]
-        let name = tableName(path)
+        let name = tableName(document.path(of: table) + [last.name])
         guard let i = document[table].index[last.name] else {
             if isArray {
-                let element = newTable(path: path, origin: .header, definedAt: start)
+                let element = newTable(in: table, names: [last.name], origin: .header, definedAt: start)
                 document.tableArrays.append([element])
                 let node = TOMLNode(value: .tableArray(document.tableArrays.count - 1), offset: start)
                 append(TOMLEntry(key: last.name, keyOffset: last.offset, node: node), to: table)
@@ -144,7 +145,7 @@ struct TOMLParser {
             document.tables[table].entries[i].node.offset = start
             current = child
         case .tableArray(let array) where isArray:
-            let element = newTable(path: path, origin: .header, definedAt: start)
+            let element = newTable(in: table, names: [last.name], origin: .header, definedAt: start)
             document.tableArrays[array].append(element)
             current = element
         case .table(let child):
@@ -170,15 +171,17 @@ struct TOMLParser {
 
     // MARK: Tables
 
-    private mutating func newTable(path: [String], origin: TOMLTable.Origin, definedAt: Int) -> Int {
-        document.tables.append(TOMLTable(path: path, origin: origin, definedAt: definedAt))
+    private mutating func newTable(in parent: Int, names: [String], origin: TOMLTable.Origin, definedAt: Int)
+        -> Int
+    {
+        document.tables.append(TOMLTable(parent: parent, names: names, origin: origin, definedAt: definedAt))
         return document.tables.count - 1
     }
 
     private mutating func addTable(
         named name: String, in parent: Int, origin: TOMLTable.Origin, keyOffset: Int, valueOffset: Int
     ) -> Int {
-        let id = newTable(path: document[parent].path + [name], origin: origin, definedAt: valueOffset)
+        let id = newTable(in: parent, names: [name], origin: origin, definedAt: valueOffset)
         let node = TOMLNode(value: .table(id), offset: valueOffset)
         append(TOMLEntry(key: name, keyOffset: keyOffset, node: node), to: parent)
         return id
@@ -216,7 +219,7 @@ struct TOMLParser {
                 }
                 let what = child.origin == .inline ? "an inline table" : "a table"
                 throw error(
-                    "cannot add to [\(tableName(child.path))] with a dotted key: it is \(what)"
+                    "cannot add to [\(tableName(document.path(of: childID)))] with a dotted key: it is \(what)"
                         + " defined at line \(line(of: child.definedAt))", at: part.offset)
             }
             throw error(
@@ -245,6 +248,10 @@ struct TOMLParser {
         while true {
             skipBlanks()
             let offset = pos
+            if parts.count == Self.maxDepth {
+                throw error(
+                    "a key or table header has too many parts (the limit is \(Self.maxDepth))", at: offset)
+            }
             parts.append(KeyPart(name: try parseSimpleKey(), offset: offset))
             skipBlanks()
             guard peek() == .dot else { return parts }
@@ -270,7 +277,10 @@ struct TOMLParser {
 
     // MARK: Values
 
-    private mutating func parseValue(depth: Int, path: [String]) throws(ConfigError) -> TOMLNode {
+    /// A value for the key `names` in table `parent`, which an inline table
+    /// records as where it is for messages.
+    private mutating func parseValue(depth: Int, parent: Int, names: [String]) throws(ConfigError) -> TOMLNode
+    {
         let start = pos
         guard let c = peek() else { throw error("expected a value, found end of file", at: pos) }
         let value: TOMLValue
@@ -285,9 +295,9 @@ struct TOMLParser {
                     ? try parseMultiline(quote: .apostrophe) : try parseLiteralString()
             )
         case .leftBracket:
-            value = try parseArray(depth: depth, path: path)
+            value = try parseArray(depth: depth, parent: parent, names: names)
         case .leftBrace:
-            value = try parseInlineTable(depth: depth, path: path)
+            value = try parseInlineTable(depth: depth, parent: parent, names: names)
         case .hash:
             throw error(
                 "expected a value, found a comment; a string starting with \"#\" must be quoted, as in \"#3584e4\"",
@@ -449,7 +459,9 @@ struct TOMLParser {
         return ""
     }
 
-    private mutating func parseArray(depth: Int, path: [String]) throws(ConfigError) -> TOMLValue {
+    private mutating func parseArray(depth: Int, parent: Int, names: [String]) throws(ConfigError)
+        -> TOMLValue
+    {
         let open = pos
         try checkDepth(depth)
         pos += 1
@@ -461,7 +473,7 @@ struct TOMLParser {
                 pos += 1
                 return .array(items)
             }
-            items.append(try parseValue(depth: depth + 1, path: path))
+            items.append(try parseValue(depth: depth + 1, parent: parent, names: names))
             skipBlanksCommentsAndNewlines()
             guard let next = peek() else { throw error("unterminated array: expected \"]\"", at: open) }
             if next == .comma {
@@ -475,11 +487,13 @@ struct TOMLParser {
         }
     }
 
-    private mutating func parseInlineTable(depth: Int, path: [String]) throws(ConfigError) -> TOMLValue {
+    private mutating func parseInlineTable(depth: Int, parent: Int, names: [String]) throws(ConfigError)
+        -> TOMLValue
+    {
         let open = pos
         try checkDepth(depth)
         pos += 1
-        let table = newTable(path: path, origin: .inline, definedAt: open)
+        let table = newTable(in: parent, names: names, origin: .inline, definedAt: open)
         while true {
             skipBlanksCommentsAndNewlines()
             guard let c = peek() else { throw error("unterminated inline table: expected \"}\"", at: open) }
@@ -495,7 +509,7 @@ struct TOMLParser {
             }
             pos += 1
             skipBlanks()
-            let node = try parseValue(depth: depth + 1, path: path + keys.map(\.name))
+            let node = try parseValue(depth: depth + 1, parent: table, names: keys.map(\.name))
             try insert(keys, node, into: table)
             skipBlanksCommentsAndNewlines()
             guard let next = peek() else {

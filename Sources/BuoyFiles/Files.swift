@@ -11,19 +11,24 @@ public enum Files {
         case tooLarge(limit: Int, head: [UInt8])
     }
 
-    /// Reads at most `limit` bytes; a longer file is an error, not a truncation.
+    /// Reads at most `limit` bytes of a regular file; a longer file is an
+    /// error, not a truncation. Anything else (a FIFO, a device, a socket)
+    /// is unreadable: it is opened non-blocking, so a FIFO with no writer
+    /// cannot hold the caller in open(2), and never read.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
-        let raw = open(path, O_RDONLY | O_CLOEXEC)
+        let raw = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard raw >= 0 else {
             return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
         }
         let fd = FileDescriptor(rawValue: raw)
         defer { try? fd.close() }
+        var status = stat()
+        guard fstat(raw, &status) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable("not a regular file")) }
         var bytes: [UInt8] = []
         // Sized to the file: a fixed 64 KiB buffer would stay resident in
         // buoy's heap for a config of a few hundred bytes.
-        var status = stat()
-        let expected = fstat(raw, &status) == 0 ? Int(status.st_size) : 0
+        let expected = Int(status.st_size)
         var chunk = [UInt8](repeating: 0, count: min(max(expected + 1, 512), 65536, limit + 1))
         while true {
             let count: Int
@@ -69,10 +74,22 @@ public enum Files {
 
     /// This program's own executable, resolved through /proc.
     public static var executablePath: String {
+        linkTarget("/proc/self/exe") ?? CommandLine.arguments.first ?? "buoy"
+    }
+
+    /// What the symbolic link at `path` points to, as written in it; nil
+    /// when `path` is not a link.
+    public static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return CommandLine.arguments.first ?? "buoy" }
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether `path` is a directory, or a link to one.
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Writes all of `bytes` to `fd`; false if a write failed.

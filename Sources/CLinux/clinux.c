@@ -150,27 +150,15 @@ int buoy_inotify_create(void) {
 
 int buoy_inotify_watch_dir(int fd, const char *path) {
     /* IN_ATTRIB: a config refused for its mode is read again once
-     * `chmod go-w`, which buoy's message suggests, makes it safe. */
-    return inotify_add_watch(fd, path, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_ATTRIB);
+     * `chmod go-w`, which buoy's message suggests, makes it safe.
+     * IN_DELETE_SELF and IN_MOVE_SELF: the directory went, and one made
+     * again under its name is a new one to watch. */
+    return inotify_add_watch(fd, path,
+                             IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF);
 }
 
 int buoy_inotify_unwatch(int fd, int wd) {
     return inotify_rm_watch(fd, wd);
-}
-
-int buoy_inotify_drain(int fd, const char *name) {
-    char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-    int matched = 0;
-    for (;;) {
-        ssize_t len = read(fd, buf, sizeof buf);
-        if (len <= 0) break;
-        for (char *p = buf; p < buf + len;) {
-            struct inotify_event *event = (struct inotify_event *)p;
-            if (event->len > 0 && strcmp(event->name, name) == 0) matched = 1;
-            p += sizeof(struct inotify_event) + event->len;
-        }
-    }
-    return matched;
 }
 
 double buoy_monotonic_now(void) {

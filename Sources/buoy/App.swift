@@ -46,8 +46,8 @@ final class App {
     var reportedMissing: Set<String> = []
 
     init(
-        display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, server: ControlServer?,
-        log: Logger
+        display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, places: PlaceStore,
+        server: ControlServer?, log: Logger
     ) {
         self.display = display
         self.server = server
@@ -56,19 +56,16 @@ final class App {
         self.config = config
         self.loader = loader
         self.log = log
-        configWatch = ConfigWatch(file: loader.primaryPath)
+        configWatch = ConfigWatch(file: loader.primaryPath, log: log)
         if let configWatch {
             loop.watch(configWatch.fd)
-            if let directory = configWatch.directory, directory != Files.directory(of: loader.primaryPath) {
-                log.info("watching \(directory) for \(loader.primaryPath) to appear")
-            }
         } else {
             log.info("not watching \(loader.primaryPath) for changes; SIGHUP still reloads it")
         }
         runner = CommandRunner(log: log)
         menu = MenuSession(display: display, loop: loop, reaper: reaper, log: log)
         menu.publish = { [weak server] event in server?.publish(event) }
-        places = PlaceStore(path: Files.statePath, log: log)
+        self.places = places
         menu.perform = { [unowned self] action, name, instance, now in
             runAction(action, name: name, from: instance, now: now)
         }

@@ -73,7 +73,7 @@ enum Doctor {
     }
 
     private static func stateFile() -> DoctorFacts.StateFile {
-        let path = Files.statePath
+        guard let path = Files.statePath else { return .none }
         // The limit PlaceStore reads it with.
         switch Files.read(path, limit: 64 * 1024) {
         case .failure(.missing): return .missing(path: path)

@@ -73,6 +73,10 @@ func main() -> Int32 {
         printError("buoy: \(problem)")
         return 1
     }
+    let paths = Files.paths
+    if let notice = paths.notice { log.warning(notice) }
+    // Before the loop blocks SIGTERM: a read that hangs can still be stopped.
+    let places = PlaceStore(path: paths.statePath, log: log)
     do {
         let display = try Display(name: nil)
         let server: ControlServer?
@@ -84,7 +88,9 @@ func main() -> Int32 {
         }
         let config = loader.adopt(loaded).config
         let loop = try EventLoop(display: display, signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGCHLD])
-        let app = App(display: display, loop: loop, config: config, loader: loader, server: server, log: log)
+        let app = App(
+            display: display, loop: loop, config: config, loader: loader, places: places, server: server,
+            log: log)
         // The display must outlive every proxy the app made.
         return try withExtendedLifetime(display) { () throws(WaylandError) -> Int32 in try app.run() }
     } catch {

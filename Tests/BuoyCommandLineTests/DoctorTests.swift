@@ -414,6 +414,11 @@ final class DoctorTests: XCTestCase {
                 "  state file: /s: unreadable, so buoy ignores it: Permission denied\n", #line
             ),
             (
+                facts(state: .none),
+                "  state file: none, since neither HOME nor XDG_STATE_HOME names a directory (places are not saved)\n",
+                #line
+            ),
+            (
                 facts(
                     helpers: DoctorFacts.Helpers(
                         keyboards: [

@@ -453,6 +453,9 @@ final class ConfigSchemaTests: XCTestCase {
     }
 
     func testMenuErrors() {
+        let itemOpensTheMenu =
+            "a menu item cannot open the menu it is in; for a menu within the menu, write"
+            + " submenu = \"NAME\" and a [submenu.NAME]"
         let nine = eightItems + "\n[[menu.item]]\nlabel = \"L9\"\ncommand = \"c9\"\n"
         let ninthHeader = nine.split(separator: "\n", omittingEmptySubsequences: false).count - 3
         let cases: [DiagnosticCase] = [
@@ -468,6 +471,13 @@ final class ConfigSchemaTests: XCTestCase {
             ),
             ("[[menu.item]]\nlabel = \"\"\ncommand = \"a\"", 2, 9, "label must not be empty"),
             ("[[menu.item]]\nlabel = \"a\"\ncommand = \" \"", 3, 11, "command must not be empty"),
+            // Issue 34 #14: it was the command "menu", which the fuzzer's invariant forbids.
+            ("[[menu.item]]\nlabel = \"a\"\ncommand = \"menu\"", 3, 11, itemOpensTheMenu),
+            ("[[button]]\n[[button.menu.item]]\nlabel = \"a\"\ncommand = \"menu\"", 4, 11, itemOpensTheMenu),
+            (
+                "[[menu.item]]\nlabel = \"s\"\nsubmenu = \"more\"\n[[submenu.more.item]]\nlabel = \"a\"\n"
+                    + "command = \"menu\"", 6, 11, itemOpensTheMenu
+            ),
             ("[[menu.item]]\nlabel = 1\ncommand = \"a\"", 2, 9, "label expects a string, got integer"),
             ("[[menu.item]]\nlabel = \"a\"\nicon = \"\"\ncommand = \"a\"", 3, 8, "icon must not be empty"),
             (

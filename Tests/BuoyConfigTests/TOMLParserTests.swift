@@ -215,6 +215,8 @@ final class TOMLParserTests: XCTestCase {
 
     func testErrors() {
         let nested = "a = " + String(repeating: "[", count: 10_000)
+        // Issue 34 #8: 4,000 parts peaked at 148 MB and 40,000 at 12.6 GB.
+        func parts(_ count: Int) -> String { Array(repeating: "a", count: count).joined(separator: ".") }
         let cases: [(snippet: String, line: Int, column: Int, message: String)] = [
             // Strings
             ("a = \"abc", 1, 5, "unterminated string"),
@@ -271,6 +273,12 @@ final class TOMLParserTests: XCTestCase {
             ("t = {a 1}", 1, 8, "expected \"=\""),
             (nested, 1, 5 + 32, "nest too deeply"),
             ("a = " + String(repeating: "{b = ", count: 40), 1, 5 + 32 * 5, "nest too deeply"),
+            // Keys and headers: at the first part beyond 32
+            (parts(33) + " = 1", 1, 1 + 32 * 2, "a key or table header has too many parts (the limit is 32)"),
+            (parts(4_000) + " = 1", 1, 1 + 32 * 2, "too many parts"),
+            ("[" + parts(40_000) + "]", 1, 2 + 32 * 2, "too many parts"),
+            ("[[" + parts(40_000) + "]]", 1, 3 + 32 * 2, "too many parts"),
+            ("[t]\nx = { " + parts(16_000) + " = 1 }", 2, 7 + 32 * 2, "too many parts"),
             // Headers
             ("[a", 1, 3, "expected \"]\" to close the table header"),
             ("[[a]", 1, 5, "expected \"]]\""),
@@ -351,6 +359,21 @@ final class TOMLParserTests: XCTestCase {
             value = first
         }
         XCTAssertEqual(levels, 32)
+    }
+
+    func testKeysAndHeadersOfThirtyTwoPartsAreAllowed() throws {
+        let names = (1...32).map { "k\($0)" }
+        let key = names.joined(separator: ".")
+        let document = try parse("[\(key)]\n\(key) = { \(key) = 1 }")
+        // Down the header's tables, the dotted key's and the inline table,
+        // and the inline table's dotted key's.
+        var table = TOMLDocument.root
+        for name in names + names + names.dropLast() {
+            guard case .table(let child) = document[table][name]?.node.value else { return XCTFail(name) }
+            table = child
+        }
+        XCTAssertEqual(document.path(of: table), names + names + names.dropLast())
+        guard case .integer(1) = document[table]["k32"]?.node.value else { return XCTFail("k32") }
     }
 
     func testInvalidUTF8() {

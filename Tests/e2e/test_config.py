@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import grp
 import os
+import pwd
 import random
 import shutil
 import subprocess
@@ -14,6 +16,21 @@ from pathlib import Path
 from buoy_fixture import BUOY, GREEN, MAGENTA, Buoy, settle
 from harness import HeadlessSway, wait_for
 from test_button import config
+
+
+def private_group() -> int:
+    """The gid of this user's private group: named as the user, no other member."""
+    user = pwd.getpwuid(os.getuid())
+    group = grp.getgrgid(user.pw_gid)
+    others = [p.pw_name for p in pwd.getpwall() if p.pw_gid == group.gr_gid and p.pw_name != user.pw_name]
+    if group.gr_name != user.pw_name or set(group.gr_mem) - {user.pw_name} or others:
+        raise AssertionError(f"{user.pw_name}'s group {group.gr_name} is not private to them here")
+    return group.gr_gid
+
+
+def shared_group() -> int:
+    """A group that is not this user's private one ("users", which Debian has)."""
+    return grp.getgrnam("users").gr_gid
 
 
 def check(path: Path, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -68,6 +85,16 @@ class CheckTests(unittest.TestCase):
                 f"no config file (looked for {tmp}/home/buoy/config.toml, {tmp}/etc/buoy/config.toml):"
                 " defaults in use\n")
 
+    def test_without_home_only_the_system_wide_config_is_looked_for(self):
+        # Issue 34 #15c: with HOME unset, the user's config was looked for at //.config.
+        with tempfile.TemporaryDirectory() as tmp:
+            unset = ("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")
+            env = {**{k: v for k, v in os.environ.items() if k not in unset}, "XDG_CONFIG_DIRS": f"{tmp}/etc"}
+            result = check(None, env)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(result.stdout,
+                             f"no config file (looked for {tmp}/etc/buoy/config.toml): defaults in use\n")
+
 
 class LocationTests(unittest.TestCase):
     def test_a_system_wide_config_is_read_when_the_user_has_none(self):
@@ -117,10 +144,11 @@ class LocationTests(unittest.TestCase):
         with HeadlessSway() as sway:
             buoy = Buoy(sway, config(button={"idle_opacity": 1.0})).start()
             buoy.wait_for_button(MAGENTA)
-            # Saved group-writable (as under umask 002): refused, with the fix named.
+            # Saved group-writable, in a group that others share: refused, with the fix named.
             saved = buoy.config_path.with_name("config.toml.new")
             saved.write_text(config(button={"idle_opacity": 1.0}).replace("#ff00ff", "#00ff00"))
             saved.chmod(0o664)
+            os.chown(saved, -1, shared_group())
             saved.rename(buoy.config_path)
             wait_for(lambda: f"fix it with: chmod go-w {buoy.config_path}" in buoy.log(), timeout=3,
                      message="the save refused")
@@ -129,6 +157,21 @@ class LocationTests(unittest.TestCase):
             # Reading the file changes no attribute that would reload it again.
             settle()
             self.assertEqual(buoy.log().count(f"reloaded {buoy.config_path}"), 1, buoy.log())
+
+    def test_a_group_writable_config_in_the_users_private_group_is_read(self):
+        # Issue 34 §2.3: umask 002 saves it so, and it was refused like any group-writable file.
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config(button={"idle_opacity": 1.0}))
+            gid = private_group()
+            os.chown(buoy.config_path, -1, gid)
+            buoy.config_path.chmod(0o664)
+            buoy.start()
+            buoy.wait_for_button(MAGENTA)
+            result = check(buoy.config_path, buoy.env)
+            self.assertEqual(result.stdout, f"{buoy.config_path}: ok\n", result.stderr)
+            # And a save in that group reloads as any other.
+            buoy.config_path.write_text(config(button={"idle_opacity": 1.0}).replace("#ff00ff", "#00ff00"))
+            buoy.wait_for_button(GREEN, timeout=3)
 
     def test_position_center_starts_in_the_middle(self):
         with HeadlessSway() as sway:

@@ -565,6 +565,25 @@ class StateFileTests(unittest.TestCase):
                    f"{result['leftover_temp_files']} temp files left in the state dir")
             self.assertGreater(result["mid_save"], 0, "no kill landed during a save")
 
+    def test_a_state_file_that_is_a_fifo_is_ignored_and_sigterm_still_stops_buoy(self):
+        # Issue 34 #7: opening a FIFO with no writer blocked start-up, after the loop had
+        # blocked SIGTERM for its signalfd, so nothing but SIGKILL stopped buoy.
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config())
+            buoy.state_path.parent.mkdir(parents=True)
+            os.mkfifo(buoy.state_path)
+            buoy.start()
+            buoy.wait_for_button(MAGENTA)
+            self.assertIn(f"ignoring the unreadable state file {buoy.state_path}: not a regular file",
+                          buoy.log())
+            self.assertEqual(buoy.stop(), 0, buoy.log()[-2000:])
+            # buoy doctor reads it the same way (buoy's save on SIGTERM replaced the FIFO).
+            buoy.state_path.unlink()
+            os.mkfifo(buoy.state_path)
+            doctor = subprocess.run([BUOY, "doctor"], env=buoy.env, capture_output=True, text=True, timeout=10)
+            self.assertIn(f"{buoy.state_path}: unreadable, so buoy ignores it: not a regular file",
+                          doctor.stdout)
+
 
 # Config files that are not configs.
 def _bad_configs() -> dict[str, bytes]:

@@ -63,6 +63,8 @@ public struct DoctorFacts: Equatable, Sendable {
     }
 
     public enum StateFile: Equatable, Sendable {
+        /// Neither HOME nor XDG_STATE_HOME says where it would be.
+        case none
         case missing(path: String)
         case places(path: String, count: Int)
         case unreadable(path: String, why: String)

@@ -342,6 +342,8 @@ public struct DoctorReport: Equatable, Sendable {
         }
         let state: String
         switch facts.state {
+        case .none:
+            state = "none, since neither HOME nor XDG_STATE_HOME names a directory (places are not saved)"
         case .missing(let path): state = "\(path): none yet (no button was dragged or moved)"
         case .places(let path, let count): state = "\(path): \(count) place\(count == 1 ? "" : "s") saved"
         case .unreadable(let path, let why): state = "\(path): unreadable, so buoy ignores it: \(why)"

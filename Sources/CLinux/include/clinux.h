@@ -51,12 +51,11 @@ int buoy_unix_path_max(void);
 
 /* A non-blocking, close-on-exec inotify fd, or -1. */
 int buoy_inotify_create(void);
-/* Watches a directory for files that are written, moved in or created. */
+/* Watches a directory for files that are written, moved in, created or
+ * chmodded, and for the directory itself being deleted or moved. */
 int buoy_inotify_watch_dir(int fd, const char *path);
 /* Stops the watch `wd` returned by buoy_inotify_watch_dir. */
 int buoy_inotify_unwatch(int fd, int wd);
-/* Drains pending inotify events; returns 1 if any named `name`, else 0. */
-int buoy_inotify_drain(int fd, const char *name);
 
 /* A new pipe, both ends close-on-exec from the start (pipe2, which
  * Swift's Glibc module lacks); its read end non-blocking too if

@@ -1,17 +1,23 @@
 import BuoyCore
 
 /// The state file: where each button rested, by its name (and output, for
-/// `output = "*"`). Read once at start; written whole and atomically, so a
-/// buoy killed mid-save leaves the old file or the new one, never half.
+/// `output = "*"`). Read once at start, before the event loop blocks the
+/// signals it takes through its signalfd: a read that hangs (a stuck NFS or
+/// FUSE home) then leaves SIGTERM able to stop buoy. Written whole and
+/// atomically, so a buoy killed mid-save leaves the old file or the new
+/// one, never half.
 final class PlaceStore {
-    let path: String
+    /// Nil when there is nowhere to keep it (no HOME, see `BuoyPaths`):
+    /// places then last as long as buoy runs.
+    let path: String?
     private let log: Logger
     /// Every button's place, as last read or written.
     private(set) var places = SavedPlaces()
 
-    init(path: String, log: Logger) {
+    init(path: String?, log: Logger) {
         self.path = path
         self.log = log
+        guard let path else { return }
         Files.removeStaleTemporaries(of: path)
         switch Files.read(path, limit: 64 * 1024) {
         case .success(let bytes):
@@ -22,8 +28,10 @@ final class PlaceStore {
             }
             places = saved
         case .failure(.missing): break
-        case .failure:
-            log.warning("ignoring the unreadable state file \(path)")
+        case .failure(.unreadable(let why)):
+            log.warning("ignoring the unreadable state file \(path): \(why)")
+        case .failure(.tooLarge(let limit, _)):
+            log.warning("ignoring the state file \(path): larger than \(limit / 1024) KiB")
         }
     }
 
@@ -42,6 +50,7 @@ final class PlaceStore {
                     button: instance.key.name, instanceOutput: instance.key.instanceOutput,
                     output: instance.restOutput, overrode: overrode, rest: instance.controller.rest))
         }
+        guard let path else { return }
         Files.makeDirectories(Files.directory(of: path))
         if !Files.writeAtomically(places.encoded(), to: path) {
             log.warning("cannot save the buttons' places to \(path)")

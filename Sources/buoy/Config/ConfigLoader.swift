@@ -197,28 +197,25 @@ struct ConfigLoader {
         }.map(\.element)
     }
 
-    /// Why buoy must not run the commands in this file, if it must not: the
-    /// way sshd's StrictModes treats authorized_keys. A config runs shell
-    /// commands, so one that someone else could have written is refused.
-    /// root may own it (a system-wide file under `$XDG_CONFIG_DIRS`): root
-    /// could change anything anyway.
+    /// Why buoy must not run the commands in this file, if it must not
+    /// (`ConfigPermissions`). The account files are read only for a file
+    /// its group may write, here at load time as the stat is: local files,
+    /// where a lookup through NSS could wait on a directory server.
     static func unsafeOwnership(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }  // missing: load() says so
-        let uid = getuid()
-        if info.st_uid != uid && info.st_uid != 0 {
-            return "\(path): refusing to use a config owned by uid \(info.st_uid), not by you (uid \(uid)) "
-                + "or root: it runs shell commands as you; chown it to yourself"
+        return ConfigPermissions.problem(
+            path: path, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o777, uid: getuid()
+        ) {
+            guard case .success(let passwd) = Files.read("/etc/passwd", limit: accountsLimit),
+                case .success(let group) = Files.read("/etc/group", limit: accountsLimit)
+            else { return nil }
+            return ConfigPermissions.Accounts(
+                passwd: String(decoding: passwd, as: UTF8.self), group: String(decoding: group, as: UTF8.self)
+            )
         }
-        let writableByOthers = info.st_mode & (S_IWGRP | S_IWOTH)
-        if writableByOthers != 0 {
-            let who =
-                writableByOthers == S_IWGRP
-                ? "its group" : writableByOthers == S_IWOTH ? "others" : "group and others"
-            let mode = String(info.st_mode & 0o777, radix: 8)
-            return "\(path): refusing to use a config writable by \(who) (mode \(mode)): "
-                + "it runs shell commands as you; fix it with: chmod go-w \(path)"
-        }
-        return nil
     }
+
+    /// Far above the account files of any machine that keeps its users there.
+    private static let accountsLimit = 16 << 20
 }

@@ -1,3 +1,4 @@
+import BuoyConfig
 import BuoyFiles
 import BuoyWayland
 import Glibc
@@ -55,15 +56,9 @@ extension Files {
         }
     }
 
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    static func directory(of path: String) -> String { PathName.directory(of: path) }
 
-    static func baseName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
+    static func baseName(of path: String) -> String { PathName.baseName(of: path) }
 
     /// Whether `name` can be run: a path to an executable file, or a name
     /// found so in a `$PATH` directory (empty entries, the working
@@ -80,25 +75,13 @@ extension Files {
         return access(path, X_OK) == 0
     }
 
-    private static var home: String { Environment.string("HOME") ?? "/" }
+    /// Where buoy's config and state are, from the environment now.
+    static var paths: BuoyPaths { BuoyPaths(environment: Environment.string) }
 
-    /// `$XDG_CONFIG_HOME/buoy/config.toml`, or `~/.config/buoy/config.toml`.
-    static var defaultConfigPath: String {
-        (Environment.string("XDG_CONFIG_HOME") ?? home + "/.config") + "/buoy/config.toml"
-    }
+    /// Where the config may be, in order (see `BuoyPaths`).
+    static var configCandidates: [String] { paths.configCandidates }
 
-    /// Where the config may be, in order: the user's file, then
-    /// `buoy/config.toml` in each `$XDG_CONFIG_DIRS` entry (`/etc/xdg`
-    /// when unset), as waybar and fuzzel look. Relative entries are
-    /// ignored, as the XDG spec says.
-    static var configCandidates: [String] {
-        let dirs = (Environment.string("XDG_CONFIG_DIRS") ?? "/etc/xdg").split(separator: ":")
-        return [defaultConfigPath]
-            + dirs.filter { $0.hasPrefix("/") }.map { String($0) + "/buoy/config.toml" }
-    }
-
-    /// `$XDG_STATE_HOME/buoy/state`, or `~/.local/state/buoy/state`.
-    static var statePath: String {
-        (Environment.string("XDG_STATE_HOME") ?? home + "/.local/state") + "/buoy/state"
-    }
+    /// `$XDG_STATE_HOME/buoy/state`, or `~/.local/state/buoy/state`; nil
+    /// without either.
+    static var statePath: String? { paths.statePath }
 }
