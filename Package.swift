@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
         .testTarget(
             name: "BuoyDrawingTests",
-            dependencies: ["BuoyDrawing", "BuoyArtist", "BuoyFiles", "CCairo", "CLinux"]),
+            dependencies: ["BuoyDrawing", "BuoyArtist", "BuoyFiles", "BuoyConfig", "CCairo", "CLinux"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     ]
 )

@@ -15,7 +15,9 @@ extension MenuArtist {
         let loader = IconLoader(capacity: max(1, count), symbolicColor: job.look.colors.labelColor)
         let located = IconFiles.locate(icons, query: job.query)
         loader.preload(located.paths.compactMap { $0 }, size: job.query.size)
-        let sizes = job.labels.map { MenuPainter.measureLabel($0, font: job.look.font) }
+        let sizes = job.labels.map {
+            MenuPainter.measureLabel($0, font: job.look.font, wrapWidth: job.arrangement.labelWrapWidth)
+        }
         let layout = job.arrangement.arrange(labels: sizes)
         let sprites = MenuSprite.sprites(for: layout)
         let (slots, bytes) = slots(for: sprites, scale: job.scale)
@@ -29,22 +31,24 @@ extension MenuArtist {
         let entries = (0..<count).map { i in
             let label = job.labels[i]
             let on = i < job.on.count && job.on[i]
+            let unavailable = i < job.unavailable.count && job.unavailable[i]
             guard icons[i] != nil, painted(i) else {
                 // An item not painted keeps the fate its icon had: nothing is loaded for it.
                 if icons[i] == nil { reported.append(.none) } else { reported.append(.unchanged) }
-                return MenuEntry(label: label, on: on)
+                return MenuEntry(label: label, on: on, unavailable: unavailable)
             }
             guard icons[i] != nil else {
                 reported.append(.none)
-                return MenuEntry(label: label, on: on)
+                return MenuEntry(label: label, on: on, unavailable: unavailable)
             }
             guard i < located.paths.count, let path = located.paths[i] else {
                 reported.append(.notFound)
-                return MenuEntry(label: label, on: on, iconMissing: true)
+                return MenuEntry(label: label, on: on, iconMissing: true, unavailable: unavailable)
             }
             let icon = loader.load(path: path, size: job.query.size)
             reported.append(icon == nil ? .failed(path: path) : .drawn(path: path))
-            return MenuEntry(label: label, icon: icon, on: on, iconMissing: icon == nil)
+            return MenuEntry(
+                label: label, icon: icon, on: on, iconMissing: icon == nil, unavailable: unavailable)
         }
         for (sprite, place) in zip(sprites, slots)
         where entries.indices.contains(sprite.item) && paints(sprite) {

@@ -14,13 +14,23 @@ public struct MenuEntry {
     /// shows smaller, in a dashed frame, so that it reads as a placeholder
     /// and not as a glitch.
     public var iconMissing: Bool
+    /// Its tool is missing: its icon and label are dimmed, and a small
+    /// mark sits on its circle's lower right.
+    public var unavailable: Bool
 
-    public init(label: String, icon: OpaquePointer? = nil, on: Bool = false, iconMissing: Bool = false) {
+    public init(
+        label: String, icon: OpaquePointer? = nil, on: Bool = false, iconMissing: Bool = false,
+        unavailable: Bool = false
+    ) {
         self.label = label
         self.icon = icon
         self.on = on
         self.iconMissing = iconMissing
+        self.unavailable = unavailable
     }
+
+    /// How much of its icon and label an unavailable item shows.
+    static let dimmed = 0.4
 }
 
 /// The menu's painting, in the drawing helper: Pango sets its labels.
@@ -28,21 +38,37 @@ extension MenuPainter {
     /// The size of the pill for `text` in `font` (a Pango font
     /// description): the text's logical width and height, plus
     /// `labelPadding`, rounded up to whole px. Empty text has no pill (zero
-    /// size). Feeds `MenuLayout.layout`'s label sizes.
-    public static func measureLabel(_ text: String, font: String) -> Size {
+    /// size). With `wrapWidth` (a panel's, `MenuArrangement.labelWrapWidth`,
+    /// pill included), each line of `text` wraps between words onto up to
+    /// `MenuLayout.panelLabelLines` lines. Feeds `MenuLayout.layout`'s label sizes.
+    public static func measureLabel(_ text: String, font: String, wrapWidth: Double? = nil) -> Size {
+        measuredLabel(text, font: font, wrapWidth: wrapWidth).size
+    }
+
+    /// `measureLabel`'s size, and whether the text had to be cut even so.
+    static func measuredLabel(_ text: String, font: String, wrapWidth: Double?) -> (size: Size, cut: Bool) {
+        let none = (size: Size(width: 0, height: 0), cut: false)
         guard !text.isEmpty,
             let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
-        else { return Size(width: 0, height: 0) }
+        else { return none }
         defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { return Size(width: 0, height: 0) }
+        guard let cr = cairo_create(surface) else { return none }
         defer { cairo_destroy(cr) }
-        guard
-            let logical = Pango.withLayout(
-                cr, text: textOf(text), font: font, lines: true, { Pango.extents(of: $0).logical })
-        else { return Size(width: 0, height: 0) }
-        return Size(
+        let measured = Pango.withLayout(cr, text: textOf(text), font: font, lines: true) { layout in
+            if let wrapWidth { wrap(layout, width: wrapWidth - 2 * labelPadding.width) }
+            return (Pango.extents(of: layout).logical, wrapWidth != nil && Pango.isCut(layout))
+        }
+        guard let (logical, cut) = measured else { return none }
+        let size = Size(
             width: (logical.width + 2 * labelPadding.width).rounded(.up),
             height: (logical.height + 2 * labelPadding.height).rounded(.up))
+        return (size, cut)
+    }
+
+    /// A panel's label: wrapped between words to `width`, each paragraph
+    /// (the label, its status) on up to `MenuLayout.panelLabelLines` lines.
+    private static func wrap(_ layout: OpaquePointer, width: Double) {
+        Pango.ellipsize(layout, width: max(0, width), lines: MenuLayout.panelLabelLines)
     }
 
     /// Paints `sprite` of `layout` into `data` (premultiplied ARGB32,
@@ -75,9 +101,13 @@ extension MenuPainter {
         switch sprite.part {
         case .pill:
             if MenuSprite.hasPill(item) {
-                paintPill(cr, item.label, text: entry.label, look: look, backdrop: !inPanel)
+                paintPill(
+                    cr, item.label, text: entry.label, look: look, backdrop: !inPanel,
+                    alpha: entry.unavailable ? MenuEntry.dimmed : 1)
             }
-        case .circle: paintItem(cr, item.circle, entry: entry, look: look, in: inPanel ? .panel : .column)
+        case .circle:
+            paintItem(cr, item.circle, entry: entry, look: look, in: inPanel ? .panel : .column)
+            if entry.unavailable { paintUnavailableMark(cr, item.circle, look: look) }
         case .focusRing:
             if inPanel {
                 paintFocusFrame(cr, item.target, look: look)
@@ -104,6 +134,12 @@ extension MenuPainter {
             paintRimmed(cr, circle, radius: r, fill: look.colors.background)
         }
         if entry.on { paintFocusRing(cr, circle, look: look) }
+        // The icon or initial, dimmed as one.
+        cairo_push_group(cr)
+        defer {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, entry.unavailable ? MenuEntry.dimmed : 1)
+        }
 
         if let icon = entry.icon, cairo_image_surface_get_width(icon) > 0 {
             let side = Double(cairo_image_surface_get_width(icon))
@@ -129,6 +165,29 @@ extension MenuPainter {
             }
             cairo_new_path(cr)
         }
+    }
+
+    /// An unavailable item's mark: a small disc in the label colour on the
+    /// circle's lower right, edged and crossed by a bar in the background
+    /// colour (no entry).
+    private static func paintUnavailableMark(_ cr: OpaquePointer, _ circle: Rect, look: MenuLook) {
+        let radius = circle.width * 0.16
+        let c = Point(x: circle.maxX - radius * 0.9, y: circle.maxY - radius * 0.9)
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_arc(cr, c.x, c.y, radius + max(1, radius / 5), 0, 2 * Double.pi)
+        setSource(cr, look.colors.background)
+        cairo_fill(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_arc(cr, c.x, c.y, radius, 0, 2 * Double.pi)
+        setSource(cr, look.colors.labelColor)
+        cairo_fill(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_rectangle(cr, c.x - radius * 0.6, c.y - radius * 0.18, radius * 1.2, radius * 0.36)
+        setSource(cr, look.colors.background)
+        cairo_fill(cr)
+        cairo_restore(cr)
     }
 
     /// The frame of a missing icon: a dashed rounded square `side` px where
@@ -228,7 +287,7 @@ extension MenuPainter {
     /// A label: in a column (`backdrop`) on its pill with the rim, at the
     /// pill's start; in a panel on the panel itself, centred.
     private static func paintPill(
-        _ cr: OpaquePointer, _ pill: Rect, text: String, look: MenuLook, backdrop: Bool
+        _ cr: OpaquePointer, _ pill: Rect, text: String, look: MenuLook, backdrop: Bool, alpha: Double
     ) {
         if backdrop {
             // Cairo has no blur: two widening, faint outlines below the pill
@@ -249,15 +308,25 @@ extension MenuPainter {
         // A pill cut short by the layout cuts its text short too.
         cairo_rectangle(cr, inner.minX, inner.minY, inner.width, inner.height)
         cairo_clip(cr)
-        setSource(cr, look.colors.labelColor)
+        let ink = look.colors.labelColor
+        cairo_set_source_rgba(cr, ink.red, ink.green, ink.blue, ink.alpha * alpha)
         Pango.withLayout(cr, text: textOf(text), font: look.font, lines: true) { layout in
             // Cut short by the layout, the text ends in "…". Right-to-left
-            // text reads from the pill's right end.
-            Pango.ellipsize(layout, width: inner.width)
+            // text reads from the pill's right end. A panel's wraps first.
+            if backdrop {
+                Pango.ellipsize(layout, width: inner.width)
+            } else {
+                wrap(layout, width: inner.width)
+            }
             let logical = Pango.extents(of: layout).logical
-            // Centred: where the layout's own alignment put the text, less that offset.
+            // A panel's: centred (where the layout's own alignment put the text, less that
+            // offset), under its icon, as high as the row's tallest label.
             let x = backdrop ? inner.minX : inner.center.x - logical.width / 2 - logical.minX
-            cairo_move_to(cr, x, pill.center.y - logical.height / 2 - logical.minY)
+            let y =
+                backdrop
+                ? pill.center.y - logical.height / 2 - logical.minY
+                : pill.minY + labelPadding.height - logical.minY
+            cairo_move_to(cr, x, y)
             Pango.show(layout, on: cr)
         }
         cairo_new_path(cr)

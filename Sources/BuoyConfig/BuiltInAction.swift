@@ -63,17 +63,73 @@ public struct BuiltInAction: Sendable, Equatable {
             return .missing("no tool works in this compositor; it needs \(listed(elsewhere))")
         }
         var install: [String] = []
+        var programs: [String] = []
         for tool in fitting {
             let missing = tool.programs.filter { !found($0) }
             let wanted = missing.dropFirst().reduce(missing[0]) { $0 + " (and \($1))" }
             if !install.contains(wanted) { install.append(wanted) }
+            programs += missing.filter { !programs.contains($0) }
         }
-        return .missing("no tool found; install \(listed(install))")
+        // The packages too, where they are named otherwise than the programs.
+        let packages = programs.map { Package.of($0).debian }
+        let from = packages == programs ? "" : " (Debian: \(packages.uniqued.joined(separator: ", ")))"
+        return .missing("no tool found; install \(listed(install))\(from)")
+    }
+
+    /// A few words for the screen when `resolve` finds no tool: the package
+    /// of the best tool that would work in `compositor` (Debian's name), or
+    /// that none would.
+    public func note(found: (String) -> Bool, compositor: Compositor?) -> String {
+        let fitting = tools.filter { $0.compositor == nil || $0.compositor == compositor }
+        guard let best = fitting.first else { return "Not on this desktop" }
+        let missing = best.programs.filter { !found($0) }
+        let packages = (missing.isEmpty ? best.programs : missing).map { Package.of($0).debian }
+        return "Install " + packages.uniqued.joined(separator: ", ")
+    }
+
+    /// Where a program comes from: its package in Debian, Arch and Fedora.
+    public struct Package: Sendable, Equatable {
+        public let debian: String
+        public let arch: String
+        public let fedora: String
+
+        /// The package of each program a tool needs whose name is not the
+        /// program's own in every one of them; buoy(5) lists them.
+        public static let differing: [(program: String, package: Package)] = [
+            ("wpctl", Package(debian: "wireplumber", arch: "wireplumber", fedora: "wireplumber")),
+            ("pactl", Package(debian: "pulseaudio-utils", arch: "libpulse", fedora: "pulseaudio-utils")),
+            ("amixer", Package(debian: "alsa-utils", arch: "alsa-utils", fedora: "alsa-utils")),
+            ("wvkbd-mobintl", Package(debian: "wvkbd", arch: "wvkbd", fedora: "wvkbd")),
+            ("pkill", Package(debian: "procps", arch: "procps-ng", fedora: "procps-ng")),
+            ("busctl", Package(debian: "systemd", arch: "systemd", fedora: "systemd")),
+            ("loginctl", Package(debian: "systemd", arch: "systemd", fedora: "systemd")),
+            ("swaymsg", Package(debian: "sway", arch: "sway", fedora: "sway")),
+            ("hyprctl", Package(debian: "hyprland", arch: "hyprland", fedora: "hyprland")),
+            ("kscreen-doctor", Package(debian: "libkf5screen-bin", arch: "libkscreen", fedora: "libkscreen")),
+            (
+                "swaync-client",
+                Package(debian: "sway-notification-center", arch: "swaync", fedora: "SwayNotificationCenter")
+            ),
+            ("makoctl", Package(debian: "mako-notifier", arch: "mako", fedora: "mako")),
+        ]
+
+        /// `program`'s package: the one `differing` names, else one of its own name.
+        public static func of(_ program: String) -> Package {
+            differing.first { $0.program == program }?.package
+                ?? Package(debian: program, arch: program, fedora: program)
+        }
     }
 
     /// The action the config names so; nil for an unknown name.
     public static func named(_ name: String) -> BuiltInAction? {
         all.first { $0.name == name }
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Each element once, where it first is.
+    fileprivate var uniqued: [Element] {
+        reduce(into: []) { kept, element in if !kept.contains(element) { kept.append(element) } }
     }
 }
 
@@ -113,12 +169,12 @@ extension BuiltInAction {
             amixer: "toggle"))
 
     static let brightnessUp = BuiltInAction(
-        name: "brightness-up", label: "Brightness up", icon: "display-brightness", keepOpen: true,
+        name: "brightness-up", label: "Brightness up", icon: "daytime-sunrise", keepOpen: true,
         tools: brightness(brightnessctl: "set 5%+", light: "-A 5"))
 
     // -n keeps the screen from going black at the bottom of the range.
     static let brightnessDown = BuiltInAction(
-        name: "brightness-down", label: "Brightness down", icon: "display-brightness", keepOpen: true,
+        name: "brightness-down", label: "Brightness down", icon: "daytime-sunset", keepOpen: true,
         tools: brightness(brightnessctl: "-n set 5%-", light: "-U 5"))
 
     static let screenshot = BuiltInAction(
@@ -257,14 +313,30 @@ extension BuiltInAction {
 
 // MARK: - In a config
 
+extension MenuItem {
+    /// Whether its action is a built-in one that the shell left as it was:
+    /// its tool was missing when the config was read (`resolvingBuiltIns`).
+    public var isUnavailable: Bool {
+        if case .builtIn = action { return true }
+        return false
+    }
+}
+
+extension Menu {
+    /// Its items, then its submenus' (by name): every item it may show.
+    public var everyItem: [MenuItem] {
+        items + submenus.keys.sorted().flatMap { submenus[$0]?.items ?? [] }
+    }
+}
+
 extension Config {
     /// The built-in actions the buttons ask for, each once: button by
-    /// button, its gestures' then its menu items'.
+    /// button, its gestures', its menu items', then its submenus' (by name).
     public var builtInActions: [BuiltInAction] {
         var used: [BuiltInAction] = []
         for spec in buttons {
             let actions =
-                Actions.gestures.compactMap { spec.actions[keyPath: $0] } + spec.menu.items.map(\.action)
+                Actions.gestures.compactMap { spec.actions[keyPath: $0] } + spec.menu.everyItem.map(\.action)
             for case .builtIn(let action) in actions where !used.contains(action) { used.append(action) }
         }
         return used
@@ -286,9 +358,17 @@ extension Config {
             }
             return actions
         }
+        func resolved(_ items: [MenuItem]) -> [MenuItem] {
+            items.map { item in
+                var item = item
+                item.action = resolved(item.action)
+                return item
+            }
+        }
         func resolved(_ menu: Menu) -> Menu {
             var menu = menu
-            for index in menu.items.indices { menu.items[index].action = resolved(menu.items[index].action) }
+            menu.items = resolved(menu.items)
+            menu.submenus = menu.submenus.mapValues { Submenu(items: resolved($0.items), layout: $0.layout) }
             return menu
         }
         var config = self

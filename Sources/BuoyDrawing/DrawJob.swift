@@ -104,6 +104,8 @@ public struct MenuDrawJob: Wire, Sendable {
     public var scale: BufferScale
     /// Per item, whether a `toggle` item is on: its circle gets an accent ring.
     public var on: [Bool]
+    /// Per item, whether its tool is missing: it is drawn dimmed, with a mark.
+    public var unavailable: [Bool]
     /// The items whose images are painted (a status came for them); empty:
     /// every image. The rest of the file is left unwritten, and every label
     /// is still measured, so that the layout can be checked.
@@ -111,7 +113,7 @@ public struct MenuDrawJob: Wire, Sendable {
 
     public init(
         labels: [String], icons: [String?], arrangement: MenuArrangement, query: IconQuery, look: MenuLook,
-        scale: BufferScale, on: [Bool] = [], only: [Int] = []
+        scale: BufferScale, on: [Bool] = [], unavailable: [Bool] = [], only: [Int] = []
     ) {
         self.labels = labels
         self.icons = icons
@@ -120,6 +122,7 @@ public struct MenuDrawJob: Wire, Sendable {
         self.look = look
         self.scale = scale
         self.on = on
+        self.unavailable = unavailable
         self.only = only
     }
 
@@ -133,6 +136,7 @@ public struct MenuDrawJob: Wire, Sendable {
         writer.write(look.font)
         writer.write(scale)
         writer.write(on)
+        writer.write(unavailable)
         writer.write(only)
     }
 
@@ -145,7 +149,8 @@ public struct MenuDrawJob: Wire, Sendable {
         let scale = try reader.read(BufferScale.self)
         self.init(
             labels: labels, icons: icons, arrangement: arrangement, query: query, look: look, scale: scale,
-            on: try reader.read([Bool].self), only: try reader.read([Int].self))
+            on: try reader.read([Bool].self), unavailable: try reader.read([Bool].self),
+            only: try reader.read([Int].self))
     }
 }
 

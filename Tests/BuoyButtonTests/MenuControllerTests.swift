@@ -514,6 +514,35 @@ final class MenuControllerTests: XCTestCase {
         XCTAssertEqual(driver.controller.scene?.images.id, full.id)
     }
 
+    /// Issue 34: a tap on an item whose tool was missing did nothing to
+    /// see. The menu stays open while the shell tries the tool again; still
+    /// missing, the note shows under the label for 2 s; found, it closes.
+    func testAnItemWhoseToolIsMissingShowsANoteForTwoSeconds() throws {
+        var missing = source
+        missing.menu.items[0] = MenuItem(label: "Mute", action: .builtIn(try XCTUnwrap(.named("mute"))))
+        var driver = Driver()
+        _ = driver.send(.toggle("a", missing, path: [], anchor: anchor, visible: true))
+        _ = driver.draw()
+        let choice = MenuChoice(path: [], index: 0, label: "Mute")
+        XCTAssertEqual(driver.tap(0), ["run a Mute"], "open until the shell says")
+        XCTAssertEqual(
+            driver.send(.ranBuiltIn("a", choice, missing: "Install wireplumber")), ["draw a[]"], "the note")
+        XCTAssertEqual(driver.controller.jobs.last?.label(of: 0), "Mute\nInstall wireplumber")
+        XCTAssertEqual(driver.draw(), [])
+        let shown = driver.now
+        XCTAssertEqual(driver.controller.nextWake, shown + Controller.noteDuration - 0.01)
+        XCTAssertEqual(driver.send(.tick, after: 1.9), [], "it lasts 2 s")
+        XCTAssertEqual(driver.send(.tick, after: 0.1), ["draw a[]"], "then goes")
+        XCTAssertEqual(driver.controller.jobs.last?.label(of: 0), "Mute")
+        XCTAssertEqual(driver.draw(), [])
+        XCTAssertNil(driver.controller.nextWake)
+        XCTAssertTrue(driver.controller.isOpen)
+
+        // Installed since: it ran, and the menu closes as after any item.
+        XCTAssertEqual(driver.tap(0), ["run a Mute"])
+        XCTAssertEqual(driver.send(.ranBuiltIn("a", choice, missing: nil)), ["closed a chose Mute[]"])
+    }
+
     // MARK: Frames
 
     func testFramesUntilTheAnimationEnds() {

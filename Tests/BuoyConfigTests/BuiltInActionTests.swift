@@ -36,6 +36,22 @@ final class BuiltInActionTests: XCTestCase {
         }
     }
 
+    /// Issue 34: brightness-up and brightness-down showed one sun. Each
+    /// action has an icon of its own, which Adwaita (Debian 12's, 43) has
+    /// in its symbolic form, the one looked up first.
+    func testEachActionHasAnIconOfItsOwnThatAdwaitaHasSymbolic() throws {
+        let adwaita = "/usr/share/icons/Adwaita/scalable"
+        let contexts = try FileManager.default.contentsOfDirectory(atPath: adwaita)
+        for action in BuiltInAction.all {
+            let symbolic = contexts.map { "\(adwaita)/\($0)/\(action.icon)-symbolic.svg" }
+            XCTAssertTrue(
+                symbolic.contains { FileManager.default.fileExists(atPath: $0) },
+                "\(action.name): no \(action.icon)-symbolic.svg in \(adwaita)")
+            let sharing = BuiltInAction.all.filter { $0.icon == action.icon }.map(\.name)
+            XCTAssertEqual(sharing, [action.name], "\(action.name)'s icon \(action.icon)")
+        }
+    }
+
     /// As on iOS, a volume or brightness step leaves the menu open for the next.
     func testOnlyVolumeAndBrightnessStepsKeepTheMenuOpen() {
         XCTAssertEqual(
@@ -98,21 +114,30 @@ final class BuiltInActionTests: XCTestCase {
         }
     }
 
+    /// Issue 34: the hint named the commands only; it names Debian's
+    /// packages too where they are not the commands' own names.
     func testWithNoToolItSaysWhatToInstall() {
         let cases: [(name: String, programs: Set<String>, compositor: Compositor?, missing: String)] = [
-            ("volume-up", [], nil, "no tool found; install wpctl, pactl or amixer"),
+            (
+                "volume-up", [], nil,
+                "no tool found; install wpctl, pactl or amixer (Debian: wireplumber, pulseaudio-utils, alsa-utils)"
+            ),
             ("brightness-up", ["grim"], .sway, "no tool found; install brightnessctl or light"),
             ("screenshot-region", ["grim"], nil, "no tool found; install slurp"),
             (
                 "keyboard", ["pkill"], .sway,
-                "no tool found; install wvkbd-mobintl or squeekboard (and busctl)"
+                "no tool found; install wvkbd-mobintl or squeekboard (and busctl) (Debian: wvkbd, squeekboard, systemd)"
             ),
-            ("keyboard", ["busctl"], nil, "no tool found; install wvkbd-mobintl (and pkill) or squeekboard"),
+            (
+                "keyboard", ["busctl"], nil,
+                "no tool found; install wvkbd-mobintl (and pkill) or squeekboard (Debian: wvkbd, procps, squeekboard)"
+            ),
             (
                 "keyboard", [], .kde,
                 "no tool found; install wvkbd-mobintl (and pkill), squeekboard (and busctl) or busctl"
+                    + " (Debian: wvkbd, procps, squeekboard, systemd)"
             ),
-            ("rotate", ["hyprctl"], .sway, "no tool found; install swaymsg"),
+            ("rotate", ["hyprctl"], .sway, "no tool found; install swaymsg (Debian: sway)"),
             (
                 "rotate", ["swaymsg", "hyprctl"], nil,
                 "no tool works in this compositor; it needs sway (swaymsg), Hyprland (hyprctl)"

@@ -138,4 +138,40 @@ final class ConfigActionsTests: XCTestCase {
         XCTAssertEqual(resolved.menu.items.map(\.action), [.command(volume), .builtIn(.rotate)])
         XCTAssertEqual(resolved.builtInActions.map(\.name), ["rotate"])
     }
+
+    /// Issue 34: `--check` listed only the top level's actions, and a
+    /// submenu's were never turned into commands at start.
+    func testASubmenusActionsAreListedAndResolvedToo() throws {
+        let text = """
+            [[menu.item]]
+            action = "mute"
+            [[menu.item]]
+            label = "Device"
+            submenu = "device"
+            [submenu.device]
+            [[submenu.device.item]]
+            action = "brightness-up"
+            [[submenu.device.item]]
+            label = "Sound"
+            submenu = "sound"
+            [submenu.sound]
+            [[submenu.sound.item]]
+            action = "volume-up"
+            [[submenu.sound.item]]
+            action = "mute"
+            """
+        let (config, _) = try parseConfig(text)
+        XCTAssertEqual(config.builtInActions.map(\.name), ["mute", "brightness-up", "volume-up"])
+
+        let resolved = config.resolvingBuiltIns { $0.resolve(found: { $0 == "wpctl" }, compositor: nil) }
+        let sound = try XCTUnwrap(resolved.buttons[0].menu.submenus["sound"])
+        XCTAssertEqual(
+            sound.items.map(\.action),
+            [
+                .command("wpctl set-volume -l 1 @DEFAULT_AUDIO_SINK@ 5%+"),
+                .command("wpctl set-mute @DEFAULT_AUDIO_SINK@ toggle"),
+            ])
+        XCTAssertEqual(resolved.menu.submenus["device"]?.items[0].action, .builtIn(.brightnessUp))
+        XCTAssertEqual(resolved.builtInActions.map(\.name), ["brightness-up"])
+    }
 }

@@ -517,6 +517,21 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(entries.count, BuiltInAction.all.count, "actions docs/buoy.5.scd lists: \(entries)")
     }
 
+    /// ACTIONS lists the packages named otherwise than their programs,
+    /// which the hints name (issue 34).
+    func testTheActionsPackagesAreTheTable() throws {
+        let page = String(decoding: try contents(of: "docs/buoy.5.scd"), as: UTF8.self)
+        let expected = BuiltInAction.Package.differing.map { program, package in
+            "\(program): Debian \(package.debian), Arch \(package.arch), Fedora \(package.fedora)\n"
+        }.joined()
+        XCTAssertTrue(
+            page.contains("```\n" + expected + "```\n"), "docs/buoy.5.scd should list:\n\(expected)")
+        let programs = Set(BuiltInAction.all.flatMap(\.tools).flatMap(\.programs))
+        for (program, _) in BuiltInAction.Package.differing {
+            XCTAssertTrue(programs.contains(program), "\(program) is no tool's")
+        }
+    }
+
     func testEmbeddedExampleIsTheFile() throws {
         let bytes = try contents(of: "examples/config.toml")
         XCTAssertTrue(

@@ -85,7 +85,7 @@ final class PanelLayoutTests: XCTestCase {
                 } else {
                     XCTAssertEqual(item.target.minY, before.minY, what, line: line)
                     XCTAssertGreaterThanOrEqual(
-                        item.target.minX, before.maxX, "\(what): \(i) after \(i - 1)", line: line)
+                        item.target.minX, before.maxX - 1e-9, "\(what): \(i) after \(i - 1)", line: line)
                 }
             }
             for j in 0..<i {
@@ -145,10 +145,46 @@ final class PanelLayoutTests: XCTestCase {
         let menu = MenuLayout.panel(
             button: button(.edge(.right, fraction: 0.5), in: usable), usable: usable, count: 2, itemSize: 40,
             spacing: 12, labelWidths: [400, 30], labelHeight: 26, minRowHeight: 48)
-        // The widest label makes cells wide up to three times the item.
-        XCTAssertEqual(menu.items[0].target.width, 120)
-        XCTAssertEqual(menu.items[0].label.width, 120)
+        // The widest label makes cells wide up to three and a half times the item, where the
+        // labels wrap.
+        XCTAssertEqual(menu.items[0].target.width, 140)
+        XCTAssertEqual(menu.items[0].label.width, 140)
         XCTAssertEqual(menu.items[1].label.width, 30)
+        XCTAssertEqual(MenuLayout.labelWrapWidth(.panel, itemSize: 40), 140)
+        XCTAssertNil(MenuLayout.labelWrapWidth(.column, itemSize: 40))
+    }
+
+    /// Issue 34: at the bottom-right corner the panel's frame reached the
+    /// usable area's last row, so the last pixel row cut its lower rim. It
+    /// keeps `spacing` from every edge, its images (rim and shadow) on screen.
+    func testThePanelKeepsItsMarginFromTheEdges() {
+        let corners: [(RestPosition, UInt)] = [
+            (.corner(.bottomRight), #line), (.corner(.topRight), #line), (.corner(.bottomLeft), #line),
+            (.corner(.topLeft), #line), (.edge(.bottom, fraction: 0.98), #line),
+        ]
+        for usable in [
+            Rect(x: 0, y: 0, width: 1280, height: 720), Rect(x: 0, y: 30, width: 360, height: 610),
+        ] {
+            for (position, line) in corners {
+                for count in 1...MenuLayout.panelCapacity {
+                    let menu = panel(button(position, in: usable), count: count, in: usable)
+                    guard let frame = menu.panel?.frame else { return XCTFail("no panel", line: line) }
+                    let what = "\(position.name) ×\(count) in \(usable): \(frame)"
+                    XCTAssertTrue(inside(frame, usable.insetBy(12)), what, line: line)
+                    for sprite in MenuSprite.sprites(for: menu) where sprite.part == .panel {
+                        XCTAssertTrue(
+                            inside(sprite.image, usable), "\(what): its image \(sprite.image)", line: line)
+                    }
+                }
+            }
+        }
+        // Without spacing, still room for its rim and shadow.
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 720)
+        let menu = MenuLayout.panel(
+            button: button(.corner(.bottomRight), in: usable), usable: usable, count: 8, itemSize: 40,
+            spacing: 0, labelWidths: labelWidths, labelHeight: 26, minRowHeight: 48)
+        let image = MenuSprite.sprites(for: menu)[0].image
+        XCTAssertTrue(inside(image, usable), "\(image)")
     }
 
     func testAPanelTooBigForTheOutputShrinksBesideTheButton() {
@@ -201,6 +237,10 @@ final class PanelLayoutTests: XCTestCase {
 }
 
 extension Rect {
+    fileprivate func insetBy(_ d: Double) -> Rect {
+        Rect(x: minX + d, y: minY + d, width: width - 2 * d, height: height - 2 * d)
+    }
+
     fileprivate var wholePixels: Rect {
         Rect(x: minX.rounded(), y: minY.rounded(), width: width.rounded(), height: height.rounded())
     }

@@ -8,6 +8,7 @@ import json
 import shutil
 import subprocess
 import tempfile
+import time
 import unittest
 from pathlib import Path
 
@@ -19,6 +20,9 @@ from test_msg import config, msg
 # What the hyprctl stub prints for `hyprctl monitors`, as Hyprland does.
 MONITORS = "Monitor HEADLESS-1 (ID 0):\\n\\t1280x720@60.00000 at 0x0\\n\\tscale: 1.00\\n" \
            "\\ttransform: 0\\n\\tfocused: yes\\n"
+
+# test_menu's green icon at 40 % over the menu's disc, as an item whose tool is missing shows it.
+DIMMED_GREEN = (26, 107, 26)
 
 # The programs the actions' command lines call besides their tools.
 UTILITIES = ("awk", "mkdir", "sleep", "date")
@@ -213,6 +217,45 @@ class ActionTests(unittest.TestCase):
                     output = sway.swaymsg("-t", "get_outputs")[0]
                     self.assertEqual(output["transform"], "90")
                 self.assertEqual(buoy.stop(), 0)
+
+    def test_an_item_whose_tool_is_missing_is_dimmed_and_a_tap_shows_what_to_install_for_2_s(self):
+        # Issue 34: such an item looked like any other and a tap did nothing to see.
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            tools = Tools(sway.artifact("tools"), "wpctl")
+            text = config(button={"position": '"right"'}, actions={"tap": '"menu"'},
+                          menu={"open_duration": 0.2, "close_duration": 0.1})
+            items = action_items(sway, "volume-up", "brightness-up")
+            buoy = Buoy(sway, text + "\n" + items, env={"PATH": tools.path}).start()
+            pointer.click(*buoy.wait_for_button(MAGENTA).centroid)
+            red, green = test_menu.ICON_COLOURS[:2]
+            wait_for(lambda: (lambda m: m is not None and m.count > 100)(sway.screenshot().find(red, tolerance=10)), timeout=3,
+                     message="volume-up's icon at full colour")
+            time.sleep(0.3)  # let the bounce settle
+            image = sway.screenshot()
+            image.save_png(sway.artifact("dimmed.png"))
+            self.assertIsNone(image.find(green, tolerance=40), "brightness-up's icon not at full colour")
+            dimmed = image.find(DIMMED_GREEN, tolerance=30)
+            self.assertIsNotNone(dimmed, "brightness-up's icon, dimmed")
+            self.assertGreater(dimmed.count, 100)
+            # Its mark, in the label colour (white), on its circle's lower right.
+            x, y = dimmed.centroid
+            mark = image.crop(int(x) + 6, int(y) + 6, int(x) + 24, int(y) + 24)
+            self.assertGreater(mark.count((255, 255, 255), tolerance=30), 30, "the mark")
+
+            pointer.click(x, y)
+            tapped = time.monotonic()
+            wait_for(lambda: sway.screenshot().data != image.data, timeout=1,
+                     message="the note under its label")
+            self.assertTrue(menu_open(buoy), "the menu stays open")
+            self.assertIn("action brightness-up: no tool found; install brightnessctl or light", buoy.log())
+            sway.screenshot().save_png(sway.artifact("note.png"))
+            wait_for(lambda: sway.screenshot().data == image.data, timeout=4, interval=0.05,
+                     message="the note gone")
+            self.assertAlmostEqual(time.monotonic() - tapped, 2.0, delta=0.6)
+            self.assertTrue(menu_open(buoy))
+            self.assertEqual(tools.calls(), [])
+            self.assertEqual(buoy.stop(), 0)
 
 
 if __name__ == "__main__":

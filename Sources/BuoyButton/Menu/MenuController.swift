@@ -113,6 +113,9 @@ public struct MenuController: Sendable {
     struct Label: Hashable, Sendable {
         var text: String
         var font: String
+        /// Where it wraps (`MenuArrangement.labelWrapWidth`): a panel's
+        /// labels measure otherwise than a column's.
+        var wrapWidth: Double?
     }
 
     private(set) var phase = Phase.closed
@@ -125,7 +128,13 @@ public struct MenuController: Sendable {
     /// What each level's `status` items last said, with the command that
     /// said it (a reload may give the item another).
     private var statuses: [PageKey: [Int: (command: String, status: MenuStatus)]] = [:]
+    /// What an item whose tool is missing says under its label after a
+    /// tap, and until when (`noteDuration`).
+    private var notes: [PageKey: [Int: (text: String, until: Double)]] = [:]
     private var nextJob = 1
+
+    /// How long a note shows under its item's label, in seconds.
+    public static let noteDuration = 2.0
 
     /// A closed menu, nothing drawn; a child may draw for `drawTimeout` seconds.
     public init(drawTimeout: Double) {
@@ -219,8 +228,11 @@ public struct MenuController: Sendable {
         return ids
     }
 
-    /// When the clock must wake the shell (`.tick`): the next child's deadline.
-    public var nextWake: Double? { jobs.map(\.deadline).min() }
+    /// When the clock must wake the shell (`.tick`): the next child's
+    /// deadline, or the end of a note.
+    public var nextWake: Double? {
+        (jobs.map(\.deadline) + notes.values.flatMap { $0.values.map(\.until) }).min()
+    }
 
     // MARK: - Inputs
 
@@ -235,7 +247,8 @@ public struct MenuController: Sendable {
         case .drawFailed(let id, let why):
             return failed(id, why.map { .couldNotStart($0) } ?? .failed, now: now)
         case .tick:
-            return jobs.filter { $0.deadline <= now }.flatMap { failed($0.id, .timedOut, now: now) }
+            let late = jobs.filter { $0.deadline <= now }.flatMap { failed($0.id, .timedOut, now: now) }
+            return late + endNotes(at: now)
         case .release(let point): return release(at: point, now: now)
         case .key(let key): return press(key, now: now)
         case .close: return close(now: now)
@@ -253,6 +266,8 @@ public struct MenuController: Sendable {
         case .frame: return frame(at: now)
         case .status(let owner, let path, let index, let command, let status):
             return heard(status, of: index, command: command, at: PageKey(owner: owner, path: path), now: now)
+        case .ranBuiltIn(let owner, let choice, let missing):
+            return ranBuiltIn(owner, choice, missing: missing, now: now)
         }
     }
 
@@ -386,7 +401,7 @@ public struct MenuController: Sendable {
         if anchor == images.anchor { return images }
         guard stretching || anchor.scale == images.anchor.scale else { return nil }
         let sizes = page.items.indices.map {
-            labels[Label(text: page.label(of: $0, status: images.statuses[$0]), font: page.look.font)]
+            labels[page.measured(page.label(of: $0, status: images.statuses[$0]))]
                 ?? Size(width: 0, height: 0)
         }
         let layout = page.layout(at: anchor, labels: sizes)
@@ -397,9 +412,14 @@ public struct MenuController: Sendable {
     /// The statuses `page`'s status items last gave, by item, from their
     /// commands as `page` has them now.
     private func known(for key: PageKey, _ page: MenuPage) -> [Int: MenuStatus] {
-        (statuses[key] ?? [:]).filter {
+        var known = (statuses[key] ?? [:]).filter {
             page.items.indices.contains($0.key) && page.items[$0.key].status == $0.value.command
         }.mapValues(\.status)
+        // A note shows in place of a status line while it lasts.
+        for (index, note) in notes[key] ?? [:] where page.items.indices.contains(index) {
+            known[index] = MenuStatus(text: note.text, on: known[index]?.on)
+        }
+        return known
     }
 
     // MARK: Children
@@ -413,7 +433,7 @@ public struct MenuController: Sendable {
     private mutating func drawn(_ id: Int, labels sizes: [Size], now: Double) -> [MenuEffect] {
         guard let job = jobs.first(where: { $0.id == id }) else { return [] }
         for (index, size) in zip(job.page.items.indices, sizes) {
-            labels[Label(text: job.label(of: index), font: job.page.look.font)] = size
+            labels[job.page.measured(job.label(of: index))] = size
         }
         let images = MenuImages(
             id: id, layout: job.page.layout(at: job.anchor, labels: sizes), anchor: job.anchor,
@@ -606,8 +626,38 @@ public struct MenuController: Sendable {
         case .command, .menu, .builtIn:
             let choice = MenuChoice(path: shown.page.path, index: index, label: item.label)
             let run = MenuEffect.run(shown.owner, item, choice)
+            // A built-in action left is one whose tool was missing: it stays open until
+            // the shell says whether the tool is there now (`ranBuiltIn`).
+            if case .builtIn = item.action { return [run] }
             return item.keepOpen ? [run] : [run] + close(now: now, chosen: choice)
         }
+    }
+
+    /// The shell ran `choice`'s built-in action, or found its tool missing
+    /// still: then its note shows under its label for `noteDuration`, and
+    /// the menu stays open; else it closes as any item does.
+    private mutating func ranBuiltIn(
+        _ owner: InstanceKey, _ choice: MenuChoice, missing: String?, now: Double
+    )
+        -> [MenuEffect]
+    {
+        guard case .open(let shown, _) = phase, shown.owner == owner, shown.page.path == choice.path,
+            shown.page.items.indices.contains(choice.index)
+        else { return [] }
+        guard let missing else {
+            return shown.page.items[choice.index].keepOpen ? [] : close(now: now, chosen: choice)
+        }
+        notes[PageKey(owner: owner, path: choice.path), default: [:]][choice.index] = (
+            missing, now + Self.noteDuration
+        )
+        return redrawForStatuses(now: now)
+    }
+
+    /// Drops the notes whose time is up, and has the menu drawn without them.
+    private mutating func endNotes(at now: Double) -> [MenuEffect] {
+        let before = notes.values.map(\.count).reduce(0, +)
+        notes = notes.mapValues { $0.filter { $0.value.until > now } }.filter { !$0.value.isEmpty }
+        return notes.values.map(\.count).reduce(0, +) == before ? [] : redrawForStatuses(now: now)
     }
 
     /// Goes up a level, its focus on the item that opened the one left.
@@ -764,6 +814,15 @@ public struct MenuController: Sendable {
         case .closing(let shown, let since), .reopening(_, let shown, let since):
             (shown, shown.page.animation(opening: false, since: since))
         }
+    }
+}
+
+extension MenuPage {
+    /// How the children measure `label` on this level.
+    fileprivate func measured(_ label: String) -> MenuController.Label {
+        MenuController.Label(
+            text: label, font: look.font,
+            wrapWidth: MenuLayout.labelWrapWidth(settings.layout, itemSize: settings.itemSize))
     }
 }
 

@@ -84,6 +84,13 @@ public struct MenuChoice: Sendable, Equatable {
     public var index: Int
     /// Its label.
     public var label: String
+
+    /// Item `index` of the level at `path`, labelled `label`.
+    public init(path: [String], index: Int, label: String) {
+        self.path = path
+        self.index = index
+        self.label = label
+    }
 }
 
 /// What became of a menu asked to open that did not.
@@ -153,6 +160,10 @@ public enum MenuInput: Sendable, Equatable {
     /// What the `status` command of item `index` of `InstanceKey`'s level at
     /// `path` said (`MenuStatus.read`; nil: nothing, the last status stays).
     case status(InstanceKey, path: [String], index: Int, command: String, MenuStatus?)
+    /// The shell ran the built-in action of `MenuChoice` (its tool was
+    /// missing when the config was read), or found it still `missing`: a
+    /// short note of what to install.
+    case ranBuiltIn(InstanceKey, MenuChoice, missing: String?)
 }
 
 /// What the shell does for the menu.

@@ -31,6 +31,10 @@ public struct MenuArrangement: Sendable, Equatable {
         self.minRowHeight = minRowHeight
     }
 
+    /// The width its labels wrap at, pill included: a panel's widest cell;
+    /// nil for a column's one-line labels.
+    public var labelWrapWidth: Double? { MenuLayout.labelWrapWidth(kind, itemSize: itemSize) }
+
     /// The menu laid out with its labels (per item) this size.
     public func arrange(labels: [Size]) -> MenuLayout {
         MenuLayout.arrange(

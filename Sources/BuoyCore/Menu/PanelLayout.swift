@@ -22,10 +22,13 @@ extension MenuLayout {
     /// The grid has up to 3 columns (4 items make 2 × 2), filled row by
     /// row; a last row that is not full is centred. A cell is
     /// `minRowHeight` square at least, wide enough for the widest label up
-    /// to three times the item, and as high as its icon, the gap and
+    /// to `widestPanelLabel` (the labels were measured wrapped to it, on up
+    /// to `panelLabelLines` lines), and as high as its icon, the gap and
     /// the label under it, with `rowGap` to part the rows; the label's width is cut to the cell (the
     /// painter ends it in "…"). The cells are the touch targets. `spacing`
-    /// pads the panel and parts it from the button.
+    /// pads the panel, parts it from the button and keeps it from the
+    /// edges of `usable` (at least `MenuSprite.panelPad`, so that its rim
+    /// and shadow stay on screen).
     ///
     /// The panel goes on the side away from the edge the button rests on
     /// (the nearest; between a side and a top or bottom edge, the side
@@ -47,8 +50,12 @@ extension MenuLayout {
         let gap = nonNegative(spacing)
         let widest = labelWidths.prefix(n).map(nonNegative).max() ?? 0
         let narrowest = max(nonNegative(minRowHeight), item + gap)
+        let margin = min(max(gap, MenuSprite.panelPad), usable.width / 2, usable.height / 2)
+        let usable = Rect(
+            x: usable.minX + margin, y: usable.minY + margin, width: usable.width - 2 * margin,
+            height: usable.height - 2 * margin)
         var cell = Size(
-            width: max(narrowest, min(widest, 3 * item)),
+            width: max(narrowest, min(widest, widestPanelLabel(itemSize: item))),
             height: max(
                 nonNegative(minRowHeight),
                 item + labelGap(diameter: item) + nonNegative(labelHeight) + rowGap(diameter: item))
@@ -119,6 +126,23 @@ extension MenuLayout {
         }
         let panel = Panel(frame: frame, columns: columns, cornerRadius: (min(item, 20) * k).rounded())
         return MenuLayout(items: items, direction: direction, bounds: frame, panel: panel, origin: center)
+    }
+
+    /// The widest a panel's cell grows for its label, for items of
+    /// `itemSize`: three and a half times the item, room at the default
+    /// size for the longest word of every built-in action's label in the
+    /// default font ("Notifications" in DejaVu Sans 13).
+    public static func widestPanelLabel(itemSize: Double) -> Double { 3.5 * nonNegative(itemSize) }
+
+    /// How many lines a panel's label, and its status line, may take each
+    /// before it is cut, as AssistiveTouch's wrap.
+    public static let panelLabelLines = 2
+
+    /// The width `kind`'s labels wrap at, pill included, for items of
+    /// `itemSize`: a panel's widest cell; nil for a column, whose labels
+    /// take one line each.
+    public static func labelWrapWidth(_ kind: Kind, itemSize: Double) -> Double? {
+        kind == .panel ? widestPanelLabel(itemSize: itemSize) : nil
     }
 
     /// The room a panel's cell keeps above and below its icon and label,

@@ -10,6 +10,11 @@ enum BuiltInTools {
         action.resolve(found: Files.isOnPath, compositor: Compositor.detect(Environment.string))
     }
 
+    /// What an item whose tool is missing says on screen after a tap.
+    static func note(_ action: BuiltInAction) -> String {
+        action.note(found: Files.isOnPath, compositor: Compositor.detect(Environment.string))
+    }
+
     /// What `--check` prints: one line per built-in action `config` uses.
     static func report(_ config: Config) -> [String] {
         config.builtInActions.map { "action \($0.name): \(resolve($0).summary)" }

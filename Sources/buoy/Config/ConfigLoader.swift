@@ -160,7 +160,8 @@ struct ConfigLoader {
     }
 
     /// `buoy --check`: every diagnostic as `path:line:col: severity:
-    /// message` (with the line and a caret below), on stderr with no log
+    /// message` (with the line and a caret below), then every icon no theme
+    /// has (`IconCheck`, `path: warning: message`), on stderr with no log
     /// prefix so that editors can read them; then on stdout what each
     /// built-in action resolves to and one line of verdict. Returns the exit
     /// status.
@@ -185,7 +186,9 @@ struct ConfigLoader {
         switch read() {
         case .success(let loaded):
             guard let path = loaded.path else { return (.noFile(candidates: candidates), nil) }
-            return (.ok(path: path, warnings: loaded.warnings.map(\.labelled)), loaded.config)
+            // The icons as the running buoy finds them, which the file alone cannot say.
+            let icons = IconCheck.warnings(loaded.config).map { "\(path): warning: \($0)" }
+            return (.ok(path: path, warnings: loaded.warnings.map(\.labelled) + icons), loaded.config)
         case .failure(let failure):
             return (.failed(message: failure.message), nil)
         }

@@ -75,7 +75,7 @@ final class MenuPresenter {
     private var warnedThemes: Set<String> = []
     /// Where icons were found at a size, in a theme: the next child drawing
     /// them need not look them up again.
-    private struct IconSearch: Hashable {
+    struct IconSearch: Hashable {
         var theme: String?
         var size: Int
         var scale: Int
@@ -120,6 +120,7 @@ final class MenuPresenter {
                         known: foundIcons[search]?.known ?? [:], stamp: foundIcons[search]?.stamp ?? 0),
                     look: page.look, scale: anchor.scale,
                     on: page.items.indices.map { request.statuses[$0]?.on == true },
+                    unavailable: page.items.map(\.isUnavailable),
                     only: request.partial?.items ?? []),
                 into: file.fd, reaping: children.reaping)
         } catch {
@@ -359,7 +360,7 @@ final class MenuPresenter {
 
     /// The theme, the icons' size in buffer px and the integer scale that
     /// `page`'s icons are looked up for at `scale`.
-    private static func iconSearch(for page: MenuPage, scale: BufferScale) -> IconSearch {
+    static func iconSearch(for page: MenuPage, scale: BufferScale) -> IconSearch {
         IconSearch(
             theme: page.settings.iconTheme,
             size: IconLookup.pixelSize(
@@ -370,24 +371,36 @@ final class MenuPresenter {
     /// Logs what became of each item's icon (a missing one once).
     private func reportIcons(_ icons: [MenuArtist.Icon], of items: [MenuItem], iconSize: Int) {
         for (item, icon) in zip(items, icons) {
-            switch icon {
-            case .none, .unchanged: break
-            case .drawn(let path): log.debug("menu: icon \"\(item.icon ?? "")\" at \(iconSize) px: \(path)")
-            case .notFound: reportMissingIcon(of: item, why: "not found in the icon themes")
-            case .failed(let path): reportMissingIcon(of: item, why: "\(path) could not be loaded")
+            if case .drawn(let path) = icon {
+                log.debug("menu: icon \"\(item.icon ?? "")\" at \(iconSize) px: \(path)")
             }
+            guard let warning = Self.iconWarning(icon, of: item), let name = item.icon,
+                missingIcons.insert(name).inserted
+            else { continue }
+            log.warning(warning)
         }
+    }
+
+    /// What the log and `--check` say of `item`'s icon: nil when it was
+    /// drawn, or there was none.
+    static func iconWarning(_ icon: MenuArtist.Icon, of item: MenuItem) -> String? {
+        let why: String
+        switch icon {
+        case .none, .unchanged, .drawn: return nil
+        case .notFound: why = "not found in the icon themes"
+        case .failed(let path): why = "\(path) could not be loaded"
+        }
+        return "menu item \"\(item.label)\": icon \"\(item.icon ?? "")\" \(why); drawing its first letter"
     }
 
     /// Says once per theme name that the configured theme was not found
     /// (the drawing child looked for its index.theme).
     private func warnThemeMissing(_ theme: String?) {
         guard let theme, warnedThemes.insert(theme).inserted else { return }
-        log.warning("icon theme \"\(theme)\" has no readable index.theme; searching hicolor and Adwaita")
+        log.warning(Self.themeWarning(theme))
     }
 
-    private func reportMissingIcon(of item: MenuItem, why: String) {
-        guard let name = item.icon, missingIcons.insert(name).inserted else { return }
-        log.warning("menu item \"\(item.label)\": icon \"\(name)\" \(why); drawing its first letter")
+    static func themeWarning(_ theme: String) -> String {
+        "icon theme \"\(theme)\" has no readable index.theme; searching hicolor and Adwaita"
     }
 }

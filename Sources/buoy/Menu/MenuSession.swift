@@ -19,8 +19,9 @@ final class MenuSession {
     var instances: () -> [ButtonInstance] = { [] }
     /// Tells `buoy msg subscribe` that the menu opened or closed.
     var publish: (ButtonEvent) -> Void = { _ in }
-    /// Runs a chosen item's action from its button, as a gesture's runs.
-    var perform: (Action, _ name: String, ButtonInstance, _ now: Double) -> Void = { _, _, _, _ in }
+    /// Runs a chosen item's action from its button, as a gesture's runs;
+    /// returns why it did not run.
+    var perform: (Action, _ name: String, ButtonInstance, _ now: Double) -> String? = { _, _, _, _ in nil }
     /// Tells a button what became of its menu, and carries out its effects.
     var tell: (ButtonInput, ButtonInstance) -> Void = { _, _ in }
 
@@ -209,8 +210,11 @@ final class MenuSession {
             }
         case .run(let key, let item, let choice):
             let level = choice.path.isEmpty ? "" : " of \(choice.path.joined(separator: " > "))"
-            if let owner = instance(key) {
-                perform(item.action, "menu item \(choice.index + 1) (\(item.label))\(level)", owner, now)
+            guard let owner = instance(key) else { break }
+            let problem = perform(
+                item.action, "menu item \(choice.index + 1) (\(item.label))\(level)", owner, now)
+            if case .builtIn(let action) = item.action {
+                return [.ranBuiltIn(key, choice, missing: problem.map { _ in BuiltInTools.note(action) })]
             }
         case .checkStatus(let key, let path, let checks):
             statusChecks.start(checks, of: key, path: path, now: now)
