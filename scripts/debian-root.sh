@@ -32,14 +32,15 @@ KWIN_PACKAGES="kwin-wayland dbus"
 
 # Debian's own Swift and what building buoy and its source package need in a root
 # (the swiftlang legs, make dsc: the drawing helper's unit tests shape CJK and colour
-# emoji labels, hence the Noto fonts). $1 is the GCC whose libstdc++.a the static
+# emoji labels, hence the Noto fonts, and hold the built-in actions' icons to Adwaita's).
+# $1 is the GCC whose libstdc++.a the static
 # link takes: clang picks the newest GCC directory in the root (14 in trixie; 16 in
 # sid, though its default GCC is 15), and packaging/link/libstdc++.so names the
 # archive, which only libstdc++-N-dev ships.
 swift_packages() {
     echo "swiftlang libstdc++-$1-dev pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev
         libpango1.0-dev librsvg2-dev scdoc build-essential debhelper dpkg-dev fakeroot lintian
-        fonts-noto-cjk fonts-noto-color-emoji"
+        fonts-noto-cjk fonts-noto-color-emoji adwaita-icon-theme"
 }
 
 # The packages SUITE's root holds, or a complaint and exit for another suite.

@@ -186,11 +186,6 @@ public final class Display {
         layerShell.map { UInt32(wl_proxy_get_version($0)) } ?? 0
     }
 
-    /// Whether surfaces hear preferred_buffer_scale and _transform (v6).
-    public var hasPreferredBufferScale: Bool {
-        compositor.map { wl_proxy_get_version($0) >= 6 } ?? false
-    }
-
     /// Starts following the other clients' windows, once; false where the
     /// compositor does not offer foreign-toplevel (KWin, GNOME).
     public func watchWindows() -> Bool {

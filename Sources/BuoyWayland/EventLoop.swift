@@ -6,7 +6,6 @@ import Glibc
 /// Wayland event has been dispatched.
 public struct Wakeup {
     public var signals: [Int32] = []
-    public var timerFired = false
     /// Extra descriptors (IPC, inotify) that are readable, or have hung up
     /// or failed.
     public var readable: [Int32] = []
@@ -120,7 +119,6 @@ public final class EventLoop {
             if wl_display_dispatch_pending(proxy) < 0 { throw display.connectionError() }
             if fds[1].revents & Int16(POLLIN) != 0, buoy_timerfd_consume(timerFD) != 0 {
                 armedDeadline = nil
-                wakeup.timerFired = true
             }
             if fds[2].revents & Int16(POLLIN) != 0 {
                 while case let signal = buoy_signalfd_read(signalFD), signal != 0 {

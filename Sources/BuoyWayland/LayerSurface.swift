@@ -37,8 +37,6 @@ public final class LayerSurface {
     /// Set when a configure or an enter/leave changed what must be drawn.
     private var changed = false
     private var frameCallback: OpaquePointer?
-    /// The timestamp of the last frame callback, in ms.
-    public private(set) var lastFrameTime: UInt32 = 0
 
     /// A surface that takes no pointer or touch input at all and, with
     /// `takesKeyboard`, the keyboard from the moment it maps: the open
@@ -268,11 +266,9 @@ public final class LayerSurface {
     nonisolated(unsafe) private static let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
         let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
         listener.initialize(
-            to: wl_callback_listener(done: { data, callback, time in
-                let surface = from(data)
+            to: wl_callback_listener(done: { data, callback, _ in
                 wl_callback_destroy(callback)
-                surface.frameCallback = nil
-                surface.lastFrameTime = time
+                from(data).frameCallback = nil
             }))
         return listener
     }()
