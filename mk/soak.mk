@@ -1,7 +1,7 @@
 # `make soak`: buoy under long fault loops on private headless compositors
 # (scripts/soak.py): 10,000 gestures through the virtual pointer (taps, double
-# taps, drags, menu open/close, and `buoy msg` tap, menu and reload between
-# them) with fd, RSS, zombie and command accounting;
+# taps, drags, menu open/close, menu items run, and `buoy msg` tap, menu and
+# reload between them) with fd, RSS, zombie and command accounting;
 # 100 rounds of output churn; 1,000 SIGKILLs in the middle of state saves.
 # Prints a table and fails on a missed goal. It takes about 35 minutes.
 # SOAK_ARGS passes options to scripts/soak.py, e.g.

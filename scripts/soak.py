@@ -3,8 +3,9 @@
 
 1. gestures: N gestures (10,000 by default) on one headless compositor (`--compositor`: sway
    or phoc through the virtual pointer, KWin by real touch): taps, double taps, drags, the menu
-   opened by a long press and closed by a press outside it, and `buoy msg tap`, `menu` (twice:
-   open, close) and `reload` between them. Before (after a warm-up) and after: open fds (no
+   opened by a long press and closed by a press outside it or by a press on an item, which
+   runs the item's command, and `buoy msg tap`, `menu` (twice: open, close) and `reload`
+   between them. Before (after a warm-up) and after: open fds (no
    growth), VmRSS (< 5% growth), zombie children (none); every command buoy started is
    accounted for (marker lines and log lines against the gestures and requests sent).
 2. churn: output churn (Tests/e2e/test_faults.py output_churn) for 100 cycles.
@@ -26,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
 
 from buoy_fixture import MAGENTA, Buoy, count_lines  # noqa: E402
-from harness import (HarnessError, HeadlessKWin, HeadlessPhoc, HeadlessSway, proc_children, proc_fds,  # noqa: E402
+from harness import (HarnessError, HeadlessKWin, HeadlessPhoc, HeadlessSway, Image, proc_children, proc_fds,  # noqa: E402
                      proc_kib, wait_for)
 from test_faults import NestedSway, ask, config, kill_during_saves, output_churn  # noqa: E402
 
@@ -39,8 +40,11 @@ SNAP = 0.05
 MENU_OPEN, MENU_CLOSE = 0.04, 0.04
 # Gaps longer than the windows above, so each gesture is recognised as the one meant.
 AFTER_TAP = DOUBLE_TAP_WINDOW + 0.07
-KINDS = (("tap", 0.3), ("double_tap", 0.2), ("drag", 0.24), ("menu", 0.1), ("msg_tap", 0.06),
-         ("msg_menu", 0.05), ("reload", 0.05))
+KINDS = (("tap", 0.27), ("double_tap", 0.18), ("drag", 0.24), ("menu", 0.1), ("menu_item", 0.05),
+         ("msg_tap", 0.06), ("msg_menu", 0.05), ("reload", 0.05))
+# The icon of the item that "menu_item" presses, found on screen by its colour: the menu
+# unfolds where the button rests, which drags move.
+ITEM_ICON = (0, 200, 0)
 COMPOSITORS = {"sway": HeadlessSway, "phoc": HeadlessPhoc, "kwin": HeadlessKWin}
 
 
@@ -117,8 +121,12 @@ def soak_config(sway: HeadlessSway) -> tuple[str, dict]:
                  "long_press": '"menu"'},
         menu={"open_duration": MENU_OPEN, "close_duration": MENU_CLOSE},
     )
+    icon = sway.artifact("item-icon.png")
+    Image(48, 48, bytes(ITEM_ICON) * 48 * 48).save_png(icon)
     for label in ("One", "Two", "Three"):
         text += f'\n[[menu.item]]\nlabel = "{label}"\ncommand = "echo x >> {markers["menu_item"]}"\n'
+        if label == "Two":
+            text += f'icon = "{icon}"\n'
     return text, markers
 
 
@@ -140,6 +148,11 @@ def soak_gestures(count: int, seed: int, goals: Goals, compositor: str = "sway")
         at_start = snapshot(buoy)
         cx, cy = centre(buoy)
 
+        def item_icon():
+            """Where the menu item's icon is on screen, once the menu shows it."""
+            found = sway.screenshot().find(ITEM_ICON, tolerance=10)
+            return found if found and found.count > 100 else None
+
         def gesture(kind: str) -> None:
             nonlocal cx, cy
             if kind == "tap":
@@ -160,14 +173,18 @@ def soak_gestures(count: int, seed: int, goals: Goals, compositor: str = "sway")
                 # gives where it is going, and a loaded compositor shows it a little later.
                 pointer.sleep(int((SNAP + 0.25) * 1000))
                 cx, cy = centre(buoy)
-            elif kind == "menu":
+            elif kind in ("menu", "menu_item"):
                 pointer.move(cx, cy)
                 pointer.down()
                 pointer.sleep(int((LONG_PRESS + 0.07) * 1000))
                 pointer.up()
                 pointer.sleep(int((MENU_OPEN + 0.04) * 1000))
-                # The other half of the screen: outside the menu, which unfolds beside the button.
-                pointer.click(width * (0.2 if cx > width / 2 else 0.8), height / 2)
+                if kind == "menu_item":
+                    icon = wait_for(item_icon, timeout=3, message="the menu item's icon on screen")
+                    pointer.click(*icon.centroid)
+                else:
+                    # The other half of the screen: outside the menu, which unfolds beside the button.
+                    pointer.click(width * (0.2 if cx > width / 2 else 0.8), height / 2)
                 pointer.sleep(int((MENU_CLOSE + 0.15) * 1000))
             elif kind in ("msg_tap", "reload"):
                 reply = ask(buoy, "tap" if kind == "msg_tap" else "reload")
@@ -195,9 +212,10 @@ def soak_gestures(count: int, seed: int, goals: Goals, compositor: str = "sway")
         def wanted() -> dict:
             """What `accounted` must say for the gestures and requests sent so far."""
             taps = sent["tap"] + sent["msg_tap"]
-            menus = sent["menu"] + sent["msg_menu"]
-            return {"tap": taps, "double_tap": sent["double_tap"], "opened": menus, "closed": menus,
-                    "started": taps + sent["double_tap"], "exited 0": taps + sent["double_tap"],
+            menus = sent["menu"] + sent["menu_item"] + sent["msg_menu"]
+            commands = taps + sent["double_tap"] + sent["menu_item"]
+            return {"tap": taps, "double_tap": sent["double_tap"], "menu_item": sent["menu_item"],
+                    "opened": menus, "closed": menus, "started": commands, "exited 0": commands,
                     "reloaded": sent["reload"]}
 
         def check(where: str) -> None:
@@ -251,7 +269,7 @@ def soak_gestures(count: int, seed: int, goals: Goals, compositor: str = "sway")
                                 ("menus opened", seen["opened"], expected["opened"]),
                                 ("menus closed", seen["closed"], expected["closed"]),
                                 ("reloads", seen["reloaded"], expected["reloaded"]),
-                                ("menu item commands", seen["menu_item"], 0),
+                                ("menu item marker lines", seen["menu_item"], expected["menu_item"]),
                                 ("refused, warnings", seen["refused"] + seen["warnings"], 0)):
             goals.add(name, "", got, f"= {want}", got == want)
         if buoy.stop() != 0:

@@ -5,7 +5,7 @@ extension Config {
     /// The text of examples/config.toml, byte for byte: every key with its
     /// default and a comment. `buoy --print-default-config` prints it.
     public static let exampleText: String = ##"""
-        # buoy configuration: copy to ~/.config/buoy/config.toml and edit.
+        # buoy's configuration, read from ~/.config/buoy/config.toml or --config PATH.
         # Every key is optional; the values shown are the defaults (but for tap, unset
         # by default), and commented-out keys are unset by default. See buoy(5) for the
         # full reference.
@@ -95,8 +95,8 @@ extension Config {
         # A flick of the button up, down, left or right (at least 24 px, within 300 ms,
         # at 0.4 px/ms or faster): the button springs back and this runs. Unset: that
         # flick is a drag.
-        # swipe_up = "swaymsg workspace prev"
-        # swipe_down = "swaymsg workspace next"
+        # swipe_up = { action = "workspace-next" }
+        # swipe_down = { action = "workspace-prev" }
         # swipe_left = "swaymsg focus left"
         # swipe_right = "swaymsg focus right"
         # At most this many commands run at once (1-64); further taps are refused.

@@ -8,7 +8,8 @@ public struct RemovalLook: Sendable, Equatable {
         /// The remove target, a circle with ×; `armed` (a drop now removes
         /// the button) grows it and turns it red.
         case target(armed: Bool)
-        /// The Undo bubble, a circle with an undo arrow; darker while pressed.
+        /// The Undo bubble, a circle with an undo arrow over the word "Undo";
+        /// darker while pressed.
         case undo(pressed: Bool)
     }
 
@@ -34,9 +35,9 @@ public struct RemovalLook: Sendable, Equatable {
     public func bufferSide(scale: BufferScale) -> Int { scale.pixels(Int(imageSide)) }
 }
 
-/// Draws the remove target and the Undo bubble with cairo paths (no text,
-/// so no font is loaded into buoy) into ARGB32 memory, the layout of
-/// WL_SHM_FORMAT_ARGB8888.
+/// Draws the remove target and the Undo bubble with cairo paths (the word
+/// "Undo" too, stroked, so no font is loaded into buoy) into ARGB32 memory,
+/// the layout of WL_SHM_FORMAT_ARGB8888.
 public enum RemovalPainter {
     /// Paints `look` into `data` (premultiplied ARGB32, `stride` bytes per
     /// row), a square of `look.bufferSide(scale:)` pixels.
@@ -79,6 +80,7 @@ public enum RemovalPainter {
                 cairo_fill(cr)
                 paintRing(cr, center: center, radius: radius)
                 paintUndoArrow(cr, center: center, radius: radius)
+                paintUndoWord(cr, center: center, radius: radius)
             }
         }
     }
@@ -93,10 +95,11 @@ public enum RemovalPainter {
 
     /// "↶": an arc over the top from the left to the lower right, with the
     /// arrowhead at its left end pointing down, where the arc comes from.
+    /// It sits in the upper half, above the word.
     private static func paintUndoArrow(_ cr: OpaquePointer, center: Double, radius: Double) {
-        let arc = radius * 0.4
-        let width = max(2, radius * 0.12)
-        let cy = center + radius * 0.06
+        let arc = radius * 0.32
+        let width = max(2, radius * 0.11)
+        let cy = center - radius * 0.2
         cairo_set_source_rgba(cr, 1, 1, 1, 1)
         cairo_set_line_width(cr, width)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
@@ -104,7 +107,7 @@ public enum RemovalPainter {
         cairo_new_path(cr)
         cairo_arc(cr, center, cy, arc, Double.pi, 2.3 * Double.pi)
         cairo_stroke(cr)
-        let head = radius * 0.22
+        let head = radius * 0.18
         let tipX = center - arc
         let tipY = cy + head * 0.9
         cairo_move_to(cr, tipX, tipY)
@@ -112,5 +115,46 @@ public enum RemovalPainter {
         cairo_line_to(cr, tipX + head * 0.8, cy - head * 0.35)
         cairo_close_path(cr)
         cairo_fill(cr)
+    }
+
+    /// "Undo" in the lower half, in strokes of the pen as a sans-serif
+    /// draws it, so that the bubble says what it does: an icon alone for its
+    /// few seconds is easily taken for something else.
+    private static func paintUndoWord(_ cr: OpaquePointer, center: Double, radius: Double) {
+        let cap = radius * 0.34
+        let xHeight = cap * 0.7
+        let bowl = xHeight / 2
+        let gap = cap * 0.3
+        let widthOfU = cap * 0.6
+        let word = widthOfU + gap + 2 * bowl + gap + 2 * bowl + gap + 2 * bowl
+        let base = center + radius * 0.58
+        var x = center - word / 2
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        cairo_set_line_width(cr, max(1.5, cap * 0.17))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_new_path(cr)
+        // U: down, round the bottom (cairo_arc_negative from π to 0 passes π/2, below), up.
+        let u = widthOfU / 2
+        cairo_move_to(cr, x, base - cap)
+        cairo_arc_negative(cr, x + u, base - u, u, Double.pi, 0)
+        cairo_line_to(cr, x + widthOfU, base - cap)
+        x += widthOfU + gap
+        // n: a stem, and an arch over the top into the right leg.
+        cairo_move_to(cr, x, base)
+        cairo_line_to(cr, x, base - xHeight)
+        cairo_move_to(cr, x, base - xHeight + bowl)
+        cairo_arc(cr, x + bowl, base - xHeight + bowl, bowl, Double.pi, 2 * Double.pi)
+        cairo_line_to(cr, x + 2 * bowl, base)
+        x += 2 * bowl + gap
+        // d: a bowl, and a stem as tall as the capital on its right.
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + bowl, base - bowl, bowl, 0, 2 * Double.pi)
+        cairo_move_to(cr, x + 2 * bowl, base - cap)
+        cairo_line_to(cr, x + 2 * bowl, base)
+        x += 2 * bowl + gap
+        // o
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + bowl, base - bowl, bowl, 0, 2 * Double.pi)
+        cairo_stroke(cr)
     }
 }

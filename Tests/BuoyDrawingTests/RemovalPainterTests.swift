@@ -52,8 +52,8 @@ final class RemovalPainterTests: XCTestCase {
     func testUndoHasAWhiteArrowOverTheTopAndNoneInTheMiddle() {
         let (side, pixel) = render(RemovalLook(.undo(pressed: false), diameter: 56))
         let c = side / 2
-        // The arc's top: 0.4 r above the arc's centre, which is 0.06 r below the image's.
-        let top = pixel(c, c + 2 - 11)
+        // The arc's top: 0.32 r above the arc's centre, which is 0.2 r above the image's.
+        let top = pixel(c, c - 6 - 9)
         XCTAssertGreaterThan(top[0], 230)
         XCTAssertGreaterThan(top[3], 230)
         let middle = pixel(c, c + 2)
@@ -61,6 +61,24 @@ final class RemovalPainterTests: XCTestCase {
         XCTAssertGreaterThan(middle[3], 230)
         let (_, pressed) = render(RemovalLook(.undo(pressed: true), diameter: 56))
         XCTAssertLessThan(pressed(c, c + 2)[0], middle[0], "darker while pressed")
+    }
+
+    /// The bubble says "Undo" under the arrow: a row through the word's
+    /// small letters crosses U's two strokes, n's two legs, d's bowl and o's.
+    func testUndoSaysUndoUnderTheArrow() {
+        let (side, pixel) = render(RemovalLook(.undo(pressed: false), diameter: 56))
+        let c = side / 2
+        // The baseline is 0.58 r below the centre, the x-height 0.21 r.
+        let row = c + 16 - 3
+        var strokes = 0
+        var inStroke = false
+        for x in (c - 20)...(c + 20) {
+            let white = pixel(x, row)[0] > 150
+            if white && !inStroke { strokes += 1 }
+            inStroke = white
+        }
+        XCTAssertGreaterThanOrEqual(strokes, 7, "the letters' strokes across row \(row)")
+        XCTAssertLessThan(pixel(c, row + 8)[0], 60, "below the word, the bubble's fill")
     }
 
     func testOpacityScalesTheWholeImageAndScale2DoublesTheBuffer() {
