@@ -150,5 +150,6 @@ clean:
 		[ ! -d $$dir ] || scripts/debian-root.sh --release $$dir || exit 1; done; done
 	rm -rf --one-file-system .build demo
 
-# Packaging, benchmarks and fuzzing live in their own fragments.
+# Packaging (and for phones, mk/arm64.mk: `make deb ARCH=arm64`, `make e2e-arm64`),
+# benchmarks and fuzzing live in their own fragments.
 include $(wildcard mk/*.mk)

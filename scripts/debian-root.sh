@@ -13,6 +13,8 @@
 #                                      run COMMAND as root inside ROOT, in this checkout,
 #                                      which is bind-mounted at the same path there (the
 #                                      swiftlang-SUITE legs build buoy with the root's Swift)
+#   scripts/debian-root.sh --mirror    print the Debian mirror the roots come from (the arm64
+#                                      sysroot's too, scripts/arm64-sysroot.sh)
 #
 # Every mount (proc, sys, /dev, /dev/shm, devpts) is made in a private mount
 # namespace (unshare -m) that dies with this script, so no mount outlives it,
@@ -146,6 +148,10 @@ fi
 if [ "${1:-}" = "--run-inner" ]; then
     shift
     run_inside "$@"
+fi
+if [ "${1:-}" = "--mirror" ]; then
+    mirror
+    exit 0
 fi
 if [ "${1:-}" = "--release" ]; then
     release_mounts "${2:?--release needs the root}"

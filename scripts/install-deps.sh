@@ -4,7 +4,8 @@
 #
 #   scripts/install-deps.sh           everything `make test` needs: building,
 #                                     the compositors and tools of the e2e
-#                                     tests, and `make deb` and its check
+#                                     tests, `make deb` and its check, and
+#                                     the arm64 package and its leg
 #   scripts/install-deps.sh --build   only what building and running buoy
 #                                     need (`make build`, `make run` in your
 #                                     own session): no compositors, no tests
@@ -30,10 +31,14 @@ test="wayland-protocols sway grim wev foot wtype wvkbd man-db xkb-data phoc west
 gtk-update-icon-cache
 zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin dbus-daemon
 dbus-session-bus-common util-linux systemd fonts-noto-cjk fonts-noto-color-emoji valgrind"
+# The arm64 package and its leg (mk/arm64.mk): aarch64 binutils, whose strip and objdump
+# (dpkg-shlibdeps's) read arm64 binaries, and qemu-user with binfmt-support, which run
+# the arm64 buoy here and the arm64 buoy-draw it starts.
+arm64="binutils-aarch64-linux-gnu qemu-user-static binfmt-support"
 case "${1:-}" in
     --build) packages=$build ;;
     --deb) packages="$build $deb" ;;
-    "") packages="$build $deb $test" ;;
+    "") packages="$build $deb $test $arm64" ;;
     *) echo "usage: install-deps.sh [--build|--deb]" >&2; exit 2 ;;
 esac
 missing=""

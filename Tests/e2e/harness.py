@@ -515,9 +515,12 @@ class Attach:
 
 class WaylandDebugLog:
     """The requests in a client's WAYLAND_DEBUG=1 output (libwayland's ` -> obj@id.request(args)`
-    lines), followed object by object: buffer sizes, buffer scales, viewport destinations."""
+    lines), followed object by object: buffer sizes, buffer scales, viewport destinations.
+    libwayland 1.22 and later (trixie's, so an arm64 buoy's, mk/arm64.mk) name the queue first
+    (`{Default Queue}`) and write objects as `obj#id`: read as `obj@id`, as 1.21 writes them."""
 
-    LINE = re.compile(r"^\[\s*[\d.]+\]\s+(->)?\s*([\w]+@\d+)\.(\w+)\((.*)\)\s*$")
+    LINE = re.compile(r"^\[\s*[\d.]+\]\s+(?:\{[^}]*\}\s+)?(->)?\s*([\w]+@\d+)\.(\w+)\((.*)\)\s*$")
+    OBJECT_ID = re.compile(r"(?<=[\w\]])#(?=\d+\b)")
 
     def __init__(self, text: str):
         self.requests: list[tuple[str, str, list[str]]] = []
@@ -525,7 +528,7 @@ class WaylandDebugLog:
         # Both in the order they were sent and received: (sent, object, name, args).
         self.messages: list[tuple[bool, str, str, list[str]]] = []
         for line in text.splitlines():
-            m = self.LINE.match(line.strip())
+            m = self.LINE.match(self.OBJECT_ID.sub("@", line.strip()))
             if not m:
                 continue
             args = [a.strip() for a in m.group(4).split(",")] if m.group(4).strip() else []

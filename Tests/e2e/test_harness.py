@@ -15,7 +15,8 @@ from unittest import mock
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import DEFAULT_BACKGROUND, HarnessError, HeadlessSway, Image, xcursor_bytes  # noqa: E402
+from harness import (  # noqa: E402
+    DEFAULT_BACKGROUND, Attach, HarnessError, HeadlessSway, Image, WaylandDebugLog, xcursor_bytes)
 
 
 class ImageTest(unittest.TestCase):
@@ -51,6 +52,30 @@ class ImageTest(unittest.TestCase):
         self.assertEqual(len(blob), 16 + 12 + 36 + 4 * 24 * 24)
         self.assertEqual(struct.unpack_from("<II", blob, 28 + 16), (24, 24))  # width, height
         self.assertEqual(blob[64:], bytes(4 * 24 * 24))
+
+
+class WaylandDebugLogTest(unittest.TestCase):
+    """The same session as libwayland 1.21 (Debian 12) and 1.23 (trixie, the arm64 leg) log it."""
+
+    LIBWAYLAND_1_21 = """\
+[1683815.909] wl_registry@2.global(9, "zwlr_layer_shell_v1", 4)
+[1683820.632]  -> wl_registry@2.bind(9, "zwlr_layer_shell_v1", 4, new id [unknown]@8)
+[1684183.899]  -> wl_shm_pool@14.create_buffer(new id wl_buffer@15, 0, 78, 78, 312, 0)
+[1684228.564]  -> wl_surface@16.attach(wl_buffer@15, 0, 0)
+"""
+    LIBWAYLAND_1_23 = """\
+[1683815.909] {Default Queue} wl_registry#2.global(9, "zwlr_layer_shell_v1", 4)
+[1683820.632] {Default Queue}  -> wl_registry#2.bind(9, "zwlr_layer_shell_v1", 4, new id [unknown]#8)
+[1684183.899] {Default Queue}  -> wl_shm_pool#14.create_buffer(new id wl_buffer#15, 0, 78, 78, 312, 0)
+[1684228.564] {Default Queue}  -> wl_surface#16.attach(wl_buffer#15, 0, 0)
+"""
+
+    def test_both_formats_read_alike(self):
+        for text in (self.LIBWAYLAND_1_21, self.LIBWAYLAND_1_23):
+            log = WaylandDebugLog(text)
+            self.assertEqual(log.binds(), {"zwlr_layer_shell_v1": 4})
+            self.assertEqual(log.received("global"), [["9", '"zwlr_layer_shell_v1"', "4"]])
+            self.assertEqual(log.attaches(), [Attach("wl_surface@16", 78, 78, 1, None)])
 
 
 class HeadlessSwayTest(unittest.TestCase):
