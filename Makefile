@@ -127,9 +127,10 @@ sid-root: deps
 # fuzz-smoke (mk/fuzz.mk): a 60 s libFuzzer pass over the config parser;
 # soak-short (mk/soak.mk): a few hundred gestures and requests on sway, phoc and KWin;
 # deb-check (mk/deb.mk): `make deb` installed with apt-get, run and removed;
+# e2e-arm64 (mk/arm64.mk): the smoke set with buoy cross-built for arm64, under qemu-user;
 # swiftlang-trixie and swiftlang-sid (mk/dsc.mk): the source package built with
 # Debian's own Swift in each root, its unit tests run there, the .deb installed there and run.
-test: deps lint check-protocols unit example e2e soak-short fuzz-smoke deb-check swiftlang-trixie swiftlang-sid
+test: deps lint check-protocols unit example e2e e2e-arm64 soak-short fuzz-smoke deb-check swiftlang-trixie swiftlang-sid
 
 # In a Wayland session: run buoy with your config (or, with none, the
 # first-run menu), installing only what building and running need. Without
