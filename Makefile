@@ -111,8 +111,9 @@ $(E2E_TRIXIE_SMOKE_LEGS): e2e-smoke-%: deps build trixie-root
 e2e-smoke-wayfire: deps build sid-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-wayfire $(PYTHON) -m unittest -v test_smoke
 
+# phoc 0.58 also runs the sequences users make (test_sequences.py), Phosh users being many.
 $(E2E_SID_SMOKE_LEGS): e2e-smoke-sid-%: deps build sid-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-$* $(PYTHON) -m unittest -v test_smoke
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-$* $(PYTHON) -m unittest -v test_smoke $(if $(filter phoc,$*),test_sequences)
 
 $(E2E_KWIN_LEGS): e2e-%-kwin: deps build %-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=$*-kwin $(PYTHON) -m unittest -v test_kwin

@@ -9,7 +9,7 @@ import time
 import unittest
 
 from buoy_fixture import GREEN, MAGENTA, Buoy, count_lines, hex_color, settle
-from harness import HeadlessSway, wait_for
+from harness import HeadlessSway, matrix_compositor, wait_for
 from test_button import config as button_config
 from test_menu import item_centres, menu_config, wait_closed, wait_open
 from test_faults import NestedSway
@@ -70,7 +70,7 @@ class ButtonAfterMenuTests(unittest.TestCase):
 
     def test_a_long_press_menu_closed_by_a_click_outside_or_escape_leaves_the_button_working(self):
         for close in ("click", "escape"):
-            with self.subTest(close=close), HeadlessSway() as sway:
+            with self.subTest(close=close), matrix_compositor() as sway:
                 pointer = sway.pointer()
                 text, markers, tap_log = long_press_menu(sway)
                 buoy, (cx, cy) = start_and_hold(sway, pointer, text)
@@ -91,7 +91,7 @@ class ButtonAfterMenuTests(unittest.TestCase):
                 self.assertEqual(buoy.stop(), 0)
 
     def test_msg_menu_while_the_button_is_held_leaves_it_working(self):
-        with HeadlessSway() as sway:
+        with matrix_compositor() as sway:
             pointer = sway.pointer()
             text, markers = menu_config(sway)
             buoy, (cx, cy) = start_and_hold(sway, pointer, text)
@@ -119,7 +119,7 @@ class ReloadUnderTheMenuTests(unittest.TestCase):
 
     def test_a_reload_that_changes_the_items_closes_the_menu_and_only_new_commands_run(self):
         for how in ("watch", "msg"):
-            with self.subTest(how=how), HeadlessSway() as sway:
+            with self.subTest(how=how), matrix_compositor() as sway:
                 pointer = sway.pointer()
                 text, old_markers = menu_config(sway)
                 buoy = Buoy(sway, text).start()
@@ -153,7 +153,7 @@ class ReloadUnderTheMenuTests(unittest.TestCase):
 
 class TwoMenusTests(unittest.TestCase):
     def test_msg_menu_for_a_while_bs_menu_is_open_opens_as(self):
-        with HeadlessSway() as sway:
+        with matrix_compositor() as sway:
             text, markers = menu_config(sway)
             items = text[text.index("[[menu.item]]"):]
             config = (menu_button("a", "left", GREEN, items)
@@ -182,7 +182,7 @@ class StateAndMoveTests(unittest.TestCase):
     did nothing."""
 
     def test_state_gives_where_the_button_is_while_dragged_and_where_it_comes_back_when_hidden(self):
-        with HeadlessSway() as sway:
+        with matrix_compositor() as sway:
             pointer = sway.pointer()
             buoy = Buoy(sway, button_config(button={"position": '"right"', "idle_opacity": 1.0})).start()
             cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
@@ -217,7 +217,7 @@ class StateAndMoveTests(unittest.TestCase):
 class PlacesTests(unittest.TestCase):
     def test_sixteen_buttons_at_one_place_each_get_a_place_of_their_own(self):
         for position, size in (("right", 56), ("center", 40)):
-            with self.subTest(position=position, size=size), HeadlessSway() as sway:
+            with self.subTest(position=position, size=size), matrix_compositor() as sway:
                 config = "".join(f'[[button]]\nname = "b{i}"\nposition = "{position}"\nsize = {size}\n'
                                  f'color = "{hex_color(MAGENTA)}"\n' for i in range(16))
                 buoy = Buoy(sway, config).start()
@@ -232,7 +232,7 @@ class PlacesTests(unittest.TestCase):
                 self.assertEqual(buoy.stop(), 0)
 
     def test_msg_move_of_another_button_closes_the_open_menu_first(self):
-        with HeadlessSway() as sway:
+        with matrix_compositor() as sway:
             text, markers = menu_config(sway)
             items = text[text.index("[[menu.item]]"):]
             config = (f'[[button]]\nname = "keyboard"\nposition = "bottom-left"\ncolor = "{hex_color(GREEN)}"\n'
@@ -251,7 +251,7 @@ class RepliesTests(unittest.TestCase):
     """Replies said ok when nothing happened."""
 
     def test_msg_tap_refused_by_max_running_answers_the_refusal_and_exits_1(self):
-        with HeadlessSway() as sway:
+        with matrix_compositor() as sway:
             marker = sway.artifact("started")
             text = button_config(actions={"tap": f'"echo x >> {marker}; sleep 30"', "max_running": 3})
             buoy = Buoy(sway, text).start()
@@ -263,7 +263,7 @@ class RepliesTests(unittest.TestCase):
             self.assertEqual(buoy.stop(), 0)
 
     def test_an_edit_followed_by_msg_reload_reloads_once(self):
-        with HeadlessSway() as sway:
+        with matrix_compositor() as sway:
             buoy = Buoy(sway, button_config(button={"size": 56})).start()
             buoy.wait_for_button(MAGENTA)
             subscriber = subscribed(buoy)
