@@ -32,6 +32,8 @@ let residentMemoryLinkerFlags = [
     "-use-ld=lld", "-static-stdlib", "-Xclang-linker", "-no-pie", "-L",
     Context.packageDirectory + "/packaging/link",
     "-Xlinker", "--no-export-dynamic", "-Xlinker", "--icf=safe",
+    // A build ID: what Debian's dh_strip files the debug symbols under (buoy-dbgsym).
+    "-Xlinker", "--build-id",
 ]
 
 // buoy's own code optimised for size in release builds: the kernel maps an

@@ -46,7 +46,7 @@ def main() -> int:
         for example in examples:
             check(in_root(suite, "buoy", "--check", "--config", example), f"buoy --check --config {example}")
         with HeadlessSway(root=debian_root(suite)) as sway:
-            doctor = subprocess.run(sway.root_client(["/usr/bin/buoy", "doctor"]), capture_output=True,
+            doctor = subprocess.run(sway.root_client(["buoy", "doctor"]), capture_output=True,
                                     text=True, timeout=30)
             report = check(doctor, "buoy doctor")
             if not re.search(r"^  zwlr_layer_shell_v1 +offered \d", report, re.MULTILINE):
