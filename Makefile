@@ -32,7 +32,7 @@ deps:
 deps-build:
 	@scripts/install-deps.sh --build
 
-# SwiftPM does not relink when the section order changes: a newer order drops the binary.
+# SwiftPM does not relink when the symbol order changes: a newer order drops the binary.
 build: have-swift deps-build
 	@if [ -e $(RELEASE)/buoy ] && [ packaging/link/buoy.order -nt $(RELEASE)/buoy ]; then rm -f $(RELEASE)/buoy; fi
 	$(SWIFT_RELEASE)

@@ -39,7 +39,7 @@ let residentMemoryLinkerFlags = [
 // buoy's own code optimised for size in release builds: the kernel maps an
 // executable's code in 64 KiB around each page it runs, so a smaller text is
 // less resident memory (-Osize: 150 KB less text, 300 KiB less resident).
-// Each function in a section of its own, for the section order above.
+// Each function in a section of its own, for the symbol order above.
 let small: [SwiftSetting] = [
     .unsafeFlags(["-Osize", "-Xfrontend", "-function-sections"], .when(configuration: .release))
 ]

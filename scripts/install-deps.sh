@@ -17,6 +17,10 @@ set -eu
 # icon theme.
 build="pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev libpango1.0-dev librsvg2-dev scdoc
 fonts-dejavu-core adwaita-icon-theme"
+# The link takes libstdc++'s archive (Package.swift), from the libstdc++-N-dev of the
+# newest GCC directory, which is the one clang picks: 12 on Debian 12, 14 on 13.
+gcc_major=$(ls /usr/lib/gcc/"$(uname -m)"-linux-gnu 2>/dev/null | sort -n | tail -n 1)
+build="$build libstdc++-${gcc_major:-12}-dev"
 # Packaging: dpkg-dev (dpkg-shlibdeps) and lintian for `make deb`.
 deb="dpkg-dev lintian"
 # Testing: wayland-protocols (make protocols, bench), the compositors and
