@@ -120,6 +120,13 @@ public struct BuiltInAction: Sendable, Equatable {
         }
     }
 
+    /// Whether `command` is a screenshot action's, which buoy must stay out
+    /// of: it takes its buttons and menu off the screen while it runs. The
+    /// command is what buoy runs, the action resolved when the config was read.
+    public static func photographsScreen(_ command: String) -> Bool {
+        [screenshot, screenshotRegion].contains { $0.tools.contains { $0.command == command } }
+    }
+
     /// The action the config names so; nil for an unknown name.
     public static func named(_ name: String) -> BuiltInAction? {
         all.first { $0.name == name }
@@ -297,10 +304,9 @@ extension BuiltInAction {
         ]
     }
 
-    /// Where screenshots go, made if missing; the pause lets the menu fold
-    /// away first, so it is not in the picture.
-    private static let picturesPrefix =
-        #"dir="${XDG_PICTURES_DIR:-$HOME/Pictures}"; mkdir -p "$dir" && sleep 0.5 && "#
+    /// Where screenshots go, made if missing. buoy runs the command once the
+    /// compositor has the frame without its buttons and menu (`photographsScreen`).
+    private static let picturesPrefix = #"dir="${XDG_PICTURES_DIR:-$HOME/Pictures}"; mkdir -p "$dir" && "#
     private static let screenshotName = "screenshot-$(date +%Y%m%d-%H%M%S).png"
 
     /// Reads a boolean D-Bus property (`busctl --user get-property` of

@@ -44,6 +44,14 @@ final class App {
     private var warnedNoWindows = false
     /// The built-in actions whose missing tool a tap has logged.
     var reportedMissing: Set<String> = []
+    /// Keeps buoy out of the screenshot actions' pictures (App+Screenshot).
+    var screenshot = ScreenshotController()
+    /// The screenshot's reason for the log and `max_running`, while one is taken.
+    var screenshotRun: (reason: String, limit: Int)?
+    /// The child taking the screenshot.
+    var screenshotPid: pid_t?
+    /// Asked after the commits that took buoy off the screen.
+    var screenshotSync: SyncPoint?
 
     init(
         display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, places: PlaceStore,
@@ -151,7 +159,8 @@ final class App {
     // MARK: - One wakeup
 
     private func update(_ wakeup: Wakeup, now: Double) {
-        for signal in wakeup.signals { handle(signal: signal, now: now) }
+        var exited: [pid_t] = []
+        for signal in wakeup.signals { exited += handle(signal: signal, now: now) }
         if exitStatus != nil { return }
         if let configWatch, configWatch.reloadDue(wakeup, now: now) { reload(now: now) }
         placeInstances(outputsChanged: display.takeOutputsChanged(), now: now)
@@ -170,13 +179,17 @@ final class App {
             perform(instance.controller.handle(.tick(at: now)), for: instance, now: now)
         }
         menu.update(wakeup, now: now)
+        followScreenshot(exited: exited, now: now)
         menu.prepareAhead(for: instances, onlyButton: config.buttons.count == 1, now: now)
         for instance in instances { instance.updateFace(wakeup, now: now, log: log) }
         var committed: [ObjectIdentifier] = []
         for instance in instances
-        where instance.render(now: now, menu: menu.frames(for: instance), log: log) {
+        where instance.render(
+            now: now, menu: menu.frames(for: instance), offForScreenshot: screenshot.hidesButtons, log: log)
+        {
             committed.append(ObjectIdentifier(instance))
         }
+        confirmScreenshotHidden()
         armTimer(now: now, committed: committed)
     }
 
@@ -193,11 +206,12 @@ final class App {
         log.info("mode: \(mode.rawValue), as the tablet-mode switch says")
     }
 
-    private func handle(signal: Int32, now: Double) {
+    /// Returns the pids of the commands that exited.
+    private func handle(signal: Int32, now: Double) -> [pid_t] {
         switch signal {
         case SIGCHLD:
-            runner.reap()
             reaper.reap()
+            return runner.reap()
         case SIGHUP:
             configWatch?.forgetChanges()
             reload(now: now)
@@ -211,6 +225,7 @@ final class App {
             exitStatus = 0
         default: break
         }
+        return []
     }
 
     // MARK: - Timer
@@ -221,6 +236,7 @@ final class App {
         if let at = configWatch?.deadline { consider(at) }
         if let at = menu.deadline { consider(at) }
         if let at = server?.deadline { consider(at) }
+        if let at = screenshot.deadline { consider(at) }
         for instance in instances {
             let committed = committed.contains(ObjectIdentifier(instance))
             if let at = instance.deadline(

@@ -27,6 +27,18 @@ final class BuiltInActionTests: XCTestCase {
         XCTAssertNil(BuiltInAction.named("volume"))
     }
 
+    /// Issue 34 §2.4: buoy stays out of the screenshot actions' pictures, and of no other command's.
+    func testOnlyTheScreenshotActionsPhotographTheScreen() {
+        for action in BuiltInAction.all {
+            for tool in action.tools {
+                XCTAssertEqual(
+                    BuiltInAction.photographsScreen(tool.command),
+                    [BuiltInAction.screenshot, .screenshotRegion].contains(action), action.name)
+            }
+        }
+        XCTAssertFalse(BuiltInAction.photographsScreen("grim"))
+    }
+
     func testEveryActionHasALabelAnIconAndTools() {
         for action in BuiltInAction.all {
             XCTAssertFalse(action.label.isEmpty, action.name)

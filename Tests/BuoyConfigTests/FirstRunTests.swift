@@ -59,7 +59,7 @@ final class FirstRunTests: XCTestCase {
         XCTAssertEqual(command("Lock", ["loginctl"]), "loginctl lock-session")
         XCTAssertEqual(
             command("Screenshot", ["grim"]),
-            #"dir="${XDG_PICTURES_DIR:-$HOME/Pictures}"; mkdir -p "$dir" && sleep 0.5 && "#
+            #"dir="${XDG_PICTURES_DIR:-$HOME/Pictures}"; mkdir -p "$dir" && "#
                 + #"grim "$dir/screenshot-$(date +%Y%m%d-%H%M%S).png""#)
         let write =
             "[ -e '/home/u/.config/buoy/config.toml' ] || (umask 077 && mkdir -p '/home/u/.config/buoy' && "

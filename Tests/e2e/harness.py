@@ -298,6 +298,52 @@ class Image:
     def load(cls, path: str | os.PathLike) -> "Image":
         return cls.from_ppm(Path(path).read_bytes())
 
+    @classmethod
+    def from_png(cls, blob: bytes) -> "Image":
+        """Parses an 8-bit, non-interlaced RGB or RGBA PNG, as grim writes them; alpha is
+        dropped."""
+        if blob[:8] != b"\x89PNG\r\n\x1a\n":
+            raise ValueError("not a PNG")
+        pos, idat, header = 8, [], b""
+        while pos < len(blob):
+            (length,) = struct.unpack(">I", blob[pos : pos + 4])
+            kind, body = blob[pos + 4 : pos + 8], blob[pos + 8 : pos + 8 + length]
+            if kind == b"IHDR":
+                header = body
+            elif kind == b"IDAT":
+                idat.append(body)
+            pos += 12 + length
+        width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+        if depth != 8 or colour not in (2, 6) or interlace:
+            raise ValueError(f"unsupported PNG: depth {depth}, colour type {colour}, interlace {interlace}")
+        bpp = 3 if colour == 2 else 4
+        stride = width * bpp
+        raw = zlib.decompress(b"".join(idat))
+        rows: list[bytes] = []
+        previous = bytes(stride)
+        for y in range(height):
+            kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+            if kind == 1:
+                for i in range(bpp, stride):
+                    line[i] = (line[i] + line[i - bpp]) & 0xFF
+            elif kind == 2:
+                line = bytearray((a + b) & 0xFF for a, b in zip(line, previous))
+            elif kind == 3:
+                for i in range(stride):
+                    left = line[i - bpp] if i >= bpp else 0
+                    line[i] = (line[i] + ((left + previous[i]) >> 1)) & 0xFF
+            elif kind == 4:
+                for i in range(stride):
+                    a = line[i - bpp] if i >= bpp else 0
+                    b = previous[i]
+                    c = previous[i - bpp] if i >= bpp else 0
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
+            previous = bytes(line)
+            rows.append(previous if bpp == 3 else b"".join(previous[x : x + 3] for x in range(0, stride, 4)))
+        return cls(width, height, b"".join(rows))
+
     def pixel(self, x: int, y: int) -> tuple[int, int, int]:
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise IndexError(f"pixel ({x}, {y}) outside {self.width}x{self.height}")

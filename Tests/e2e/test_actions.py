@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 import unittest
 from pathlib import Path
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, settle
-from harness import HarnessError, HeadlessSway, wait_for
+from harness import DEFAULT_BACKGROUND, HarnessError, HeadlessSway, Image, wait_for
 import test_menu  # not its names: unittest would run its MenuTests here too
 from test_msg import config, msg
 
@@ -23,6 +24,9 @@ MONITORS = "Monitor HEADLESS-1 (ID 0):\\n\\t1280x720@60.00000 at 0x0\\n\\tscale:
 
 # test_menu's green icon at 40 % over the menu's disc, as an item whose tool is missing shows it.
 DIMMED_GREEN = (26, 107, 26)
+
+# How far the button's magenta may be shaded (pressed, hovered) and still be found.
+SHADED = 40
 
 # The programs the actions' command lines call besides their tools.
 UTILITIES = ("awk", "mkdir", "sleep", "date")
@@ -69,6 +73,52 @@ class Tools:
         wait_for(lambda: len(self.calls()) >= count, timeout=3, message=f"{count} tool calls")
         settle()
         return self.calls()
+
+
+class ScreenshotRun:
+    """buoy whose screenshot action runs the real grim, through a wrapper that notes the wall
+    clock once grim has exited, and writes into the test's own pictures directory."""
+
+    def __init__(self, sway: HeadlessSway, text: str, delay: float = 0):
+        """`delay`: how long grim waits before it takes the picture, as slurp would."""
+        tools = Tools(sway.artifact("tools"))
+        self.exited = sway.artifact("grim-exited")
+        self.started = sway.artifact("grim-started")
+        (tools.dir / "grim").write_text(
+            f'#!/bin/sh\n: > {self.started}\nsleep {delay}\n{installed("grim")} "$@"\nstatus=$?\n'
+            f'date +%s.%N > {self.exited}.new\n{installed("mv")} {self.exited}.new {self.exited}\n'
+            'exit $status\n')
+        (tools.dir / "grim").chmod(0o755)
+        self.pictures = sway.artifact("pictures")
+        self.buoy = Buoy(sway, text, env={"PATH": tools.path, "XDG_PICTURES_DIR": str(self.pictures)}).start()
+        self.button = self.buoy.wait_for_button_to_rest(MAGENTA)
+
+    def picture(self) -> Image:
+        """The one screenshot grim took, once grim has exited."""
+        wait_for(self.exited.exists, timeout=5, message="grim exited")
+        shots = list(self.pictures.glob("screenshot-*.png"))
+        if len(shots) != 1:
+            raise HarnessError(f"not one screenshot: {shots}")
+        return Image.from_png(shots[0].read_bytes())
+
+    def reshown(self) -> float:
+        """How long after grim exited the button was seen again, at most: the clock is read
+        once the screenshot that shows it is taken. Printed for the record. After a menu the
+        button may still be easing out of its pressed shade, (226, 0, 226): hence the
+        tolerance."""
+        wait_for(self.exited.exists, timeout=5, interval=0.002, message="grim exited")
+        exited = float(self.exited.read_text())
+        while True:
+            image = self.buoy.sway.screenshot()
+            taken = time.time()
+            found = image.find(MAGENTA, tolerance=SHADED)
+            if found and found.count >= 200:
+                break
+            if taken - exited > 2:
+                raise HarnessError("the button is not back 2 s after grim exited")
+        print(f"\nthe button was on screen again at most {(taken - exited) * 1000:.0f} ms after grim "
+              "exited", file=sys.stderr)
+        return taken - exited
 
 
 def menu_open(buoy: Buoy) -> bool:
@@ -185,6 +235,50 @@ class ActionTests(unittest.TestCase):
             test_menu.wait_closed(sway)
             self.assertIn("menu item 2 (Close window): started pid", buoy.log())
             self.assertEqual(buoy.stop(), 0)
+
+    def test_the_screenshot_has_no_button_in_it_and_the_button_is_back_once_grim_exits(self):
+        # Issue 34 §2.4: the screenshot photographed buoy, whose button stayed on screen.
+        with HeadlessSway() as sway:
+            shot = ScreenshotRun(sway, config(actions={"tap": '{ action = "screenshot" }'}))
+            self.assertEqual(msg(shot.buoy, "tap").returncode, 0)
+            self.assertLess(shot.reshown(), 0.2)
+            self.assertIsNone(shot.picture().find(MAGENTA, tolerance=SHADED),
+                              "the button is in the screenshot")
+            self.assertIn("tap: taking buoy off the screen for it", shot.buoy.log())
+            self.assertEqual(shot.buoy.stop(), 0)
+
+    def test_while_the_screenshot_is_taken_a_click_goes_past_the_button_and_a_tap_waits(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            shot = ScreenshotRun(sway, config(actions={"tap": '{ action = "screenshot" }'}), delay=1)
+            self.assertEqual(msg(shot.buoy, "tap").returncode, 0)
+            wait_for(shot.started.exists, timeout=3, message="grim started")
+            pointer.click(*shot.button.centroid)
+            again = msg(shot.buoy, "tap")  # after the click, which buoy has had by then
+            self.assertNotIn("main: press", shot.buoy.log(), "the button took the click")
+            self.assertEqual((again.returncode, again.stderr.strip()),
+                             (1, "buoy: a screenshot is being taken"))
+            self.assertLess(shot.reshown(), 0.2)
+            self.assertIsNone(shot.picture().find(MAGENTA, tolerance=SHADED),
+                              "the button is in the screenshot")
+            self.assertEqual(shot.buoy.stop(), 0)
+
+    def test_a_menu_items_screenshot_has_neither_the_menu_nor_its_dimming_in_it(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            text = config(actions={"tap": '"menu"'}, menu={"dim": 0.4})
+            shot = ScreenshotRun(sway, text + "\n" + action_items(sway, "screenshot"))
+            pointer.click(*shot.button.centroid)
+            red = test_menu.ICON_COLOURS[0]
+            item = wait_for(lambda: sway.screenshot().find(red, tolerance=10), timeout=3,
+                            message="the Screenshot item on screen")
+            pointer.click(*item.centroid)
+            self.assertLess(shot.reshown(), 0.2)
+            picture = shot.picture()
+            self.assertIsNone(picture.find(MAGENTA, tolerance=SHADED), "the button is in the screenshot")
+            self.assertIsNone(picture.find(red, tolerance=10), "the menu is in the screenshot")
+            self.assertEqual(picture.pixel(20, 20), DEFAULT_BACKGROUND, "the menu's dimming is in it")
+            self.assertEqual(shot.buoy.stop(), 0)
 
     def test_rotate_and_the_window_actions_pick_swaymsg_in_sway_and_hyprctl_in_hyprland(self):
         actions = ["close-window", "fullscreen", "workspace-next", "workspace-prev", "rotate"]

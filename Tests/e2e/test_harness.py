@@ -46,6 +46,10 @@ class ImageTest(unittest.TestCase):
         self.assertEqual(png[37:41], b"IDAT")
         self.assertEqual(zlib.decompress(png[41 : 41 + length]), b"\x00\x01\x02\x03\x04\x05\x06")
 
+    def test_png_reads_back_what_to_png_wrote(self):
+        image = Image(3, 2, bytes(range(18)))
+        self.assertEqual(Image.from_png(image.to_png()).data, image.data)
+
     def test_xcursor_is_24_by_24_transparent_pixels(self):
         blob = xcursor_bytes(24)
         self.assertEqual(blob[:4], b"Xcur")

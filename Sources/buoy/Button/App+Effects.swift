@@ -98,9 +98,9 @@ extension App {
             button: instance.key.name, action: name, buttonCount: config.buttons.count)
         switch action {
         case .command(let command):
-            return runner.run(command, reason: reason, limit: instance.spec.actions.maxRunning)
+            return run(command, reason: reason, limit: instance.spec.actions.maxRunning, now: now)
         case .builtIn(let builtIn):
-            return runMissing(builtIn, reason: reason, limit: instance.spec.actions.maxRunning)
+            return runMissing(builtIn, reason: reason, limit: instance.spec.actions.maxRunning, now: now)
         case .menu:
             if let problem = menu.toggle(from: instance, now: now) {
                 let answer = ActionWords.cannotOpenMenu(problem)
@@ -120,13 +120,21 @@ extension App {
         return nil
     }
 
+    /// Runs `command`, a screenshot's with buoy off the screen.
+    private func run(_ command: String, reason: String, limit: Int, now: Double) -> String? {
+        guard BuiltInAction.photographsScreen(command) else {
+            return runner.run(command, reason: reason, limit: limit)
+        }
+        return takeScreenshot(command, reason: reason, limit: limit, now: now)
+    }
+
     /// A built-in action that had no tool when the config was read. It is
     /// looked for again, so one installed since runs; else the first tap
     /// logs what to install.
-    private func runMissing(_ action: BuiltInAction, reason: String, limit: Int) -> String? {
+    private func runMissing(_ action: BuiltInAction, reason: String, limit: Int, now: Double) -> String? {
         switch BuiltInTools.resolve(action) {
         case .command(let command):
-            return runner.run(command, reason: reason, limit: limit)
+            return run(command, reason: reason, limit: limit, now: now)
         case .missing(let why):
             let problem = ActionWords.missingTool(action: action.name, why: why)
             if reportedMissing.insert(action.name).inserted { log.warning("\(reason): \(problem)") }

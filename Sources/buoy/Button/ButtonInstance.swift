@@ -277,10 +277,15 @@ final class ButtonInstance {
 
     /// Commits one frame if anything visible changed and the compositor is
     /// ready for one; `menu` is drawn with it when this instance shows it.
-    /// Returns whether it committed.
-    func render(now: Double, menu: MenuSession?, log: Logger) -> Bool {
+    /// `offForScreenshot` takes everything away at once instead, whatever
+    /// the controller shows. Returns whether it committed.
+    func render(now: Double, menu: MenuSession?, offForScreenshot: Bool, log: Logger) -> Bool {
         configureKeyboardSurface()
         guard layer?.size != nil else { return false }
+        if offForScreenshot {
+            hideThere(log: log)
+            return hideForScreenshot(now: now, menu: menu, log: log)
+        }
         let appearance = controller.frame(at: now)
         // The surface on another output goes with the drag, or with that output.
         if let handover, !controller.isDragging || display.output(named: handover.output) == nil {
@@ -291,6 +296,27 @@ final class ButtonInstance {
         }
         hideThere(log: log)
         return renderHere(appearance, now: now, menu: menu, log: log)
+    }
+
+    /// Takes the button, its badge, the remove target and the menu off the
+    /// surface in one commit, without waiting for a frame callback, and lets
+    /// no input land there (it is meant for slurp, say). The next frame
+    /// after it draws the button again, as `shown` is nil.
+    private func hideForScreenshot(now: Double, menu: MenuSession?, log: Logger) -> Bool {
+        guard let layer, let face else { return false }
+        let menuFrame = menu?.needsFrame(at: now) ?? false
+        guard shown != nil || face.isShown || menuFrame || surfaceChanged || removal.shown != nil else {
+            return false
+        }
+        if let shown { layer.damage(shown.area) }
+        face.hide()
+        if menuFrame { menu?.render(now: now) }
+        removal.show(nil, label: label, log: log)
+        layer.setInputRegion([])
+        surfaceChanged = false
+        layer.commit()
+        shown = nil
+        return true
     }
 
     /// Draws a frame of the button and the menu on this instance's own surface.
