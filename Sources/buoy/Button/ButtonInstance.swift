@@ -389,8 +389,7 @@ final class ButtonInstance {
         // Every commit re-attaches the button, even unchanged: the damage
         // makes the compositor repaint, and so answer the frame callback
         // that paces the next commit.
-        let pad = look.shadowPadding
-        show(buffer, on: face, look: look, at: Point(x: origin.x - pad, y: origin.y - pad))
+        show(buffer, on: face, look: look, at: next.area.origin)
         // phoc 0.58 repaints neither where a moved subsurface was nor where it went: the
         // layer surface is damaged there (phoc 0.46 needed the same for the menu's images).
         layer.damage(shown.map { $0.area.union(next.area) } ?? next.area)
