@@ -83,7 +83,7 @@ extension ButtonController {
                 forCenter: center, mode: settings.snapMode, size: size, margin: settings.margin, in: usable)
             rest = resolved(snapped)
             glideToRest(at: now, animated: true)
-            effects.append(.save)
+            effects += choose()
         }
         if drag.relocateWhenDone { effects.append(.relocate) }
         return effects
@@ -100,13 +100,15 @@ extension ButtonController {
             forCenter: center(of: origin), mode: settings.snapMode, size: settings.size,
             margin: settings.margin, in: Rect(origin: .zero, size: other.area.size))
         glideToRest(at: now, animated: true)
-        return [.cursor(.hover), .crossed(to: other.name), .save]
+        return [.cursor(.hover), .crossed(to: other.name)] + choose()
     }
 
     /// Makes `other`'s area its own, in that area's coordinates; the shell
     /// gives it its new neighbours and other outputs.
     mutating func moveHome(to other: OtherOutput) {
         usable = Rect(origin: .zero, size: other.area.size)
+        output = other.name
+        restOutput = other.name
         otherOutputs = []
         neighbours = []
     }

@@ -117,4 +117,26 @@ extension ButtonController {
             if !isDragging { glideToRest(at: now, animated: false) }
         }
     }
+
+    /// The button's centre when its top-left is at `origin`.
+    func center(of origin: Point) -> Point {
+        Point(x: origin.x + settings.size / 2, y: origin.y + settings.size / 2)
+    }
+
+    /// `motion`, still once its glide has landed.
+    func landed(_ motion: Motion, at now: Double) -> Motion {
+        if case .gliding(let animation) = motion, animation.isFinished(at: now) {
+            return .still(animation.to)
+        }
+        return motion
+    }
+
+    /// How it moves now: a drag, or a phase without a place, holds it still.
+    func currentMotion(at now: Double) -> Motion {
+        switch phase {
+        case .resting(let motion, _), .pressed(let motion, _), .menu(let motion, _): return motion
+        case .dragging(let drag): return .still(drag.origin)
+        case .unplaced, .hidden, .removed: return .still(usable?.origin ?? .zero)
+        }
+    }
 }

@@ -57,6 +57,19 @@ public struct ButtonController: Sendable, Equatable {
     public internal(set) var settings: ButtonSettings
     /// Where the button rests when it is not moving; what the state file keeps.
     public internal(set) var rest: RestPosition
+    /// The output it rests on: from the state file, the user's choice or the
+    /// focus it follows; nil while the compositor chooses.
+    public internal(set) var restOutput: String?
+    /// The config's `position` when the user chose where it rests (a drag,
+    /// `buoy msg move`); nil while it rests where the config says. Only a
+    /// chosen place is kept in the state file, and a config whose
+    /// `position` differs from this wins over it.
+    public internal(set) var chosenOver: Placement?
+    /// With `output = "focused"`: where it rested on each output it left,
+    /// so that it comes back there when the focus does.
+    var placesByOutput: [String: RestPosition] = [:]
+    /// The output its surface is on, as the shell last said.
+    public internal(set) var output: String?
     /// The usable area, once known.
     public internal(set) var usable: Rect?
     var neighbours: [Rect] = []
@@ -70,10 +83,17 @@ public struct ButtonController: Sendable, Equatable {
     var feedback = PressFeedback()
     var phase: Phase = .unplaced
 
-    /// A button that will rest at `rest` once it is given an area; its fade starts at `now`.
-    public init(settings: ButtonSettings, rest: RestPosition, now: Double) {
+    /// A button that will rest at `rest` (on `restOutput`, over the config's
+    /// `chosenOver` when the user chose it) once it is given an area; its
+    /// fade starts at `now`.
+    public init(
+        settings: ButtonSettings, rest: RestPosition, restOutput: String? = nil, chosenOver: Placement? = nil,
+        now: Double
+    ) {
         self.settings = settings
         self.rest = rest
+        self.restOutput = restOutput
+        self.chosenOver = chosenOver
         recognizer = GestureRecognizer(settings: settings.gestures)
         fade = IdleFade(settings: settings.fade, now: now)
     }
@@ -139,17 +159,6 @@ public struct ButtonController: Sendable, Equatable {
         return ButtonAppearance(
             origin: origin, opacity: fade.opacity(at: now), wholeSurfaceInput: whole,
             pressDepth: feedback.depth(at: now), otherOutput: otherOutput, onOwnArea: onOwnArea)
-    }
-
-    func center(of origin: Point) -> Point {
-        Point(x: origin.x + settings.size / 2, y: origin.y + settings.size / 2)
-    }
-
-    private func landed(_ motion: Motion, at now: Double) -> Motion {
-        if case .gliding(let animation) = motion, animation.isFinished(at: now) {
-            return .still(animation.to)
-        }
-        return motion
     }
 
     /// When something changes next without input: `.frames` while it moves
@@ -268,19 +277,9 @@ public struct ButtonController: Sendable, Equatable {
         case .ruleHides(let reason, let now):
             ruleHiding = reason
             effects += setVisible(hiddenBy == nil, at: now)
-        case .moveToPoint(let topLeft, let now):
-            guard let usable else { break }
-            let size = settings.size
-            let center = Point(x: topLeft.x + size / 2, y: topLeft.y + size / 2)
-            let free = Snapping.rest(forCenter: center, mode: .none, size: size, margin: 0, in: usable)
-            effects += handle(.moveTo(free, at: now))
-        case .moveTo(let position, let now):
-            guard refusalToMove == nil else { break }
-            fade.wake(at: now)
-            untuck()
-            rest = resolved(position)
-            glideToRest(at: now, animated: true)
-            effects.append(.save)
+        case .moveTo, .moveToPoint, .moveToOutput, .followFocus, .followConfig, .settleAmongNeighbours,
+            .output:
+            effects += place(input)
         case .preferredOutputReturned:
             switch phase {
             case .pressed(let motion, var press):
@@ -295,7 +294,7 @@ public struct ButtonController: Sendable, Equatable {
         }
         adoptGestureSettingsWhenIdle()
         switch input {
-        case .neighbours, .otherOutputs: break
+        case .neighbours, .otherOutputs, .output: break
         default:
             followPress(at: input.time)
             if fade.isHeld != holdsFade { fade.hold(holdsFade, at: input.time) }
@@ -472,14 +471,6 @@ public struct ButtonController: Sendable, Equatable {
         case .doubleTap: return .doubleTap
         case .longPress: return .longPress
         default: return .tap
-        }
-    }
-
-    func currentMotion(at now: Double) -> Motion {
-        switch phase {
-        case .resting(let motion, _), .pressed(let motion, _), .menu(let motion, _): return motion
-        case .dragging(let drag): return .still(drag.origin)
-        case .unplaced, .hidden, .removed: return .still(usable?.origin ?? .zero)
         }
     }
 

@@ -25,13 +25,16 @@ public struct ButtonSettings: Sendable, Equatable {
     public var removable: Bool
     /// Which presses ask for haptic feedback.
     public var feedback: HapticFeedback
+    /// The config's `position`: where it rests unless the user chose a place.
+    public var position: Placement
 
     /// buoy's defaults unless given.
     public init(
         size: Double = ButtonShape.defaultSize, margin: Double = 8, shape: ButtonShape = .circle,
         snapMode: SnapMode = .edge, snapDuration: Double = 0.25, tuck: Bool = false,
         fade: IdleFade.Settings = IdleFade.Settings(), gestures: GestureSettings = GestureSettings(),
-        gap: Double = 8, removable: Bool = true, feedback: HapticFeedback = .auto
+        gap: Double = 8, removable: Bool = true, feedback: HapticFeedback = .auto,
+        position: Placement = .right
     ) {
         self.size = size
         self.margin = margin
@@ -44,6 +47,7 @@ public struct ButtonSettings: Sendable, Equatable {
         self.gap = gap
         self.removable = removable
         self.feedback = feedback
+        self.position = position
     }
 }
 
@@ -99,14 +103,28 @@ public enum ButtonInput: Sendable, Equatable {
     /// What the visibility rules say now (`VisibilityRules.hiding`): nil
     /// shows the button, unless `setVisible(false)` hid it.
     case ruleHides(HiddenBy?, at: Double)
-    /// `buoy msg move`: rest there (or at the nearest free place); ignored
-    /// while dragged (see `refusalToMove`).
+    /// `buoy msg move`: rest there (or at the nearest free place), as the
+    /// user chose; ignored while dragged (see `refusalToMove`).
     case moveTo(RestPosition, at: Double)
     /// `buoy msg move X Y`: rest with the top-left there, wherever that is
     /// (no snapping), clamped fully onto the usable area.
     case moveToPoint(Point, at: Double)
     /// The output this button prefers came back while it shows elsewhere.
     case preferredOutputReturned(at: Double)
+    /// The output its surface is on now, as the shell last learnt it.
+    case output(String?)
+    /// `buoy msg move OUTPUT`: it rests on that output from now on, as the
+    /// user chose.
+    case moveToOutput(String, at: Double)
+    /// `output = "focused"`: the focus went from one output to another. It
+    /// rests where it rested there before, as buoy chose (not the user).
+    case followFocus(from: String, to: String, at: Double)
+    /// `buoy msg move default`, or a reload whose `position` wins over the
+    /// place the user chose: it rests where the config says, as before that choice.
+    case followConfig(at: Double)
+    /// Dropped onto another output, whose neighbours it has now: it takes
+    /// the nearest free place there (the drop's own `save` follows).
+    case settleAmongNeighbours(at: Double)
 }
 
 extension ButtonInput {
@@ -118,9 +136,10 @@ extension ButtonInput {
             .tick(let t),
             .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),
             .setVisible(_, let t), .ruleHides(_, let t), .moveTo(_, let t), .moveToPoint(_, let t),
-            .preferredOutputReturned(let t):
+            .preferredOutputReturned(let t), .moveToOutput(_, let t), .followFocus(_, _, let t),
+            .followConfig(let t), .settleAmongNeighbours(let t):
             return t
-        case .neighbours, .otherOutputs: return 0
+        case .neighbours, .otherOutputs, .output: return 0
         }
     }
 }
@@ -159,8 +178,12 @@ public enum ButtonEffect: Sendable, Equatable {
     case menuRelease(Point)
     /// A drag began: a menu that is still being prepared gives up.
     case dragBegan
-    /// The user moved the button: write the state file.
+    /// The user chose where it rests (`ButtonController.chosenOver`): write
+    /// the state file, and tell subscribers.
     case save
+    /// It rests elsewhere as buoy chose (the focus, the config): tell
+    /// subscribers; the state file is left as it is.
+    case moved
     case cursor(ButtonCursor)
     /// The button was hidden: drop its menu.
     case hidden
@@ -237,6 +260,7 @@ extension ButtonEffect: CustomStringConvertible {
         case .menuRelease(let point): return "release on the menu at \(point.x), \(point.y)"
         case .dragBegan: return "drag began"
         case .save: return "save"
+        case .moved: return "moved"
         case .cursor(let cursor): return "cursor \(cursor == .hover ? "hover" : "grabbing")"
         case .hidden: return "hidden"
         case .relocate: return "relocate"

@@ -91,10 +91,7 @@ extension App {
         case .moveToOutput(let index, let name):
             let instance = instances[index]
             log.info("\(instance.label): moving the button to \(name)")
-            instance.restOutput = name
-            instance.chosenOver = instance.spec.button.position
-            placeAgain(instance, now: now)
-            publish(.moved(edge: instance.controller.rest.name, output: name), for: instance)
+            perform(instance.controller.handle(.moveToOutput(name, at: now)), for: instance, now: now)
         case .followConfig(let index):
             followConfig(instances[index], now: now)
         case .savePlaces:
