@@ -25,18 +25,3 @@ extension ButtonSettings {
             ), removable: button.removable, feedback: button.feedback, position: button.position)
     }
 }
-
-extension Actions {
-    /// The action configured for a gesture.
-    public subscript(gesture: ButtonGesture) -> Action? {
-        switch gesture {
-        case .tap: return tap
-        case .doubleTap: return doubleTap
-        case .longPress: return longPress
-        case .swipeUp: return swipeUp
-        case .swipeDown: return swipeDown
-        case .swipeLeft: return swipeLeft
-        case .swipeRight: return swipeRight
-        }
-    }
-}

@@ -144,16 +144,7 @@ extension ButtonInput {
     }
 }
 
-/// A gesture that runs the button's configured action.
-public enum ButtonGesture: String, Sendable, Equatable {
-    case tap
-    case doubleTap = "double_tap"
-    case longPress = "long_press"
-    case swipeUp = "swipe_up"
-    case swipeDown = "swipe_down"
-    case swipeLeft = "swipe_left"
-    case swipeRight = "swipe_right"
-
+extension ButtonGesture {
     /// The gesture of a flick that way.
     public init(flick direction: FlickDirection) {
         switch direction {

@@ -17,15 +17,12 @@ extension App {
             let controller = instance.controller
             var configuredOutput: String?
             if case .named(let name) = instance.spec.button.output { configuredOutput = name }
-            let gestures: [ButtonGesture] = [
-                .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight,
-            ]
             return InstanceFacts(
                 key: instance.key, configuredOutput: configuredOutput, output: instance.currentOutput?.name,
                 hiddenBy: controller.hiddenBy, ruleHiding: controller.ruleHiding, badge: instance.badge,
                 menuOpen: menu.isOpen && menu.owner === instance, refusalToMove: controller.refusalToMove,
                 dragging: controller.isDragging, placed: controller.usable != nil,
-                actions: Set(gestures.filter { instance.spec.actions[$0] != nil }))
+                actions: Set(ButtonGesture.allCases.filter { instance.spec.actions[$0] != nil }))
         }
         return MessageFacts(
             buttons: config.buttons.map(\.name), instances: instances,
