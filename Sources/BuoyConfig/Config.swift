@@ -59,6 +59,10 @@ public struct ButtonSpec: Sendable, Equatable {
     /// Unique among a config's buttons.
     public var name: String { button.name }
 
+    /// Seconds the pointer rests on a menu item before that runs it: the
+    /// menu's `dwell`, or, when that is 0, the button's.
+    public var menuDwell: Double { menu.dwell > 0 ? menu.dwell : button.dwell }
+
     public init(
         button: Button = Button(), snap: Snap = Snap(), gestures: Gestures = Gestures(),
         actions: Actions = Actions(), menu: Menu = Menu(), visibility: VisibilityRules = VisibilityRules()
@@ -127,6 +131,9 @@ public struct Button: Sendable, Equatable {
     /// Whether the badge fades with the button (`badge_fades`); by default
     /// it stays at full opacity, so that a count stays readable.
     public var badgeFades: Bool
+    /// Seconds the pointer rests on the button before that taps it (`dwell`),
+    /// for those who point with their head or eyes; 0 is off.
+    public var dwell: Double
 
     /// The corner radius of `shape = "rounded"` without `corner_radius`.
     static let defaultCornerRadius: Double = 14
@@ -140,7 +147,7 @@ public struct Button: Sendable, Equatable {
         output: OutputChoice = .compositorsChoice,
         shape: ButtonShape = .circle, glyphColor: Color = Button.defaultGlyphColor, face: ButtonFace = .glyph,
         badgeColor: Color = Button.defaultBadgeColor, badgeTextColor: Color = Button.defaultBadgeTextColor,
-        badgeFades: Bool = false
+        badgeFades: Bool = false, dwell: Double = 0
     ) {
         self.name = name
         self.size = size
@@ -162,6 +169,7 @@ public struct Button: Sendable, Equatable {
         self.badgeColor = badgeColor
         self.badgeTextColor = badgeTextColor
         self.badgeFades = badgeFades
+        self.dwell = dwell
     }
 
     /// "#ffffffeb".
@@ -358,6 +366,9 @@ public struct Menu: Sendable, Equatable {
     public var colors: MenuColors
     /// `[submenu.NAME]`s, by name: what an item's `submenu` opens.
     public var submenus: [String: Submenu]
+    /// Seconds the pointer rests on an item before that runs it (`dwell`);
+    /// 0 takes the button's `dwell`.
+    public var dwell: Double
 
     /// Within what a panel shows (`MenuLayout.panelCapacity`), so that
     /// every menu can be a panel.
@@ -367,7 +378,7 @@ public struct Menu: Sendable, Equatable {
         items: [MenuItem] = [], itemSize: Double = 40, iconTheme: String? = nil, openDuration: Double = 0.3,
         closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12, rowHeight: Double = 48,
         font: String = "Sans 13", layout: MenuLayout.Kind = .column, colors: MenuColors = MenuColors(),
-        submenus: [String: Submenu] = [:]
+        submenus: [String: Submenu] = [:], dwell: Double = 0
     ) {
         self.items = items
         self.itemSize = itemSize
@@ -381,6 +392,7 @@ public struct Menu: Sendable, Equatable {
         self.layout = layout
         self.colors = colors
         self.submenus = submenus
+        self.dwell = dwell
     }
 
     /// The submenus may nest this deep below the top level.

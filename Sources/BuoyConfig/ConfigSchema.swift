@@ -121,6 +121,7 @@ enum Schema {
             .number("idle_opacity", \.spec.button.idleOpacity, 0...1),
             .number("idle_delay", \.spec.button.idleDelay, 0...60, .seconds),
             .number("fade", \.spec.button.fade, 0...5, .seconds),
+            .number("dwell", \.spec.button.dwell, 0...5, .seconds, offOrAtLeast: 0.3),
             .boolean("tuck", \.spec.button.tuck),
             .choice("feedback", \.spec.button.feedback, HapticFeedback.allCases.map { ($0.rawValue, $0) }),
             Field(key: "output") { draft, entry, reader in
@@ -190,6 +191,7 @@ enum Schema {
             .number("dim", \.dim, 0...0.6),
             .number("spacing", \.spacing, 0...100, .pixels),
             .number("row_height", \.rowHeight, 16...256, .pixels),
+            .number("dwell", \.dwell, 0...5, .seconds, offOrAtLeast: 0.3),
             // A Pango font description; only the drawing child can parse
             // it (Pango never enters buoy), and Pango reads any text as one.
             Field(key: "font") { menu, entry, reader in

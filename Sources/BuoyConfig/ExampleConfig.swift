@@ -53,6 +53,9 @@ extension Config {
         # the fade takes (0-5).
         idle_delay = 1.5
         fade = 0.3
+        # Dwell: seconds the pointer rests on the button before that taps it, for
+        # a head or eye pointer; 0 is off, else 0.3-5 (0-5).
+        dwell = 0
         # Slide half off the edge when idle, like Android's "move to edge and hide".
         tuck = false
         # A short vibration from feedbackd (phones) when a press goes down, and when a
@@ -121,6 +124,9 @@ extension Config {
         # The least height of an item's row (16-256): a finger's target. A press
         # anywhere in the row (circle, label, the gap between) chooses the item.
         row_height = 48
+        # Seconds resting on an item runs it (Back goes back); 0 takes the
+        # button's dwell, else 0.3-5 (0-5).
+        dwell = 0
         # The labels' font, a Pango font description ("family style size", the size
         # in points, or in px with "px"); missing characters come from other fonts.
         font = "Sans 13"

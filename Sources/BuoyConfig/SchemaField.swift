@@ -124,9 +124,11 @@ extension Field where Section: SchemaSection {
     /// if it has one.
     static func number(
         _ key: String, _ path: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>,
-        _ unit: Unit? = nil
+        _ unit: Unit? = nil, offOrAtLeast: Double? = nil
     ) -> Field {
-        let rule = NumberRule(defaultValue: Section.defaults[keyPath: path], range: range, unit: unit)
+        let rule = NumberRule(
+            defaultValue: Section.defaults[keyPath: path], range: range, unit: unit,
+            offOrAtLeast: offOrAtLeast)
         return Field(
             key: key, rule, value: { $0[keyPath: path] },
             set: { section, value, _ in section[keyPath: path] = value })
@@ -159,6 +161,9 @@ struct NumberRule: Equatable {
     var unit: Unit?
     /// Only an integer will do (`max_running`).
     var isInteger = false
+    /// 0 turns it off, and any other value is at least this (`dwell`: a
+    /// rest shorter than 0.3 s would tap whatever the pointer crosses).
+    var offOrAtLeast: Double?
 }
 
 /// What a number is measured in, as range errors name it.

@@ -147,6 +147,14 @@ struct SchemaReader {
                 at: entry.node.offset)
             return nil
         }
+        if let least = rule.offOrAtLeast, value != 0, value < least {
+            error(
+                "\(entry.key) must be 0 (off) or between \(formatNumber(least)) and"
+                    + " \(formatNumber(rule.range.upperBound))\(rule.unit.map { " " + $0.rawValue } ?? ""),"
+                    + " got \(written)",
+                at: entry.node.offset)
+            return nil
+        }
         return value
     }
 

@@ -12,6 +12,10 @@ public struct ButtonLook: Sendable, Equatable {
     /// `pressedScale` of its size, around its centre, and its colour
     /// `pressedDarken` darker.
     public var pressed: Double
+    /// How far a dwell has run to its tap, 0...1 (`Dwell`): a ring in the
+    /// button's colour fills clockwise from the top, around the button in
+    /// the shadow's room. 0 draws none.
+    public var dwell: Double
 
     public static let pressedScale = 0.92
     public static let pressedDarken = 0.15
@@ -21,7 +25,7 @@ public struct ButtonLook: Sendable, Equatable {
 
     public init(
         diameter: Double, color: Color, opacity: Double, shape: ButtonShape = .circle, pressed: Double = 0,
-        glyphColor: Color = Color(red: 1, green: 1, blue: 1, alpha: 235 / 255)
+        glyphColor: Color = Color(red: 1, green: 1, blue: 1, alpha: 235 / 255), dwell: Double = 0
     ) {
         self.diameter = diameter
         self.color = color
@@ -29,6 +33,7 @@ public struct ButtonLook: Sendable, Equatable {
         self.shape = shape
         self.pressed = pressed
         self.glyphColor = glyphColor
+        self.dwell = dwell
     }
 
     /// Room around the button for the shadow, on every side.
@@ -155,6 +160,7 @@ public enum ButtonPainter {
             let shade = 1 - ButtonLook.pressedDarken * pressed
             cairo_set_source_rgba(cr, c.red * shade, c.green * shade, c.blue * shade, c.alpha)
             cairo_fill(cr)
+            paintDwellRing(look, cr)
 
             if let face, let image = face.surface() {
                 // Where `faceSide` buffer px go: pixel for pixel when unpressed,
@@ -180,6 +186,22 @@ public enum ButtonPainter {
             }
             if let badge, badge.fades { paintBadge(badge, of: look, cr, scale: scale, k: k) }
         }
+    }
+
+    /// The dwell's ring: an arc of `look.dwell` of a turn, clockwise from
+    /// the top, halfway out into the shadow's room, opaque in the button's colour.
+    private static func paintDwellRing(_ look: ButtonLook, _ cr: OpaquePointer) {
+        let turn = min(1, max(0, look.dwell))
+        guard turn > 0 else { return }
+        let center = look.imageSide / 2
+        let width = max(2, look.shadowPadding * 0.5)
+        let start = -Double.pi / 2
+        let c = look.color
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, 1)
+        cairo_set_line_width(cr, width)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, center, center, look.diameter / 2 + width, start, start + turn * 2 * Double.pi)
+        cairo_stroke(cr)
     }
 
     private static func paintBadge(

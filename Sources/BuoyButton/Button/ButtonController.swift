@@ -81,6 +81,8 @@ public struct ButtonController: Sendable, Equatable {
     /// used to keep it awake after a pointer release).
     var hovered = false
     var feedback = PressFeedback()
+    /// The pointer resting on it, which taps it (`ButtonController+Dwell`).
+    var dwell: Dwell
     var phase: Phase = .unplaced
 
     /// A button that will rest at `rest` (on `restOutput`, over the config's
@@ -96,6 +98,7 @@ public struct ButtonController: Sendable, Equatable {
         self.chosenOver = chosenOver
         recognizer = GestureRecognizer(settings: settings.gestures)
         fade = IdleFade(settings: settings.fade, now: now)
+        dwell = Dwell(seconds: settings.dwell)
     }
 
     // MARK: - Queries
@@ -158,7 +161,8 @@ public struct ButtonController: Sendable, Equatable {
         feedback.settle(at: now)
         return ButtonAppearance(
             origin: origin, opacity: fade.opacity(at: now), wholeSurfaceInput: whole,
-            pressDepth: feedback.depth(at: now), otherOutput: otherOutput, onOwnArea: onOwnArea)
+            pressDepth: feedback.depth(at: now), otherOutput: otherOutput, onOwnArea: onOwnArea,
+            dwell: dwell.progress(at: now))
     }
 
     /// When something changes next without input: `.frames` while it moves
@@ -171,7 +175,9 @@ public struct ButtonController: Sendable, Equatable {
             return [recognizer.deadline, undo].compactMap { $0 }.min().map { .timer(at: $0) }
         }
         if phase == .hidden || phase == .unplaced { return recognizer.deadline.map { .timer(at: $0) } }
-        if isGliding || feedback.isMoving(at: now) || targetFading(at: now) { return .frames }
+        if isGliding || feedback.isMoving(at: now) || targetFading(at: now) || dwell.isRunning {
+            return .frames
+        }
         let fadeWake = fade.nextWake(after: now)
         if fadeWake == .frames { return .frames }
         var deadline = recognizer.deadline
@@ -292,6 +298,7 @@ public struct ButtonController: Sendable, Equatable {
                 effects.append(.relocate)
             }
         }
+        effects += followDwell(input)
         adoptGestureSettingsWhenIdle()
         switch input {
         case .neighbours, .otherOutputs, .output: break

@@ -22,6 +22,7 @@ extension ButtonSettings {
                 touchDoubleTapWindow: spec.gestures.touchDoubleTapWindow,
                 flicks: Set(
                     FlickDirection.allCases.filter { spec.actions[ButtonGesture(flick: $0)] != nil })
-            ), removable: button.removable, feedback: button.feedback, position: button.position)
+            ), removable: button.removable, feedback: button.feedback, position: button.position,
+            dwell: button.dwell)
     }
 }

@@ -27,6 +27,8 @@ public struct ButtonSettings: Sendable, Equatable {
     public var feedback: HapticFeedback
     /// The config's `position`: where it rests unless the user chose a place.
     public var position: Placement
+    /// Seconds the pointer rests on it before that taps it (`Dwell`); 0 is off.
+    public var dwell: Double
 
     /// buoy's defaults unless given.
     public init(
@@ -34,7 +36,7 @@ public struct ButtonSettings: Sendable, Equatable {
         snapMode: SnapMode = .edge, snapDuration: Double = 0.25, tuck: Bool = false,
         fade: IdleFade.Settings = IdleFade.Settings(), gestures: GestureSettings = GestureSettings(),
         gap: Double = 8, removable: Bool = true, feedback: HapticFeedback = .auto,
-        position: Placement = .right
+        position: Placement = .right, dwell: Double = 0
     ) {
         self.size = size
         self.margin = margin
@@ -48,6 +50,7 @@ public struct ButtonSettings: Sendable, Equatable {
         self.removable = removable
         self.feedback = feedback
         self.position = position
+        self.dwell = dwell
     }
 }
 
@@ -211,12 +214,14 @@ public struct ButtonAppearance: Sendable, Equatable {
     public var otherOutput: OtherOutput?
     /// Whether any of it is on its own output's area, where it is drawn.
     public var onOwnArea: Bool
+    /// How far the pointer's rest has run to its tap (`Dwell`), 0...1: the ring around it.
+    public var dwell: Double
 
     /// An appearance; `pressDepth` 0 is at rest.
     public init(
         origin: Point, opacity: Double, wholeSurfaceInput: Bool, pressDepth: Double = 0,
         otherOutput: OtherOutput? = nil,
-        onOwnArea: Bool = true
+        onOwnArea: Bool = true, dwell: Double = 0
     ) {
         self.origin = origin
         self.opacity = opacity
@@ -224,6 +229,7 @@ public struct ButtonAppearance: Sendable, Equatable {
         self.pressDepth = pressDepth
         self.otherOutput = otherOutput
         self.onOwnArea = onOwnArea
+        self.dwell = dwell
     }
 }
 

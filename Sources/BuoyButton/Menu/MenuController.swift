@@ -24,6 +24,8 @@ public struct MenuController: Sendable {
     var anchors: [InstanceKey: MenuAnchor] = [:]
     var statuses = MenuStatuses()
     var nextJob = 1
+    /// The item the pointer rests on, which it runs (`MenuController+Dwell`).
+    var dwelling: ItemDwell?
 
     /// How long a note shows under its item's label, in seconds.
     public static let noteDuration = 2.0
@@ -117,7 +119,7 @@ public struct MenuController: Sendable {
     /// When the clock must wake the shell (`.tick`): the next child's
     /// deadline, or the end of a note.
     public var nextWake: Double? {
-        (jobs.map(\.deadline) + statuses.noteEnds).min()
+        (jobs.map(\.deadline) + statuses.noteEnds + [dwelling?.rest.deadline].compactMap { $0 }).min()
     }
 
     // MARK: - Inputs
@@ -134,8 +136,9 @@ public struct MenuController: Sendable {
             return failed(id, why.map { .couldNotStart($0) } ?? .failed, now: now)
         case .tick:
             let late = jobs.filter { $0.deadline <= now }.flatMap { failed($0.id, .timedOut, now: now) }
-            return late + endNotes(at: now)
+            return late + endNotes(at: now) + dwellDue(at: now)
         case .release(let point): return release(at: point, now: now)
+        case .pointer(let point): return pointer(at: point, now: now)
         case .key(let key): return press(key, now: now)
         case .close: return close(now: now)
         case .cancelOpening(let why): return cancelOpening(why)
@@ -284,7 +287,7 @@ public struct MenuController: Sendable {
         return shown.redraw.map { [.draw($0)] } ?? []
     }
 
-    private mutating func release(at point: Point, now: Double) -> [MenuEffect] {
+    mutating func release(at point: Point, now: Double) -> [MenuEffect] {
         guard case .open(let shown, _) = phase else { return [] }
         switch shown.images.layout.touch(at: point) {
         case .item(let index): return choose(index, in: shown, byKey: false, now: now)

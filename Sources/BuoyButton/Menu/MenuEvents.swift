@@ -8,11 +8,15 @@ public struct MenuSource: Sendable, Equatable {
     public var menu: Menu
     /// The button's colour.
     public var buttonColor: Color
+    /// Seconds the pointer rests on an item before that runs it (`Dwell`);
+    /// 0 is off. The menu's own `dwell`, or its button's.
+    public var dwell: Double
 
     /// `menu` for a button of `buttonColor`.
-    public init(menu: Menu, buttonColor: Color) {
+    public init(menu: Menu, buttonColor: Color, dwell: Double = 0) {
         self.menu = menu
         self.buttonColor = buttonColor
+        self.dwell = dwell
     }
 
     /// The level at `path`; nil if `path` names a submenu it does not have.
@@ -136,6 +140,9 @@ public enum MenuInput: Sendable, Equatable {
     case drawFailed(id: Int, couldNotStart: String?)
     /// A press on the open menu ended at `point` (layer-surface coordinates).
     case release(at: Point)
+    /// The pointer is at `point` over the open menu's surface (layer-surface
+    /// coordinates), or left it (nil): resting on an item runs it (`Dwell`).
+    case pointer(at: Point?)
     case key(MenuKey)
     /// A press outside the menu (on another button, say), or `msg hide`.
     case close

@@ -20,6 +20,7 @@ extension App {
             return
         }
         if let line = input.logLine { log.debug("\(instance.label): \(line)") }
+        menu.pointer(record.event, over: instance)
         perform(instance.controller.handle(input), for: instance, now: input.time)
     }
 

@@ -39,7 +39,8 @@ extension ButtonInstance {
     func look(_ appearance: ButtonAppearance) -> ButtonLook {
         ButtonLook(
             diameter: spec.button.size, color: spec.button.color, opacity: appearance.opacity,
-            shape: spec.button.shape, pressed: appearance.pressDepth, glyphColor: spec.button.glyphColor)
+            shape: spec.button.shape, pressed: appearance.pressDepth, glyphColor: spec.button.glyphColor,
+            dwell: appearance.dwell)
     }
 
     /// The face's buffer for `look`: the one painted last if nothing it

@@ -128,6 +128,17 @@ final class MenuSession {
     /// A press on the open menu ended at `point`.
     func release(at point: Point, now: Double) { send(.release(at: point), now: now) }
 
+    /// The pointer over `instance`'s surface: while its menu is open, resting on an item runs it.
+    func pointer(_ event: InputEvent, over instance: ButtonInstance) {
+        guard owner === instance else { return }
+        switch event {
+        case .pointerEnter(let point, let at), .pointerMotion(let point, let at):
+            send(.pointer(at: point), now: at)
+        case .pointerLeave(let at): send(.pointer(at: nil), now: at)
+        default: break
+        }
+    }
+
     /// A key while the menu is open.
     func handleKey(_ keysym: UInt32, at now: Double) {
         guard controller.isOpen, let key = MenuNavigation.key(forKeysym: keysym) else { return }
@@ -237,6 +248,6 @@ final class MenuSession {
 extension MenuSource {
     /// `spec`'s menu, in its button's colour.
     init(_ spec: ButtonSpec) {
-        self.init(menu: spec.menu, buttonColor: spec.button.color)
+        self.init(menu: spec.menu, buttonColor: spec.button.color, dwell: spec.menuDwell)
     }
 }

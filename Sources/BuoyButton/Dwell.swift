@@ -1,0 +1,87 @@
+import BuoyCore
+
+/// Dwell clicking, pure: the pointer resting on a target (the button, a
+/// menu item) for `seconds` clicks it, for those who point with their head
+/// or eyes. It reads no clock; its owner passes the times and wakes at
+/// `deadline`.
+///
+/// What it decides:
+/// - Resting tolerates the pointer wandering up to `tolerance` px from
+///   where it settled, as head and eye trackers jitter by a few px; moving
+///   further settles it there afresh, and the time starts again.
+/// - One click per visit: once it clicked (or a real press did), resting
+///   on does nothing until the pointer leaves and comes back.
+/// - Where the pointer entered is not known until it moves: the time runs
+///   from the entry, and the first move settles it without restarting.
+public struct Dwell: Sendable, Equatable {
+    /// How far the pointer may wander from where it settled and still rest, in logical px.
+    public static let tolerance = 8.0
+
+    /// Seconds a rest takes to click; 0 is off.
+    public var seconds: Double
+
+    enum State: Sendable, Equatable {
+        /// Not on the target.
+        case away
+        /// On it since `since`, settled at `anchor` (nil until it moved).
+        case resting(anchor: Point?, since: Double)
+        /// This visit clicked (or pressed) already.
+        case spent
+    }
+
+    var state = State.away
+
+    /// Off unless `seconds` is above 0.
+    public init(seconds: Double) {
+        self.seconds = seconds
+    }
+
+    /// The pointer came onto the target, at `point` if known.
+    public mutating func entered(at point: Point?, now: Double) {
+        guard seconds > 0 else { return }
+        state = .resting(anchor: point, since: now)
+    }
+
+    /// The pointer moved to `point` on the target.
+    public mutating func moved(to point: Point, now: Double) {
+        guard seconds > 0 else { return }
+        switch state {
+        case .away: state = .resting(anchor: point, since: now)
+        case .resting(nil, let since): state = .resting(anchor: point, since: since)
+        case .resting(let anchor?, _) where anchor.distance(to: point) > Self.tolerance:
+            state = .resting(anchor: point, since: now)
+        case .resting, .spent: break
+        }
+    }
+
+    /// The pointer left the target: the next visit may click again.
+    public mutating func left() { state = .away }
+
+    /// A press (or anything else that acts on the target) used this visit up.
+    public mutating func spend() {
+        if state != .away { state = .spent }
+    }
+
+    /// When the rest clicks, while it runs.
+    public var deadline: Double? {
+        guard case .resting(_, let since) = state else { return nil }
+        return since + seconds
+    }
+
+    /// Whether a rest is running (its ring fills).
+    public var isRunning: Bool { deadline != nil }
+
+    /// How far the rest has run at `now`, 0...1; 0 when none runs.
+    public func progress(at now: Double) -> Double {
+        guard case .resting(_, let since) = state, seconds > 0 else { return 0 }
+        return min(1, max(0, (now - since) / seconds))
+    }
+
+    /// Whether the rest clicks at `now`: then the visit is spent, and the
+    /// point it rested at (nil if the pointer never moved) comes with it.
+    public mutating func fire(at now: Double) -> (clicked: Bool, at: Point?) {
+        guard case .resting(let anchor, _) = state, let deadline, now >= deadline else { return (false, nil) }
+        state = .spent
+        return (true, anchor)
+    }
+}

@@ -1,0 +1,59 @@
+import BuoyCore
+
+/// Dwell clicking in the open menu (`Dwell`, `MenuSource.dwell`): the
+/// pointer resting on an item runs it, as a click there would (a submenu
+/// opens, Back goes back).
+///
+/// Decisions:
+/// - A visit is the time the pointer spends on one item of one level:
+///   moving to another item starts a new one, and off every item (the
+///   backdrop, outside) ends it.
+/// - A dwell that changes the level leaves the pointer over an item of
+///   the new one: while the pointer stays within `Dwell.tolerance` of
+///   where it ran, that visit counts as spent, so a pointer that stays
+///   put does not run that item too. Moving to another item dwells again.
+/// - Only the open menu dwells: not while it opens, changes level or
+///   closes.
+extension MenuController {
+    /// The pointer's rest on item `index` of the level at `path`.
+    struct ItemDwell: Sendable, Equatable {
+        var path: [String]
+        var index: Int
+        var rest: Dwell
+        /// Where a dwell ran an item, which the next level's visit there does not repeat.
+        var ranAt: Point?
+    }
+
+    mutating func pointer(at point: Point?, now: Double) -> [MenuEffect] {
+        guard case .open(let shown, _) = phase, let point,
+            case .item(let index) = shown.images.layout.touch(at: point), shown.source.dwell > 0
+        else {
+            if case .open = phase { dwelling = nil }
+            return []
+        }
+        let path = shown.page.path
+        if let current = dwelling, current.path == path, current.index == index {
+            dwelling?.rest.moved(to: point, now: now)
+            return []
+        }
+        var rest = Dwell(seconds: shown.source.dwell)
+        rest.entered(at: point, now: now)
+        // The level a dwell opened: the pointer that stayed is not visiting afresh.
+        let ranAt = dwelling.flatMap { $0.path != path ? $0.ranAt : nil }
+        if let ranAt, ranAt.distance(to: point) <= Dwell.tolerance { rest.spend() }
+        dwelling = ItemDwell(path: path, index: index, rest: rest, ranAt: ranAt)
+        return []
+    }
+
+    /// Runs the item rested on, if its time has come.
+    mutating func dwellDue(at now: Double) -> [MenuEffect] {
+        guard var current = dwelling else { return [] }
+        let fired = current.rest.fire(at: now)
+        if fired.clicked { current.ranAt = fired.at }
+        dwelling = current
+        guard fired.clicked, let point = fired.at, case .open(let shown, _) = phase,
+            shown.page.path == current.path
+        else { return [] }
+        return release(at: point, now: now)
+    }
+}
