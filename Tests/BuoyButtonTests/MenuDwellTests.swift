@@ -34,17 +34,20 @@ private struct Row {
     var effects: [String]
     /// `nextWake` after the last step.
     var wake: Double?
+    /// The item the focus ring is on after the last step.
+    var ring: Int?
     var line: UInt
 
     init(
         _ name: String, dwell: Double = 1, _ steps: [Step], _ effects: [String], wake: Double? = nil,
-        line: UInt = #line
+        ring: Int? = nil, line: UInt = #line
     ) {
         self.name = name
         self.dwell = dwell
         self.steps = steps
         self.effects = effects
         self.wake = wake
+        self.ring = ring
         self.line = line
     }
 }
@@ -71,7 +74,9 @@ private let rows: [Row] = [
         [.pointer(1, 2), .tick(2), .drawn(2.1), .pointer(2.3, 0), .pointer(2.5, 1), .tick(3.4), .tick(3.5)],
         ["draw [device]", "navigated [device]", "navigated []"]),
     Row("off: resting runs nothing and wakes nothing", dwell: 0, [.pointer(1, 1), .tick(5)], []),
-    Row("the time runs to a deadline", [.pointer(1, 1), .tick(1.5)], [], wake: 2),
+    Row(
+        "the time runs to a deadline, the focus ring on the item", [.pointer(1, 1), .tick(1.5)], [], wake: 2,
+        ring: 1),
 ]
 
 final class MenuDwellTests: XCTestCase {
@@ -102,6 +107,7 @@ final class MenuDwellTests: XCTestCase {
             }
             XCTAssertEqual(effects.compactMap(word), row.effects, row.name, line: row.line)
             XCTAssertEqual(controller.nextWake, row.wake, "\(row.name): wake", line: row.line)
+            XCTAssertEqual(controller.scene?.ring, row.ring, "\(row.name): ring", line: row.line)
         }
     }
 

@@ -96,21 +96,26 @@ class DwellTests(unittest.TestCase):
             settle()
             self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
 
-    def test_the_menus_own_dwell_runs_an_item_opened_by_a_click(self):
+    def test_the_menus_own_dwell_runs_an_item_opened_by_a_click_showing_the_focus_ring_meanwhile(self):
         with matrix_compositor() as compositor:
             pointer = compositor.pointer()
             buoy, markers, (cx, cy) = start_buoy_with_menu(
-                compositor, edit=lambda text: text.replace("[menu]\n", "[menu]\ndwell = 0.6\n", 1))
+                compositor, edit=lambda text: text.replace("[menu]\n", "[menu]\ndwell = 1.5\n", 1))
             pointer.click(cx, cy)
             centres = wait_open(compositor, buoy)
             # Resting on the button with the menu open neither taps nor closes it.
-            time.sleep(1.2)
+            time.sleep(1.5)
             self.assertTrue(all(item_centres(compositor)), "the menu closed under a resting pointer")
-            pointer.move(*centres[2])
+            x, y = (round(c) for c in centres[2])
+            region = (x - 40, y - 40, x + 40, y + 40)
+            before = compositor.screenshot().crop(*region)
+            pointer.move(x, y)
+            wait_for(lambda: compositor.screenshot().crop(*region).data != before.data, timeout=1,
+                     message="the focus ring on the item rested on")
+            self.assertEqual(count_lines(markers[2]), 0, "item 3 ran before its time")
             wait_for(lambda: count_lines(markers[2]) == 1, timeout=3, message="item 3 ran")
             settle()
             self.assertEqual([count_lines(m) for m in markers], [0, 0, 1, 0])
-
 
 if __name__ == "__main__":
     unittest.main()

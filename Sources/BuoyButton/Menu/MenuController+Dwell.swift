@@ -14,6 +14,9 @@ import BuoyCore
 ///   put does not run that item too. Moving to another item dwells again.
 /// - Only the open menu dwells: not while it opens, changes level or
 ///   closes.
+/// - The item rested on shows the focus ring while its time runs (unless
+///   the keys show the focus): the menu's images are drawn ahead by a
+///   child, so the ring does not fill as the button's does.
 extension MenuController {
     /// The pointer's rest on item `index` of the level at `path`.
     struct ItemDwell: Sendable, Equatable {
@@ -25,6 +28,8 @@ extension MenuController {
     }
 
     mutating func pointer(at point: Point?, now: Double) -> [MenuEffect] {
+        let ringBefore = scene?.ring
+        defer { redrawIfRingMoved(from: ringBefore) }
         guard case .open(let shown, _) = phase, let point,
             case .item(let index) = shown.images.layout.touch(at: point), shown.source.dwell > 0
         else {
@@ -48,6 +53,8 @@ extension MenuController {
     /// Runs the item rested on, if its time has come.
     mutating func dwellDue(at now: Double) -> [MenuEffect] {
         guard var current = dwelling else { return [] }
+        let ringBefore = scene?.ring
+        defer { redrawIfRingMoved(from: ringBefore) }
         let fired = current.rest.fire(at: now)
         if fired.clicked { current.ranAt = fired.at }
         dwelling = current
@@ -55,5 +62,18 @@ extension MenuController {
             shown.page.path == current.path
         else { return [] }
         return release(at: point, now: now)
+    }
+
+    /// The item whose rest is running on `shown`'s level, if one is.
+    func restingItem(of shown: Shown) -> Int? {
+        guard let dwelling, dwelling.path == shown.page.path, dwelling.rest.isRunning else { return nil }
+        return dwelling.index
+    }
+
+    /// The open menu is drawn again when the ring moved to, off or onto an item.
+    private mutating func redrawIfRingMoved(from before: Int?) {
+        guard case .open(var shown, let since) = phase, scene?.ring != before else { return }
+        shown.dirty = true
+        phase = .open(shown, since: since)
     }
 }

@@ -79,7 +79,7 @@ public struct MenuController: Sendable {
         guard let (shown, animation) = onScreen else { return nil }
         return MenuScene(
             owner: shown.owner, images: shown.images, animation: animation,
-            ring: shown.focusVisible ? shown.focused : nil)
+            ring: shown.focusVisible ? shown.focused : restingItem(of: shown))
     }
 
     /// Whether a frame must be placed at `now`: until one has been placed at
