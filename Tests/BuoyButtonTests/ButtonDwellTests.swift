@@ -111,6 +111,14 @@ private let cases: [Case] = [
             Step(tick(2.5), ring: 0, wake: .some(nil)),
         ]),
     Case(
+        "a rest on the tucked button brings it back, and resting on taps it",
+        settings: ButtonSettings(tuck: true, dwell: 1),
+        [
+            Step(.area(usable, at: 0)), Step(tick(1.5)), Step(tick(2)), enter(3),
+            Step(move(3.1, pt(1266, 360))),
+            Step(tick(4), [], ring: 0), Step(tick(4.5), ring: 0.5), Step(tick(5), [.run(.tap)]),
+        ]),
+    Case(
         "hidden, it does not dwell",
         [
             Step(.area(usable, at: 0)), enter(1), Step(.setVisible(false, at: 1.2), [.hidden]),

@@ -29,13 +29,13 @@ def magenta_around(image, bbox, reach: int = 16) -> int:
     return match.count if match else 0
 
 
-def start_dwelling(compositor, dwell: float):
+def start_dwelling(compositor, dwell: float, **button):
     """The pointer away from buoy, whose button taps after resting `dwell` seconds on it, its tap
     appending a line to the returned marker file."""
     pointer = compositor.pointer()
     pointer.move(*AWAY)
     marker = compositor.artifact("tapped")
-    buoy = Buoy(compositor, config(button={"dwell": dwell, "idle_opacity": 1.0},
+    buoy = Buoy(compositor, config(button={"dwell": dwell, "idle_opacity": 1.0, **button},
                                    actions={"tap": f'"echo tap >> {marker}"'})).start()
     return pointer, buoy, marker
 
@@ -60,6 +60,17 @@ class DwellTests(unittest.TestCase):
             time.sleep(1.8)
             self.assertEqual(count_lines(marker), 2)
             self.assertIn("tap: started pid", buoy.log())
+
+    def test_a_rest_on_the_tucked_button_brings_it_back_and_resting_on_taps_it(self):
+        with matrix_compositor() as compositor:
+            pointer, buoy, marker = start_dwelling(compositor, 1, tuck="true", idle_delay=0.3)
+            width = lambda: (m := compositor.screenshot().find(MAGENTA, tolerance=8)) and m.width
+            wait_for(lambda: (w := width()) and w < 40, timeout=3, message="the button tucked")
+            left, top, right, bottom = compositor.screenshot().find(MAGENTA, tolerance=8).bbox
+            pointer.move((left + right) / 2, (top + bottom) / 2)
+            wait_for(lambda: (w := width()) and w > 50, timeout=3, message="the button back in full")
+            self.assertEqual(count_lines(marker), 0, "the rest that brought it back tapped it")
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="resting on tapped it")
 
     def test_a_ring_fills_while_it_rests_and_moving_off_cancels(self):
         with matrix_compositor() as compositor:

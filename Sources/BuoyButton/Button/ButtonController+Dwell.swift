@@ -3,10 +3,12 @@ import BuoyCore
 /// Dwell clicking on the button (`Dwell`, `ButtonSettings.dwell`).
 ///
 /// Decisions:
-/// - Only a button at rest and in full view dwells: not while pressed,
-///   dragged, tucked, hidden, removed or with its menu open. A visit that
-///   meets any of those is spent, so the menu a dwell opened does not make
-///   the button tap again once it closes under a pointer that stayed.
+/// - Only a button at rest dwells: not while pressed, dragged, hidden,
+///   removed or with its menu open. A visit that meets any of those is
+///   spent, so the menu a dwell opened does not make the button tap again
+///   once it closes under a pointer that stayed.
+/// - A rest on a tucked button brings it back, as a press does, and runs
+///   nothing; resting on for another `dwell` taps it.
 /// - A dwell runs exactly what a tap runs (`run(.tap)`), at once: it does
 ///   not wait for a second tap, as a double tap needs a second press.
 /// - A press spends the visit: the user clicked.
@@ -22,19 +24,26 @@ extension ButtonController {
         case .move(let point, .pointer, let now): dwell.moved(to: point, now: now)
         case .press: dwell.spend()
         case .tick(let now):
-            if dwell.fire(at: now).clicked, canDwell {
-                fade.wake(at: now)
-                return [.run(.tap)]
+            let fired = dwell.fire(at: now)
+            guard fired.clicked, canDwell else { break }
+            fade.wake(at: now)
+            guard !isTucked else {
+                untuck()
+                phase = .resting(currentMotion(at: now), tucked: false)
+                glideToRest(at: now, animated: true)
+                dwell.entered(at: fired.at, now: now)
+                return []
             }
+            return [.run(.tap)]
         default: break
         }
         if !canDwell { dwell.spend() }
         return []
     }
 
-    /// At rest, untucked: where a dwell may tap it.
+    /// At rest, tucked or not: where a dwell may tap it.
     private var canDwell: Bool {
-        if case .resting(_, tucked: false) = phase { return true }
+        if case .resting = phase { return true }
         return false
     }
 }
