@@ -1,5 +1,6 @@
 import BuoyButton
 import BuoyCore
+import Foundation
 import XCTest
 
 private func pt(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
@@ -145,6 +146,15 @@ final class ButtonDwellTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// buoy(5) gives the jitter a rest tolerates as `Dwell.tolerance`, its one owner.
+    func testTheManPageSaysTheTolerance() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/buoy.5.scd")
+        let text = try String(contentsOf: page, encoding: .utf8).split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        XCTAssertTrue(text.contains("wandering up to \(Int(Dwell.tolerance)) px"), "buoy(5)'s dwell")
     }
 
     func testTableHasDistinctNames() {
