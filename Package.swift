@@ -65,8 +65,8 @@ let package = Package(
             name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
-        // The one seam for read, write and close (FileDescriptor, Errno): buoy's and the drivers'.
-        .target(name: "SystemCalls", swiftSettings: small),
+        // The one seam for read, write, close and spawn (FileDescriptor, Errno): buoy's and the drivers'.
+        .target(name: "SystemCalls", dependencies: ["CLinux"], swiftSettings: small),
         // KWin's fake input (LGPL), for buoy-touch only: see scripts/gen-protocols.sh.
         .target(name: "CKWinFakeInput", dependencies: ["CWaylandClient"]),
 
@@ -87,12 +87,14 @@ let package = Package(
         // Reads and directory listings that buoy and its drawing helper share.
         .target(name: "BuoyFiles", dependencies: ["SystemCalls"], swiftSettings: small),
         .target(
-            name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore", "BuoyFiles"],
+            name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore", "BuoyFiles", "SystemCalls"],
             swiftSettings: small),
         // What only the drawing helper links: Pango's labels and librsvg's icons.
         .target(
             name: "BuoyArtist",
-            dependencies: ["CCairo", "CPango", "CRsvg", "CLinux", "BuoyCore", "BuoyFiles", "BuoyDrawing"]),
+            dependencies: [
+                "CCairo", "CPango", "CRsvg", "CLinux", "BuoyCore", "BuoyFiles", "BuoyDrawing", "SystemCalls",
+            ]),
         .executableTarget(
             name: "buoy-draw", dependencies: ["BuoyArtist"],
             linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
@@ -100,6 +102,7 @@ let package = Package(
             name: "BuoyWayland",
             dependencies: [
                 "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "BuoyCore",
+                "SystemCalls",
             ], swiftSettings: small),
         .executableTarget(
             name: "buoy",
@@ -134,7 +137,9 @@ let package = Package(
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
         .testTarget(
             name: "BuoyDrawingTests",
-            dependencies: ["BuoyDrawing", "BuoyArtist", "BuoyFiles", "BuoyConfig", "CCairo", "CLinux"]),
+            dependencies: [
+                "BuoyDrawing", "BuoyArtist", "BuoyFiles", "BuoyConfig", "CCairo", "CLinux", "SystemCalls",
+            ]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     ]
 )

@@ -1,6 +1,7 @@
 import BuoyFiles
 import CLinux
 import Glibc
+import SystemCalls
 
 /// How a child ended.
 package struct ChildOutcome {
@@ -91,19 +92,19 @@ package final class ChildJob {
     {
         let job = input.withUnsafeBytes { buoy_pipe_holding($0.baseAddress, $0.count) }
         guard job >= 0 else { throw Self.failure("no pipe for its job of \(input.count) bytes") }
-        defer { close(job) }
+        defer { try? FileDescriptor(rawValue: job).close() }
         let exiting: [Int32]
         (exiting, report) = try Self.exitPipeAndReport()
-        defer { close(exiting[1]) }
-        let handed = [job, STDERR_FILENO, STDERR_FILENO, exiting[1], report] + files
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for arg in argv { free(arg) } }
-        pid = handed.withUnsafeBufferPointer { buoy_spawn(program, argv, $0.baseAddress, Int32($0.count)) }
-        guard pid > 0 else {
-            let error = Self.failure("cannot start \(program)")
-            close(exiting[0])
-            close(report)
-            throw error
+        defer { try? FileDescriptor(rawValue: exiting[1]).close() }
+        let handed = ([job, STDERR_FILENO, STDERR_FILENO, exiting[1], report] + files).map {
+            FileDescriptor(rawValue: $0)
+        }
+        do {
+            pid = try spawn(program, arguments: [program] + arguments, files: handed)
+        } catch {
+            try? FileDescriptor(rawValue: exiting[0]).close()
+            try? FileDescriptor(rawValue: report).close()
+            throw SpawnError(description: "cannot start \(program): \(error)")
         }
         fd = exiting[0]
         self.reaping = reaping
@@ -122,8 +123,8 @@ package final class ChildJob {
         let report = buoy_memfd_create("buoy-draw-report")
         guard report >= 0 else {
             let error = failure("no file for its report")
-            close(exiting[0])
-            close(exiting[1])
+            try? FileDescriptor(rawValue: exiting[0]).close()
+            try? FileDescriptor(rawValue: exiting[1]).close()
             throw error
         }
         return (exiting, report)
@@ -140,14 +141,14 @@ package final class ChildJob {
         let parent = getpid()
         pid = fork()
         if pid == 0 {
-            close(exiting[0])
+            try? FileDescriptor(rawValue: exiting[0]).close()
             _exit(buoy_die_with_parent(parent) == 0 ? body() : 1)
         }
-        close(exiting[1])
+        try? FileDescriptor(rawValue: exiting[1]).close()
         guard pid > 0 else {
             let error = Self.failure("cannot fork")
-            close(exiting[0])
-            close(report)
+            try? FileDescriptor(rawValue: exiting[0]).close()
+            try? FileDescriptor(rawValue: report).close()
             throw error
         }
         fd = exiting[0]
@@ -167,8 +168,8 @@ package final class ChildJob {
     /// A job dropped before it was finished is killed and collected.
     deinit {
         finish()
-        close(fd)
-        close(report)
+        try? FileDescriptor(rawValue: fd).close()
+        try? FileDescriptor(rawValue: report).close()
     }
 
     /// Waits until the child exits, at most `timeoutMilliseconds` (then
@@ -255,7 +256,7 @@ public final class SharedMemory<T> {
         let fd = count > 0 ? buoy_memfd_create_sized("buoy-shared", bytes) : -1
         guard fd >= 0 else { return nil }
         guard let pointer = Self.map(fd, bytes: bytes) else {
-            close(fd)
+            try? FileDescriptor(rawValue: fd).close()
             return nil
         }
         (self.pointer, self.count, self.fd) = (pointer, count, fd)
@@ -279,6 +280,6 @@ public final class SharedMemory<T> {
 
     deinit {
         munmap(pointer, count * MemoryLayout<T>.stride)
-        close(fd)
+        try? FileDescriptor(rawValue: fd).close()
     }
 }

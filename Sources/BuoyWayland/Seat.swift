@@ -4,6 +4,7 @@ import CWaylandClient
 import CWaylandProtocols
 import CXKBCommon
 import Glibc
+import SystemCalls
 
 /// Input as buoy's app sees it: positions are surface-local logical pixels of
 /// the surface that got the event; `at` is CLOCK_MONOTONIC seconds, read when
@@ -220,7 +221,7 @@ public final class Seat {
 
     /// Compiles the compositor's keymap, sent as a file descriptor we map.
     private func handleKeymap(format: UInt32, fd: Int32, size: UInt32) {
-        defer { close(fd) }
+        defer { try? FileDescriptor(rawValue: fd).close() }
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else { return }
         guard let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
             return
