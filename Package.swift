@@ -55,8 +55,6 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(
-            name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Text and SVG icons, linked only by the drawing helper (buoy-draw), never by buoy.
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
@@ -101,7 +99,7 @@ let package = Package(
         .target(
             name: "BuoyWayland",
             dependencies: [
-                "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "BuoyCore",
+                "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "BuoyCore", "BuoyFiles",
                 "SystemCalls",
             ], swiftSettings: small),
         .executableTarget(

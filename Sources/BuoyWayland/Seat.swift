@@ -133,8 +133,8 @@ public final class Seat {
         applyCursor()
     }
 
-    /// Cheap enough for the enter handler: a shape, or an image of the
-    /// theme loaded at start.
+    /// A shape, or the theme's image, which the first enter reads: one
+    /// cursor file of tens of KB, rather than a whole theme before the first commit.
     private func applyCursor() {
         guard let pointer, pointerEnterSerial != 0, shownCursor != cursorRole else { return }
         if let cursorShape {
@@ -146,7 +146,7 @@ public final class Seat {
         if cursorSurface == nil { cursorSurface = display.createSurface() }
         guard let cursorSurface else { return }
         wl_surface_set_buffer_scale(cursorSurface, Int32(image.scale))
-        wl_surface_attach(cursorSurface, image.buffer, 0, 0)
+        wl_surface_attach(cursorSurface, image.buffer.proxy, 0, 0)
         wl_surface_damage_buffer(cursorSurface, 0, 0, Int32.max, Int32.max)
         wl_surface_commit(cursorSurface)
         wl_pointer_set_cursor(pointer, pointerEnterSerial, cursorSurface, image.hotspotX, image.hotspotY)

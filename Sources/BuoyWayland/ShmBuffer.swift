@@ -82,10 +82,12 @@ public final class ShmBuffer {
     private let offset: Int
     public internal(set) var busy = false
 
-    /// A buffer in a memfd and a pool of its own.
-    public convenience init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
+    /// A buffer in a memfd named `name` and a pool of its own.
+    public convenience init(shm: OpaquePointer, width: Int, height: Int, name: String = "buoy-buffer")
+        throws(WaylandError)
+    {
         let size = width * 4 * height
-        let fd = buoy_memfd_create_sized("buoy-buffer", size)
+        let fd = buoy_memfd_create_sized(name, size)
         guard fd >= 0 else { throw .system("cannot create a \(width)x\(height) shared-memory buffer") }
         defer { try? FileDescriptor(rawValue: fd).close() }
         let pool = try ShmPool(shm: shm, fd: fd, size: size)
