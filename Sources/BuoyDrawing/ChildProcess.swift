@@ -74,8 +74,10 @@ public final class ChildReaper {
 /// descriptors from `HelperFiles.first` on, watched through `fd`: the read
 /// end of a pipe whose write end only the child holds, so `fd` turns
 /// readable (end of file) as the child exits, and the parent can poll it
-/// with everything else. The child holds nothing else of the parent's (its
-/// Wayland socket, its signalfd): every other descriptor is closed.
+/// with everything else. A child started from a `program` holds nothing
+/// else of the parent's (its Wayland socket, its signalfd): every other
+/// descriptor is closed. A forked one (`init(forking:reaping:)`, the
+/// drawing helper's SVG renderer) holds all the parent holds.
 ///
 /// The parent collects the child with `finish`, by its pid, so
 /// `CommandRunner`'s reaping (which waits only for its own commands) never
