@@ -27,7 +27,7 @@ public enum HelperFiles {
 }
 
 /// Why a child could not be started.
-public struct SpawnError: Error, CustomStringConvertible {
+public struct ChildStartError: Error, CustomStringConvertible {
     public var description: String
 }
 
@@ -90,7 +90,7 @@ package final class ChildJob {
     private var outcome: ChildOutcome?
 
     package init(program: String, arguments: [String], input: [UInt8], files: [Int32], reaping: ChildReaping)
-        throws(SpawnError)
+        throws(ChildStartError)
     {
         let job = input.withUnsafeBytes { buoy_pipe_holding($0.baseAddress, $0.count) }
         guard job >= 0 else { throw Self.failure("no pipe for its job of \(input.count) bytes") }
@@ -106,20 +106,20 @@ package final class ChildJob {
         } catch {
             try? FileDescriptor(rawValue: exiting[0]).close()
             try? FileDescriptor(rawValue: report).close()
-            throw SpawnError(description: "cannot start \(program): \(error)")
+            throw ChildStartError(description: "cannot start \(program): \(error)")
         }
         fd = exiting[0]
         self.reaping = reaping
     }
 
-    private static func failure(_ what: String) -> SpawnError {
-        SpawnError(description: "\(what): \(String(cString: strerror(errno)))")
+    private static func failure(_ what: String) -> ChildStartError {
+        ChildStartError(description: "\(what): \(String(cString: strerror(errno)))")
     }
 
     /// The pipe that ends as the child exits and the empty file for its
     /// report. Close-on-exec: commands started while the child runs must not
     /// hold either end (the write end would keep `fd` from ending).
-    private static func exitPipeAndReport() throws(SpawnError) -> (exiting: [Int32], report: Int32) {
+    private static func exitPipeAndReport() throws(ChildStartError) -> (exiting: [Int32], report: Int32) {
         var exiting: [Int32] = [-1, -1]
         guard buoy_pipe_cloexec(&exiting, 0) == 0 else { throw failure("no close-on-exec pipe") }
         let report = buoy_memfd_create("buoy-draw-report")
@@ -137,7 +137,7 @@ package final class ChildJob {
     /// start (about 20 ms for buoy-draw). Only while the process runs one
     /// thread (`runsOneThread`): a lock that another thread held at the fork
     /// would stay locked in the child.
-    package init(forking body: () -> Int32, reaping: ChildReaping) throws(SpawnError) {
+    package init(forking body: () -> Int32, reaping: ChildReaping) throws(ChildStartError) {
         let exiting: [Int32]
         (exiting, report) = try Self.exitPipeAndReport()
         let parent = getpid()
