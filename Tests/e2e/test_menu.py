@@ -351,7 +351,8 @@ class MenuTests(unittest.TestCase):
             self.assertTrue(all(x > 640 for x, _ in wait_open(sway, buoy)), "opened beside the right edge")
             for command in (["menu"], ["move", "left"], ["menu"]):  # close, move, open while closing
                 self.assertEqual(msg(buoy, *command).returncode, 0, command)
-            time.sleep(0.5)
+            wait_for(lambda: all(c and c[0] < 640 for c in item_centres(sway)), timeout=3,
+                     message="the items beside the left edge")
             centres = wait_open(sway, buoy)
             self.assertTrue(all(x < 640 for x, _ in centres), f"items not beside the left edge: {centres}")
 
