@@ -55,8 +55,6 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(
-            name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Text and SVG icons, linked only by the drawing helper (buoy-draw), never by buoy.
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
@@ -65,8 +63,8 @@ let package = Package(
             name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
-        // The one seam for read, write and close (FileDescriptor, Errno): buoy's and the drivers'.
-        .target(name: "SystemCalls", swiftSettings: small),
+        // The one seam for read, write, close and spawn (FileDescriptor, Errno): buoy's and the drivers'.
+        .target(name: "SystemCalls", dependencies: ["CLinux"], swiftSettings: small),
         // KWin's fake input (LGPL), for buoy-touch only: see scripts/gen-protocols.sh.
         .target(name: "CKWinFakeInput", dependencies: ["CWaylandClient"]),
 
@@ -87,19 +85,22 @@ let package = Package(
         // Reads and directory listings that buoy and its drawing helper share.
         .target(name: "BuoyFiles", dependencies: ["SystemCalls"], swiftSettings: small),
         .target(
-            name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore", "BuoyFiles"],
+            name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore", "BuoyFiles", "SystemCalls"],
             swiftSettings: small),
         // What only the drawing helper links: Pango's labels and librsvg's icons.
         .target(
             name: "BuoyArtist",
-            dependencies: ["CCairo", "CPango", "CRsvg", "CLinux", "BuoyCore", "BuoyFiles", "BuoyDrawing"]),
+            dependencies: [
+                "CCairo", "CPango", "CRsvg", "CLinux", "BuoyCore", "BuoyFiles", "BuoyDrawing", "SystemCalls",
+            ]),
         .executableTarget(
             name: "buoy-draw", dependencies: ["BuoyArtist"],
             linkerSettings: [.unsafeFlags(residentMemoryLinkerFlags)]),
         .target(
             name: "BuoyWayland",
             dependencies: [
-                "CWaylandClient", "CWaylandCursor", "CWaylandProtocols", "CXKBCommon", "CLinux", "BuoyCore",
+                "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "BuoyCore", "BuoyFiles",
+                "SystemCalls",
             ], swiftSettings: small),
         .executableTarget(
             name: "buoy",
@@ -134,7 +135,9 @@ let package = Package(
         .testTarget(name: "BuoyConfigTests", dependencies: ["BuoyConfig"]),
         .testTarget(
             name: "BuoyDrawingTests",
-            dependencies: ["BuoyDrawing", "BuoyArtist", "BuoyFiles", "BuoyConfig", "CCairo", "CLinux"]),
+            dependencies: [
+                "BuoyDrawing", "BuoyArtist", "BuoyFiles", "BuoyConfig", "CCairo", "CLinux", "SystemCalls",
+            ]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     ]
 )

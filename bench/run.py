@@ -883,6 +883,67 @@ class Bench:
                              "ms", 2, buoy["scaled"], ref["scaled"], ratio["scaled"],
                              goal="median ratio ≤ 2×", met=ratio["scaled"].median <= 2.0))
 
+    def cursor_theme(self, setup: Setup) -> None:
+        """exec → first commit and peak RSS with the cursor theme desktops install (Adwaita, 124
+        cursors) rather than the harness's blank one, on a compositor without cursor-shape-v1
+        (sway 1.7): what buoy pays for cursors before the pointer ever comes."""
+        adwaita = {"XCURSOR_PATH": "/usr/share/icons", "XCURSOR_THEME": "Adwaita", "XCURSOR_SIZE": "24"}
+        if not Path("/usr/share/icons/Adwaita/cursors/left_ptr").exists():
+            raise HarnessError("no Adwaita cursor theme in /usr/share/icons (adwaita-icon-theme)")
+        commit, rss, hovered = Series(), Series(), Series()
+        ref_commit, ref_rss = Series(), Series()
+        with setup.sway() as sway:
+            pointer = Pointer(sway, self.pointer_binary)
+            pointer.move(1, 1)
+            for run in range(self.runs):
+                for program, argv in (("reference", [self.reference]), ("buoy", [self.buoy])):
+                    debug = Client(sway, argv, program + "-adwaita-debug",
+                                   config="" if program == "buoy" else None, debug=True)
+                    debug.env.update(adwaita)
+                    debug.start()
+                    found: list[int] = []
+
+                    def committed():
+                        debug.check_alive()
+                        at = first_buffer_commit_us(parse_wayland_debug(debug.log(), debug.exec_us))
+                        if at is not None:
+                            found.append(at)
+                        return bool(found)
+
+                    wait_for(committed, timeout=10, interval=0.05, message=f"{program}'s first buffer commit")
+                    debug.stop()
+                    (commit if program == "buoy" else ref_commit).add((found[0] - debug.exec_us) / 1000)
+                    magenta = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60})
+                    plain = Client(sway, argv, program + "-adwaita", config=magenta if program == "buoy" else None)
+                    plain.env.update(adwaita)
+                    plain.start()
+                    time.sleep(1.0)
+                    plain.check_alive()
+                    (rss if program == "buoy" else ref_rss).add(peak_rss_kb(plain.pid) * 1024 / 1e6)
+                    if program == "buoy":
+                        # The pointer comes: buoy reads the one cursor it shows.
+                        button = wait_for_color(sway, plain, MAGENTA)
+                        pointer.move(button.center[0] / setup.scale, button.center[1] / setup.scale)
+                        wait_for(lambda: "memfd:wayland-cursor" in Path(f"/proc/{plain.pid}/maps").read_text(),
+                                 timeout=3, message="buoy's cursor image made")
+                        hovered.add(peak_rss_kb(plain.pid) * 1024 / 1e6)
+                        pointer.move(1, 1)
+                    plain.stop()
+                log(f"{setup.name} Adwaita cursors run {run + 1}: buoy first commit {commit.values[-1]:.2f} ms, "
+                    f"peak RSS {rss.values[-1]:.2f} MB, {hovered.values[-1]:.2f} MB once hovered; "
+                    f"reference {ref_commit.values[-1]:.2f} ms, "
+                    f"{ref_rss.values[-1]:.2f} MB")
+        ratio = Series([b / r for b, r in zip(commit.values, ref_commit.values)])
+        self.rows.append(Row(setup.name, "Adwaita cursor theme: exec → first buffer commit", "ms", 2, commit,
+                             ref_commit, ratio, goal="median ratio ≤ 2×", met=ratio.median <= 2.0,
+                             note="XCURSOR_THEME=Adwaita; no cursor-shape-v1 on sway 1.7"))
+        self.rows.append(Row(setup.name, "Adwaita cursor theme: peak RSS after start + 1 s idle", "MB", 2, rss,
+                             ref_rss, Series([b / r for b, r in zip(rss.values, ref_rss.values)]),
+                             goal="buoy ≤ 10 MB (10^6 bytes), every run", met=rss.max <= 10.0))
+        self.rows.append(Row(setup.name, "Adwaita cursor theme: peak RSS once the pointer has entered the button",
+                             "MB", 2, hovered, goal="buoy ≤ 10 MB (10^6 bytes), every run", met=hovered.max <= 10.0,
+                             note="the one cursor file read, its image in a shared buffer"))
+
     # -- idle
 
     def idle(self, setup: Setup) -> None:
@@ -1542,9 +1603,9 @@ def main() -> int:
     parser.add_argument("--drag-seconds", type=float, default=5.0)
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
-    parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,idle,idle4,rules,drag,drag4,tap,silent,"
+    parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,drag,drag4,tap,silent,"
                                           "haptic,size",
-                        help="comma-separated subset of: rss,rss4,menu,open,status,commit,idle,idle4,rules,drag,drag4,"
+                        help="comma-separated subset of: rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,drag,drag4,"
                              "tap,silent,haptic,size (rules is RSS, idle and 50 windows on another output with a "
                              "[visibility] rule set; status is the menu with 8 status items, one hanging; rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
                              "tap and drag with silent peers on the control socket; haptic is press → feedbackd's "
@@ -1586,6 +1647,8 @@ def main() -> int:
             bench.status_menu(setup)
         if "commit" in only:
             bench.first_commit(setup)
+        if "cursor" in only:
+            bench.cursor_theme(setup)
         if "idle" in only:
             bench.idle(setup)
         if "idle4" in only:

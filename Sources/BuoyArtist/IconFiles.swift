@@ -2,6 +2,7 @@ import BuoyCore
 import BuoyDrawing
 import BuoyFiles
 import Glibc
+import SystemCalls
 
 /// Where icons given by name are, looked up in the drawing helper (for the
 /// menu and the button's face).
@@ -155,7 +156,7 @@ struct ThemeCaches {
         else { return nil }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        defer { try? FileDescriptor(rawValue: fd).close() }
         let size = Int(cacheStatus.st_size)
         guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
             return nil

@@ -1,6 +1,5 @@
 import BuoyCore
 
-/// "#rrggbb" or "#rrggbbaa", either case.
 /// CSS's basic colour names, and transparent: what a config may write
 /// instead of a hex colour.
 let colorNames: [(name: String, hex: String)] = [

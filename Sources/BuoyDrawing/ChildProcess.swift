@@ -1,6 +1,7 @@
 import BuoyFiles
 import CLinux
 import Glibc
+import SystemCalls
 
 /// How a child ended.
 package struct ChildOutcome {
@@ -26,7 +27,7 @@ public enum HelperFiles {
 }
 
 /// Why a child could not be started.
-public struct SpawnError: Error, CustomStringConvertible {
+public struct ChildStartError: Error, CustomStringConvertible {
     public var description: String
 }
 
@@ -73,8 +74,10 @@ public final class ChildReaper {
 /// descriptors from `HelperFiles.first` on, watched through `fd`: the read
 /// end of a pipe whose write end only the child holds, so `fd` turns
 /// readable (end of file) as the child exits, and the parent can poll it
-/// with everything else. The child holds nothing else of the parent's (its
-/// Wayland socket, its signalfd): every other descriptor is closed.
+/// with everything else. A child started from a `program` holds nothing
+/// else of the parent's (its Wayland socket, its signalfd): every other
+/// descriptor is closed. A forked one (`init(forking:reaping:)`, the
+/// drawing helper's SVG renderer) holds all the parent holds.
 ///
 /// The parent collects the child with `finish`, by its pid, so
 /// `CommandRunner`'s reaping (which waits only for its own commands) never
@@ -87,43 +90,43 @@ package final class ChildJob {
     private var outcome: ChildOutcome?
 
     package init(program: String, arguments: [String], input: [UInt8], files: [Int32], reaping: ChildReaping)
-        throws(SpawnError)
+        throws(ChildStartError)
     {
         let job = input.withUnsafeBytes { buoy_pipe_holding($0.baseAddress, $0.count) }
         guard job >= 0 else { throw Self.failure("no pipe for its job of \(input.count) bytes") }
-        defer { close(job) }
+        defer { try? FileDescriptor(rawValue: job).close() }
         let exiting: [Int32]
         (exiting, report) = try Self.exitPipeAndReport()
-        defer { close(exiting[1]) }
-        let handed = [job, STDERR_FILENO, STDERR_FILENO, exiting[1], report] + files
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for arg in argv { free(arg) } }
-        pid = handed.withUnsafeBufferPointer { buoy_spawn(program, argv, $0.baseAddress, Int32($0.count)) }
-        guard pid > 0 else {
-            let error = Self.failure("cannot start \(program)")
-            close(exiting[0])
-            close(report)
-            throw error
+        defer { try? FileDescriptor(rawValue: exiting[1]).close() }
+        let handed = ([job, STDERR_FILENO, STDERR_FILENO, exiting[1], report] + files).map {
+            FileDescriptor(rawValue: $0)
+        }
+        do {
+            pid = try spawn(program, arguments: [program] + arguments, files: handed)
+        } catch {
+            try? FileDescriptor(rawValue: exiting[0]).close()
+            try? FileDescriptor(rawValue: report).close()
+            throw ChildStartError(description: "cannot start \(program): \(error)")
         }
         fd = exiting[0]
         self.reaping = reaping
     }
 
-    private static func failure(_ what: String) -> SpawnError {
-        SpawnError(description: "\(what): \(String(cString: strerror(errno)))")
+    private static func failure(_ what: String) -> ChildStartError {
+        ChildStartError(description: "\(what): \(String(cString: strerror(errno)))")
     }
 
     /// The pipe that ends as the child exits and the empty file for its
     /// report. Close-on-exec: commands started while the child runs must not
     /// hold either end (the write end would keep `fd` from ending).
-    private static func exitPipeAndReport() throws(SpawnError) -> (exiting: [Int32], report: Int32) {
+    private static func exitPipeAndReport() throws(ChildStartError) -> (exiting: [Int32], report: Int32) {
         var exiting: [Int32] = [-1, -1]
         guard buoy_pipe_cloexec(&exiting, 0) == 0 else { throw failure("no close-on-exec pipe") }
         let report = buoy_memfd_create("buoy-draw-report")
         guard report >= 0 else {
             let error = failure("no file for its report")
-            close(exiting[0])
-            close(exiting[1])
+            try? FileDescriptor(rawValue: exiting[0]).close()
+            try? FileDescriptor(rawValue: exiting[1]).close()
             throw error
         }
         return (exiting, report)
@@ -134,20 +137,20 @@ package final class ChildJob {
     /// start (about 20 ms for buoy-draw). Only while the process runs one
     /// thread (`runsOneThread`): a lock that another thread held at the fork
     /// would stay locked in the child.
-    package init(forking body: () -> Int32, reaping: ChildReaping) throws(SpawnError) {
+    package init(forking body: () -> Int32, reaping: ChildReaping) throws(ChildStartError) {
         let exiting: [Int32]
         (exiting, report) = try Self.exitPipeAndReport()
         let parent = getpid()
         pid = fork()
         if pid == 0 {
-            close(exiting[0])
+            try? FileDescriptor(rawValue: exiting[0]).close()
             _exit(buoy_die_with_parent(parent) == 0 ? body() : 1)
         }
-        close(exiting[1])
+        try? FileDescriptor(rawValue: exiting[1]).close()
         guard pid > 0 else {
             let error = Self.failure("cannot fork")
-            close(exiting[0])
-            close(report)
+            try? FileDescriptor(rawValue: exiting[0]).close()
+            try? FileDescriptor(rawValue: report).close()
             throw error
         }
         fd = exiting[0]
@@ -167,8 +170,8 @@ package final class ChildJob {
     /// A job dropped before it was finished is killed and collected.
     deinit {
         finish()
-        close(fd)
-        close(report)
+        try? FileDescriptor(rawValue: fd).close()
+        try? FileDescriptor(rawValue: report).close()
     }
 
     /// Waits until the child exits, at most `timeoutMilliseconds` (then
@@ -255,7 +258,7 @@ public final class SharedMemory<T> {
         let fd = count > 0 ? buoy_memfd_create_sized("buoy-shared", bytes) : -1
         guard fd >= 0 else { return nil }
         guard let pointer = Self.map(fd, bytes: bytes) else {
-            close(fd)
+            try? FileDescriptor(rawValue: fd).close()
             return nil
         }
         (self.pointer, self.count, self.fd) = (pointer, count, fd)
@@ -279,6 +282,6 @@ public final class SharedMemory<T> {
 
     deinit {
         munmap(pointer, count * MemoryLayout<T>.stride)
-        close(fd)
+        try? FileDescriptor(rawValue: fd).close()
     }
 }

@@ -32,13 +32,13 @@ public enum DrawingHelper {
 
     /// Starts the helper on `job`, with `files` (its descriptors from
     /// `HelperFiles.first` on) to draw into.
-    package static func start(_ job: DrawJob, files: [Int32], reaping: ChildReaping) throws(SpawnError)
+    package static func start(_ job: DrawJob, files: [Int32], reaping: ChildReaping) throws(ChildStartError)
         -> ChildJob
     {
         let executable = Files.executablePath
         guard let program = locate(beside: executable, isExecutable: { access($0, X_OK) == 0 }) else {
             let tried = candidates(beside: executable).joined(separator: " or ")
-            throw SpawnError(description: "no drawing helper at \(tried)")
+            throw ChildStartError(description: "no drawing helper at \(tried)")
         }
         // Its parent's pid, so that it can tell whether it outlived it.
         return try ChildJob(

@@ -71,14 +71,14 @@ public enum FaceArtist {
     /// icon from its path, or looked up by name, fitted and centred, a
     /// symbolic one recoloured with `job.color`. The job's result is nil if
     /// the helper failed.
-    public static func draw(_ job: FaceJob, reaping: ChildReaping) throws(SpawnError)
+    public static func draw(_ job: FaceJob, reaping: ChildReaping) throws(ChildStartError)
         -> MenuArtist.Job<Report>
     {
         let side = job.side
         let stride = FaceImage.stride(side: side)
         guard side > 0, side <= 4096, stride > 0, let pixels = SharedMemory<UInt8>(count: stride * side)
         else {
-            throw SpawnError(description: "no memory for an image \(side) px square")
+            throw ChildStartError(description: "no memory for an image \(side) px square")
         }
         let child = try DrawingHelper.start(.face(job), files: [pixels.fd], reaping: reaping)
         return MenuArtist.Job(child: child) { outcome in

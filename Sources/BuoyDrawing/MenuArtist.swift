@@ -170,7 +170,8 @@ public enum MenuArtist {
     /// buffers over the file. One helper, since one that only measured cost
     /// a second start of Pango and fontconfig (12 ms). The job's result is
     /// nil if the helper failed (the file is then undefined).
-    public static func draw(_ job: MenuDrawJob, into file: Int32, reaping: ChildReaping) throws(SpawnError)
+    public static func draw(_ job: MenuDrawJob, into file: Int32, reaping: ChildReaping)
+        throws(ChildStartError)
         -> Job<Report>
     {
         let child = try DrawingHelper.start(.menu(job), files: [file], reaping: reaping)

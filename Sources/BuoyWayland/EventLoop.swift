@@ -1,6 +1,7 @@
 import CLinux
 import CWaylandClient
 import Glibc
+import SystemCalls
 
 /// What woke the loop, handed to the app once per iteration after every
 /// Wayland event has been dispatched.
@@ -33,14 +34,14 @@ public final class EventLoop {
         signalFD = buoy_signalfd_create(&mask)
         timerFD = buoy_timerfd_create()
         guard signalFD >= 0, timerFD >= 0 else {
-            for fd in [signalFD, timerFD] where fd >= 0 { close(fd) }
+            for fd in [signalFD, timerFD] where fd >= 0 { try? FileDescriptor(rawValue: fd).close() }
             throw .system("cannot create the event loop's descriptors")
         }
     }
 
     deinit {
-        close(timerFD)
-        close(signalFD)
+        try? FileDescriptor(rawValue: timerFD).close()
+        try? FileDescriptor(rawValue: signalFD).close()
     }
 
     /// Adds `fd` to the poll, or changes what it is polled for. `POLLOUT`

@@ -4,6 +4,7 @@ import CWaylandClient
 import CWaylandProtocols
 import CXKBCommon
 import Glibc
+import SystemCalls
 
 /// Input as buoy's app sees it: positions are surface-local logical pixels of
 /// the surface that got the event; `at` is CLOCK_MONOTONIC seconds, read when
@@ -132,8 +133,8 @@ public final class Seat {
         applyCursor()
     }
 
-    /// Cheap enough for the enter handler: a shape, or an image of the
-    /// theme loaded at start.
+    /// A shape, or the theme's image, which the first enter reads: one
+    /// cursor file of tens of KB, rather than a whole theme before the first commit.
     private func applyCursor() {
         guard let pointer, pointerEnterSerial != 0, shownCursor != cursorRole else { return }
         if let cursorShape {
@@ -145,7 +146,7 @@ public final class Seat {
         if cursorSurface == nil { cursorSurface = display.createSurface() }
         guard let cursorSurface else { return }
         wl_surface_set_buffer_scale(cursorSurface, Int32(image.scale))
-        wl_surface_attach(cursorSurface, image.buffer, 0, 0)
+        wl_surface_attach(cursorSurface, image.buffer.proxy, 0, 0)
         wl_surface_damage_buffer(cursorSurface, 0, 0, Int32.max, Int32.max)
         wl_surface_commit(cursorSurface)
         wl_pointer_set_cursor(pointer, pointerEnterSerial, cursorSurface, image.hotspotX, image.hotspotY)
@@ -220,7 +221,7 @@ public final class Seat {
 
     /// Compiles the compositor's keymap, sent as a file descriptor we map.
     private func handleKeymap(format: UInt32, fd: Int32, size: UInt32) {
-        defer { close(fd) }
+        defer { try? FileDescriptor(rawValue: fd).close() }
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else { return }
         guard let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
             return

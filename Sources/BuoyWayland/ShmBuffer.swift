@@ -1,6 +1,7 @@
 import CLinux
 import CWaylandClient
 import Glibc
+import SystemCalls
 
 /// An anonymous shared-memory file (a memfd), closed when this goes away:
 /// made empty for a drawing child to size, before a pool is made over it.
@@ -13,7 +14,7 @@ public final class MemoryFile {
     }
 
     deinit {
-        close(fd)
+        try? FileDescriptor(rawValue: fd).close()
     }
 
     /// Its size in bytes now; nil if it cannot be asked.
@@ -81,12 +82,14 @@ public final class ShmBuffer {
     private let offset: Int
     public internal(set) var busy = false
 
-    /// A buffer in a memfd and a pool of its own.
-    public convenience init(shm: OpaquePointer, width: Int, height: Int) throws(WaylandError) {
+    /// A buffer in a memfd named `name` and a pool of its own.
+    public convenience init(shm: OpaquePointer, width: Int, height: Int, name: String = "buoy-buffer")
+        throws(WaylandError)
+    {
         let size = width * 4 * height
-        let fd = buoy_memfd_create_sized("buoy-buffer", size)
+        let fd = buoy_memfd_create_sized(name, size)
         guard fd >= 0 else { throw .system("cannot create a \(width)x\(height) shared-memory buffer") }
-        defer { close(fd) }
+        defer { try? FileDescriptor(rawValue: fd).close() }
         let pool = try ShmPool(shm: shm, fd: fd, size: size)
         self.init(pool: pool, offset: 0, width: width, height: height)
     }

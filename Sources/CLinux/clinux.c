@@ -203,51 +203,12 @@ failed:;
     return -1;
 }
 
-/* Where the descriptors to hand over are moved before the spawn, above any
- * number they are handed over as, so no dup2 overwrites another's source. */
-#define BUOY_SPAWN_HIGH 64
+int buoy_spawn_close_from(posix_spawn_file_actions_t *actions, int low) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, low);
+}
 
-pid_t buoy_spawn(const char *path, char *const argv[], const int *fds, int count) {
-    extern char **environ;
-    if (count < 0 || count > BUOY_SPAWN_HIGH) {
-        errno = EINVAL;
-        return -1;
-    }
-    int moved[BUOY_SPAWN_HIGH];
-    int made = 0;
-    pid_t pid = -1;
-    int error = 0;
-    posix_spawn_file_actions_t actions;
-    posix_spawnattr_t attributes;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawnattr_init(&attributes);
-    for (; made < count; made++) {
-        moved[made] = fcntl(fds[made], F_DUPFD_CLOEXEC, BUOY_SPAWN_HIGH);
-        if (moved[made] < 0) {
-            error = errno;
-            goto done;
-        }
-        posix_spawn_file_actions_adddup2(&actions, moved[made], made);
-    }
-    /* Whatever buoy holds that is not close-on-exec stays out too. */
-    posix_spawn_file_actions_addclosefrom_np(&actions, count);
-    /* buoy blocks the signals it reads through its signalfd. */
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &all);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    error = posix_spawn(&pid, path, &actions, &attributes, argv, environ);
-done:
-    for (int i = 0; i < made; i++) close(moved[i]);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-    if (error != 0) {
-        errno = error;
-        return -1;
-    }
-    return pid;
+int buoy_spawn_setsid(void) {
+    return POSIX_SPAWN_SETSID;
 }
 
 int buoy_child_exited(pid_t pid) {

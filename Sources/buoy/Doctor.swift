@@ -97,7 +97,7 @@ enum Doctor {
         case .failure(let error):
             return .failed(MessageError.system("connect to \(path)", errno: error.rawValue).description)
         }
-        defer { close(fd) }
+        defer { try? FileDescriptor(rawValue: fd).close() }
         do {
             try UnixSocket.sendAll(fd, bytes: SwayIPC.versionRequest, deadline: deadline)
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SystemCalls
 import XCTest
 
 @testable import BuoyDrawing
@@ -133,7 +134,7 @@ final class ChildJobHandoverTests: XCTestCase {
     func testTheChildHoldsOnlyItsJobItsPipesAndItsFiles() throws {
         let stray = dup(STDIN_FILENO)
         XCTAssertGreaterThan(stray, HelperFiles.first + 1)
-        defer { close(stray) }
+        defer { try? FileDescriptor(rawValue: stray).close() }
         let memory = try XCTUnwrap(SharedMemory<UInt8>(count: 16))
         let job = try ChildJob(
             program: "/bin/sh",

@@ -2,6 +2,7 @@ import BuoyCore
 import CCairo
 import CLinux
 import Foundation
+import SystemCalls
 import XCTest
 
 @testable import BuoyArtist
@@ -36,7 +37,7 @@ final class MenuArtistTests: XCTestCase {
     ) throws -> Drawn {
         let file = buoy_memfd_create("buoy-test")
         XCTAssertGreaterThanOrEqual(file, 0)
-        defer { close(file) }
+        defer { try? FileDescriptor(rawValue: file).close() }
         let arrangement = MenuArrangement(
             kind: .column, button: Rect(x: 736, y: 272, width: 56, height: 56),
             usable: Rect(x: 0, y: 0, width: 800, height: 600), count: labels.count, itemSize: 40, spacing: 12,

@@ -105,6 +105,23 @@ def wait_for(
         time.sleep(interval)
 
 
+def wait_steady(read: Callable[[], object], still: float = 0.15, timeout: float = 3.0,
+                message: str | Callable[[], str] = "a steady value"):
+    """Polls `read` until it returns something truthy that stays the same for `still` s (a
+    bounce, a scale change or an unfolding has landed), and returns that value. Raises
+    WaitTimeout as `wait_for` does."""
+    last: list = [None, 0.0]
+
+    def steady():
+        value, now = read(), time.monotonic()
+        if not value or value != last[0]:
+            last[:] = [value, now]
+            return None
+        return value if now - last[1] >= still else None
+
+    return wait_for(steady, timeout=timeout, interval=0.03, message=message)
+
+
 def run(
     argv: Sequence[str],
     timeout: float = 10.0,

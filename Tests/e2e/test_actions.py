@@ -14,7 +14,7 @@ import unittest
 from pathlib import Path
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, settle
-from harness import DEFAULT_BACKGROUND, HarnessError, HeadlessSway, Image, wait_for
+from harness import DEFAULT_BACKGROUND, HarnessError, HeadlessSway, Image, wait_for, wait_steady
 import test_menu  # not its names: unittest would run its MenuTests here too
 from test_msg import config, msg
 
@@ -323,9 +323,8 @@ class ActionTests(unittest.TestCase):
             buoy = Buoy(sway, text + "\n" + items, env={"PATH": tools.path}).start()
             pointer.click(*buoy.wait_for_button(MAGENTA).centroid)
             red, green = test_menu.ICON_COLOURS[:2]
-            wait_for(lambda: (lambda m: m is not None and m.count > 100)(sway.screenshot().find(red, tolerance=10)), timeout=3,
-                     message="volume-up's icon at full colour")
-            time.sleep(0.3)  # let the bounce settle
+            wait_steady(lambda: (lambda m: m is not None and m.count > 100 and m)(sway.screenshot().find(red, tolerance=10)),
+                        timeout=4, message="volume-up's icon at full colour, at rest")
             image = sway.screenshot()
             image.save_png(sway.artifact("dimmed.png"))
             self.assertIsNone(image.find(green, tolerance=40), "brightness-up's icon not at full colour")

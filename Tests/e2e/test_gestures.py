@@ -6,11 +6,17 @@ import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessSway, wait_for
+from harness import HeadlessSway, wait_for, wait_steady
 from test_button import config
 
 MARGIN = 8
 SIZE = 56
+
+
+def button_at_rest(sway):
+    """The button's pixels once they stop changing: a drag's last move or a change of the
+    output has been drawn. (wait_for_button_to_rest compares the bbox only.)"""
+    return wait_steady(lambda: sway.screenshot().find(MAGENTA, tolerance=8), message="the button at rest")
 
 
 def actions(sway, **names: str) -> tuple[dict, dict]:
@@ -38,8 +44,7 @@ class DragTests(unittest.TestCase):
                 for step in range(1, 21):
                     pointer.move(at[0] + (target[0] - at[0]) * step / 20, at[1] + (target[1] - at[1]) * step / 20)
                 at = target
-                time.sleep(0.1)
-                centre = sway.screenshot().find(MAGENTA, tolerance=8).centroid
+                centre = button_at_rest(sway).centroid
                 self.assertAlmostEqual(centre[0], target[0] - 9, delta=4, msg=(centre, target))
                 self.assertAlmostEqual(centre[1], target[1] + 7, delta=4, msg=(centre, target))
             pointer.up()
@@ -59,8 +64,7 @@ class DragTests(unittest.TestCase):
                     cx, cy = buoy.wait_for_button(MAGENTA).centroid
                     pointer.drag(cx, cy, *drop, steps=20, duration_ms=150)
                     pointer.up()
-                    time.sleep(0.4)
-                    match = buoy.wait_for_button(MAGENTA)
+                    match = buoy.wait_for_button_to_rest(MAGENTA)
                     gap, expected_gap, along, expected_along = measure(match.bbox, match.centroid)
                     self.assertAlmostEqual(gap, expected_gap, delta=2, msg=(edge, match))
                     self.assertAlmostEqual(along, expected_along, delta=3, msg=(edge, match))
@@ -72,8 +76,7 @@ class DragTests(unittest.TestCase):
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 220, 170, steps=20, duration_ms=150)
             pointer.up()
-            time.sleep(0.4)
-            left, top, _, _ = buoy.wait_for_button(MAGENTA).bbox
+            left, top, _, _ = buoy.wait_for_button_to_rest(MAGENTA).bbox
             self.assertAlmostEqual(left, MARGIN, delta=2)
             self.assertAlmostEqual(top, MARGIN, delta=2)
 
@@ -83,8 +86,7 @@ class DragTests(unittest.TestCase):
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 500, 400, steps=20, duration_ms=150)
             pointer.up()
-            time.sleep(0.3)
-            centre = buoy.wait_for_button(MAGENTA).centroid
+            centre = buoy.wait_for_button_to_rest(MAGENTA).centroid
             self.assertAlmostEqual(centre[0], 500, delta=2)
             self.assertAlmostEqual(centre[1], 400, delta=2)
 
@@ -106,8 +108,7 @@ class DragTests(unittest.TestCase):
             buoy = Buoy(sway, config()).start()
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 1279, 719, steps=20, duration_ms=150)
-            time.sleep(0.1)
-            left, top, right, bottom = sway.screenshot().find(MAGENTA, tolerance=8).bbox
+            left, top, right, bottom = button_at_rest(sway).bbox
             self.assertLessEqual(right, 1280)
             self.assertLessEqual(bottom, 720)
             self.assertAlmostEqual(right - left, SIZE, delta=3, msg="fully visible")
@@ -197,8 +198,7 @@ class LookTests(unittest.TestCase):
             self.assertEqual(right, 1280)
             self.assertAlmostEqual(right - left, SIZE / 2, delta=3, msg="half of it is visible")
             pointer.click((left + right) / 2, (top + bottom) / 2)
-            time.sleep(0.3)
-            left, _, right, _ = buoy.wait_for_button(MAGENTA).bbox
+            left, _, right, _ = buoy.wait_for_button_to_rest(MAGENTA).bbox
             self.assertAlmostEqual(1280 - right, MARGIN, delta=2, msg="back out")
             settle(0.2)
             self.assertEqual(count_lines(markers["tap"]), 0)
@@ -211,8 +211,7 @@ class OutputTests(unittest.TestCase):
             buoy.wait_for_button(MAGENTA)
             sway.swaymsg("output", "HEADLESS-1", "transform", "90")
             wait_for(lambda: sway.screenshot().size == (720, 1280), timeout=3, message="rotated")
-            time.sleep(0.2)
-            left, top, right, bottom = buoy.wait_for_button(MAGENTA).bbox
+            left, top, right, bottom = buoy.wait_for_button_to_rest(MAGENTA).bbox
             self.assertAlmostEqual(720 - right, MARGIN, delta=2, msg="still on the right edge")
             self.assertAlmostEqual((top + bottom) / 2, 640, delta=3, msg="same fraction along it")
             self.assertGreaterEqual(left, 0)
@@ -223,13 +222,12 @@ class OutputTests(unittest.TestCase):
             left, _, right, _ = buoy.wait_for_button(MAGENTA).bbox
             before = right - left
             sway.swaymsg("output", "HEADLESS-1", "scale", "2")
-            time.sleep(0.3)
 
             def doubled():
                 match = sway.screenshot().find(MAGENTA, tolerance=8)
                 return match and abs((match.bbox[2] - match.bbox[0]) - 2 * before) <= 3
             wait_for(doubled, timeout=3, message="diameter doubled in physical pixels")
-            left, top, right, bottom = sway.screenshot().find(MAGENTA, tolerance=8).bbox
+            left, top, right, bottom = button_at_rest(sway).bbox
             self.assertAlmostEqual(1280 - right, 2 * MARGIN, delta=3)
             self.assertAlmostEqual((top + bottom) / 2, 360, delta=3)
 
@@ -240,8 +238,7 @@ class OutputTests(unittest.TestCase):
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 100, 200, steps=20, duration_ms=150)
             pointer.up()
-            time.sleep(0.3)
-            before = buoy.wait_for_button(MAGENTA).bbox
+            before = buoy.wait_for_button_to_rest(MAGENTA).bbox
             self.assertEqual(buoy.stop(), 0)
             self.assertIn("rest edge left", buoy.state_path.read_text())
             again = Buoy(sway, None).start()  # same name: same state and config dirs
@@ -273,8 +270,7 @@ class ExclusiveZoneTests(unittest.TestCase):
             self.assertAlmostEqual(bottom, top_of_keyboard - MARGIN, delta=3)
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 300, 715, steps=20, duration_ms=150)
-            time.sleep(0.1)
-            _, _, _, bottom = sway.screenshot().find(MAGENTA, tolerance=8).bbox
+            _, _, _, bottom = button_at_rest(sway).bbox
             self.assertLessEqual(bottom, top_of_keyboard)
             pointer.up()
             self.assertIsNone(keyboard.poll())

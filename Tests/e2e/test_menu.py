@@ -13,7 +13,7 @@ import time
 import unittest
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, proc_fds, run, wait_for
+from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, proc_fds, run, wait_for, wait_steady
 from test_button import config as button_config
 from test_msg import msg
 
@@ -48,9 +48,11 @@ def item_centres(sway) -> list:
 
 
 def wait_open(sway, buoy) -> list:
-    wait_for(lambda: all(item_centres(sway)), timeout=3, message="all menu items on screen")
-    time.sleep(0.3)  # let the bounce settle
-    return item_centres(sway)
+    def every_item():
+        centres = item_centres(sway)
+        return centres if all(centres) else None
+
+    return wait_steady(every_item, timeout=4, message="all menu items on screen, at rest")
 
 
 def start_buoy_with_menu(compositor, edit=lambda text: text, env=None) -> tuple[Buoy, list, tuple]:
@@ -349,7 +351,8 @@ class MenuTests(unittest.TestCase):
             self.assertTrue(all(x > 640 for x, _ in wait_open(sway, buoy)), "opened beside the right edge")
             for command in (["menu"], ["move", "left"], ["menu"]):  # close, move, open while closing
                 self.assertEqual(msg(buoy, *command).returncode, 0, command)
-            time.sleep(0.5)
+            wait_for(lambda: all(c and c[0] < 640 for c in item_centres(sway)), timeout=3,
+                     message="the items beside the left edge")
             centres = wait_open(sway, buoy)
             self.assertTrue(all(x < 640 for x, _ in centres), f"items not beside the left edge: {centres}")
 

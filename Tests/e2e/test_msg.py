@@ -57,8 +57,7 @@ class MessageTests(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stderr)
             state = json.loads(msg(buoy, "state").stdout)
             self.assertEqual((state["x"], state["y"], state["edge"]), (MARGIN, 360 - 28, "left"))
-            time.sleep(0.4)
-            left, _, _, _ = buoy.wait_for_button(MAGENTA).bbox
+            left, _, _, _ = buoy.wait_for_button_to_rest(MAGENTA).bbox
             self.assertAlmostEqual(left, MARGIN, delta=2)
 
     def test_hide_removes_the_button_from_the_screen_and_show_brings_it_back(self):

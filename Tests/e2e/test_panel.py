@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessSway, Image, wait_for
+from harness import HeadlessSway, Image, wait_for, wait_steady
 from test_button import config as button_config
 from test_msg import msg
 
@@ -61,8 +60,8 @@ class PanelTests(unittest.TestCase):
         buoy = Buoy(sway, text).start()
         button = buoy.wait_for_button(MAGENTA)
         pointer.click(*button.centroid)
-        wait_for(lambda: all(icon_centres(sway.screenshot())), timeout=3, message="every icon on the panel")
-        time.sleep(0.3)  # let the scale settle
+        wait_steady(lambda: (lambda c: all(c) and c)(icon_centres(sway.screenshot())), timeout=4,
+                    message="every icon on the panel, at rest")
         return buoy, button, markers, sway.screenshot()
 
     def assert_panel_beside(self, image, button, width, height, side):

@@ -8,11 +8,10 @@ its menu (subsurfaces stretched by wp_viewporter) opens and runs an item.
 from __future__ import annotations
 
 import json
-import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessPhoc, wait_for
+from harness import HeadlessPhoc, wait_for, wait_steady
 from test_faults import parse_state
 from test_buttons import KEYBOARD_COLOR, MAIN_COLOR, overlap, two_buttons
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
@@ -75,13 +74,12 @@ class PhocTests(unittest.TestCase):
             # implicit grab, so this works only because buoy's whole surface takes input while
             # a press is in progress.
             pointer.drag(cx, cy, 400, 500, steps=10, duration_ms=100)
-            time.sleep(0.1)
-            centre = phoc.screenshot().find(MAGENTA, tolerance=8).centroid
+            centre = wait_steady(lambda: phoc.screenshot().find(MAGENTA, tolerance=8),
+                                 message="the button at rest under the held pointer").centroid
             self.assertAlmostEqual(centre[0], 400, delta=4, msg="follows the pointer")
             self.assertAlmostEqual(centre[1], 500, delta=4, msg="follows the pointer")
             pointer.drag(400, 500, 120, 500, steps=6, duration_ms=60, release=True)
-            time.sleep(0.4)
-            match = buoy.wait_for_button(MAGENTA)
+            match = buoy.wait_for_button_to_rest(MAGENTA)
             self.assertAlmostEqual(match.bbox[0], MARGIN, delta=2, msg=match)
             self.assertAlmostEqual(match.centroid[1], 500, delta=3, msg=match)
             state = parse_state(buoy.state_path.read_text())

@@ -87,8 +87,8 @@ class RemoveTests(unittest.TestCase):
             buoy = Buoy(sway, config()).start()
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             drop_on_target(sway, pointer, buoy)
-            time.sleep(3.3)
-            self.assertTrue(sway.screenshot().data == empty.data, "nothing of buoy drawn")
+            wait_for(lambda: sway.screenshot().data == empty.data, timeout=5,
+                     message="nothing of buoy drawn once Undo's 3 s are over")
             self.assertEqual(state(buoy)["hidden_by"], "removed")
 
             self.assertEqual(msg(buoy, "show").returncode, 0)

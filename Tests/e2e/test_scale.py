@@ -12,7 +12,7 @@ from pathlib import Path
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
 from harness import (DEFAULT_BACKGROUND, HarnessError, HeadlessSway, WaylandDebugLog, rim_sharpness,
-                     wait_for, write_cursor_theme)
+                     wait_for, wait_steady, write_cursor_theme)
 from test_button import config
 from test_menu import start_buoy_with_menu, wait_open
 from test_msg import msg
@@ -49,6 +49,11 @@ def start(sway: HeadlessSway, scale: str, **kwargs) -> Buoy:
     return buoy
 
 
+def face_at_rest(sway: HeadlessSway) -> None:
+    """Waits until the face's pixels on screen stay the same: its last buffer is shown."""
+    wait_steady(lambda: sway.screenshot().find(MAGENTA, tolerance=8), message="the face at rest")
+
+
 def face_attaches(buoy: Buoy):
     """The button face's attaches: the surfaces shown FACE x FACE logical px."""
     return [a for a in WaylandDebugLog(buoy.log()).attaches() if a.destination == (FACE, FACE)]
@@ -61,7 +66,7 @@ def sharpness_at(scale: str):
         wanted = pixels(FACE, scale)
         wait_for(lambda: any(a.width == wanted for a in face_attaches(buoy)), timeout=3,
                  message=f"a {wanted} px face at {scale}")
-        time.sleep(0.3)
+        face_at_rest(sway)
         return rim_sharpness(sway.screenshot(), MAGENTA, DEFAULT_BACKGROUND)
 
 
@@ -121,7 +126,7 @@ class FractionalScaleTests(unittest.TestCase):
                 buoy = start(sway, "1.5")
                 wait_for(lambda: [value] in WaylandDebugLog(buoy.log()).requested("set_buffer_transform"),
                          timeout=3, message=f"set_buffer_transform({value})")
-                time.sleep(0.3)
+                face_at_rest(sway)
                 image = sway.screenshot()
                 disc = rim_sharpness(image, MAGENTA, DEFAULT_BACKGROUND)
                 below, above, left, right = (shade(image, disc, angle) for angle in (90, 270, 180, 0))
@@ -156,7 +161,7 @@ class FractionalScaleTests(unittest.TestCase):
                 pointer = sway.pointer()
                 marker = sway.artifact("tapped")
                 buoy = start(sway, scale, config=config(actions={"tap": f'"echo tap >> {marker}"'}))
-                time.sleep(0.3)
+                face_at_rest(sway)
                 disc = rim_sharpness(sway.screenshot(), MAGENTA, DEFAULT_BACKGROUND)
                 k = float(scale)
                 cx, cy, r = disc.center[0] / k, disc.center[1] / k, disc.radius / k

@@ -9,11 +9,10 @@ buoy, a drag moves it and it snaps to an edge, and its menu opens and runs an it
 from __future__ import annotations
 
 import json
-import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
-from harness import WaylandDebugLog, matrix_compositor, selected_compositor, wait_for
+from harness import WaylandDebugLog, matrix_compositor, selected_compositor, wait_for, wait_steady
 from test_faults import parse_state
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
 from test_msg import config, msg
@@ -133,8 +132,8 @@ class SmokeTests(unittest.TestCase):
             buoy = Buoy(compositor, text).start()
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, 400, 500, steps=10, duration_ms=100)
-            time.sleep(0.1)
-            centre = compositor.screenshot().find(MAGENTA, tolerance=8).centroid
+            centre = wait_steady(lambda: compositor.screenshot().find(MAGENTA, tolerance=8),
+                                 message="the button at rest under the held pointer").centroid
             self.assertAlmostEqual(centre[0], 400, delta=4, msg="follows the pointer")
             self.assertAlmostEqual(centre[1], 500, delta=4, msg="follows the pointer")
             # Still held: this moves on without a second press, then releases.

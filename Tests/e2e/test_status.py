@@ -10,7 +10,7 @@ import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, settle
-from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, wait_for
+from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, wait_for, wait_steady
 from test_button import config as button_config
 from test_menu import first_menu_frame
 from test_msg import msg
@@ -66,8 +66,7 @@ class StatusTests(unittest.TestCase):
             wait_for(lambda: pill(sway) is None, timeout=3, message="closed")
             settle(0.3)
             msg(buoy, "menu")
-            wait_for(lambda: pill(sway), timeout=3, message="opened again")
-            time.sleep(0.2)
+            wait_steady(lambda: pill(sway), timeout=3, message="opened again, unfolded")
             self.assertAlmostEqual(height(pill(sway)), height(two_lines), delta=2)
             self.assertEqual(buoy.log().count("images drawn at scale"), 2, "drawn ahead, then with the status")
             self.assertEqual(buoy.stop(), 0)

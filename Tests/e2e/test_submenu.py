@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 import subprocess
 import tempfile
-import time
 import unittest
 from pathlib import Path
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
-from harness import HeadlessSway, Image, wait_for
+from harness import HeadlessSway, Image, wait_for, wait_steady
 from test_button import config as button_config
 from test_msg import msg
 from test_panel import wtype
@@ -58,9 +57,7 @@ def wait_level(sway, shown, gone) -> list:
         image = sway.screenshot()
         on = centres(image, shown)
         return on if all(on) and not any(centres(image, gone)) else None
-    found = wait_for(level, timeout=3, message=f"{shown} on screen, {gone} gone")
-    time.sleep(0.25)  # let the bounce settle
-    return centres(sway.screenshot(), shown)
+    return wait_steady(level, timeout=4, message=f"{shown} on screen, at rest, {gone} gone")
 
 
 def state(buoy) -> dict:

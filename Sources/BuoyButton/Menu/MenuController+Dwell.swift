@@ -65,7 +65,7 @@ extension MenuController {
     }
 
     /// The item whose rest is running on `shown`'s level, if one is.
-    func restingItem(of shown: Shown) -> Int? {
+    func restingItem(of shown: ShownMenu) -> Int? {
         guard let dwelling, dwelling.path == shown.page.path, dwelling.rest.isRunning else { return nil }
         return dwelling.index
     }

@@ -27,7 +27,7 @@ extension MenuController {
     }
 
     /// A menu on screen: opening, open or folding away.
-    struct Shown: Sendable {
+    struct ShownMenu: Sendable {
         var owner: InstanceKey
         var source: MenuSource
         var page: MenuPage
@@ -65,11 +65,11 @@ extension MenuController {
         /// Nothing on screen yet; a child draws it.
         case preparing(Opening)
         /// Opening since `since`, then open: it takes input and keys.
-        case open(Shown, since: Double)
+        case open(ShownMenu, since: Double)
         /// Folding away since `since`; gone when that animation ends.
-        case closing(Shown, since: Double)
+        case closing(ShownMenu, since: Double)
         /// Folding `closing` away while a child draws the next.
-        case reopening(Opening, closing: Shown, since: Double)
+        case reopening(Opening, closing: ShownMenu, since: Double)
     }
 
     /// One level of one button's menu, as drawn ahead of time.

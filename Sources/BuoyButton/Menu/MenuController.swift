@@ -259,7 +259,7 @@ public struct MenuController: Sendable {
     mutating func open(
         _ target: Target, _ images: MenuImages, redraw: MenuJob?, now: Double
     ) -> [MenuEffect] {
-        phase = .open(Shown(target, images: images, redraw: redraw), since: now)
+        phase = .open(ShownMenu(target, images: images, redraw: redraw), since: now)
         let path = target.page.path
         let checks = target.page.items.indices.compactMap { index in
             target.page.items[index].status.map {
@@ -316,7 +316,8 @@ public struct MenuController: Sendable {
         }
     }
 
-    private mutating func choose(_ index: Int, in shown: Shown, byKey: Bool, now: Double) -> [MenuEffect] {
+    private mutating func choose(_ index: Int, in shown: ShownMenu, byKey: Bool, now: Double) -> [MenuEffect]
+    {
         guard shown.page.items.indices.contains(index) else { return [] }
         let item = shown.page.items[index]
         switch item.action {
@@ -333,13 +334,13 @@ public struct MenuController: Sendable {
     }
 
     /// Goes up a level, its focus on the item that opened the one left.
-    private mutating func up(from shown: Shown, byKey: Bool, now: Double) -> [MenuEffect] {
+    private mutating func up(from shown: ShownMenu, byKey: Bool, now: Double) -> [MenuEffect] {
         go(to: Array(shown.page.path.dropLast()), from: shown, byKey: byKey, now: now)
     }
 
     /// Shows the level at `path` in place of `shown`'s, unfolding as the
     /// menu does.
-    private mutating func go(to path: [String], from shown: Shown, byKey: Bool, now: Double)
+    private mutating func go(to path: [String], from shown: ShownMenu, byKey: Bool, now: Double)
         -> [MenuEffect]
     {
         guard let page = shown.source.page(at: path), !page.items.isEmpty else { return [] }
@@ -438,7 +439,7 @@ public struct MenuController: Sendable {
         return []
     }
 
-    private var onScreen: (Shown, MenuAnimation)? {
+    private var onScreen: (ShownMenu, MenuAnimation)? {
         switch phase {
         case .closed, .preparing: nil
         case .open(let shown, let since): (shown, shown.page.animation(opening: true, since: since))

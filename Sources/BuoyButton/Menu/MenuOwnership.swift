@@ -1,6 +1,6 @@
 /// What the one menu is doing, and for which button: the decisions about
-/// who opens, closes or drops it. The shell builds it from the presenter and
-/// carries out the steps; the decisions are here, so that each has a table row.
+/// who opens, closes or drops it. `MenuController` derives it from its phase
+/// and carries out the steps; the decisions are here, so that each has a table row.
 public enum MenuOwnership<Owner: Equatable & Sendable>: Equatable, Sendable {
     case closed
     /// Asked to open from this button; its images are not drawn yet.

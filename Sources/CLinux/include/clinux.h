@@ -6,6 +6,7 @@
  * Swift side never depends on feature macros. */
 
 #include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -65,11 +66,11 @@ int buoy_pipe_cloexec(int fds[2], int nonblocking_read);
  * write end closed: a reader gets them, then the end. The pipe is made
  * large enough if it can be. Returns -1 with errno set if not. */
 int buoy_pipe_holding(const void *bytes, size_t count);
-/* Starts the program at `path` with `argv` and this environment, its
- * descriptors 0 to count-1 being `fds` (each inherited as that number) and no
- * other, with no signal blocked and every handler at its default. Returns
- * its pid, or -1 with errno set (ENOENT: no such program). */
-pid_t buoy_spawn(const char *path, char *const argv[], const int *fds, int count);
+/* posix_spawn_file_actions_addclosefrom_np (glibc 2.34): the spawned
+ * program's descriptors from `low` on are closed. Returns 0 or an errno. */
+int buoy_spawn_close_from(posix_spawn_file_actions_t *actions, int low);
+/* POSIX_SPAWN_SETSID (glibc 2.26): the spawned program starts a session. */
+int buoy_spawn_setsid(void);
 /* Whether the child `pid` has exited and waits to be collected (a zombie),
  * without collecting it (waitid with WNOWAIT): 1 if so, 0 if not, -1 with
  * errno set if it is no child of this process. */

@@ -100,7 +100,7 @@ extension ButtonInstance {
         guard let buffer = paintedFace(look, scale: scale, turns: 0, log: log) else { return false }
         let pad = look.shadowPadding
         let topLeft = Point(x: origin.x.rounded() - pad, y: origin.y.rounded() - pad)
-        let next = Handover.Shown(look: look, topLeft: topLeft)
+        let next = Handover.ShownFace(look: look, topLeft: topLeft)
         let removalScene = removalShown(at: now, on: handover.output, in: Rect(origin: .zero, size: size))
         let removalChanged = removalScene != handover.removal.shown
         guard handover.shown != next || !handover.face.isShown || removalChanged else { return false }
@@ -115,9 +115,9 @@ extension ButtonInstance {
 
     /// What the remove target's view shows at `now` on the surface on
     /// `output` (nil: its own), whose usable area is `area` in its coordinates.
-    func removalShown(at now: Double, on output: String? = nil, in area: Rect) -> RemovalView.Shown? {
+    func removalShown(at now: Double, on output: String? = nil, in area: Rect) -> RemovalView.ShownRemoval? {
         controller.removal(at: now, on: output).map {
-            RemovalView.Shown(scene: $0, bounds: RemoveTarget.bounds(in: area), scale: scale)
+            RemovalView.ShownRemoval(scene: $0, bounds: RemoveTarget.bounds(in: area), scale: scale)
         }
     }
 

@@ -14,7 +14,7 @@ final class ButtonInstance {
     typealias Key = InstanceKey
 
     /// What the compositor shows, so that commits that change nothing are skipped.
-    struct Shown: Equatable {
+    struct ShownButton: Equatable {
         var look: ButtonLook
         /// The icon or label image, if the face shows one.
         var faceImage: FaceImage?
@@ -46,7 +46,7 @@ final class ButtonInstance {
     /// The output the layer surface was asked for; nil is the compositor's choice.
     var requestedOutput: String?
     /// What the own surface shows; nil makes the next frame draw it.
-    var shown: Shown?
+    var shown: ShownButton?
     /// What the face's buffer was painted with: a configure or a reload
     /// commits again, but repaints (into the pool's second buffer) only
     /// when the look, the face's image or the scale changed.
@@ -363,7 +363,7 @@ final class ButtonInstance {
         let badge = drawnBadge
         let origin = Point(
             x: place(appearance.origin.x, look, scale), y: place(appearance.origin.y, look, scale))
-        let next = Shown(
+        let next = ShownButton(
             look: look, faceImage: faceImage, badge: badge, scale: scale, origin: origin,
             wholeSurfaceInput: appearance.wholeSurfaceInput)
         let menuFrame = menu?.needsFrame(at: now) ?? false

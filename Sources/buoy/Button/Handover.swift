@@ -13,9 +13,9 @@ final class Handover {
     let removal: RemovalView
     let face: Subsurface
     /// What it last showed, so that a frame that would change nothing is not committed.
-    var shown: Shown?
+    var shown: ShownFace?
 
-    struct Shown: Equatable {
+    struct ShownFace: Equatable {
         var look: ButtonLook
         var topLeft: Point
     }

@@ -7,7 +7,7 @@ import BuoyWayland
 /// on a subsurface of an instance's layer surface, stacked below the face.
 final class RemovalView {
     /// What it shows, and where: a frame that changes none of it repaints nothing.
-    struct Shown: Equatable {
+    struct ShownRemoval: Equatable {
         var scene: RemovalScene
         var bounds: Rect
         var scale: BufferScale
@@ -15,7 +15,7 @@ final class RemovalView {
 
     private var surface: Subsurface?
     private let buffers: BufferPair
-    private(set) var shown: Shown?
+    private(set) var shown: ShownRemoval?
 
     init(shm: OpaquePointer) {
         buffers = BufferPair(shm: shm)
@@ -39,7 +39,7 @@ final class RemovalView {
 
     /// Shows the target or the Undo bubble as `next` says, or hides it;
     /// applies with the layer surface's next commit.
-    func show(_ next: Shown?, label: String, log: Logger) {
+    func show(_ next: ShownRemoval?, label: String, log: Logger) {
         guard let surface else { return }
         guard let next else {
             surface.hide()

@@ -30,7 +30,7 @@ enum CommandOutput {
             try socket.setNonBlocking(false)
             return fd
         } catch {
-            close(fd)
+            try? FileDescriptor(rawValue: fd).close()
             return nil
         }
     }

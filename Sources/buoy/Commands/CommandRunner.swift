@@ -1,5 +1,6 @@
 import BuoyCore
 import Glibc
+import SystemCalls
 
 /// Starts the user's commands with `/bin/sh -c` through posix_spawn and
 /// reaps them on SIGCHLD, so no child is ever left a zombie.
@@ -40,7 +41,7 @@ final class CommandRunner {
         }
         let journal = log.toJournal ? CommandOutput.journalStream(for: reason) : nil
         let spawned = ShellCommand.spawn(command, stdout: journal, stderr: journal)
-        if let journal { close(journal) }
+        if let journal { try? FileDescriptor(rawValue: journal).close() }
         let pid: pid_t
         switch spawned {
         case .success(let started): pid = started

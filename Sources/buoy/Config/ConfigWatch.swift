@@ -33,7 +33,7 @@ final class ConfigWatch {
         plan = Self.plan(for: file)
         _ = watchPlan()
         guard !watches.isEmpty else {
-            Glibc.close(fd)
+            try? FileDescriptor(rawValue: fd).close()
             return nil
         }
     }
@@ -81,7 +81,7 @@ final class ConfigWatch {
     }
 
     func close() {
-        Glibc.close(fd)
+        try? FileDescriptor(rawValue: fd).close()
     }
 
     /// Watches the directories of the plan made from the paths as they are

@@ -62,7 +62,7 @@ final class ControlListener {
                 throw ControlServerError.system("listen on", path: path, errno: error)
             }
         } catch {
-            Glibc.close(fd)
+            try? FileDescriptor(rawValue: fd).close()
             throw error
         }
         self.fd = fd
@@ -87,7 +87,7 @@ final class ControlListener {
     func close() {
         guard fd >= 0 else { return }
         if FileIdentity(path) == identity { unlink(path) }
-        Glibc.close(fd)
+        try? FileDescriptor(rawValue: fd).close()
         fd = -1
     }
 

@@ -154,7 +154,7 @@ final class ControlServer {
         guard isOpen(connection) else { return }
         connections[connection.fd] = nil
         loop?.unwatch(connection.fd)
-        Glibc.close(connection.fd)
+        try? FileDescriptor(rawValue: connection.fd).close()
     }
 
     private func isOpen(_ connection: ControlConnection) -> Bool {
@@ -181,7 +181,7 @@ final class ControlServer {
                 // has gone. Its request, if sent, is never read, so the
                 // client reads a reset after this line.
                 _ = try? FileDescriptor(socket: descriptor).write(Array(reply.utf8))
-                Glibc.close(descriptor)
+                try? FileDescriptor(rawValue: descriptor).close()
                 continue
             }
             let connection = ControlConnection(fd: descriptor, peer: ControlPeer(admission, now: now))

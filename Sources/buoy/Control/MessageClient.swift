@@ -107,7 +107,7 @@ enum MessageClient {
         case .success(let connected): fd = connected
         case .failure(let error): return .failure(error)
         }
-        defer { close(fd) }
+        defer { try? FileDescriptor(rawValue: fd).close() }
         if let error = sendRequest(message, fd: fd, path: path, deadline: deadline) { return .failure(error) }
         switch UnixSocket.readAll(fd, limit: replyLimit, deadline: deadline) {
         case .success(let bytes): return parseReply(bytes)
@@ -160,7 +160,7 @@ enum MessageClient {
             printError("buoy: \(error)")
             return 1
         }
-        defer { close(fd) }
+        defer { try? FileDescriptor(rawValue: fd).close() }
         if let error = sendRequest(message, fd: fd, path: path, deadline: monotonicNow() + timeout) {
             printError("buoy: \(error)")
             return 1

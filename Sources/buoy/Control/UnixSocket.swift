@@ -42,7 +42,7 @@ enum UnixSocket {
             if buoy_unix_connect(fd, path) == 0 { return .success(fd) }
             let error = errno
             guard error == EAGAIN, monotonicNow() < deadline else {
-                Glibc.close(fd)
+                try? FileDescriptor(rawValue: fd).close()
                 return .failure(error == EAGAIN ? .timedOut : Errno(rawValue: error))
             }
             poll(nil, 0, 10)
@@ -53,7 +53,7 @@ enum UnixSocket {
     static func probe(_ path: String) -> Probe {
         let fd = buoy_unix_socket()
         guard fd >= 0 else { return .failed(errno) }
-        defer { Glibc.close(fd) }
+        defer { try? FileDescriptor(rawValue: fd).close() }
         if buoy_unix_connect(fd, path) == 0 { return .answers }
         switch errno {
         case EAGAIN: return .answers

@@ -44,7 +44,7 @@ final class FeedbackBus {
         // backlog) is a failure too, rather than a wait.
         guard connected == 0 else {
             let error = Errno.current
-            Glibc.close(fd)
+            try? FileDescriptor(rawValue: fd).close()
             return none("cannot connect to the session bus at \(text): \(error)")
         }
         return FeedbackBus(fd: fd, loop: loop, log: log)
@@ -79,7 +79,7 @@ final class FeedbackBus {
     func close() {
         guard fd >= 0 else { return }
         loop.unwatch(fd)
-        Glibc.close(fd)
+        try? FileDescriptor(rawValue: fd).close()
         fd = -1
     }
 

@@ -28,7 +28,7 @@ final class MenuPresenter {
     }
 
     /// The sprites of the images on screen, on their parent's subsurfaces.
-    private struct Shown {
+    private struct ShownSprites {
         var images: Int
         var sprites: [Sprite]
         weak var parent: LayerSurface?
@@ -60,7 +60,7 @@ final class MenuPresenter {
         didSet { children.keep(drawings.keys.sorted().compactMap { drawings[$0]?.job.fd }) }
     }
     private var images: [Int: Images] = [:]
-    private var shown: Shown?
+    private var shown: ShownSprites?
     /// Sprites hidden by the last commit, destroyed after it: phoc 0.24
     /// crashes when a subsurface it still shows is destroyed (a hidden
     /// synchronized one stays shown until its parent commits).
@@ -232,7 +232,7 @@ final class MenuPresenter {
     /// are these images, or as many on the same parent (given these
     /// buffers); otherwise new ones, the old hidden. Nil if a subsurface
     /// could not be made.
-    private func sprites(for images: MenuImages, _ drawn: Images, on parent: LayerSurface) -> Shown? {
+    private func sprites(for images: MenuImages, _ drawn: Images, on parent: LayerSurface) -> ShownSprites? {
         let descriptions = MenuSprite.sprites(for: images.layout)
         if var shown, shown.parent === parent, shown.sprites.count == descriptions.count {
             if shown.images != images.id {
@@ -264,7 +264,7 @@ final class MenuPresenter {
             for sprite in old.sprites { hide(sprite) }
             hidden = (old.sprites, old.parent)
         }
-        return Shown(images: images.id, sprites: sprites, parent: parent, area: shown?.area)
+        return ShownSprites(images: images.id, sprites: sprites, parent: parent, area: shown?.area)
     }
 
     /// Has the parent repaint where the images were and now are (`area`,

@@ -137,10 +137,10 @@ final class StatusChecks {
         // Its errors, like a command's output, go to a journal stream of their own.
         let journal = log.toJournal ? CommandOutput.journalStream(for: "status \(command)") : nil
         let started = ShellCommand.spawn(command, stdout: ends[1], stderr: journal)
-        close(ends[1])
-        if let journal { close(journal) }
+        try? FileDescriptor(rawValue: ends[1]).close()
+        if let journal { try? FileDescriptor(rawValue: journal).close() }
         guard case .success(let pid) = started else {
-            close(ends[0])
+            try? FileDescriptor(rawValue: ends[0]).close()
             if case .failure(let error) = started {
                 log.error("menu status \"\(command)\": cannot start: \(error.description)")
             }

@@ -1,1 +1,0 @@
-#include <wayland-cursor.h>
