@@ -5,10 +5,13 @@ and keeps the keyboard focus; the keyboard is made once and kept."""
 from __future__ import annotations
 
 import re
+import tempfile
 import unittest
+from pathlib import Path
 
 from buoy_fixture import MAGENTA, Buoy
 from harness import HeadlessSway, wait_for
+from test_cli import run
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
 from test_msg import config
 
@@ -112,6 +115,22 @@ class KeysTests(unittest.TestCase):
             self.assertEqual(wait_keys(wev, 2), [("z", "pressed", CONTROL), ("z", "released", CONTROL)])
             self.assertEqual(wev.keyboard_focus(), ["leave", "enter"], "the menu's keyboard, then wev's again")
             self.assertEqual(buoy.stop(), 0)
+
+
+class KeyNamesTests(unittest.TestCase):
+    def test_check_says_where_a_key_xkb_does_not_know_is_and_what_was_meant(self):
+        # Checked with buoy's own libxkbcommon: no display needed.
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "config.toml"
+            path.write_text('[actions]\ntap = { keys = "ctrl+z" }\n'
+                            'long_press = { keys = ["alt+Lfet", "ctrl+escape", "XF86AudioPlay"] }\n')
+            result = run("--check", "--config", str(path))
+            self.assertEqual(result.returncode, 1, result.stdout)
+            self.assertIn(f'{path}:3:24: error: unknown key "Lfet" in "alt+Lfet": xkb has no keysym of that name;'
+                          ' did you mean "alt+Left"?', result.stderr)
+            self.assertIn(f'{path}:3:36: error: unknown key "escape" in "ctrl+escape": xkb has no keysym of'
+                          ' that name; did you mean "ctrl+Escape"?', result.stderr)
+            self.assertEqual(result.stderr.count("error:"), 2, result.stderr)
 
 
 if __name__ == "__main__":
