@@ -10,10 +10,10 @@ import unittest
 from pathlib import Path
 
 from buoy_fixture import MAGENTA, Buoy
-from harness import HeadlessSway, wait_for
+from harness import HeadlessKWin, HeadlessSway, wait_for
 from test_cli import run
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
-from test_msg import config
+from test_msg import config, msg
 
 CONTROL = 0x4
 ALT = 0x8
@@ -114,6 +114,21 @@ class KeysTests(unittest.TestCase):
             wait_closed(sway)
             self.assertEqual(wait_keys(wev, 2), [("z", "pressed", CONTROL), ("z", "released", CONTROL)])
             self.assertEqual(wev.keyboard_focus(), ["leave", "enter"], "the menu's keyboard, then wev's again")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_on_kwin_5_27_which_offers_no_virtual_keyboard_a_tap_sends_nothing_after_one_warning(self):
+        with HeadlessKWin() as kwin:
+            pointer = kwin.pointer()
+            buoy = Buoy(kwin, config(actions={"tap": '{ keys = "ctrl+z" }'})).start()
+            centre = buoy.wait_for_button(MAGENTA).centroid
+            wev = kwin.wev()
+            wev.mark()
+            pointer.click(*centre)
+            for _ in range(2):
+                answer = msg(buoy, "tap")
+                self.assertIn("offers no zwp_virtual_keyboard_v1", answer.stdout + answer.stderr)
+            self.assertEqual(buoy.log().count("offers no zwp_virtual_keyboard_v1"), 1, buoy.log())
+            self.assertEqual(keys_with_modifiers(wev), [])
             self.assertEqual(buoy.stop(), 0)
 
 

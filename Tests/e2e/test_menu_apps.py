@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 import unittest
 
-from harness import HeadlessSway, wait_for
+from buoy_fixture import settle
+from harness import HeadlessKWin, HeadlessSway, wait_for
 from test_menu import item_centres, start_buoy_with_menu, wait_closed
 from test_msg import msg
 
@@ -39,6 +40,19 @@ class MenuAppsTests(unittest.TestCase):
                 self.assertEqual([found is not None for found in item_centres(sway)], shown, front)
                 self.assertEqual(msg(buoy, "menu").returncode, 0)
                 wait_closed(sway)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_on_kwin_without_foreign_toplevel_every_item_shows_after_one_warning(self):
+        with HeadlessKWin() as kwin:
+            buoy, _, _ = start_buoy_with_menu(kwin, only_for_wev)
+            kwin.wev()
+            wait_for(lambda: "menu items show whatever their show_for and hide_for" in buoy.log(), timeout=3,
+                     message="the warning")
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            wait_for(lambda: all(item_centres(kwin)), timeout=3, message="every item")
+            self.assertEqual(msg(buoy, "reload").returncode, 0)
+            settle()
+            self.assertEqual(buoy.log().count("does not offer wlr-foreign-toplevel-management"), 1)
             self.assertEqual(buoy.stop(), 0)
 
 
