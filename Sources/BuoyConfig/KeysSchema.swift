@@ -50,7 +50,9 @@ extension SchemaReader {
     /// instead where one is close; nil when it knows it or `keyNames`
     /// was not given.
     private func unknownKey(_ chord: KeyChord, in text: String) -> String? {
-        guard let keyNames, case .unknown(let suggestion) = keyNames(chord.key) else { return nil }
+        guard !KeyNameCheck.isCommon(chord.key), let keyNames,
+            case .unknown(let suggestion) = keyNames(chord.key)
+        else { return nil }
         var message = "unknown key \(quoted(chord.key))"
         if text != chord.key { message += " in \(quoted(text))" }
         message += ": xkb has no keysym of that name"

@@ -1,4 +1,5 @@
 import BuoyCore
+import Foundation
 import XCTest
 
 @testable import BuoyConfig
@@ -124,6 +125,21 @@ final class ConfigKeysTests: XCTestCase {
                 XCTAssertEqual(d.message, row.message, row.snippet, line: row.source)
                 XCTAssertEqual([d.line, d.column], [row.line, row.column], d.rendered, line: row.source)
             }
+        }
+    }
+
+    /// The names taken without asking xkb are xkb's: each is an XKB_KEY_ in
+    /// libxkbcommon's header, which building buoy needs.
+    func testTheNamesKnownWithoutXKBAreXKBs() throws {
+        let header = try String(contentsOfFile: "/usr/include/xkbcommon/xkbcommon-keysyms.h", encoding: .utf8)
+        let names = KeyNameCheck.common + KeyModifiers.named.map(\.key) + ["a", "z", "0", "9"]
+        for name in names {
+            XCTAssertTrue(KeyNameCheck.isCommon(name), name)
+            let defined = [" ", "\t"].contains { header.contains("#define XKB_KEY_\(name)\($0)") }
+            XCTAssertTrue(defined, "\(name) is not xkb's")
+        }
+        for name in ["A", "aa", "Lfet", "XF86AudioMicMute", "é"] {
+            XCTAssertFalse(KeyNameCheck.isCommon(name), name)
         }
     }
 
