@@ -225,6 +225,8 @@ public enum Action: Sendable, Equatable {
     /// Go up one level of the open menu: a submenu's last item, Back, which
     /// buoy adds (a file cannot write it).
     case back
+    /// Send these keys, in order, to the focused window (`{ keys = "ctrl+z" }`).
+    case keys([KeyChord])
 }
 
 /// `[actions]`: what each gesture does; nil does nothing.
@@ -306,10 +308,12 @@ public struct MenuItem: Sendable, Equatable {
     public var status: String?
     /// Whether `status`'s exit status draws the item on (0) or off (`toggle`).
     public var toggle: Bool
+    /// `show_for` and `hide_for`: the focused window's app ids it shows for.
+    public var apps: AppRule
 
     public init(
         label: String, icon: String? = nil, action: Action, keepOpen: Bool = false, status: String? = nil,
-        toggle: Bool = false
+        toggle: Bool = false, apps: AppRule = AppRule()
     ) {
         self.label = label
         self.icon = icon
@@ -317,6 +321,7 @@ public struct MenuItem: Sendable, Equatable {
         self.keepOpen = keepOpen
         self.status = status
         self.toggle = toggle
+        self.apps = apps
     }
 
     /// An item that runs a shell command line.

@@ -11,13 +11,16 @@ extension Config {
     /// never be seen, when `fileExists` is given, an icon path that
     /// `fileExists` says is not there, and when `resolve` is given, a
     /// built-in action that it finds no tool for. With `home`, an icon path
-    /// `~/...` is taken under it.
+    /// `~/...` is taken under it. With `keyNames`, a key that it does not
+    /// know is an error.
     public static func parse(
         _ bytes: [UInt8], path: String, fileExists: ((String) -> Bool)? = nil,
-        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil, home: String? = nil
+        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil, home: String? = nil,
+        keyNames: ((String) -> KeyNameCheck)? = nil
     ) throws(ConfigError) -> (config: Config, warnings: [ConfigDiagnostic]) {
         let document = try TOMLParser.parse(bytes, path: path)
         var reader = SchemaReader(document: document, fileExists: fileExists, resolve: resolve, home: home)
+        reader.keyNames = keyNames
         var config = Config.defaults
         reader.readFields(of: TOMLDocument.root, Schema.root, into: &config, scope: "at the top level")
         reader.readButtons(into: &config)
@@ -211,7 +214,9 @@ enum Schema {
         var icon: String?
         var command: String?
         var action: BuiltInAction?
+        var keys: (chords: [KeyChord], builtIn: BuiltInKeys?)?
         var keepOpen: Bool?
+        var apps = AppRule()
         var submenu: String?
         var status: String?
         var toggle = false
@@ -236,6 +241,13 @@ enum Schema {
             .string("status", \.status),
             Field(key: "toggle") { draft, entry, reader in
                 if let toggle = reader.boolean(entry) { draft.toggle = toggle }
+            },
+            Field(key: "keys") { draft, entry, reader in draft.keys = reader.keys(entry) },
+            Field(key: "show_for") { draft, entry, reader in
+                if let globs = reader.nonEmptyStrings(entry) { draft.apps.showFor = globs }
+            },
+            Field(key: "hide_for") { draft, entry, reader in
+                if let globs = reader.nonEmptyStrings(entry) { draft.apps.hideFor = globs }
             },
         ]
     }

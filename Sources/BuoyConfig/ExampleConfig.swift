@@ -162,6 +162,15 @@ extension Config {
         # icon = "/usr/share/icons/hicolor/scalable/apps/camera-photo.svg"
         # command = "grim"
         #
+        # keys sends keys to the focused window: xkb key names after ctrl, alt, shift
+        # or super ("ctrl+z"), a list of them, or a name such as "back" or "undo", which
+        # brings a label and icon (buoy(5), SENDING KEYS). show_for and hide_for, globs
+        # of app ids as in [visibility], show the item only for some apps in front.
+        # [[menu.item]]
+        # keys = "back"
+        # show_for = ["firefox", "org.mozilla.firefox"]
+        # hide_for = ["org.mozilla.firefox-private"]
+        #
         # status runs when the item shows; the first line of its output shows under the
         # label. With toggle = true, its exit status draws the item on (0) or off.
         # [[menu.item]]

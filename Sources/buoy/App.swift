@@ -81,7 +81,9 @@ final class App {
             perform(instance.controller.handle(input), for: instance, now: input.time)
         }
         menu.instances = { [unowned self] in instances }
+        menu.windows = { [unowned self] in display.windows?.windows }
         watchWindowsIfNeeded()
+        makeKeyboardIfNeeded()
         connectFeedbackIfNeeded()
     }
 
@@ -100,13 +102,16 @@ final class App {
     /// Binds foreign-toplevel when a visibility rule or `output = "focused"`
     /// needs the windows.
     func watchWindowsIfNeeded() {
-        let needed = config.buttons.contains { $0.visibility.needsWindows || $0.button.output == .focused }
+        let needed = config.buttons.contains {
+            $0.visibility.needsWindows || $0.button.output == .focused || $0.menu.needsWindows
+        }
         guard needed, !display.watchWindows(), !warnedNoWindows else { return }
         warnedNoWindows = true
         log.warning(
             "the compositor does not offer wlr-foreign-toplevel-management (KWin, GNOME): "
-                + "[visibility] fullscreen, hide_for and show_for do nothing here, and a button with "
-                + "output = \"focused\" shows where the compositor chooses")
+                + "[visibility] fullscreen, hide_for and show_for do nothing here, menu items show whatever "
+                + "their show_for and hide_for, and a button with output = \"focused\" shows where the "
+                + "compositor chooses")
     }
 
     /// Gives each controller what the visibility rules say now, and tells

@@ -718,7 +718,8 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.actions.swipe_right", "button.actions.max_running",
                 "button.menu.item.label", "button.menu.item.icon", "button.menu.item.command",
                 "button.menu.item.action", "button.menu.item.keep_open", "button.menu.item.submenu",
-                "button.menu.item.status", "button.menu.item.toggle",
+                "button.menu.item.status", "button.menu.item.toggle", "button.menu.item.keys",
+                "button.menu.item.show_for", "button.menu.item.hide_for",
                 "button.menu.item_size", "button.menu.icon_theme", "button.menu.open_duration",
                 "button.menu.close_duration", "button.menu.dim", "button.menu.spacing",
                 "button.menu.row_height", "button.menu.font", "button.menu.layout", "button.menu.background",
@@ -733,6 +734,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "actions.swipe_down", "actions.swipe_left", "actions.swipe_right", "actions.max_running",
                 "menu.item.label", "menu.item.icon", "menu.item.command", "menu.item.action",
                 "menu.item.keep_open", "menu.item.submenu", "menu.item.status", "menu.item.toggle",
+                "menu.item.keys", "menu.item.show_for", "menu.item.hide_for",
                 "menu.item_size", "menu.icon_theme",
                 "menu.open_duration", "menu.close_duration", "menu.dim", "menu.spacing", "menu.row_height",
                 "menu.font", "menu.layout", "menu.background", "menu.label_color", "menu.label_background",
@@ -741,6 +743,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "submenu.NAME.layout", "submenu.NAME.item.label", "submenu.NAME.item.icon",
                 "submenu.NAME.item.command", "submenu.NAME.item.action", "submenu.NAME.item.keep_open",
                 "submenu.NAME.item.submenu", "submenu.NAME.item.status", "submenu.NAME.item.toggle",
+                "submenu.NAME.item.keys", "submenu.NAME.item.show_for", "submenu.NAME.item.hide_for",
             ])
     }
 

@@ -96,6 +96,8 @@ extension App {
             return run(command, reason: reason, limit: instance.spec.actions.maxRunning, now: now)
         case .builtIn(let builtIn):
             return runMissing(builtIn, reason: reason, limit: instance.spec.actions.maxRunning, now: now)
+        case .keys(let chords):
+            return sendKeys(chords, reason: reason, now: now)
         case .menu:
             if let problem = menu.toggle(from: instance, now: now) {
                 let answer = ActionWords.cannotOpenMenu(problem)

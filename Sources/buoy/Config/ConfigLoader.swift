@@ -151,7 +151,7 @@ struct ConfigLoader {
             do {
                 let (config, warnings) = try Config.parse(
                     bytes, path: path, fileExists: Files.isReadableRegularFile, resolve: BuiltInTools.resolve,
-                    home: Environment.string("HOME"))
+                    home: Environment.string("HOME"), keyNames: KeyNames.check)
                 return .success(Loaded(config: config, path: path, warnings: warnings))
             } catch {
                 return .failure(Failure(error))
