@@ -385,6 +385,7 @@ enum Schema {
         var icon: String?
         var command: String?
         var action: BuiltInAction?
+        var click: ClickType?
         var keepOpen: Bool?
         var submenu: String?
         var status: String?
@@ -401,7 +402,11 @@ enum Schema {
                 if let command = reader.itemCommand(entry) { draft.command = command }
             },
             Field(key: "action") { draft, entry, reader in
-                if let action = reader.builtInAction(entry) { draft.action = action }
+                if let click = reader.clickType(entry) {
+                    draft.click = click
+                } else if let action = reader.builtInAction(entry) {
+                    draft.action = action
+                }
             },
             Field(key: "keep_open") { draft, entry, reader in
                 if let keepOpen = reader.boolean(entry) { draft.keepOpen = keepOpen }
@@ -731,6 +736,7 @@ struct SchemaReader {
             error(#"\#(entry.key) = { } needs action = "NAME""#, at: entry.node.offset)
             return nil
         }
+        if let click = clickType(name) { return .click(click) }
         return builtInAction(name).map(Action.builtIn)
     }
 
@@ -813,9 +819,9 @@ struct SchemaReader {
                         message: "no icon file at \(icon); the item shows its label's first letter"))
             }
             let builtIn = draft.action
-            if let label = draft.label ?? builtIn?.label,
+            if let label = draft.label ?? builtIn?.label ?? draft.click?.label,
                 let action = draft.command.map(Action.command) ?? builtIn.map(Action.builtIn)
-                    ?? draft.submenu.map(Action.submenu)
+                    ?? draft.click.map(Action.click) ?? draft.submenu.map(Action.submenu)
             {
                 items.append(
                     MenuItem(

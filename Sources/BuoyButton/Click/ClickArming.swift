@@ -37,15 +37,19 @@ public struct ClickArming: Sendable, Equatable {
 
     /// A tap on an overlay: its output and where, in its logical pixels.
     public struct Spot: Sendable, Equatable {
+        /// The output's name.
         public var output: String
+        /// Where on it, in its logical pixels.
         public var point: Point
 
+        /// A tap on `output` at `point`.
         public init(output: String, point: Point) {
             self.output = output
             self.point = point
         }
     }
 
+    /// Where the arming is.
     public enum Phase: Sendable, Equatable {
         case idle
         /// The overlays are up; `dragFrom` is a drag's first tap.
@@ -56,6 +60,7 @@ public struct ClickArming: Sendable, Equatable {
         case syncing(ClickType, from: Spot, to: Spot, since: Double)
     }
 
+    /// What the shell tells it.
     public enum Input: Sendable, Equatable {
         /// Arm `type` for `timeout` seconds, with overlays on `outputs`.
         case arm(ClickType, timeout: Double, outputs: [String], at: Double)
@@ -71,6 +76,7 @@ public struct ClickArming: Sendable, Equatable {
         case tick(at: Double)
     }
 
+    /// What the shell carries out, in order.
     public enum Effect: Sendable, Equatable {
         /// Overlays on exactly these outputs (none: remove them all).
         case overlays([String])
@@ -85,12 +91,14 @@ public struct ClickArming: Sendable, Equatable {
         case disarmed(DisarmReason)
     }
 
+    /// Idle until armed.
     public private(set) var phase = Phase.idle
     /// The outputs overlays are on while armed.
     public private(set) var outputs: [String] = []
     /// The armed type's timeout, which a drag's second tap gets afresh.
     private var timeout = 5.0
 
+    /// Idle.
     public init() {}
 
     /// The type armed, from arming until the click is delivered; `msg state`'s `armed`.
@@ -110,6 +118,7 @@ public struct ClickArming: Sendable, Equatable {
         }
     }
 
+    /// Takes one input; returns what to carry out.
     public mutating func handle(_ input: Input) -> [Effect] {
         switch (input, phase) {
         case (.arm(let type, let timeout, let outputs, let now), _):

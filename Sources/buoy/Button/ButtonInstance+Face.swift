@@ -16,7 +16,8 @@ extension ButtonInstance {
             let scale = self.scale
             let look = ButtonLook(diameter: spec.button.size, color: spec.button.color, opacity: 1)
             face = FaceDrawing.Wanted(
-                face: spec.button.face, color: spec.button.glyphColor, side: look.faceSide(scale: scale),
+                face: clickGlyph.map(ButtonFace.label) ?? spec.button.face, color: spec.button.glyphColor,
+                side: look.faceSide(scale: scale),
                 iconTheme: spec.menu.iconTheme, font: spec.menu.font, iconScale: scale.ceiling)
             badgeText = FaceDrawing.Wanted(
                 face: badge.map(ButtonFace.label) ?? .glyph, color: spec.button.badgeTextColor,
