@@ -186,7 +186,9 @@ final class App {
         updateClicks(now: now)
         followScreenshot(exited: exited, now: now)
         menu.prepareAhead(for: instances, onlyButton: config.buttons.count == 1, now: now)
-        for instance in instances { instance.updateFace(wakeup, now: now, log: log) }
+        for instance in instances {
+            instance.updateFace(wakeup, now: now, clickGlyph: clicks.glyph(on: instance), log: log)
+        }
         var committed: [ObjectIdentifier] = []
         for instance in instances
         where instance.render(

@@ -26,77 +26,77 @@ final class ClickArmingTests: XCTestCase {
         let a = Self.spot(100, 200)
         let b = Self.spot(300, 400)
         let rows: [(name: String, [Arming.Input], [Arming.Effect], ClickType?, UInt)] = [
-            ("armed", [Self.arm(.right)], Self.shown + [.glyph(.right), .armed(.right)], .right, #line),
+            ("armed", [Self.arm(.right)], Self.shown + [.armed(.right)], .right, #line),
             (
                 "tap taken: the overlays go, then a sync",
                 [Self.arm(.right)] + Self.tap(100, 200, at: 11),
-                Self.shown + [.glyph(.right), .armed(.right), .overlays([]), .sync], .right, #line
+                Self.shown + [.armed(.right), .overlays([]), .sync], .right, #line
             ),
             (
                 "delivered once the sync is answered, at the tapped point",
                 [Self.arm(.right)] + Self.tap(100, 200, at: 11) + [.synced(at: 11.06), .synced(at: 11.1)],
                 Self.shown + [
-                    .glyph(.right), .armed(.right), .overlays([]), .sync,
+                    .armed(.right), .overlays([]), .sync,
                     .deliver([.move(a.point), .press(.right), .release(.right)], output: "HEADLESS-1"),
-                    .glyph(nil), .clicked(.right, a),
+                    .clicked(.right, a),
                 ], nil, #line
             ),
             (
                 "middle",
                 [Self.arm(.middle)] + Self.tap(100, 200, at: 11) + [.synced(at: 11.06)],
                 Self.shown + [
-                    .glyph(.middle), .armed(.middle), .overlays([]), .sync,
+                    .armed(.middle), .overlays([]), .sync,
                     .deliver([.move(a.point), .press(.middle), .release(.middle)], output: "HEADLESS-1"),
-                    .glyph(nil), .clicked(.middle, a),
+                    .clicked(.middle, a),
                 ], nil, #line
             ),
             (
                 "double: two left clicks",
                 [Self.arm(.double)] + Self.tap(100, 200, at: 11) + [.synced(at: 11.06)],
                 Self.shown + [
-                    .glyph(.double), .armed(.double), .overlays([]), .sync,
+                    .armed(.double), .overlays([]), .sync,
                     .deliver(
                         [.move(a.point), .press(.left), .release(.left), .press(.left), .release(.left)],
                         output: "HEADLESS-1"),
-                    .glyph(nil), .clicked(.double, a),
+                    .clicked(.double, a),
                 ], nil, #line
             ),
             (
                 "drag: the first tap marks the press, the overlays stay for the second",
                 [Self.arm(.drag)] + Self.tap(100, 200, at: 11),
-                Self.shown + [.glyph(.drag), .armed(.drag)], .drag, #line
+                Self.shown + [.armed(.drag)], .drag, #line
             ),
             (
                 "drag: pressed at the first tap, released at the second",
                 [Self.arm(.drag)] + Self.tap(100, 200, at: 11) + Self.tap(300, 400, at: 12)
                     + [.synced(at: 12.1)],
                 Self.shown + [
-                    .glyph(.drag), .armed(.drag), .overlays([]), .sync,
+                    .armed(.drag), .overlays([]), .sync,
                     .deliver(
                         [
                             .move(a.point), .press(.left), .move(Point(x: 200, y: 300)), .move(b.point),
                             .release(.left),
                         ], output: "HEADLESS-1"),
-                    .glyph(nil), .clicked(.drag, b),
+                    .clicked(.drag, b),
                 ], nil, #line
             ),
             (
                 "drag: the second tap gets the timeout afresh",
                 [Self.arm(.drag)] + Self.tap(100, 200, at: 14) + [.tick(at: 18.9)],
-                Self.shown + [.glyph(.drag), .armed(.drag)], .drag, #line
+                Self.shown + [.armed(.drag)], .drag, #line
             ),
             (
                 "drag: a second tap on another output disarms",
                 [Self.arm(.drag)] + Self.tap(100, 200, at: 11) + Self.tap(1, 1, at: 12, on: "HEADLESS-2"),
                 Self.shown + [
-                    .glyph(.drag), .armed(.drag), .overlays([]), .glyph(nil), .disarmed(.otherOutput),
+                    .armed(.drag), .overlays([]), .disarmed(.otherOutput),
                 ],
                 nil, #line
             ),
             (
                 "cancelled by msg",
                 [Self.arm(.right), .cancel(.msg, at: 11)],
-                Self.shown + [.glyph(.right), .armed(.right), .overlays([]), .glyph(nil), .disarmed(.msg)],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.msg)],
                 nil,
                 #line
             ),
@@ -104,7 +104,7 @@ final class ClickArmingTests: XCTestCase {
                 "cancelled by the button while pressed on the overlay",
                 [Self.arm(.right), .press(a, at: 11), .cancel(.button, at: 11.1)],
                 Self.shown + [
-                    .glyph(.right), .armed(.right), .overlays([]), .glyph(nil), .disarmed(.button),
+                    .armed(.right), .overlays([]), .disarmed(.button),
                 ],
                 nil, #line
             ),
@@ -114,7 +114,7 @@ final class ClickArmingTests: XCTestCase {
                     .cancel(.escape, at: 11.06), .synced(at: 11.1),
                 ],
                 Self.shown + [
-                    .glyph(.right), .armed(.right), .overlays([]), .sync, .glyph(nil), .disarmed(.escape),
+                    .armed(.right), .overlays([]), .sync, .disarmed(.escape),
                 ], nil, #line
             ),
             ("cancel while idle does nothing", [.cancel(.msg, at: 11)], [], nil, #line),
@@ -122,7 +122,7 @@ final class ClickArmingTests: XCTestCase {
                 "timed out",
                 [Self.arm(.right), .tick(at: 14.9), .tick(at: 15)],
                 Self.shown + [
-                    .glyph(.right), .armed(.right), .overlays([]), .glyph(nil), .disarmed(.timeout),
+                    .armed(.right), .overlays([]), .disarmed(.timeout),
                 ],
                 nil, #line
             ),
@@ -130,7 +130,7 @@ final class ClickArmingTests: XCTestCase {
                 "timed out with a press held on the overlay",
                 [Self.arm(.right), .press(a, at: 11), .tick(at: 15)],
                 Self.shown + [
-                    .glyph(.right), .armed(.right), .overlays([]), .glyph(nil), .disarmed(.timeout),
+                    .armed(.right), .overlays([]), .disarmed(.timeout),
                 ],
                 nil, #line
             ),
@@ -141,7 +141,7 @@ final class ClickArmingTests: XCTestCase {
                 "locked: no press reaches the overlays",
                 [Self.arm(.right), .tick(at: 12), .tick(at: 15), .synced(at: 15.1)],
                 Self.shown + [
-                    .glyph(.right), .armed(.right), .overlays([]), .glyph(nil), .disarmed(.timeout),
+                    .armed(.right), .overlays([]), .disarmed(.timeout),
                 ],
                 nil, #line
             ),
@@ -149,19 +149,19 @@ final class ClickArmingTests: XCTestCase {
                 "no sync answer in time: the click is dropped",
                 [Self.arm(.right)] + Self.tap(100, 200, at: 11) + [.tick(at: 12.1), .synced(at: 12.2)],
                 Self.shown + [
-                    .glyph(.right), .armed(.right), .overlays([]), .sync, .glyph(nil), .disarmed(.noSync),
+                    .armed(.right), .overlays([]), .sync, .disarmed(.noSync),
                 ], nil, #line
             ),
             (
                 "an output gone: its overlay goes",
                 [.arm(.right, timeout: 5, outputs: ["A", "B"], at: 10), .outputs(["A"], at: 11)],
-                [.overlays(["A", "B"]), .glyph(.right), .armed(.right), .overlays(["A"])], .right, #line
+                [.overlays(["A", "B"]), .armed(.right), .overlays(["A"])], .right, #line
             ),
             (
                 "the last output gone: disarmed",
                 [Self.arm(.right), .outputs([], at: 11)],
                 Self.shown + [
-                    .glyph(.right), .armed(.right), .overlays([]), .glyph(nil), .disarmed(.outputGone),
+                    .armed(.right), .overlays([]), .disarmed(.outputGone),
                 ], nil, #line
             ),
             (
@@ -173,8 +173,7 @@ final class ClickArmingTests: XCTestCase {
                     .synced(at: 11.3),
                 ],
                 [
-                    .overlays(["A", "B"]), .glyph(.right), .armed(.right), .overlays([]), .sync, .glyph(nil),
-                    .disarmed(.outputGone),
+                    .overlays(["A", "B"]), .armed(.right), .overlays([]), .sync, .disarmed(.outputGone),
                 ], nil, #line
             ),
             (
@@ -185,8 +184,7 @@ final class ClickArmingTests: XCTestCase {
                     .release(Self.spot(1, 1, on: "A"), at: 11.1), .outputs(["B"], at: 11.2),
                 ],
                 [
-                    .overlays(["A", "B"]), .glyph(.drag), .armed(.drag), .overlays([]), .glyph(nil),
-                    .disarmed(.outputGone),
+                    .overlays(["A", "B"]), .armed(.drag), .overlays([]), .disarmed(.outputGone),
                 ], nil, #line
             ),
             (
@@ -196,14 +194,14 @@ final class ClickArmingTests: XCTestCase {
             (
                 "armed again with another type: that one replaces it",
                 [Self.arm(.right), Self.arm(.middle, at: 11)],
-                Self.shown + [.glyph(.right), .armed(.right), .disarmed(.replaced)] + Self.shown + [
-                    .glyph(.middle), .armed(.middle),
+                Self.shown + [.armed(.right), .disarmed(.replaced)] + Self.shown + [
+                    .armed(.middle)
                 ], .middle, #line
             ),
             (
                 "a release without a press is not a tap",
                 [Self.arm(.right), .release(a, at: 11)],
-                Self.shown + [.glyph(.right), .armed(.right)], .right, #line
+                Self.shown + [.armed(.right)], .right, #line
             ),
         ]
         for (name, inputs, effects, armed, line) in rows {

@@ -84,8 +84,6 @@ public struct ClickArming: Sendable, Equatable {
         case sync
         /// Send these events through the virtual pointer on `output`.
         case deliver([PointerStep], output: String)
-        /// The face shows the armed type, or nothing.
-        case glyph(ClickType?)
         case armed(ClickType)
         case clicked(ClickType, Spot)
         case disarmed(DisarmReason)
@@ -127,7 +125,7 @@ public struct ClickArming: Sendable, Equatable {
             self.outputs = outputs
             self.timeout = timeout
             phase = .armed(type, until: now + timeout, dragFrom: nil)
-            return replaced + [.overlays(outputs), .glyph(type), .armed(type)]
+            return replaced + [.overlays(outputs), .armed(type)]
         case (.cancel(let reason, _), _):
             return disarm(reason)
         case (.press, .armed(let type, let until, let dragFrom)):
@@ -145,8 +143,7 @@ public struct ClickArming: Sendable, Equatable {
         case (.synced, .syncing(let type, let from, let to, _)):
             phase = .idle
             return [
-                .deliver(type.steps(from: from.point, to: to.point), output: to.output), .glyph(nil),
-                .clicked(type, to),
+                .deliver(type.steps(from: from.point, to: to.point), output: to.output), .clicked(type, to),
             ]
         case (.outputs(let now, _), .armed(_, _, let dragFrom)),
             (.outputs(let now, _), .pressed(_, _, let dragFrom)):
@@ -175,6 +172,6 @@ public struct ClickArming: Sendable, Equatable {
         phase = .idle
         outputs = []
         guard wasArmed else { return [] }
-        return (hadOverlays ? [.overlays([])] : []) + [.glyph(nil), .disarmed(reason)]
+        return (hadOverlays ? [.overlays([])] : []) + [.disarmed(reason)]
     }
 }

@@ -8,8 +8,9 @@ import BuoyWayland
 extension ButtonInstance {
     /// Takes the face's and the badge's images once their children have
     /// drawn them, and has one drawn when the face or the badge, its colour
-    /// or the scale changed (`FaceDrawing`).
-    func updateFace(_ wakeup: Wakeup, now: Double, log: Logger) {
+    /// or the scale changed (`FaceDrawing`). `clickGlyph` is shown in place
+    /// of the face while a click type is armed from this button.
+    func updateFace(_ wakeup: Wakeup, now: Double, clickGlyph: String?, log: Logger) {
         var face: FaceDrawing.Wanted?
         var badgeText: FaceDrawing.Wanted?
         if layer != nil {

@@ -70,8 +70,6 @@ final class ButtonInstance {
     let faceDrawing: FaceDrawing
     /// The badge's text (`buoy msg badge`), drawn by a child like a label face.
     var badge: String?
-    /// The armed click type's letter, which the face shows in place of its own.
-    var clickGlyph: String?
     let badgeDrawing: FaceDrawing
     /// Keyboard interactivity or the scrim changed (the menu): commit them.
     private var surfaceChanged = false

@@ -32,6 +32,12 @@ final class ClickSession {
     var armed: ClickType? { arming.armed }
     var deadline: Double? { arming.deadline }
 
+    /// The letter `instance`'s face shows in place of its own: the armed
+    /// type's, on the button that armed it.
+    func glyph(on instance: ButtonInstance) -> String? {
+        instance === owner ? arming.armed?.glyph : nil
+    }
+
     /// Arms `type` from `owner`, with overlays on `outputs`; returns why it
     /// cannot be (no protocol to click with, no output).
     func arm(_ type: ClickType, from owner: ButtonInstance, outputs: [String], timeout: Double, now: Double)
@@ -106,8 +112,6 @@ final class ClickSession {
                     log.warning("cannot deliver the click on \(name)")
                     continue
                 }
-            case .glyph(let type):
-                owner?.clickGlyph = type?.glyph
             case .armed(let type):
                 log.info("\(type.actionName) armed: the next tap anywhere is one")
                 if let owner { publish(.armed(type), owner) }
