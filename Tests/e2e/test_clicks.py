@@ -127,6 +127,41 @@ class ClickTypeTests(unittest.TestCase):
             self.assert_plain_left_click_next(s)
             subscriber.close()
 
+    def test_a_tap_on_the_button_arms_its_action_and_its_face_shows_the_type(self):
+        with matrix_compositor() as compositor:
+            s = Session(compositor, config(actions={"tap": '{ action = "right-click" }'}))
+            left, top, right, bottom = s.button.bbox
+
+            def face() -> list:
+                shot = compositor.screenshot()
+                return [shot.pixel(x, y) for y in range(top, bottom) for x in range(left, right)]
+
+            plain = face()
+            cx, cy = s.button.centroid
+            s.pointer.click(cx, cy)
+            wait_for(lambda: armed(s.buoy) == "right", timeout=3, message="armed by the tap")
+            s.pointer.move(300, 200)  # off the button, which looks as it did before it was hovered
+            wait_for(lambda: face() != plain, timeout=3, message="the face showing R")
+            compositor.screenshot(compositor.artifact("armed.png"))
+            self.assertEqual(
+                s.tap(300, 200, 2), [(BTN_RIGHT, "pressed", 300, 200), (BTN_RIGHT, "released", 300, 200)])
+            wait_for(lambda: face() == plain, timeout=3, message="the face as it was")
+
+    def test_escape_and_the_timeout_disarm(self):
+        require_tools("wtype")
+        with matrix_compositor() as compositor:
+            s = Session(compositor, config(gestures={"click_timeout": 1}))
+            subscriber = subscribed(s.buoy)
+            s.arm("middle")
+            subprocess.run(["wtype", "-s", "300", "-k", "Escape"], env=compositor.env, check=True, timeout=10)
+            self.assertEqual(subscriber.wait_event("disarmed")["reason"], "escape")
+            s.arm("double")
+            armed_at = time.monotonic()
+            self.assertEqual(subscriber.wait_event("disarmed", timeout=3)["reason"], "timeout")
+            self.assertGreaterEqual(subscriber.last_arrival - armed_at, 0.8, "click_timeout = 1")
+            self.assert_plain_left_click_next(s)
+            subscriber.close()
+
     def test_nothing_is_delivered_while_swaylock_runs(self):
         """Armed, then locked: the taps go to swaylock, and nothing reaches wev. sway 1.7
         (input-inhibitor) keeps buoy's surfaces and routes every press to swaylock; sway 1.10
