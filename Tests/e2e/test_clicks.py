@@ -10,7 +10,7 @@ import subprocess
 import time
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, settle
+from buoy_fixture import BUOY, MAGENTA, Buoy, settle
 from harness import HarnessError, matrix_compositor, require_tools, wait_for
 from test_msg import config, msg
 from test_subscribe import subscribed
@@ -161,6 +161,32 @@ class ClickTypeTests(unittest.TestCase):
             self.assertGreaterEqual(subscriber.last_arrival - armed_at, 0.8, "click_timeout = 1")
             self.assert_plain_left_click_next(s)
             subscriber.close()
+
+    def test_without_a_virtual_pointer_arming_fails_and_a_tap_logs_it_once(self):
+        with matrix_compositor() as compositor:
+            pointer = compositor.pointer()
+            text = config(actions={"tap": '{ action = "right-click" }'})
+            buoy = Buoy(compositor, text, env={"BUOY_IGNORE_GLOBALS": "zwlr_virtual_pointer_manager_v1"}).start()
+            button = buoy.wait_for_button(MAGENTA)
+            result = msg(buoy, "click", "right")
+            self.assertEqual(result.returncode, 1)
+            self.assertIn("right-click is unavailable here: the compositor offers no "
+                          "zwlr_virtual_pointer_manager_v1", result.stdout + result.stderr)
+            cx, cy = button.centroid
+            for _ in range(2):
+                pointer.click(cx, cy)
+                settle()
+            self.assertIsNone(armed(buoy))
+            self.assertEqual(buoy.log().count("[warning] right-click is unavailable here"), 1, buoy.log())
+
+    def test_check_says_what_the_click_types_need(self):
+        with matrix_compositor() as compositor:
+            buoy = Buoy(compositor, config(actions={"tap": '{ action = "drag" }'}))
+            result = subprocess.run([BUOY, "--check", "-c", str(buoy.config_path)], env=buoy.env, capture_output=True, text=True,
+                                    timeout=10)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("action drag: buoy's own, through the compositor's zwlr_virtual_pointer_manager_v1 v2",
+                          result.stdout)
 
     def test_nothing_is_delivered_while_swaylock_runs(self):
         """Armed, then locked: the taps go to swaylock, and nothing reaches wev. sway 1.7
