@@ -200,10 +200,13 @@ class ClickTypeTests(unittest.TestCase):
             self.assertEqual([b[0] for b in s.tap(300, 200, 2)], [BTN_RIGHT, BTN_RIGHT])
             wait_for(lambda: armed(s.buoy) is None, timeout=3, message="disarmed after the click")
             s.arm("right")
-            lock = compositor.spawn(["swaylock", "--color", "000000"], log="swaylock.log")
+            lock = compositor.spawn(["swaylock", "--color", "123456"], log="swaylock.log")
             try:
-                wait_for(lambda: compositor.screenshot().pixel(300, 200) == (0, 0, 0), timeout=5,
-                         message="swaylock covering the screen")
+                # Its own colour on screen, and still running: the screen is locked (swaylock
+                # exits at once where the compositor offers no way to lock).
+                wait_for(lambda: compositor.screenshot().pixel(300, 200) == (0x12, 0x34, 0x56) or
+                         lock.poll() is not None, timeout=5, message="swaylock covering the screen")
+                self.assertIsNone(lock.poll(), compositor.artifact("swaylock.log").read_text())
                 s.wev.mark()
                 s.pointer.click(300, 200)
                 s.pointer.click(310, 210)
