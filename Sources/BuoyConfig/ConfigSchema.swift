@@ -173,15 +173,8 @@ enum Schema {
     }
 
     static var actions: [Field<Actions>] {
-        [
-            .action("tap", \.tap),
-            .action("double_tap", \.doubleTap),
-            .action("long_press", \.longPress),
-            .action("swipe_up", \.swipeUp),
-            .action("swipe_down", \.swipeDown),
-            .action("swipe_left", \.swipeLeft),
-            .action("swipe_right", \.swipeRight),
-            .integer("max_running", \.maxRunning, 1...64),
+        ButtonGesture.allCases.map { .action($0.rawValue, \.[$0]) } + [
+            .integer("max_running", \.maxRunning, 1...64)
         ]
     }
 
