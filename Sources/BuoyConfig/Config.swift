@@ -195,16 +195,19 @@ public struct Gestures: Sendable, Equatable {
     public var touchDragThreshold: Double
     /// `double_tap_window` after a touch, 0...5 (`touch_double_tap_window`).
     public var touchDoubleTapWindow: Double
+    /// Seconds a click type stays armed without a tap, 1...60 (`click_timeout`).
+    public var clickTimeout: Double
 
     public init(
         dragThreshold: Double = 6, doubleTapWindow: Double = 0.25, longPressDelay: Double = 0.5,
-        touchDragThreshold: Double = 8, touchDoubleTapWindow: Double = 0.3
+        touchDragThreshold: Double = 8, touchDoubleTapWindow: Double = 0.3, clickTimeout: Double = 5
     ) {
         self.dragThreshold = dragThreshold
         self.doubleTapWindow = doubleTapWindow
         self.longPressDelay = longPressDelay
         self.touchDragThreshold = touchDragThreshold
         self.touchDoubleTapWindow = touchDoubleTapWindow
+        self.clickTimeout = clickTimeout
     }
 }
 
@@ -219,6 +222,9 @@ public enum Action: Sendable, Equatable {
     /// shell turns it into the `command` of its tool when the config is read;
     /// one left is one whose tool was not found then.
     case builtIn(BuiltInAction)
+    /// Arm this click type for the next tap anywhere (`{ action =
+    /// "right-click" }` and the like): buoy itself delivers it.
+    case click(ClickType)
     /// Open this submenu in place of the menu's items: a menu item's
     /// `submenu`, naming a `[submenu.NAME]`.
     case submenu(String)

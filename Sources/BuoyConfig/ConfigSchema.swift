@@ -171,6 +171,7 @@ enum Schema {
             .number("long_press_delay", \.longPressDelay, 0...5, .seconds),
             .number("touch_drag_threshold", \.touchDragThreshold, 0...100, .pixels),
             .number("touch_double_tap_window", \.touchDoubleTapWindow, 0...5, .seconds),
+            .number("click_timeout", \.clickTimeout, 1...60, .seconds),
         ]
     }
 
@@ -215,6 +216,7 @@ enum Schema {
         var command: String?
         var action: BuiltInAction?
         var keys: (chords: [KeyChord], builtIn: BuiltInKeys?)?
+        var click: ClickType?
         var keepOpen: Bool?
         var apps = AppRule()
         var submenu: String?
@@ -232,7 +234,11 @@ enum Schema {
                 if let command = reader.itemCommand(entry) { draft.command = command }
             },
             Field(key: "action") { draft, entry, reader in
-                if let action = reader.builtInAction(entry) { draft.action = action }
+                if let click = reader.clickType(entry) {
+                    draft.click = click
+                } else if let action = reader.builtInAction(entry) {
+                    draft.action = action
+                }
             },
             Field(key: "keep_open") { draft, entry, reader in
                 if let keepOpen = reader.boolean(entry) { draft.keepOpen = keepOpen }

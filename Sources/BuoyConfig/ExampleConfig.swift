@@ -80,6 +80,9 @@ extension Config {
         # The same two for a touch (0-100 and 0-5): a finger wobbles more.
         touch_drag_threshold = 8
         touch_double_tap_window = 0.3
+        # Seconds a click type (right-click, middle-click, double-click, drag) stays
+        # armed waiting for the tap anywhere that it turns into that click (1-60).
+        click_timeout = 5
 
         [actions]
         # Shell commands, run with /bin/sh -c. Unset: nothing happens. When

@@ -303,6 +303,7 @@ struct SchemaReader {
             error(#"\#(entry.key) = { } needs action = "NAME""#, at: entry.node.offset)
             return nil
         }
+        if let click = clickType(name) { return .click(click) }
         return builtInAction(name).map(Action.builtIn)
     }
 
@@ -395,9 +396,10 @@ struct SchemaReader {
             }
             let builtIn = draft.action
             let keys = draft.keys?.builtIn
-            if let label = draft.label ?? builtIn?.label ?? keys?.label,
+            if let label = draft.label ?? builtIn?.label ?? keys?.label ?? draft.click?.label,
                 let action = draft.command.map(Action.command) ?? builtIn.map(Action.builtIn)
-                    ?? draft.keys.map { Action.keys($0.chords) } ?? draft.submenu.map(Action.submenu)
+                    ?? draft.keys.map { Action.keys($0.chords) } ?? draft.click.map(Action.click)
+                    ?? draft.submenu.map(Action.submenu)
             {
                 items.append(
                     MenuItem(

@@ -50,6 +50,8 @@ public final class Display {
     public private(set) var backgroundEffects: OpaquePointer?
     /// KWin's org_kde_kwin_blur_manager, where offered and the above is not.
     public private(set) var kwinBlurManager: OpaquePointer?
+    /// zwlr_virtual_pointer_manager_v1, where offered: the click types' clicks.
+    public private(set) var virtualPointerManager: OpaquePointer?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
     /// zwlr_foreign_toplevel_manager_v1's registry name and version, where
@@ -110,6 +112,7 @@ public final class Display {
         seats.removeAll()
         outputs.removeAll()
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
+        if let virtualPointerManager { zwlr_virtual_pointer_manager_v1_destroy(virtualPointerManager) }
         if let alphaModifier { wp_alpha_modifier_v1_destroy(alphaModifier) }
         if let backgroundEffects { ext_background_effect_manager_v1_destroy(backgroundEffects) }
         // The manager has no destructor request: the proxy alone goes.
@@ -275,6 +278,9 @@ public final class Display {
             kwinBlurManager = bind(buoy_org_kde_kwin_blur_manager_interface(), 1)
         case "zwlr_foreign_toplevel_manager_v1": foreignToplevelGlobal = (name, version)
         case "zwp_virtual_keyboard_manager_v1": virtualKeyboardGlobal = name
+        // v2: a pointer for one output, whose absolute motion maps onto it.
+        case "zwlr_virtual_pointer_manager_v1":
+            virtualPointerManager = bind(buoy_zwlr_virtual_pointer_manager_v1_interface(), 2)
         case "zphoc_device_state_v1":
             deviceState = bind(buoy_zphoc_device_state_v1_interface(), 2).map(DeviceState.init)
         case "zxdg_output_manager_v1":

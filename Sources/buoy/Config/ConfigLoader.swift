@@ -182,7 +182,7 @@ struct ConfigLoader {
     /// What `--check` and `buoy doctor` report.
     func checked() -> ConfigCheck { checkedWithConfig().check }
 
-    private func checkedWithConfig() -> (check: ConfigCheck, config: Config?) {
+    func checkedWithConfig() -> (check: ConfigCheck, config: Config?) {
         switch read() {
         case .success(let loaded):
             guard let path = loaded.path else { return (.noFile(candidates: candidates), nil) }
