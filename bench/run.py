@@ -987,6 +987,34 @@ class Bench:
         self.rows.append(Row(setup.name, f"{label}idle after fade: CPU ticks (utime+stime) in 5 s", "ticks", 0,
                              ticks[0], ticks[1], goal="0 in every run", met=ticks[0].max == 0))
 
+    # -- keys for the focused window (issue 30 §2)
+
+    def keys_rss(self, setup: Setup) -> None:
+        """Peak RSS with keys configured minus without, each run the two one after the other:
+        buoy makes its virtual keyboard at start and checks the key names with libxkbcommon.
+        A keyboard is on the seat for both (wtype's), as on a laptop."""
+        keys = buoy_config(actions={"tap": '{ keys = ["ctrl+l", "ctrl+c", "back", "overview"] }'})
+        plain = buoy_config(actions={"tap": '"true"'})
+        with_keys, difference = Series(), Series()
+        with setup.sway() as sway:
+            sway.spawn(["wtype", "-s", "600000", ""], log=sway.unique("wtype") + ".log")
+            for run in range(self.runs):
+                values = {}
+                for kind, config in (("plain", plain), ("keys", keys)):
+                    client = Client(sway, [self.buoy], "buoy", config=config).start()
+                    time.sleep(1.0)
+                    client.check_alive()
+                    values[kind] = peak_rss_kb(client.pid) * 1024 / 1e6
+                    client.stop()
+                with_keys.add(values["keys"])
+                difference.add(values["keys"] - values["plain"])
+                log(f"{setup.name} keys RSS run {run + 1}: {values['keys']:.2f} MB, without "
+                    f"{values['plain']:.2f} MB")
+        self.rows.append(Row(setup.name, "peak RSS with keys configured (VmHWM), a keyboard on the seat", "MB", 2,
+                             with_keys, goal="≤ 10 MB, every run", met=with_keys.max <= 10.0))
+        self.rows.append(Row(setup.name, "the same minus without keys, run by run", "MB", 2, difference,
+                             goal="median ≤ 0.1 MB", met=difference.median <= 0.1))
+
     # -- visibility rules (issue 20)
 
     def rules(self, setup: Setup) -> None:
@@ -1289,6 +1317,56 @@ class Bench:
                              2, raw[False]))
         self.rows.append(Row(setup.name, "sh -c 'date +%s%N >> file': exec → timestamp", "ms", 2, sh_cost,
                              note="sampled between the taps"))
+
+    # -- click types
+
+    def clicks(self, setup: Setup) -> None:
+        """Issue 30 §1: `msg click right`, then a tap on the overlay (press, 30 ms, release:
+        buoy acts on the release) → the right press as wev, the window below, logs it (its log
+        polled every millisecond). Then, armed with a 60 s timeout, buoy's wakeups in 2 s."""
+        latency = Series()
+        wakeups = Series()
+        for run in range(self.runs):
+            with setup.sway() as sway:
+                config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60},
+                                     gestures={"click_timeout": 60})
+                pointer = Pointer(sway, self.pointer_binary)
+                buoy = Client(sway, [self.buoy, "-d"], "buoy-clicks", config=config).start()
+                wait_for_color(sway, buoy, MAGENTA)
+                wev = sway.wev()
+                x, y = 300, 200
+                wev.take_pointer(pointer, x, y)
+                for tap in range(self.args.taps):
+                    overlays = buoy.log().count("takes input")
+                    control(buoy, "click right")
+                    wait_for(lambda: buoy.log().count("takes input") > overlays, timeout=5, interval=0.002,
+                             message="the click overlay")
+                    pointer.down()
+                    time.sleep(0.03)
+                    wev.mark()
+                    t0 = time.time_ns()
+                    pointer.up()
+                    wait_for(lambda: wev.button_presses(), timeout=5, interval=0.001,
+                             message="the right press in wev")
+                    latency.add((time.time_ns() - t0) / 1e6)
+                    time.sleep(0.1)
+                control(buoy, "click right")
+                time.sleep(0.5)
+                before = voluntary_switches(buoy.pid)
+                time.sleep(2)
+                wakeups.add(voluntary_switches(buoy.pid) - before)
+                control(buoy, "click cancel")
+                buoy.check_alive()
+                buoy.stop()
+            log(f"{setup.name} clicks run {run + 1}: " + ", ".join(
+                f"{v:.2f}" for v in latency.values[-self.args.taps:]) + f" ms; {wakeups.values[-1]} wakeups")
+        taps = f"{self.runs} runs × {self.args.taps} taps"
+        self.rows.append(Row(setup.name, "click types: release on the overlay → the right press read by wev",
+                             "ms", 2, latency, goal="median ≤ 30 ms, every run ≤ 50 ms",
+                             met=latency.median <= 30 and latency.max <= 50,
+                             note=f"{taps}; wev's log polled every 1 ms"))
+        self.rows.append(Row(setup.name, "click types: voluntary ctx switches in 2 s while armed (60 s timeout)",
+                             "", 0, wakeups, goal="0", met=wakeups.max == 0))
 
     # -- haptic feedback
 
@@ -1603,10 +1681,10 @@ def main() -> int:
     parser.add_argument("--drag-seconds", type=float, default=5.0)
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
-    parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,drag,drag4,tap,silent,"
-                                          "haptic,size",
-                        help="comma-separated subset of: rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,drag,drag4,"
-                             "tap,silent,haptic,size (rules is RSS, idle and 50 windows on another output with a "
+    parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,keys,drag,drag4,"
+                                          "tap,clicks,silent,haptic,size",
+                        help="comma-separated subset of: rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,keys,"
+                             "drag,drag4,tap,clicks,silent,haptic,size (keys is peak RSS with keys configured and minus without; rules is RSS, idle and 50 windows on another output with a "
                              "[visibility] rule set; status is the menu with 8 status items, one hanging; rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
                              "tap and drag with silent peers on the control socket; haptic is press → feedbackd's "
                              "TriggerFeedback on a private session bus)")
@@ -1655,12 +1733,16 @@ def main() -> int:
             bench.buttons_idle(setup)
         if "rules" in only:
             bench.rules(setup)
+        if "keys" in only:
+            bench.keys_rss(setup)
         if "drag" in only:
             bench.drag(setup)
         if "drag4" in only:
             bench.buttons_drag(setup)
         if "tap" in only:
             bench.tap(setup)
+        if "clicks" in only:
+            bench.clicks(setup)
         if "silent" in only:
             silent_peers(bench, setup)
         if "haptic" in only:

@@ -18,7 +18,7 @@ _buoy()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
     local options="-c --config --check --replace --print-default-config -d --debug -h --help -v --version"
     local subcommands="msg doctor"
-    local commands="show hide toggle move tap double-tap long-press menu badge mode reload state subscribe quit"
+    local commands="show hide toggle move tap double-tap long-press menu badge mode reload state subscribe quit click"
     local places="left right top bottom top-left top-right bottom-left bottom-right center default"
     local i msg=0 doctor=0 command=""
     for ((i = 1; i < COMP_CWORD; i++)); do

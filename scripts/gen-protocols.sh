@@ -10,6 +10,7 @@ out=Sources/CWaylandProtocols
 set -- \
     protocols/wlr-layer-shell-unstable-v1.xml \
     protocols/wlr-virtual-pointer-unstable-v1.xml \
+    protocols/virtual-keyboard-unstable-v1.xml \
     protocols/cursor-shape-v1.xml \
     protocols/alpha-modifier-v1.xml \
     protocols/wlr-foreign-toplevel-management-unstable-v1.xml \

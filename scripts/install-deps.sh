@@ -31,7 +31,7 @@ deb="dpkg-dev lintian"
 # dbus-session-bus-common's config), Pango's headers with CJK and colour
 # emoji fonts, valgrind for `make order`, and gtk-update-icon-cache, which
 # writes the icon theme caches buoy reads.
-test="wayland-protocols sway grim wev foot wtype wvkbd man-db xkb-data phoc weston python3
+test="wayland-protocols sway grim wev foot wtype wvkbd swaylock man-db xkb-data phoc weston python3
 gtk-update-icon-cache
 zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin dbus-daemon
 dbus-session-bus-common util-linux systemd fonts-noto-cjk fonts-noto-color-emoji valgrind"

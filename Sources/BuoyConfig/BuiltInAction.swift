@@ -340,12 +340,16 @@ extension Config {
     /// button, its gestures', its menu items', then its submenus' (by name).
     public var builtInActions: [BuiltInAction] {
         var used: [BuiltInAction] = []
-        for spec in buttons {
-            let actions =
-                Actions.gestures.compactMap { spec.actions[keyPath: $0] } + spec.menu.everyItem.map(\.action)
-            for case .builtIn(let action) in actions where !used.contains(action) { used.append(action) }
-        }
+        for case .builtIn(let action) in everyAction where !used.contains(action) { used.append(action) }
         return used
+    }
+
+    /// Every action the buttons run, button by button: its gestures', its
+    /// menu items', then its submenus' (by name).
+    var everyAction: [Action] {
+        buttons.flatMap { spec in
+            Actions.gestures.compactMap { spec.actions[keyPath: $0] } + spec.menu.everyItem.map(\.action)
+        }
     }
 
     /// This config with each built-in action that `resolve` finds a tool

@@ -203,16 +203,19 @@ public struct Gestures: Sendable, Equatable {
     public var touchDragThreshold: Double
     /// `double_tap_window` after a touch, 0...5 (`touch_double_tap_window`).
     public var touchDoubleTapWindow: Double
+    /// Seconds a click type stays armed without a tap, 1...60 (`click_timeout`).
+    public var clickTimeout: Double
 
     public init(
         dragThreshold: Double = 6, doubleTapWindow: Double = 0.25, longPressDelay: Double = 0.5,
-        touchDragThreshold: Double = 8, touchDoubleTapWindow: Double = 0.3
+        touchDragThreshold: Double = 8, touchDoubleTapWindow: Double = 0.3, clickTimeout: Double = 5
     ) {
         self.dragThreshold = dragThreshold
         self.doubleTapWindow = doubleTapWindow
         self.longPressDelay = longPressDelay
         self.touchDragThreshold = touchDragThreshold
         self.touchDoubleTapWindow = touchDoubleTapWindow
+        self.clickTimeout = clickTimeout
     }
 }
 
@@ -227,12 +230,17 @@ public enum Action: Sendable, Equatable {
     /// shell turns it into the `command` of its tool when the config is read;
     /// one left is one whose tool was not found then.
     case builtIn(BuiltInAction)
+    /// Arm this click type for the next tap anywhere (`{ action =
+    /// "right-click" }` and the like): buoy itself delivers it.
+    case click(ClickType)
     /// Open this submenu in place of the menu's items: a menu item's
     /// `submenu`, naming a `[submenu.NAME]`.
     case submenu(String)
     /// Go up one level of the open menu: a submenu's last item, Back, which
     /// buoy adds (a file cannot write it).
     case back
+    /// Send these keys, in order, to the focused window (`{ keys = "ctrl+z" }`).
+    case keys([KeyChord])
 }
 
 /// `[actions]`: what each gesture does; nil does nothing.
@@ -314,10 +322,12 @@ public struct MenuItem: Sendable, Equatable {
     public var status: String?
     /// Whether `status`'s exit status draws the item on (0) or off (`toggle`).
     public var toggle: Bool
+    /// `show_for` and `hide_for`: the focused window's app ids it shows for.
+    public var apps: AppRule
 
     public init(
         label: String, icon: String? = nil, action: Action, keepOpen: Bool = false, status: String? = nil,
-        toggle: Bool = false
+        toggle: Bool = false, apps: AppRule = AppRule()
     ) {
         self.label = label
         self.icon = icon
@@ -325,6 +335,7 @@ public struct MenuItem: Sendable, Equatable {
         self.keepOpen = keepOpen
         self.status = status
         self.toggle = toggle
+        self.apps = apps
     }
 
     /// An item that runs a shell command line.

@@ -11,13 +11,16 @@ extension Config {
     /// never be seen, when `fileExists` is given, an icon path that
     /// `fileExists` says is not there, and when `resolve` is given, a
     /// built-in action that it finds no tool for. With `home`, an icon path
-    /// `~/...` is taken under it.
+    /// `~/...` is taken under it. With `keyNames`, a key that it does not
+    /// know is an error.
     public static func parse(
         _ bytes: [UInt8], path: String, fileExists: ((String) -> Bool)? = nil,
-        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil, home: String? = nil
+        resolve: ((BuiltInAction) -> BuiltInAction.Resolution)? = nil, home: String? = nil,
+        keyNames: ((String) -> KeyNameCheck)? = nil
     ) throws(ConfigError) -> (config: Config, warnings: [ConfigDiagnostic]) {
         let document = try TOMLParser.parse(bytes, path: path)
         var reader = SchemaReader(document: document, fileExists: fileExists, resolve: resolve, home: home)
+        reader.keyNames = keyNames
         var config = Config.defaults
         reader.readFields(of: TOMLDocument.root, Schema.root, into: &config, scope: "at the top level")
         reader.readButtons(into: &config)
@@ -169,6 +172,7 @@ enum Schema {
             .number("long_press_delay", \.longPressDelay, 0...5, .seconds),
             .number("touch_drag_threshold", \.touchDragThreshold, 0...100, .pixels),
             .number("touch_double_tap_window", \.touchDoubleTapWindow, 0...5, .seconds),
+            .number("click_timeout", \.clickTimeout, 1...60, .seconds),
         ]
     }
 
@@ -213,7 +217,10 @@ enum Schema {
         var icon: String?
         var command: String?
         var action: BuiltInAction?
+        var keys: (chords: [KeyChord], builtIn: BuiltInKeys?)?
+        var click: ClickType?
         var keepOpen: Bool?
+        var apps = AppRule()
         var submenu: String?
         var status: String?
         var toggle = false
@@ -229,7 +236,11 @@ enum Schema {
                 if let command = reader.itemCommand(entry) { draft.command = command }
             },
             Field(key: "action") { draft, entry, reader in
-                if let action = reader.builtInAction(entry) { draft.action = action }
+                if let click = reader.clickType(entry) {
+                    draft.click = click
+                } else if let action = reader.builtInAction(entry) {
+                    draft.action = action
+                }
             },
             Field(key: "keep_open") { draft, entry, reader in
                 if let keepOpen = reader.boolean(entry) { draft.keepOpen = keepOpen }
@@ -238,6 +249,13 @@ enum Schema {
             .string("status", \.status),
             Field(key: "toggle") { draft, entry, reader in
                 if let toggle = reader.boolean(entry) { draft.toggle = toggle }
+            },
+            Field(key: "keys") { draft, entry, reader in draft.keys = reader.keys(entry) },
+            Field(key: "show_for") { draft, entry, reader in
+                if let globs = reader.nonEmptyStrings(entry) { draft.apps.showFor = globs }
+            },
+            Field(key: "hide_for") { draft, entry, reader in
+                if let globs = reader.nonEmptyStrings(entry) { draft.apps.hideFor = globs }
             },
         ]
     }

@@ -83,6 +83,9 @@ extension Config {
         # The same two for a touch (0-100 and 0-5): a finger wobbles more.
         touch_drag_threshold = 8
         touch_double_tap_window = 0.3
+        # Seconds a click type (right-click, middle-click, double-click, drag) stays
+        # armed waiting for the tap anywhere that it turns into that click (1-60).
+        click_timeout = 5
 
         [actions]
         # Shell commands, run with /bin/sh -c. Unset: nothing happens. When
@@ -167,6 +170,15 @@ extension Config {
         # label = "Screenshot"
         # icon = "/usr/share/icons/hicolor/scalable/apps/camera-photo.svg"
         # command = "grim"
+        #
+        # keys sends keys to the focused window: xkb key names after ctrl, alt, shift
+        # or super ("ctrl+z"), a list of them, or a name such as "back" or "undo", which
+        # brings a label and icon (buoy(5), SENDING KEYS). show_for and hide_for, globs
+        # of app ids as in [visibility], show the item only for some apps in front.
+        # [[menu.item]]
+        # keys = "back"
+        # show_for = ["firefox", "org.mozilla.firefox"]
+        # hide_for = ["org.mozilla.firefox-private"]
         #
         # status runs when the item shows; the first line of its output shows under the
         # label. With toggle = true, its exit status draws the item on (0) or off.

@@ -15,6 +15,8 @@ struct SchemaReader {
     let resolve: ((BuiltInAction) -> BuiltInAction.Resolution)?
     /// The user's home directory, for icon paths written `~/...`.
     let home: String?
+    /// What xkb makes of a key's name; nil checks nothing.
+    var keyNames: ((String) -> KeyNameCheck)?
     private let homes = Schema.homes
     private(set) var errors: [Issue] = []
     private(set) var warnings: [Issue] = []
@@ -266,7 +268,7 @@ struct SchemaReader {
         return color
     }
 
-    /// A command line, "menu", or `{ action = "NAME" }`.
+    /// A command line, "menu", `{ action = "NAME" }` or `{ keys = "KEYS" }`.
     mutating func action(_ entry: TOMLEntry) -> Action? {
         if case .table(let table) = entry.node.value { return builtInTable(entry, document[table]) }
         guard case .string(let text) = entry.node.value else {
@@ -299,6 +301,7 @@ struct SchemaReader {
 
     /// `tap = { action = "NAME" }`: a built-in action where a command could be.
     private mutating func builtInTable(_ entry: TOMLEntry, _ table: TOMLTable) -> Action? {
+        if let keys = table["keys"], table["action"] == nil { return keysTable(entry, keys, table) }
         for other in table.entries where other.key != "action" {
             error(
                 "\(entry.key) = { ... } takes only action; a command is written \(entry.key) = \"COMMAND\"",
@@ -308,6 +311,7 @@ struct SchemaReader {
             error(#"\#(entry.key) = { } needs action = "NAME""#, at: entry.node.offset)
             return nil
         }
+        if let click = clickType(name) { return .click(click) }
         return builtInAction(name).map(Action.builtIn)
     }
 
@@ -370,14 +374,23 @@ struct SchemaReader {
             errorIfBoth("command", "action", in: itemTable, because: because)
             errorIfBoth("submenu", "command", in: itemTable, because: because)
             errorIfBoth("submenu", "action", in: itemTable, because: because)
+            for other in ["command", "action", "submenu"] {
+                errorIfBoth(
+                    "keys", other, in: itemTable, because: "an item sends keys or does one of the others")
+            }
+            keysItem(&draft, itemTable)
             if let name = draft.submenu, let entry = itemTable["submenu"] {
                 submenuReferences.append(
                     SubmenuReference(name: name, offset: entry.node.offset, from: submenu))
             }
-            // A built-in action brings its own label.
+            // A built-in action, or built-in keys, bring their own label.
             if itemTable["action"] == nil {
-                if itemTable["label"] == nil { error("menu item is missing \"label\"", at: item.offset) }
-                if itemTable["command"] == nil, itemTable["submenu"] == nil {
+                if itemTable["label"] == nil, draft.keys?.builtIn == nil,
+                    itemTable["keys"] == nil || draft.keys != nil
+                {
+                    error("menu item is missing \"label\"", at: item.offset)
+                }
+                if itemTable["command"] == nil, itemTable["submenu"] == nil, itemTable["keys"] == nil {
                     error("menu item is missing \"command\" (or \"action\", or \"submenu\")", at: item.offset)
                 }
             }
@@ -390,15 +403,17 @@ struct SchemaReader {
                         message: "no icon file at \(icon); the item shows its label's first letter"))
             }
             let builtIn = draft.action
-            if let label = draft.label ?? builtIn?.label,
+            let keys = draft.keys?.builtIn
+            if let label = draft.label ?? builtIn?.label ?? keys?.label ?? draft.click?.label,
                 let action = draft.command.map(Action.command) ?? builtIn.map(Action.builtIn)
+                    ?? draft.keys.map { Action.keys($0.chords) } ?? draft.click.map(Action.click)
                     ?? draft.submenu.map(Action.submenu)
             {
                 items.append(
                     MenuItem(
-                        label: label, icon: draft.icon ?? builtIn?.icon, action: action,
+                        label: label, icon: draft.icon ?? builtIn?.icon ?? keys?.icon, action: action,
                         keepOpen: draft.keepOpen ?? builtIn?.keepOpen ?? false, status: draft.status,
-                        toggle: draft.toggle))
+                        toggle: draft.toggle, apps: draft.apps))
             }
             if draft.toggle, draft.status == nil, let entry = itemTable["toggle"] {
                 error(

@@ -50,6 +50,8 @@ public final class Display {
     public private(set) var backgroundEffects: OpaquePointer?
     /// KWin's org_kde_kwin_blur_manager, where offered and the above is not.
     public private(set) var kwinBlurManager: OpaquePointer?
+    /// zwlr_virtual_pointer_manager_v1, where offered: the click types' clicks.
+    public private(set) var virtualPointerManager: OpaquePointer?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
     /// zwlr_foreign_toplevel_manager_v1's registry name and version, where
@@ -57,6 +59,11 @@ public final class Display {
     private var foreignToplevelGlobal: (name: UInt32, version: UInt32)?
     /// The windows of other clients, once `watchWindows` has bound them.
     public private(set) var windows: ForeignToplevels?
+    /// zwp_virtual_keyboard_manager_v1's registry name, where offered: bound
+    /// when keys are first sent (`virtualKeyboard()`).
+    private var virtualKeyboardGlobal: UInt32?
+    /// buoy's keyboard on the seat, once keys have been sent.
+    private var keyboard: VirtualKeyboard?
     /// phoc's device state, where offered: its tablet-mode switch sets the mode.
     public private(set) var deviceState: DeviceState?
     /// Every global offered, by its registry name, with the version bound.
@@ -95,6 +102,7 @@ public final class Display {
     }
 
     deinit {
+        keyboard?.destroy()
         windows?.destroy()
         deviceState?.destroy()
         for seat in seats { seat.destroy() }
@@ -104,6 +112,7 @@ public final class Display {
         seats.removeAll()
         outputs.removeAll()
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
+        if let virtualPointerManager { zwlr_virtual_pointer_manager_v1_destroy(virtualPointerManager) }
         if let alphaModifier { wp_alpha_modifier_v1_destroy(alphaModifier) }
         if let backgroundEffects { ext_background_effect_manager_v1_destroy(backgroundEffects) }
         // The manager has no destructor request: the proxy alone goes.
@@ -199,6 +208,24 @@ public final class Display {
         return true
     }
 
+    /// buoy's virtual keyboard on the first seat, made on the first call and
+    /// kept; nil where the compositor offers none (KWin, GNOME).
+    public func virtualKeyboard() -> VirtualKeyboard? {
+        if let keyboard { return keyboard }
+        guard let registry, let global = virtualKeyboardGlobal, let seat = seats.first,
+            let manager = wl_registry_bind(
+                registry, global, buoy_zwp_virtual_keyboard_manager_v1_interface(), 1)
+        else { return nil }
+        // The manager has no destructor request, and makes nothing after this.
+        defer { wl_proxy_destroy(OpaquePointer(manager)) }
+        guard
+            let proxy = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(
+                OpaquePointer(manager), seat.proxy)
+        else { return nil }
+        keyboard = VirtualKeyboard(proxy: proxy)
+        return keyboard
+    }
+
     public func output(named name: String) -> Output? {
         outputs.first { $0.name == name }
     }
@@ -250,6 +277,10 @@ public final class Display {
         case "org_kde_kwin_blur_manager":
             kwinBlurManager = bind(buoy_org_kde_kwin_blur_manager_interface(), 1)
         case "zwlr_foreign_toplevel_manager_v1": foreignToplevelGlobal = (name, version)
+        case "zwp_virtual_keyboard_manager_v1": virtualKeyboardGlobal = name
+        // v2: a pointer for one output, whose absolute motion maps onto it.
+        case "zwlr_virtual_pointer_manager_v1":
+            virtualPointerManager = bind(buoy_zwlr_virtual_pointer_manager_v1_interface(), 2)
         case "zphoc_device_state_v1":
             deviceState = bind(buoy_zphoc_device_state_v1_interface(), 2).map(DeviceState.init)
         case "zxdg_output_manager_v1":

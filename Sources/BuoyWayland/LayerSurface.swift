@@ -52,9 +52,20 @@ public final class LayerSurface {
         try self.init(display: display, output: output, namespace: namespace, takesKeyboard: true)
     }
 
-    public init(display: Display, output: Output?, namespace: String, takesKeyboard: Bool = false)
+    /// A surface over the whole of `output`, bars included, that takes the
+    /// keyboard from the moment it maps (Escape): the click types' overlay,
+    /// which takes the next tap anywhere. Its input region is the caller's.
+    public convenience init(overlayOn display: Display, output: Output, namespace: String)
         throws(WaylandError)
     {
+        try self.init(
+            display: display, output: output, namespace: namespace, takesKeyboard: true, wholeOutput: true)
+    }
+
+    public init(
+        display: Display, output: Output?, namespace: String, takesKeyboard: Bool = false,
+        wholeOutput: Bool = false
+    ) throws(WaylandError) {
         guard display.compositor != nil, let layerShell = display.layerShell,
             let viewporter = display.viewporter, let shm = display.shm
         else { throw .system("globals are missing") }
@@ -91,10 +102,12 @@ public final class LayerSurface {
         // The keyboard's surface shows nothing, so one px in a corner: mapped
         // over the whole output it would make the compositor repaint all of
         // it, delaying the menu's first frame by a whole repaint (35 ms at 4K).
-        zwlr_layer_surface_v1_set_anchor(role, takesKeyboard ? topLeft : all)
-        zwlr_layer_surface_v1_set_size(role, takesKeyboard ? 1 : 0, takesKeyboard ? 1 : 0)
-        // Zero: stay inside the area that bars and on-screen keyboards leave.
-        zwlr_layer_surface_v1_set_exclusive_zone(role, 0)
+        let corner = takesKeyboard && !wholeOutput
+        zwlr_layer_surface_v1_set_anchor(role, corner ? topLeft : all)
+        zwlr_layer_surface_v1_set_size(role, corner ? 1 : 0, corner ? 1 : 0)
+        // Zero: stay inside the area that bars and on-screen keyboards leave;
+        // -1: cover them too.
+        zwlr_layer_surface_v1_set_exclusive_zone(role, wholeOutput ? -1 : 0)
         let interactivity =
             takesKeyboard
             ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE

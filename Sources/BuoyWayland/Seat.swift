@@ -66,6 +66,12 @@ public final class Seat {
     private var xkbContext: OpaquePointer?
     private var xkbKeymap: OpaquePointer?
     private var xkbState: OpaquePointer?
+    /// The compositor's latest keymap, compiled when the keyboard comes to
+    /// one of buoy's surfaces (`keyboardState`). A keymap comes with every
+    /// change of the seat's active keyboard, buoy's own virtual keyboard's
+    /// too, and each compiled costs about 0.3 MB of heap that only the open
+    /// menu's keys need.
+    private var uncompiledKeymap: (fd: Int32, size: Int)?
     private var pointerPosition = Point.zero
     /// The surfaces the pointer, the touch point and the keyboard are on.
     private var pointerFocus: OpaquePointer?
@@ -206,6 +212,8 @@ public final class Seat {
     }
 
     private func releaseKeyboard() {
+        if let uncompiledKeymap { try? FileDescriptor(rawValue: uncompiledKeymap.fd).close() }
+        uncompiledKeymap = nil
         if let xkbState { xkb_state_unref(xkbState) }
         if let xkbKeymap { xkb_keymap_unref(xkbKeymap) }
         xkbState = nil
@@ -219,14 +227,33 @@ public final class Seat {
         self.keyboard = nil
     }
 
-    /// Compiles the compositor's keymap, sent as a file descriptor we map.
+    /// Keeps the compositor's keymap, a file descriptor, until it is needed.
     private func handleKeymap(format: UInt32, fd: Int32, size: UInt32) {
-        defer { try? FileDescriptor(rawValue: fd).close() }
-        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else { return }
-        guard let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+        if let uncompiledKeymap { try? FileDescriptor(rawValue: uncompiledKeymap.fd).close() }
+        uncompiledKeymap = nil
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else {
+            try? FileDescriptor(rawValue: fd).close()
             return
         }
-        defer { munmap(mapped, Int(size)) }
+        uncompiledKeymap = (fd, Int(size))
+    }
+
+    /// The keyboard's xkb state, the keymap last sent compiled first.
+    private func keyboardState() -> OpaquePointer? {
+        if let (fd, size) = uncompiledKeymap {
+            uncompiledKeymap = nil
+            compileKeymap(fd: fd, size: size)
+        }
+        return xkbState
+    }
+
+    /// Compiles a keymap sent as a file descriptor, which it maps and closes.
+    private func compileKeymap(fd: Int32, size: Int) {
+        defer { try? FileDescriptor(rawValue: fd).close() }
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            return
+        }
+        defer { munmap(mapped, size) }
         if xkbContext == nil { xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS) }
         guard let xkbContext,
             let keymap = xkb_keymap_new_from_string(
@@ -240,7 +267,7 @@ public final class Seat {
     }
 
     private func handleKey(_ key: UInt32, state: UInt32) {
-        guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, let xkbState else { return }
+        guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, let xkbState = keyboardState() else { return }
         // evdev codes are xkb keycodes minus 8.
         let sym = xkb_state_key_get_one_sym(xkbState, key + 8)
         record(.key(sym, at: buoy_monotonic_now()))
@@ -347,7 +374,7 @@ public final class Seat {
         }
         listener.pointee.key = { data, _, _, _, key, state in from(data).handleKey(key, state: state) }
         listener.pointee.modifiers = { data, _, _, depressed, latched, locked, group in
-            guard let state = from(data).xkbState else { return }
+            guard let state = from(data).keyboardState() else { return }
             xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
         }
         listener.pointee.repeat_info = { _, _, _, _ in }

@@ -36,6 +36,8 @@ final class App {
     /// In config order, and for `output = "*"` in output order.
     var instances: [ButtonInstance] = []
     let menu: MenuSession
+    /// Click types on the next tap anywhere.
+    let clicks: ClickSession
     var exitStatus: Int32?
     /// `buoy msg mode`: kept across reloads, not restarts (the compositor's
     /// switch says it again).
@@ -72,6 +74,7 @@ final class App {
         }
         runner = CommandRunner(log: log)
         menu = MenuSession(display: display, loop: loop, reaper: reaper, log: log)
+        clicks = ClickSession(display: display, log: log)
         menu.publish = { [weak server] event in server?.publish(event) }
         self.places = places
         menu.perform = { [unowned self] action, name, instance, now in
@@ -81,7 +84,10 @@ final class App {
             perform(instance.controller.handle(input), for: instance, now: input.time)
         }
         menu.instances = { [unowned self] in instances }
+        menu.windows = { [unowned self] in display.windows?.windows }
+        clicks.publish = { [unowned self] kind, instance in publish(kind, for: instance) }
         watchWindowsIfNeeded()
+        makeKeyboardIfNeeded()
         connectFeedbackIfNeeded()
     }
 
@@ -100,13 +106,16 @@ final class App {
     /// Binds foreign-toplevel when a visibility rule or `output = "focused"`
     /// needs the windows.
     func watchWindowsIfNeeded() {
-        let needed = config.buttons.contains { $0.visibility.needsWindows || $0.button.output == .focused }
+        let needed = config.buttons.contains {
+            $0.visibility.needsWindows || $0.button.output == .focused || $0.menu.needsWindows
+        }
         guard needed, !display.watchWindows(), !warnedNoWindows else { return }
         warnedNoWindows = true
         log.warning(
             "the compositor does not offer wlr-foreign-toplevel-management (KWin, GNOME): "
-                + "[visibility] fullscreen, hide_for and show_for do nothing here, and a button with "
-                + "output = \"focused\" shows where the compositor chooses")
+                + "[visibility] fullscreen, hide_for and show_for do nothing here, menu items show whatever "
+                + "their show_for and hide_for, and a button with output = \"focused\" shows where the "
+                + "compositor chooses")
     }
 
     /// Gives each controller what the visibility rules say now, and tells
@@ -179,9 +188,12 @@ final class App {
             perform(instance.controller.handle(.tick(at: now)), for: instance, now: now)
         }
         menu.update(wakeup, now: now)
+        updateClicks(now: now)
         followScreenshot(exited: exited, now: now)
         menu.prepareAhead(for: instances, onlyButton: config.buttons.count == 1, now: now)
-        for instance in instances { instance.updateFace(wakeup, now: now, log: log) }
+        for instance in instances {
+            instance.updateFace(wakeup, now: now, clickGlyph: clicks.glyph(on: instance), log: log)
+        }
         var committed: [ObjectIdentifier] = []
         for instance in instances
         where instance.render(
@@ -237,6 +249,7 @@ final class App {
         if let at = menu.deadline { consider(at) }
         if let at = server?.deadline { consider(at) }
         if let at = screenshot.deadline { consider(at) }
+        if let at = clicks.deadline { consider(at) }
         for instance in instances {
             let committed = committed.contains(ObjectIdentifier(instance))
             if let at = instance.deadline(

@@ -30,7 +30,10 @@ enum Doctor {
             return 1
         }
         let loader = ConfigLoader(explicitPath: configPath, log: Logger(verbosity: 0))
-        let report = DoctorReport(facts(of: display, named: socket.name, config: loader.checked()))
+        let (check, config) = loader.checkedWithConfig()
+        var facts = facts(of: display, named: socket.name, config: check)
+        facts.clickActions = config?.clickTypes.map(\.actionName) ?? []
+        let report = DoctorReport(facts)
         print(json ? report.json : report.text, terminator: json ? "\n" : "")
         return report.exitStatus
     }

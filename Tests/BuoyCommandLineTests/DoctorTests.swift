@@ -56,6 +56,34 @@ private func facts(
 }
 
 final class DoctorTests: XCTestCase {
+    /// Issue 30 §1: click types in a config, where buoy has nothing to click with.
+    func testClickTypesWithoutAVirtualPointer() {
+        let pointer = { (version: UInt32) in
+            OfferedGlobal(interface: "zwlr_virtual_pointer_manager_v1", version: version)
+        }
+        let cases: [([OfferedGlobal], [String], String?, UInt)] = [
+            (swayGlobals + [pointer(2)], ["right-click", "drag"], nil, #line),
+            (swayGlobals, [], nil, #line),
+            (
+                swayGlobals, ["right-click", "drag"],
+                "The config's right-click, drag cannot click here: the compositor offers no"
+                    + " zwlr_virtual_pointer_manager_v1, and buoy clicks through its v2.", #line
+            ),
+            (
+                swayGlobals + [pointer(1)], ["middle-click"],
+                "The config's middle-click cannot click here: the compositor offers only v1 of"
+                    + " zwlr_virtual_pointer_manager_v1, and buoy clicks through its v2.", #line
+            ),
+        ]
+        for (globals, actions, problem, line) in cases {
+            var facts = facts(globals)
+            facts.clickActions = actions
+            let problems = DoctorReport(facts).pitfalls.map(\.problem)
+            XCTAssertEqual(
+                problems.filter { $0.contains("cannot click") }, problem.map { [$0] } ?? [], line: line)
+        }
+    }
+
     /// The compositor's own globals first, then SWAYSOCK's sway, then the
     /// environment.
     func testWhichCompositor() {

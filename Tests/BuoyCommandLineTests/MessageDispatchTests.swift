@@ -196,6 +196,12 @@ final class MessageDispatchTests: XCTestCase {
             ("state", Self.none, Plan(reply: .state), #line),
             ("subscribe", Self.one(), Self.error("subscribe is handled by the socket"), #line),
             ("quit", Self.one(), Plan([.quit]), #line),
+            // A click type: any button arms it, the first when none is named.
+            ("click right", Self.one(), Plan([.click(0, .right)]), #line),
+            ("click cancel", Self.one(), Plan([.click(0, nil)]), #line),
+            ("click drag", Self.two(), Plan([.click(0, .drag)]), #line),
+            ("--button kb click middle", Self.two(), Plan([.click(1, .middle)]), #line),
+            ("click double", Self.none, Self.error("the button is not on any output"), #line),
         ]
         for (words, facts, expected, line) in rows {
             guard

@@ -92,6 +92,7 @@ private struct DocumentedKey {
         case "string": return "a string"
         case "array": return "an array of strings"
         case "action": return #"a string or { action = "NAME" }"#
+        case "keys": return #"a string such as "ctrl+z", or an array of them"#
         default: return nil
         }
     }
@@ -257,7 +258,7 @@ final class DocumentationTests: XCTestCase {
         for key in page.keys {
             guard let phrase = key.expectedPhrase else {
                 XCTFail(
-                    "line \(key.line): unknown type _\(key.type)_; use number, integer, boolean, string, array or action"
+                    "line \(key.line): unknown type _\(key.type)_; use number, integer, boolean, string, array, action or keys"
                 )
                 continue
             }
@@ -516,6 +517,18 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(page.contains(expected), "docs/buoy.5.scd's ACTIONS should list:\n\(expected)")
         let entries = page.split(separator: "\n").filter { $0.contains(/^\*[a-z-]+\*: "/) }
         XCTAssertEqual(entries.count, BuiltInAction.all.count, "actions docs/buoy.5.scd lists: \(entries)")
+    }
+
+    /// SENDING KEYS lists the table of named keys, in its order: name,
+    /// keys as a config writes them, label and icon.
+    func testTheNamedKeysListIsTheTable() throws {
+        let page = String(decoding: try contents(of: "docs/buoy.5.scd"), as: UTF8.self)
+        let expected = BuiltInKeys.all.map { keys in
+            let chords = keys.chords.map(\.text).joined(separator: " ")
+            return "*\(keys.name)*: \(chords), \"\(keys.label)\", _\(keys.icon)_"
+        }.joined(separator: " ++\n")
+        XCTAssertTrue(
+            page.contains(expected + "\n"), "docs/buoy.5.scd's SENDING KEYS should list:\n\(expected)")
     }
 
     /// ACTIONS lists the packages named otherwise than their programs,

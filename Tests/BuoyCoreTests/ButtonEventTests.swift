@@ -47,6 +47,12 @@ final class ButtonEventTests: XCTestCase {
                 .reloadFailed(diagnostic: "c.toml:2:8: size expects a number\n  size = 'big'\n         ^"),
                 #"{"event":"reload_failed","name":"main","diagnostic":"c.toml:2:8: size expects a number\u000a  size = 'big'\u000a         ^"}"#
             ),
+            (.armed(.right), #"{"event":"armed","name":"main","type":"right"}"#),
+            (
+                .clicked(.drag, output: "DP-1", at: Point(x: 600, y: 450.5)),
+                #"{"event":"clicked","name":"main","type":"drag","output":"DP-1","x":600,"y":450.5}"#
+            ),
+            (.disarmed(reason: "timeout"), #"{"event":"disarmed","name":"main","reason":"timeout"}"#),
         ]
         for (kind, line) in cases {
             XCTAssertEqual(ButtonEvent(kind, button: "main").json, line, kind.name)

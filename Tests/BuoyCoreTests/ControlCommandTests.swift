@@ -3,7 +3,7 @@ import XCTest
 
 final class ControlCommandTests: XCTestCase {
     private let commands =
-        "show, hide, toggle, move, tap, double-tap, long-press, menu, badge, mode, reload, state, subscribe, quit"
+        "show, hide, toggle, move, tap, double-tap, long-press, menu, badge, mode, reload, state, subscribe, quit, click"
     private let positions =
         "left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center, default"
 
@@ -21,6 +21,11 @@ final class ControlCommandTests: XCTestCase {
             (["state"], .state, #line),
             (["subscribe"], .subscribe, #line),
             (["quit"], .quit, #line),
+            (["click", "right"], .click(.right), #line),
+            (["click", "middle"], .click(.middle), #line),
+            (["click", "double"], .click(.double), #line),
+            (["click", "drag"], .click(.drag), #line),
+            (["click", "cancel"], .click(nil), #line),
             (["move", "left"], .move(.placement(.left)), #line),
             (["move", "right"], .move(.placement(.right)), #line),
             (["move", "top"], .move(.placement(.top)), #line),
@@ -104,6 +109,15 @@ final class ControlCommandTests: XCTestCase {
             ),
             (["badge"], .missingBadge, "badge needs a text of 1 to 3 characters, or --clear", #line),
             (["mode"], .missingMode, "mode needs one of laptop, tablet", #line),
+            (["click"], .missingClickType, "click needs one of right, middle, double, drag, cancel", #line),
+            (
+                ["click", "triple"], .unknownClickType("triple"),
+                "click: unknown type \"triple\"; types: right, middle, double, drag, cancel", #line
+            ),
+            (
+                ["click", "right", "now"], .extraArguments(command: "click", ["now"]),
+                "click takes one type; unexpected \"now\"", #line
+            ),
             (
                 ["mode", "phone"], .unknownMode("phone"),
                 "mode: unknown mode \"phone\"; modes: laptop, tablet", #line
@@ -155,7 +169,7 @@ final class ControlCommandTests: XCTestCase {
     }
 
     func testEveryCommandButMoveBadgeModeAndMenuRejectsArguments() {
-        for name in ControlCommand.names where !["move", "badge", "mode", "menu"].contains(name) {
+        for name in ControlCommand.names where !["move", "badge", "mode", "menu", "click"].contains(name) {
             XCTAssertEqual(
                 ControlCommand.parse([name, "x"]), .failure(.extraArguments(command: name, ["x"])), name)
         }

@@ -15,6 +15,13 @@ final class StateReportTests: XCTestCase {
         )
     }
 
+    func testArmedOnlyWhileAClickTypeIs() {
+        var armed = report
+        armed.armed = .double
+        XCTAssertTrue(armed.json.contains(#","mode":"laptop","armed":"double","config":"#), armed.json)
+        XCTAssertFalse(report.json.contains("armed"))
+    }
+
     func testButtonsListEveryInstanceInOrder() {
         var two = report
         two.buttons = [

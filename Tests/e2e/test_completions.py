@@ -66,7 +66,7 @@ def zsh(*words: str, env: dict | None = None) -> list[str]:
 
 
 COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "badge", "mode", "reload",
-            "state", "subscribe", "quit"]
+            "state", "subscribe", "quit", "click"]
 
 
 class CompletionTests(unittest.TestCase):

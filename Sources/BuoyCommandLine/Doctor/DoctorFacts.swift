@@ -111,13 +111,16 @@ public struct DoctorFacts: Equatable, Sendable {
     public var socket: ControlSocket
     public var state: StateFile
     public var helpers: Helpers
+    /// The click types' action names the config uses (`right-click`, ...).
+    public var clickActions: [String]
 
     public init(
         version: String, display: String, environment: [String: String] = [:], sway: SwayAnswer? = nil,
         globals: [OfferedGlobal], outputs: [Output], seats: [Seat], config: ConfigCheck,
         socket: ControlSocket,
-        state: StateFile, helpers: Helpers
+        state: StateFile, helpers: Helpers, clickActions: [String] = []
     ) {
+        self.clickActions = clickActions
         self.version = version
         self.display = display
         self.environment = environment

@@ -36,10 +36,24 @@ public struct Pitfall: Equatable, Sendable {
                 found.append(nothingToPress)
             }
         }
+        if let cannotClick = cannotClick(facts) { found.append(cannotClick) }
         if case .running = facts.socket { found.append(secondInstance) }
         if !facts.config.passed { found.append(configErrors) }
         if case .failed(let why) = facts.sway { found.append(silentSwaySocket(why)) }
         return found
+    }
+
+    /// The config arms click types that buoy has nothing to click with here.
+    private static func cannotClick(_ facts: DoctorFacts) -> Pitfall? {
+        let pointer = facts.globals.first { $0.interface == "zwlr_virtual_pointer_manager_v1" }
+        guard !facts.clickActions.isEmpty, (pointer?.version ?? 0) < 2 else { return nil }
+        let offered = pointer.map { "only v\($0.version) of" } ?? "no"
+        return Pitfall(
+            problem:
+                "The config's \(facts.clickActions.joined(separator: ", ")) cannot click here: the compositor"
+                + " offers \(offered) zwlr_virtual_pointer_manager_v1, and buoy clicks through its v2.",
+            fix: "Use them on a compositor that offers it (sway, labwc, wayfire, Hyprland, phoc),"
+                + " or take them out of the config.")
     }
 
     private static func lacking(_ missing: RequiredGlobal, on compositor: DoctorReport.Compositor) -> Pitfall

@@ -98,6 +98,9 @@ public struct MessagePlan: Equatable, Sendable {
         case reload
         /// Save the places and stop.
         case quit
+        /// Arm this click type from the instance, or disarm (nil); fails
+        /// with why it cannot be armed.
+        case click(Int, ClickType?)
     }
 
     /// How the request is answered once the steps are done.
@@ -182,6 +185,9 @@ public enum MessageDispatch {
             return .error("subscribe is handled by the socket")
         case .quit:
             return MessagePlan([.quit])
+        case .click(let type):
+            guard let first = targets.first else { return .error(notOnAnyOutput) }
+            return MessagePlan([.click(first, type)])
         }
     }
 

@@ -24,6 +24,12 @@ public struct ButtonEvent: Sendable, Equatable {
         case reloaded(warnings: [String])
         /// The config could not be read again; the running one stays.
         case reloadFailed(diagnostic: String)
+        /// A click type was armed for the next tap anywhere.
+        case armed(ClickType)
+        /// It was delivered on `output` at `at`, in its logical pixels.
+        case clicked(ClickType, output: String, at: Point)
+        /// It ended without a click (`ClickArming.DisarmReason`'s words).
+        case disarmed(reason: String)
 
         /// The event a gesture's action reports to subscribers.
         public init(_ gesture: ButtonGesture) { self = .gesture(gesture) }
@@ -41,6 +47,9 @@ public struct ButtonEvent: Sendable, Equatable {
             case .badge: return "badge"
             case .reloaded: return "reloaded"
             case .reloadFailed: return "reload_failed"
+            case .armed: return "armed"
+            case .clicked: return "clicked"
+            case .disarmed: return "disarmed"
             }
         }
     }
@@ -80,6 +89,14 @@ public struct ButtonEvent: Sendable, Equatable {
             text += ",\"diagnostic\":" + StateReport.string(diagnostic)
         case .badge(let badge):
             text += ",\"badge\":" + (badge.map(StateReport.string) ?? "null")
+        case .armed(let type):
+            text += ",\"type\":" + StateReport.string(type.rawValue)
+        case .clicked(let type, let output, let point):
+            text +=
+                ",\"type\":" + StateReport.string(type.rawValue) + ",\"output\":" + StateReport.string(output)
+            text += ",\"x\":" + StateReport.number(point.x) + ",\"y\":" + StateReport.number(point.y)
+        case .disarmed(let reason):
+            text += ",\"reason\":" + StateReport.string(reason)
         }
         return text + "}"
     }

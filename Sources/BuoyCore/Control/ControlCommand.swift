@@ -4,7 +4,7 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
     case show, hide, toggle, move, tap
     case doubleTap = "double-tap"
     case longPress = "long-press"
-    case menu, badge, mode, reload, state, subscribe, quit
+    case menu, badge, mode, reload, state, subscribe, quit, click
 
     /// What follows the name, as the help shows it; empty when nothing does.
     public var arguments: String {
@@ -13,6 +13,8 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
         case .badge: "<TEXT|\(ControlCommand.clearBadge)>"
         case .mode: "<" + DeviceMode.allCases.map(\.rawValue).joined(separator: "|") + ">"
         case .menu: "[SUBMENU]"
+        case .click:
+            "<" + (ClickType.allCases.map(\.rawValue) + [ClickType.cancelWord]).joined(separator: "|") + ">"
         default: ""
         }
     }
@@ -36,6 +38,7 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
         case .state: return "print the state as one line of JSON"
         case .subscribe: return "print one line of JSON per event until buoy exits"
         case .quit: return "save the places and stop buoy"
+        case .click: return "deliver that click at the next tap anywhere (drag: two taps), or disarm"
         }
     }
 
@@ -93,6 +96,8 @@ public enum ControlCommand: Equatable, Sendable {
     case subscribe
     /// Stops the instance (`buoy --replace` sends it).
     case quit
+    /// Arms a click type for the next tap anywhere; nil disarms.
+    case click(ClickType?)
 
     /// Every command's name, in the order help and errors list them.
     public static let names = ControlCommandName.allCases.map(\.rawValue)
@@ -139,6 +144,7 @@ public enum ControlCommand: Equatable, Sendable {
                 return .failure(.extraArguments(command: "menu", Array(arguments.dropFirst())))
             }
             return .success(.menu(arguments.first))
+        case .click: return parseClick(arguments).map { .click($0) }
         case .mode:
             guard let word = arguments.first else { return .failure(.missingMode) }
             guard arguments.count == 1 else {
@@ -165,6 +171,17 @@ public enum ControlCommand: Equatable, Sendable {
             })
         else { return .failure(.badBadge(text)) }
         return .success(text)
+    }
+
+    /// `<type>` or `cancel`.
+    private static func parseClick(_ arguments: [String]) -> Result<ClickType?, ControlCommandError> {
+        guard let word = arguments.first else { return .failure(.missingClickType) }
+        guard arguments.count == 1 else {
+            return .failure(.extraArguments(command: "click", Array(arguments.dropFirst())))
+        }
+        if word == ClickType.cancelWord { return .success(nil) }
+        guard let type = ClickType(rawValue: word) else { return .failure(.unknownClickType(word)) }
+        return .success(type)
     }
 
     /// `<placement>`, `<output>` or `<x> <y>`.
@@ -208,6 +225,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .state: return .state
         case .subscribe: return .subscribe
         case .quit: return .quit
+        case .click: return .click
         }
     }
 
@@ -221,6 +239,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .badge(let text): return ["badge", text ?? Self.clearBadge]
         case .mode(let mode): return ["mode", mode.rawValue]
         case .menu(let submenu?): return ["menu", submenu]
+        case .click(let type): return ["click", type?.rawValue ?? ClickType.cancelWord]
         default: return [name.rawValue]
         }
     }
@@ -250,6 +269,14 @@ public enum ControlCommandError: Error, Equatable, Sendable {
     case extraArguments(command: String, [String])
     /// `--button` without a name.
     case missingButtonName
+    /// `click` without a type.
+    case missingClickType
+    /// `click triple`.
+    case unknownClickType(String)
+
+    /// The words `click` takes, as its errors list them.
+    private static let clickWords = (ClickType.allCases.map(\.rawValue) + [ClickType.cancelWord])
+        .joined(separator: ", ")
 
     /// A command that does not exist or lacks its argument is a usage error
     /// (`buoy msg` exits 2); a badge's text that cannot be shown is a
@@ -297,11 +324,16 @@ public enum ControlCommandError: Error, Equatable, Sendable {
                 case "menu": "takes at most a submenu's name"
                 case "badge": "takes one text, or \(ControlCommand.clearBadge)"
                 case "mode": "takes one mode"
+                case "click": "takes one type"
                 default: "takes no arguments"
                 }
             return "\(command) \(takes); unexpected \(quoted)"
         case .missingButtonName:
             return "--button needs a button's name, before the command"
+        case .missingClickType:
+            return "click needs one of " + Self.clickWords
+        case .unknownClickType(let word):
+            return "click: unknown type \"\(word)\"; types: " + Self.clickWords
         }
     }
 }
@@ -379,13 +411,15 @@ extension ControlMessage {
         case .reload, .state, .subscribe, .quit, .mode:
             if button != nil { return .failure(.takesNoButton(command: command.words[0])) }
             return .success(nil)
-        case .show, .hide, .toggle, .move, .tap, .doubleTap, .longPress, .menu, .badge:
+        case .show, .hide, .toggle, .move, .tap, .doubleTap, .longPress, .menu, .badge, .click:
             if let button {
                 guard names.contains(button) else { return .failure(.unknownButton(button, known: names)) }
                 return .success(.button(button))
             }
             switch command {
             case .show, .hide, .toggle: return .success(.every)
+            // Any button will do: the click goes where the tap is.
+            case .click: return .success(.button(names[0]))
             default:
                 guard names.count == 1 else { return .failure(.severalButtons(names)) }
                 return .success(.button(names[0]))

@@ -87,6 +87,9 @@ public struct StateReport: Sendable, Equatable {
     public var mode: DeviceMode
     /// The config file's path.
     public var config: String
+    /// The click type armed for the next tap anywhere; the line has
+    /// `"armed"` only while one is, so that it reads as before otherwise.
+    public var armed: ClickType?
     /// Every instance of every button, in config order.
     public var buttons: [ButtonReport]
 
@@ -94,8 +97,9 @@ public struct StateReport: Sendable, Equatable {
     public init(
         visible: Bool, dragging: Bool = false, output: String?, x: Double?, y: Double?, size: Double,
         edge: String, opacity: Double, menuOpen: Bool, mode: DeviceMode = .laptop, config: String,
-        buttons: [ButtonReport] = []
+        buttons: [ButtonReport] = [], armed: ClickType? = nil
     ) {
+        self.armed = armed
         self.mode = mode
         self.buttons = buttons
         self.visible = visible
@@ -129,6 +133,7 @@ public struct StateReport: Sendable, Equatable {
         text += ",\"opacity\":" + Self.number(opacity)
         text += ",\"menu_open\":\(menuOpen)"
         text += ",\"mode\":" + Self.string(mode.rawValue)
+        if let armed { text += ",\"armed\":" + Self.string(armed.rawValue) }
         text += ",\"config\":" + Self.string(config)
         text += ",\"buttons\":[" + buttons.map(\.json).joined(separator: ",") + "]"
         return text + "}"

@@ -135,11 +135,7 @@ public struct VisibilityRules: Sendable, Equatable {
             return .fullscreen
         }
         let focused = windows.first(where: \.activated)?.appID
-        if let focused, hideFor.contains(where: { Glob.matches($0, focused) }) { return .app }
-        if let showFor, !(focused.map { app in showFor.contains { Glob.matches($0, app) } } ?? false) {
-            return .app
-        }
-        return nil
+        return AppRule(showFor: showFor, hideFor: hideFor).shows(forApp: focused) ? nil : .app
     }
 }
 

@@ -9,6 +9,7 @@ extension App {
     /// Gives a recorded input event to the instance whose surface it was for;
     /// keys go to the open menu.
     func route(_ record: InputRecord) {
+        if clicks.route(record) { return }
         if case .key(let keysym, let at) = record.event { return menu.handleKey(keysym, at: at) }
         guard let surface = record.surface, let instance = instances.first(where: { $0.surface == surface }),
             let input = ButtonInstance.input(for: record.event)
@@ -29,6 +30,9 @@ extension App {
         for effect in effects {
             log.debug("\(instance.label): \(effect)")
             switch effect {
+            case .run where clicks.armed != nil:
+                // A gesture on a button while a click type is armed disarms it.
+                clicks.cancel(.button, now: now)
             case .run(let gesture):
                 publish(ButtonEvent.Kind(gesture), for: instance)
                 runAction(instance.spec.actions[gesture], name: gesture.rawValue, from: instance, now: now)
@@ -97,6 +101,10 @@ extension App {
             return run(command, reason: reason, limit: instance.spec.actions.maxRunning, now: now)
         case .builtIn(let builtIn):
             return runMissing(builtIn, reason: reason, limit: instance.spec.actions.maxRunning, now: now)
+        case .keys(let chords):
+            return sendKeys(chords, reason: reason, now: now)
+        case .click(let type):
+            return armClick(type, from: instance, now: now)
         case .menu:
             if let problem = menu.toggle(from: instance, now: now) {
                 let answer = ActionWords.cannotOpenMenu(problem)

@@ -111,6 +111,7 @@ extension App {
             // Instances of buttons that are gone, or new, follow in placeInstances.
             placeInstances(outputsChanged: true, now: now)
             watchWindowsIfNeeded()
+            makeKeyboardIfNeeded()
             connectFeedbackIfNeeded()
             applyVisibilityRules(now: now)
             log.info("reloaded \(loader.path)")

@@ -8,15 +8,17 @@ import BuoyWayland
 extension ButtonInstance {
     /// Takes the face's and the badge's images once their children have
     /// drawn them, and has one drawn when the face or the badge, its colour
-    /// or the scale changed (`FaceDrawing`).
-    func updateFace(_ wakeup: Wakeup, now: Double, log: Logger) {
+    /// or the scale changed (`FaceDrawing`). `clickGlyph` is shown in place
+    /// of the face while a click type is armed from this button.
+    func updateFace(_ wakeup: Wakeup, now: Double, clickGlyph: String?, log: Logger) {
         var face: FaceDrawing.Wanted?
         var badgeText: FaceDrawing.Wanted?
         if layer != nil {
             let scale = self.scale
             let look = ButtonLook(diameter: spec.button.size, color: spec.button.color, opacity: 1)
             face = FaceDrawing.Wanted(
-                face: spec.button.face, color: spec.button.glyphColor, side: look.faceSide(scale: scale),
+                face: clickGlyph.map(ButtonFace.label) ?? spec.button.face, color: spec.button.glyphColor,
+                side: look.faceSide(scale: scale),
                 iconTheme: spec.menu.iconTheme, font: spec.menu.font, iconScale: scale.ceiling)
             badgeText = FaceDrawing.Wanted(
                 face: badge.map(ButtonFace.label) ?? .glyph, color: spec.button.badgeTextColor,

@@ -18,5 +18,17 @@ enum BuiltInTools {
     /// What `--check` prints: one line per built-in action `config` uses.
     static func report(_ config: Config) -> [String] {
         config.builtInActions.map { "action \($0.name): \(resolve($0).summary)" }
+            + config.clickTypes.map { "action \($0.actionName): \(clickSummary)" }
+    }
+
+    /// How the click types click in this session: `--check` has no
+    /// connection to ask the compositor, so it says what it needs, and
+    /// that KWin lacks it.
+    private static var clickSummary: String {
+        guard Compositor.detect(Environment.string) != .kde else {
+            return "unavailable in KDE Plasma: KWin offers no zwlr_virtual_pointer_manager_v1"
+        }
+        return "buoy's own, through the compositor's zwlr_virtual_pointer_manager_v1 v2 (buoy doctor says"
+            + " whether it is offered)"
     }
 }

@@ -151,7 +151,7 @@ struct ConfigLoader {
             do {
                 let (config, warnings) = try Config.parse(
                     bytes, path: path, fileExists: Files.isReadableRegularFile, resolve: BuiltInTools.resolve,
-                    home: Environment.string("HOME"))
+                    home: Environment.string("HOME"), keyNames: KeyNames.check)
                 return .success(Loaded(config: config, path: path, warnings: warnings))
             } catch {
                 return .failure(Failure(error))
@@ -182,7 +182,7 @@ struct ConfigLoader {
     /// What `--check` and `buoy doctor` report.
     func checked() -> ConfigCheck { checkedWithConfig().check }
 
-    private func checkedWithConfig() -> (check: ConfigCheck, config: Config?) {
+    func checkedWithConfig() -> (check: ConfigCheck, config: Config?) {
         switch read() {
         case .success(let loaded):
             guard let path = loaded.path else { return (.noFile(candidates: candidates), nil) }

@@ -44,9 +44,10 @@ extension App {
         case .error(let message): request.reply(ok: false, message: message)
         case .reloaded: break
         case .state:
-            let report = StateReport(
+            var report = StateReport(
                 instances: instances, first: config.buttons[0], menuOpen: menu.isOpen, mode: mode,
                 config: loader.path, now: now)
+            report.armed = clicks.armed
             request.reply(ok: true, payload: report.json)
         case .whenMenuOpens:
             if menu.answerWhenOpen(request) { return }
@@ -105,6 +106,8 @@ extension App {
         case .quit:
             places.save(instances)
             exitStatus = 0
+        case .click(let index, let type):
+            return armClick(type, from: instances[index], now: now)
         }
         return nil
     }

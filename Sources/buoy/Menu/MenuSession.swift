@@ -24,6 +24,12 @@ final class MenuSession {
     var perform: (Action, _ name: String, ButtonInstance, _ now: Double) -> String? = { _, _, _, _ in nil }
     /// Tells a button what became of its menu, and carries out its effects.
     var tell: (ButtonInput, ButtonInstance) -> Void = { _, _ in }
+    /// The other clients' windows, for items' `show_for` and `hide_for`;
+    /// nil where they are not watched (KWin), when every item shows.
+    var windows: () -> [WindowFacts]? = { nil }
+    /// A chosen item's keys, sent once the menu has closed and given the
+    /// keyboard back to the window in front: its button and the item's name.
+    private var keysAfterClose: (action: Action, name: String, owner: ButtonInstance.Key)?
 
     init(display: Display, loop: EventLoop, reaper: ChildReaper, log: Logger) {
         presenter = MenuPresenter(display: display, loop: loop, reaper: reaper, log: log)
@@ -38,6 +44,13 @@ final class MenuSession {
     /// When the clock must wake the loop for the menu.
     var deadline: Double? { [controller.nextWake, statusChecks.deadline].compactMap { $0 }.min() }
 
+    /// `spec`'s menu with the items that show for the window in front now.
+    private func source(_ spec: ButtonSpec) -> MenuSource {
+        guard let windows = windows() else { return MenuSource(spec) }
+        let focused = windows.first(where: \.activated)?.appID
+        return MenuSource(menu: spec.menu.showing(forApp: focused), buttonColor: spec.button.color)
+    }
+
     private func instance(_ key: ButtonInstance.Key) -> ButtonInstance? {
         instances().first { $0.key == key }
     }
@@ -48,7 +61,7 @@ final class MenuSession {
     func toggle(from instance: ButtonInstance, path: [String] = [], now: Double) -> String? {
         let effects = send(
             .toggle(
-                instance.key, MenuSource(instance.spec), path: path, anchor: instance.menuAnchor,
+                instance.key, source(instance.spec), path: path, anchor: instance.menuAnchor,
                 visible: instance.controller.isVisible), now: now)
         for effect in effects {
             switch effect {
@@ -71,7 +84,7 @@ final class MenuSession {
             .prepare(
                 wanted.map {
                     MenuPreparation(
-                        owner: $0.key, source: MenuSource($0.spec),
+                        owner: $0.key, source: source($0.spec),
                         anchor: $0.controller.isVisible ? $0.menuAnchor : nil)
                 }), now: now)
     }
@@ -98,7 +111,7 @@ final class MenuSession {
     /// A reload gives `instance` `spec`: a menu open or opening from it with
     /// other items (or another look) closes.
     func reloaded(_ instance: ButtonInstance, as spec: ButtonSpec, now: Double) {
-        send(.reloaded(instance.key, MenuSource(spec)), now: now)
+        send(.reloaded(instance.key, source(spec)), now: now)
     }
 
     /// The menu goes with its button's surface: when the compositor closed
@@ -221,12 +234,22 @@ final class MenuSession {
             if let owner = instance(key) {
                 tell(.menuClosed(at: now), owner)
                 owner.holdForMenu(false, log: log)
+                // After the keyboard surface's destroy, which the compositor reads first.
+                if let keys = keysAfterClose, keys.owner == key {
+                    _ = perform(keys.action, keys.name, owner, now)
+                }
             }
+            keysAfterClose = nil
         case .run(let key, let item, let choice):
             let level = choice.path.isEmpty ? "" : " of \(choice.path.joined(separator: " > "))"
             guard let owner = instance(key) else { break }
-            let problem = perform(
-                item.action, "menu item \(choice.index + 1) (\(item.label))\(level)", owner, now)
+            let name = "menu item \(choice.index + 1) (\(item.label))\(level)"
+            // The open menu has the keyboard: keys sent now would go to it.
+            if case .keys = item.action {
+                keysAfterClose = (item.action, name, key)
+                break
+            }
+            let problem = perform(item.action, name, owner, now)
             if case .builtIn(let action) = item.action {
                 return [.ranBuiltIn(key, choice, missing: problem.map { _ in BuiltInTools.note(action) })]
             }

@@ -1,0 +1,78 @@
+/// A click that buoy delivers on the next tap anywhere (issue 30 §1): the
+/// built-in actions `right-click`, `middle-click`, `double-click` and
+/// `drag`, and `buoy msg click TYPE`.
+public enum ClickType: String, CaseIterable, Sendable, Equatable {
+    case right, middle, double, drag
+
+    /// Its built-in action's name in a config.
+    public var actionName: String {
+        switch self {
+        case .right: "right-click"
+        case .middle: "middle-click"
+        case .double: "double-click"
+        case .drag: "drag"
+        }
+    }
+
+    /// The type whose built-in action has this name.
+    public init?(actionName: String) {
+        guard let type = Self.allCases.first(where: { $0.actionName == actionName }) else { return nil }
+        self = type
+    }
+
+    /// A menu item's label.
+    public var label: String {
+        switch self {
+        case .right: "Right click"
+        case .middle: "Middle click"
+        case .double: "Double click"
+        case .drag: "Drag"
+        }
+    }
+
+    /// The letter the button's face shows while this type is armed.
+    public var glyph: String {
+        switch self {
+        case .right: "R"
+        case .middle: "M"
+        case .double: "2"
+        case .drag: "D"
+        }
+    }
+
+    /// `buoy msg click cancel`: disarm.
+    public static let cancelWord = "cancel"
+}
+
+/// What a delivered click is, as pointer events at one output's logical
+/// pixels; the shell sends them through a virtual pointer.
+public enum PointerStep: Sendable, Equatable {
+    case move(Point)
+    case press(PointerButton)
+    case release(PointerButton)
+}
+
+/// The buttons buoy clicks with, by their evdev codes.
+public enum PointerButton: UInt32, Sendable, Equatable {
+    case left = 0x110
+    case right = 0x111
+    case middle = 0x112
+}
+
+extension ClickType {
+    /// The events that deliver this click: at `to`, or for a drag pressed at
+    /// `from` and released at `to`, with a move halfway so that the client
+    /// below sees motion while the button is held.
+    public func steps(from: Point, to: Point) -> [PointerStep] {
+        switch self {
+        case .right: [.move(to), .press(.right), .release(.right)]
+        case .middle: [.move(to), .press(.middle), .release(.middle)]
+        case .double: [.move(to), .press(.left), .release(.left), .press(.left), .release(.left)]
+        case .drag:
+            [
+                .move(from), .press(.left), .move(Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2)),
+                .move(to), .release(.left),
+            ]
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import BuoyCore
+
+/// Click types on the next tap anywhere: what `ClickSession` needs to know
+/// of the buttons.
+extension App {
+    /// Arms `type` from `instance` (`buoy msg click`, a gesture, a menu
+    /// item), or disarms for nil; returns why it cannot be armed.
+    func armClick(_ type: ClickType?, from instance: ButtonInstance, now: Double) -> String? {
+        guard let type else {
+            clicks.cancel(.msg, now: now)
+            return nil
+        }
+        return clicks.arm(
+            type, from: instance, outputs: outputsWithButtons, timeout: instance.spec.gestures.clickTimeout,
+            now: now)
+    }
+
+    /// Once a wakeup, after the input and the requests.
+    func updateClicks(now: Double) {
+        clicks.update(
+            outputs: outputsWithButtons, buttons: { [unowned self] in buttonRects(on: $0) }, now: now)
+    }
+
+    /// The outputs that have a button, each once, in the buttons' order.
+    private var outputsWithButtons: [String] {
+        var names: [String] = []
+        for instance in instances {
+            if let name = instance.currentOutput?.name, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Where the buttons on `output` are, in its logical pixels, to be cut
+    /// out of its overlay's input region. A button's layer surface covers
+    /// the output's usable area, whose place within the output (which bar
+    /// took which edge) buoy is not told: where that area is smaller, the
+    /// button is cut out at each place it could be.
+    private func buttonRects(on output: String) -> [Rect] {
+        guard let whole = display.output(named: output)?.logicalSize else { return [] }
+        var rects: [Rect] = []
+        for instance in instances
+        where instance.currentOutput?.name == output && instance.controller.isVisible {
+            guard let rect = instance.controller.restingRect, let area = instance.layer?.size else {
+                continue
+            }
+            let spare = (x: max(0, whole.width - area.width), y: max(0, whole.height - area.height))
+            for dx in spare.x > 0 ? [0, spare.x] : [0] {
+                for dy in spare.y > 0 ? [0, spare.y] : [0] {
+                    rects.append(Rect(origin: Point(x: rect.minX + dx, y: rect.minY + dy), size: rect.size))
+                }
+            }
+        }
+        return rects
+    }
+}

@@ -1,0 +1,138 @@
+import BuoyButton
+import BuoyCore
+import BuoyWayland
+
+/// The adapter between the shell and `ClickArming`: it feeds the
+/// controller the overlays' input, the sync's answer and the time, and
+/// carries out its effects on the overlays and the virtual pointers. The
+/// controller decides; this only routes.
+final class ClickSession {
+    private var arming = ClickArming()
+    private let overlays: ClickOverlays
+    private lazy var pointers = VirtualPointers(display: display)
+    private unowned let display: Display
+    private let log: Logger
+    /// Asked once the overlays are gone; the click waits for its answer.
+    private var sync: SyncPoint?
+    /// Whether a tap on a click type, with no protocol to click with, was logged.
+    private var reportedUnavailable = false
+    /// The button that armed it last, whose face shows the type and whose
+    /// subscribers hear of it.
+    private(set) weak var owner: ButtonInstance?
+    /// Tells `buoy msg subscribe` of the arming, the click and the disarming.
+    var publish: (ButtonEvent.Kind, ButtonInstance) -> Void = { _, _ in }
+
+    init(display: Display, log: Logger) {
+        self.display = display
+        self.log = log
+        overlays = ClickOverlays(display: display, log: log)
+    }
+
+    /// The type armed: `msg state`'s `armed`.
+    var armed: ClickType? { arming.armed }
+    var deadline: Double? { arming.deadline }
+
+    /// The letter `instance`'s face shows in place of its own: the armed
+    /// type's, on the button that armed it.
+    func glyph(on instance: ButtonInstance) -> String? {
+        instance === owner ? arming.armed?.glyph : nil
+    }
+
+    /// Arms `type` from `owner`, with overlays on `outputs`; returns why it
+    /// cannot be (no protocol to click with, no output).
+    func arm(_ type: ClickType, from owner: ButtonInstance, outputs: [String], timeout: Double, now: Double)
+        -> String?
+    {
+        if let why = VirtualPointers.unavailable(on: display) {
+            let problem = "\(type.actionName) is unavailable here: \(why)"
+            if !reportedUnavailable {
+                reportedUnavailable = true
+                log.warning(problem)
+            }
+            return problem
+        }
+        guard !outputs.isEmpty else { return "\(type.actionName): no button is on an output" }
+        if let previous = self.owner, previous !== owner, arming.armed != nil {
+            perform(arming.handle(.cancel(.replaced, at: now)), now: now)
+        }
+        self.owner = owner
+        perform(arming.handle(.arm(type, timeout: timeout, outputs: outputs, at: now)), now: now)
+        return nil
+    }
+
+    /// Disarms, if armed.
+    func cancel(_ reason: ClickArming.DisarmReason, now: Double) {
+        perform(arming.handle(.cancel(reason, at: now)), now: now)
+    }
+
+    /// Takes `record` if it is for an overlay (a press, its release,
+    /// Escape); false when it is for someone else.
+    func route(_ record: InputRecord) -> Bool {
+        guard let output = overlays.output(of: record.surface) else { return false }
+        let spot = { (point: Point) in ClickArming.Spot(output: output, point: point) }
+        let input: ClickArming.Input?
+        switch record.event {
+        case .pointerPress(let point, let at), .touchDown(let point, let at):
+            input = .press(spot(point), at: at)
+        case .pointerRelease(let point, let at), .touchUp(let point, let at):
+            input = .release(spot(point), at: at)
+        case .key(let keysym, let at) where MenuNavigation.key(forKeysym: keysym) == .dismiss:
+            input = .cancel(.escape, at: at)
+        default:
+            input = nil
+        }
+        if let input { perform(arming.handle(input), now: input.time) }
+        return true
+    }
+
+    /// Once a wakeup: the sync's answer, overlays closed by the compositor,
+    /// the outputs that have a button now, the buttons' places, the time.
+    func update(outputs: [String], buttons: (String) -> [Rect], now: Double) {
+        if let sync, sync.answered {
+            self.sync = nil
+            perform(arming.handle(.synced(at: now)), now: now)
+        }
+        let closed = overlays.takeClosed()
+        if arming.armed != nil {
+            perform(arming.handle(.outputs(outputs.filter { !closed.contains($0) }, at: now)), now: now)
+        }
+        perform(arming.handle(.tick(at: now)), now: now)
+        overlays.update(buttons: buttons)
+    }
+
+    private func perform(_ effects: [ClickArming.Effect], now: Double) {
+        for effect in effects {
+            switch effect {
+            case .overlays(let outputs):
+                overlays.show(on: outputs)
+            case .sync:
+                sync = SyncPoint(display: display)
+            case .deliver(let steps, let name):
+                guard let output = display.output(named: name), pointers.send(steps, on: output) else {
+                    log.warning("cannot deliver the click on \(name)")
+                    continue
+                }
+            case .armed(let type):
+                log.info("\(type.actionName) armed: the next tap anywhere is one")
+                if let owner { publish(.armed(type), owner) }
+            case .clicked(let type, let spot):
+                log.info("\(type.actionName) at \(spot.point.x),\(spot.point.y) on \(spot.output)")
+                if let owner { publish(.clicked(type, output: spot.output, at: spot.point), owner) }
+            case .disarmed(let reason):
+                log.info("click disarmed: \(reason.rawValue)")
+                if let owner { publish(.disarmed(reason: reason.rawValue), owner) }
+            }
+        }
+    }
+}
+
+extension ClickArming.Input {
+    /// When it happened.
+    var time: Double {
+        switch self {
+        case .arm(_, _, _, let at), .cancel(_, let at), .press(_, let at), .release(_, let at),
+            .outputs(_, let at), .synced(let at), .tick(let at):
+            at
+        }
+    }
+}

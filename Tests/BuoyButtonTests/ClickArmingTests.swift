@@ -1,0 +1,225 @@
+import BuoyButton
+import BuoyCore
+import XCTest
+
+final class ClickArmingTests: XCTestCase {
+    private typealias Arming = ClickArming
+
+    private static func spot(_ x: Double, _ y: Double, on output: String = "HEADLESS-1") -> Arming.Spot {
+        Arming.Spot(output: output, point: Point(x: x, y: y))
+    }
+
+    private static func arm(_ type: ClickType, at now: Double = 10) -> Arming.Input {
+        .arm(type, timeout: 5, outputs: ["HEADLESS-1"], at: now)
+    }
+
+    private static func tap(_ x: Double, _ y: Double, at now: Double, on output: String = "HEADLESS-1")
+        -> [Arming.Input]
+    {
+        [.press(spot(x, y, on: output), at: now), .release(spot(x, y, on: output), at: now + 0.05)]
+    }
+
+    private static let shown: [Arming.Effect] = [.overlays(["HEADLESS-1"])]
+
+    /// Issue 30 §1: the arming machine, one row per way it ends.
+    func testArming() {
+        let a = Self.spot(100, 200)
+        let b = Self.spot(300, 400)
+        let rows: [(name: String, [Arming.Input], [Arming.Effect], ClickType?, UInt)] = [
+            ("armed", [Self.arm(.right)], Self.shown + [.armed(.right)], .right, #line),
+            (
+                "tap taken: the overlays go, then a sync",
+                [Self.arm(.right)] + Self.tap(100, 200, at: 11),
+                Self.shown + [.armed(.right), .overlays([]), .sync], .right, #line
+            ),
+            (
+                "delivered once the sync is answered, at the tapped point",
+                [Self.arm(.right)] + Self.tap(100, 200, at: 11) + [.synced(at: 11.06), .synced(at: 11.1)],
+                Self.shown + [
+                    .armed(.right), .overlays([]), .sync,
+                    .deliver([.move(a.point), .press(.right), .release(.right)], output: "HEADLESS-1"),
+                    .clicked(.right, a),
+                ], nil, #line
+            ),
+            (
+                "middle",
+                [Self.arm(.middle)] + Self.tap(100, 200, at: 11) + [.synced(at: 11.06)],
+                Self.shown + [
+                    .armed(.middle), .overlays([]), .sync,
+                    .deliver([.move(a.point), .press(.middle), .release(.middle)], output: "HEADLESS-1"),
+                    .clicked(.middle, a),
+                ], nil, #line
+            ),
+            (
+                "double: two left clicks",
+                [Self.arm(.double)] + Self.tap(100, 200, at: 11) + [.synced(at: 11.06)],
+                Self.shown + [
+                    .armed(.double), .overlays([]), .sync,
+                    .deliver(
+                        [.move(a.point), .press(.left), .release(.left), .press(.left), .release(.left)],
+                        output: "HEADLESS-1"),
+                    .clicked(.double, a),
+                ], nil, #line
+            ),
+            (
+                "drag: the first tap marks the press, the overlays stay for the second",
+                [Self.arm(.drag)] + Self.tap(100, 200, at: 11),
+                Self.shown + [.armed(.drag)], .drag, #line
+            ),
+            (
+                "drag: pressed at the first tap, released at the second",
+                [Self.arm(.drag)] + Self.tap(100, 200, at: 11) + Self.tap(300, 400, at: 12)
+                    + [.synced(at: 12.1)],
+                Self.shown + [
+                    .armed(.drag), .overlays([]), .sync,
+                    .deliver(
+                        [
+                            .move(a.point), .press(.left), .move(Point(x: 200, y: 300)), .move(b.point),
+                            .release(.left),
+                        ], output: "HEADLESS-1"),
+                    .clicked(.drag, b),
+                ], nil, #line
+            ),
+            (
+                "drag: the second tap gets the timeout afresh",
+                [Self.arm(.drag)] + Self.tap(100, 200, at: 14) + [.tick(at: 18.9)],
+                Self.shown + [.armed(.drag)], .drag, #line
+            ),
+            (
+                "drag: a second tap on another output disarms",
+                [Self.arm(.drag)] + Self.tap(100, 200, at: 11) + Self.tap(1, 1, at: 12, on: "HEADLESS-2"),
+                Self.shown + [
+                    .armed(.drag), .overlays([]), .disarmed(.otherOutput),
+                ],
+                nil, #line
+            ),
+            (
+                "cancelled by msg",
+                [Self.arm(.right), .cancel(.msg, at: 11)],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.msg)],
+                nil,
+                #line
+            ),
+            (
+                "cancelled by the button while pressed on the overlay",
+                [Self.arm(.right), .press(a, at: 11), .cancel(.button, at: 11.1)],
+                Self.shown + [
+                    .armed(.right), .overlays([]), .disarmed(.button),
+                ],
+                nil, #line
+            ),
+            (
+                "cancelled between the removal and the sync: nothing is delivered",
+                [Self.arm(.right)] + Self.tap(100, 200, at: 11) + [
+                    .cancel(.escape, at: 11.06), .synced(at: 11.1),
+                ],
+                Self.shown + [
+                    .armed(.right), .overlays([]), .sync, .disarmed(.escape),
+                ], nil, #line
+            ),
+            ("cancel while idle does nothing", [.cancel(.msg, at: 11)], [], nil, #line),
+            (
+                "timed out",
+                [Self.arm(.right), .tick(at: 14.9), .tick(at: 15)],
+                Self.shown + [
+                    .armed(.right), .overlays([]), .disarmed(.timeout),
+                ],
+                nil, #line
+            ),
+            (
+                "timed out with a press held on the overlay",
+                [Self.arm(.right), .press(a, at: 11), .tick(at: 15)],
+                Self.shown + [
+                    .armed(.right), .overlays([]), .disarmed(.timeout),
+                ],
+                nil, #line
+            ),
+            (
+                // While a screen locker runs, the compositor routes every
+                // press to it: the overlays get none, and the arming ends
+                // by its timeout, having delivered nothing.
+                "locked: no press reaches the overlays",
+                [Self.arm(.right), .tick(at: 12), .tick(at: 15), .synced(at: 15.1)],
+                Self.shown + [
+                    .armed(.right), .overlays([]), .disarmed(.timeout),
+                ],
+                nil, #line
+            ),
+            (
+                "no sync answer in time: the click is dropped",
+                [Self.arm(.right)] + Self.tap(100, 200, at: 11) + [.tick(at: 12.1), .synced(at: 12.2)],
+                Self.shown + [
+                    .armed(.right), .overlays([]), .sync, .disarmed(.noSync),
+                ], nil, #line
+            ),
+            (
+                "an output gone: its overlay goes",
+                [.arm(.right, timeout: 5, outputs: ["A", "B"], at: 10), .outputs(["A"], at: 11)],
+                [.overlays(["A", "B"]), .armed(.right), .overlays(["A"])], .right, #line
+            ),
+            (
+                "the last output gone: disarmed",
+                [Self.arm(.right), .outputs([], at: 11)],
+                Self.shown + [
+                    .armed(.right), .overlays([]), .disarmed(.outputGone),
+                ], nil, #line
+            ),
+            (
+                "the tapped output gone before the sync: nothing is delivered",
+                [
+                    .arm(.right, timeout: 5, outputs: ["A", "B"], at: 10),
+                    .press(Self.spot(1, 1, on: "A"), at: 11),
+                    .release(Self.spot(1, 1, on: "A"), at: 11.1), .outputs(["B"], at: 11.2),
+                    .synced(at: 11.3),
+                ],
+                [
+                    .overlays(["A", "B"]), .armed(.right), .overlays([]), .sync, .disarmed(.outputGone),
+                ], nil, #line
+            ),
+            (
+                "a drag's first output gone: disarmed",
+                [
+                    .arm(.drag, timeout: 5, outputs: ["A", "B"], at: 10),
+                    .press(Self.spot(1, 1, on: "A"), at: 11),
+                    .release(Self.spot(1, 1, on: "A"), at: 11.1), .outputs(["B"], at: 11.2),
+                ],
+                [
+                    .overlays(["A", "B"]), .armed(.drag), .overlays([]), .disarmed(.outputGone),
+                ], nil, #line
+            ),
+            (
+                "no output with a button: nothing armed",
+                [.arm(.right, timeout: 5, outputs: [], at: 10)], [], nil, #line
+            ),
+            (
+                "armed again with another type: that one replaces it",
+                [Self.arm(.right), Self.arm(.middle, at: 11)],
+                Self.shown + [.armed(.right), .disarmed(.replaced)] + Self.shown + [
+                    .armed(.middle)
+                ], .middle, #line
+            ),
+            (
+                "a release without a press is not a tap",
+                [Self.arm(.right), .release(a, at: 11)],
+                Self.shown + [.armed(.right)], .right, #line
+            ),
+        ]
+        for (name, inputs, effects, armed, line) in rows {
+            var arming = Arming()
+            XCTAssertEqual(inputs.flatMap { arming.handle($0) }, effects, name, line: line)
+            XCTAssertEqual(arming.armed, armed, name, line: line)
+        }
+    }
+
+    func testDeadline() {
+        var arming = Arming()
+        XCTAssertNil(arming.deadline)
+        _ = arming.handle(Self.arm(.right))
+        XCTAssertEqual(arming.deadline, 15)
+        _ = arming.handle(.press(Self.spot(1, 1), at: 11))
+        _ = arming.handle(.release(Self.spot(1, 1), at: 11.1))
+        XCTAssertEqual(arming.deadline, 11.1 + Arming.syncWait)
+        _ = arming.handle(.synced(at: 11.2))
+        XCTAssertNil(arming.deadline)
+    }
+}

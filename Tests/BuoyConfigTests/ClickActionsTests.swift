@@ -1,0 +1,45 @@
+import BuoyCore
+import XCTest
+
+@testable import BuoyConfig
+
+/// Issue 30 §1: the click types, written as built-in actions.
+final class ClickActionsTests: XCTestCase {
+    func testGesturesAndMenuItemsArmClickTypes() throws {
+        let (config, warnings) = try parseConfig(
+            """
+            [actions]
+            tap = { action = "right-click" }
+            long_press = { action = "drag" }
+
+            [[menu.item]]
+            action = "double-click"
+
+            [[menu.item]]
+            label = "Middle"
+            action = "middle-click"
+            """)
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(config.actions.tap, .click(.right))
+        XCTAssertEqual(config.actions.longPress, .click(.drag))
+        XCTAssertEqual(
+            config.menu.items.map(\.label), ["Double click", "Middle"], "a click type brings its label")
+        XCTAssertEqual(config.menu.items.map(\.action), [.click(.double), .click(.middle)])
+        XCTAssertEqual(config.clickTypes, [.right, .middle, .double, .drag])
+        XCTAssertEqual(Config.defaults.clickTypes, [])
+    }
+
+    func testClickTimeout() throws {
+        XCTAssertEqual(Config.defaults.gestures.clickTimeout, 5)
+        XCTAssertEqual(try parseConfig("[gestures]\nclick_timeout = 12").config.gestures.clickTimeout, 12)
+        XCTAssertThrowsError(try parseConfig("[gestures]\nclick_timeout = 0.5"))
+        XCTAssertThrowsError(try parseConfig("[gestures]\nclick_timeout = 61"))
+    }
+
+    func testTheActionNamesRoundTrip() {
+        for type in ClickType.allCases {
+            XCTAssertEqual(ClickType(actionName: type.actionName), type)
+        }
+        XCTAssertNil(ClickType(actionName: "right"))
+    }
+}
