@@ -31,6 +31,9 @@ final class App {
     /// The session bus, for feedbackd; nil while no button asks for
     /// feedback, or when there is no bus to ask.
     var feedback: FeedbackBus?
+    /// The session bus, watching whether accessibility is on, and the
+    /// accessibility bus while it is; nil without a session bus.
+    var accessibility: AccessibilityBus?
     let places: PlaceStore
 
     /// In config order, and for `output = "*"` in output order.
@@ -83,6 +86,7 @@ final class App {
         menu.instances = { [unowned self] in instances }
         watchWindowsIfNeeded()
         connectFeedbackIfNeeded()
+        accessibility = AccessibilityBus.connect(loop: loop, log: log)
     }
 
     /// Connects to the session bus while a button may ask for feedback, and
@@ -154,6 +158,7 @@ final class App {
         }
         server?.close()
         feedback?.close()
+        accessibility?.close()
     }
 
     // MARK: - One wakeup
@@ -170,6 +175,7 @@ final class App {
         applyVisibilityRules(now: now)
         followFocus(now: now)
         feedback?.update(wakeup)
+        followAccessibility(wakeup, now: now)
         for record in display.takeInput() { route(record) }
         if let server {
             for request in server.update(wakeup, now: now) { handle(request, now: now) }
@@ -190,6 +196,7 @@ final class App {
             committed.append(ObjectIdentifier(instance))
         }
         confirmScreenshotHidden()
+        publishAccessibleTree()
         armTimer(now: now, committed: committed)
     }
 

@@ -126,7 +126,7 @@ extension ButtonInput {
 }
 
 /// A gesture that runs the button's configured action.
-public enum ButtonGesture: String, Sendable, Equatable {
+public enum ButtonGesture: String, Sendable, Equatable, CaseIterable {
     case tap
     case doubleTap = "double_tap"
     case longPress = "long_press"

@@ -1,0 +1,195 @@
+"""AT-SPI on sway (issue 31 §1): what a screen reader sees of buoy, read and driven through
+pyatspi (atspi_client.py, run by Debian's /usr/bin/python3) on a private session bus with its
+own at-spi-bus-launcher. Each test starts its own bus, launcher and sway."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import unittest
+from pathlib import Path
+
+from buoy_fixture import MAGENTA, Buoy, count_lines
+from feedbackd import SessionBus
+from harness import HarnessError, HeadlessSway, require_tools, stop_process, wait_for
+from test_gestures import appended
+from test_msg import config
+
+LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
+DEBIAN_PYTHON = "/usr/bin/python3"
+CLIENT = Path(__file__).with_name("atspi_client.py")
+
+
+class Accessibility:
+    """A private session bus with at-spi-bus-launcher on it, accessibility switched on (or
+    not), and pyatspi to read and drive what is on its accessibility bus."""
+
+    def __init__(self, sway: HeadlessSway, enabled: bool = True):
+        require_tools(LAUNCHER, DEBIAN_PYTHON, "dbus-send")
+        self.bus = SessionBus()
+        self.env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": self.bus.address,
+                    "XDG_RUNTIME_DIR": str(sway.artifact("a11y-runtime"))}
+        os.makedirs(self.env["XDG_RUNTIME_DIR"], mode=0o700, exist_ok=True)
+        self.env.pop("AT_SPI_BUS_ADDRESS", None)
+        self.launcher = subprocess.Popen([LAUNCHER, "--launch-immediately"], env=self.env,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(lambda: self.send("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                   "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus",
+                                   check=False).endswith("true"),
+                 timeout=5, message="at-spi-bus-launcher owns org.a11y.Bus")
+        # The launcher's own default for IsEnabled is on here (no GSettings schema says otherwise).
+        self.switch(enabled)
+
+    def send(self, destination: str, path: str, method: str, *args: str, check: bool = True) -> str:
+        result = subprocess.run(["dbus-send", "--session", f"--dest={destination}", "--print-reply",
+                                 path, method, *args], env=self.env, capture_output=True, text=True,
+                                timeout=10)
+        if check and result.returncode != 0:
+            raise HarnessError(f"dbus-send {method}: {result.stderr}")
+        return result.stdout.strip()
+
+    def switch(self, on: bool) -> None:
+        """org.a11y.Status IsEnabled, as GNOME's settings or Orca set it."""
+        self.send("org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties.Set",
+                  "string:org.a11y.Status", "string:IsEnabled", f"variant:boolean:{str(on).lower()}")
+
+    def address(self) -> str:
+        reply = self.send("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus.GetAddress")
+        return reply.split('"')[1]
+
+    def client(self, *args: str) -> object:
+        result = subprocess.run([DEBIAN_PYTHON, str(CLIENT), *args], env=self.env,
+                                capture_output=True, text=True, timeout=20)
+        if result.returncode != 0:
+            raise HarnessError(f"atspi_client {' '.join(args)}: {result.stderr}")
+        return json.loads(result.stdout)
+
+    def app(self, timeout: float = 10) -> dict:
+        """Waits until the registry's desktop lists buoy; returns what pyatspi read of it."""
+        return wait_for(lambda: self.client("tree"), timeout=timeout, interval=0.2,
+                        message="pyatspi lists the application buoy")
+
+    def close(self) -> None:
+        stop_process(self.launcher)
+        self.bus.close()
+
+    def __enter__(self) -> "Accessibility":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def start(sway: HeadlessSway, a11y: Accessibility, **sections) -> tuple[Buoy, Path]:
+    marker = sway.artifact("tapped")
+    sections.setdefault("actions", {}).setdefault("tap", f'"{appended(marker)}"')
+    buoy = Buoy(sway, config(**sections))
+    buoy.env["DBUS_SESSION_BUS_ADDRESS"] = a11y.bus.address
+    buoy.env.pop("AT_SPI_BUS_ADDRESS", None)
+    buoy.start()
+    buoy.wait_for_button(MAGENTA)
+    return buoy, marker
+
+
+class AccessibilityTests(unittest.TestCase):
+    def test_pyatspi_finds_buoy_and_its_button_where_the_screenshot_has_it(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            buoy, _ = start(sway, a11y, button={"accessible_name": '"Assistant"'})
+            app = a11y.app()
+            self.assertEqual(app["role"], "application")
+            self.assertEqual(len(app["children"]), 1, app)
+            button = app["children"][0]
+            self.assertEqual((button["name"], button["role"]), ("Assistant", "push button"))
+            self.assertTrue({"showing", "visible", "focusable"} <= set(button["states"]), button)
+            self.assertEqual(button["actions"][0], "activate")
+            for action in ("move to top-left", "move to bottom-right", "hide"):
+                self.assertIn(action, button["actions"])
+            left, top, right, bottom = buoy.wait_for_button(MAGENTA).bbox
+            x, y, width, height = button["extents"]
+            for got, want in ((x, left), (y, top), (x + width, right), (y + height, bottom)):
+                self.assertAlmostEqual(got, want, delta=4, msg=(button["extents"], (left, top, right, bottom)))
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_activate_runs_tap_once(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            buoy, marker = start(sway, a11y)
+            a11y.app()
+            self.assertTrue(a11y.client("do", "0", "activate"))
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="tap ran")
+            # Nothing more comes: the press and release were one tap.
+            wait_for(lambda: "accessibility: tap(button: 0)" in buoy.log(), timeout=2, message="logged")
+            self.assertEqual(count_lines(marker), 1)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_open_menu_shows_its_items_and_an_item_runs_its_command(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            item = sway.artifact("item")
+            menu = ("[[menu.item]]\nlabel = \"First\"\ncommand = \"true\"\n"
+                    f"[[menu.item]]\nlabel = \"Second\"\ncommand = \"{appended(item)}\"\n")
+            buoy = Buoy(sway, config(actions={"tap": '"menu"'}) + menu)
+            buoy.env["DBUS_SESSION_BUS_ADDRESS"] = a11y.bus.address
+            buoy.start()
+            buoy.wait_for_button(MAGENTA)
+            before = sway.screenshot()
+            self.assertEqual(a11y.app()["children"][0]["name"], "buoy: open menu")
+            self.assertTrue(a11y.client("do", "0", "open menu"))
+            app = wait_for(lambda: (lambda app: app if app["children"][0]["children"] else None)(a11y.client("tree")),
+                           timeout=5, message="the menu under the button")
+            menu_node = app["children"][0]["children"][0]
+            self.assertEqual(menu_node["role"], "menu")
+            self.assertEqual([child["name"] for child in menu_node["children"]], ["First", "Second"])
+            self.assertTrue(all(child["role"] == "menu item" for child in menu_node["children"]))
+            wait_for(lambda: sway.screenshot().data != before.data, timeout=3, message="the menu on screen")
+            self.assertTrue(a11y.client("do", "0/0/1", "activate"))
+            wait_for(lambda: count_lines(item) == 1, timeout=3, message="the second item ran")
+            wait_for(lambda: not a11y.client("tree")["children"][0]["children"], timeout=3,
+                     message="the menu gone from the tree once closed")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_move_to_top_left_moves_the_button_there(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            buoy, _ = start(sway, a11y)
+            a11y.app()
+            self.assertTrue(a11y.client("do", "0", "move to top-left"))
+            def at_top_left():
+                left, top, _, _ = buoy.wait_for_button(MAGENTA).bbox
+                return left < 20 and top < 20
+            wait_for(at_top_left, timeout=5, message="the button at the top-left")
+            x, y, _, _ = wait_for(lambda: (lambda e: e if e[0] < 20 else None)(
+                a11y.client("tree")["children"][0]["extents"]), timeout=3, message="extents at the top-left")
+            left, top, _, _ = buoy.wait_for_button(MAGENTA).bbox
+            self.assertAlmostEqual(x, left, delta=4)
+            self.assertAlmostEqual(y, top, delta=4)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_with_accessibility_off_buoy_has_no_connection_to_the_accessibility_bus(self):
+        with HeadlessSway() as sway, Accessibility(sway, enabled=False) as a11y:
+            buoy, marker = start(sway, a11y)
+            self.assertEqual(a11y.client("tree"), None)
+            self.assertEqual(connections_to(a11y, buoy.pid), 0)
+            # Switched on, it joins; switched off, it leaves.
+            a11y.switch(True)
+            a11y.app()
+            self.assertEqual(connections_to(a11y, buoy.pid), 1)
+            a11y.switch(False)
+            wait_for(lambda: connections_to(a11y, buoy.pid) == 0, timeout=5,
+                     message="buoy left the accessibility bus")
+            self.assertIn("accessibility is off: leaving the accessibility bus", buoy.log())
+            self.assertEqual(buoy.stop(), 0)
+
+
+def connections_to(a11y: Accessibility, pid: int) -> int:
+    """How many connections `pid` has to the accessibility bus, as its dbus-daemon counts them."""
+    def call(method: str, *args: str) -> str:
+        result = subprocess.run(["dbus-send", f"--bus={a11y.address()}", "--dest=org.freedesktop.DBus",
+                                 "--print-reply", "/org/freedesktop/DBus", f"org.freedesktop.DBus.{method}",
+                                 *args], env=a11y.env, capture_output=True, text=True, timeout=10)
+        return result.stdout if result.returncode == 0 else ""
+    names = [word.strip('"') for word in call("ListNames").split() if word.startswith('":')]
+    return sum(1 for name in names
+               if call("GetConnectionUnixProcessID", f"string:{name}").split()[-1:] == [str(pid)])
+
+
+if __name__ == "__main__":
+    unittest.main()
