@@ -4,10 +4,12 @@ accessibility bus of DBUS_SESSION_BUS_ADDRESS's launcher. test_accessibility.py 
 
   atspi_client.py tree                    buoy's application as JSON, or null when not listed
   atspi_client.py do PATH ACTION          doAction on the object at PATH (child indices, "0/0/1")
+  atspi_client.py timed-do PATH ACTION    the same; prints CLOCK_REALTIME in ns just before it
 """
 
 import json
 import sys
+import time
 
 import pyatspi
 
@@ -39,13 +41,16 @@ def main() -> int:
     if sys.argv[1] == "tree":
         print(json.dumps(describe(app) if app is not None else None))
         return 0
-    if sys.argv[1] == "do":
+    if sys.argv[1] in ("do", "timed-do"):
         node = app
         for index in sys.argv[2].split("/"):
             node = node.getChildAtIndex(int(index))
         action = node.queryAction()
         names = [action.getName(i) for i in range(action.nActions)]
-        print(json.dumps(action.doAction(names.index(sys.argv[3]))))
+        index = names.index(sys.argv[3])
+        before = time.time_ns()
+        done = action.doAction(index)
+        print(json.dumps(before if sys.argv[1] == "timed-do" else done))
         return 0
     return 2
 
