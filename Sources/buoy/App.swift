@@ -244,6 +244,7 @@ final class App {
         if let at = menu.deadline { consider(at) }
         if let at = server?.deadline { consider(at) }
         if let at = screenshot.deadline { consider(at) }
+        if let at = accessibility?.deadline { consider(at) }
         for instance in instances {
             let committed = committed.contains(ObjectIdentifier(instance))
             if let at = instance.deadline(

@@ -166,7 +166,7 @@ private let cases: [(name: String, fixed: String?, steps: [Step])] = [
         ]
     ),
     (
-        "a registry that refuses Embed: one warning",
+        "a registry that refuses Embed: the link fails (the shell warns once and leaves)",
         nil,
         [
             joined("unix:path=/a", line: #line),
@@ -179,8 +179,7 @@ private let cases: [(name: String, fixed: String?, steps: [Step])] = [
                             replySerial: 2,
                             sender: "org.freedesktop.DBus")),
                 events: [
-                    .warning(
-                        "the accessibility registry refused Embed: org.freedesktop.DBus.Error.ServiceUnknown")
+                    .failed(.atspi, "the registry refused Embed: org.freedesktop.DBus.Error.ServiceUnknown")
                 ],
                 line: #line),
         ]
@@ -192,12 +191,29 @@ final class AccessibilitySessionTests: XCTestCase {
         for c in cases {
             var session = AccessibilitySession(uid: 1000, version: "0", fixedAddress: c.fixed)
             for step in c.steps {
-                if step.link == .atspi, session.atspi == nil { session.atspiConnected() }
+                if step.link == .atspi, session.atspi == nil { session.atspiConnected(at: 0) }
                 XCTAssertEqual(
                     session.received(step.received, on: step.link, tree: tree), step.events, c.name,
                     line: step.line)
             }
         }
+    }
+
+    func testARegistryThatDoesNotAnswerIsGivenUp() {
+        var session = AccessibilitySession(uid: 1000, version: "0", fixedAddress: "unix:path=/a")
+        XCTAssertEqual(session.deadline, nil)
+        session.atspiConnected(at: 10)
+        _ = session.received(ok + hello(":1.7"), on: .atspi, tree: tree)
+        XCTAssertEqual(session.deadline, 15)
+        XCTAssertEqual(session.tick(at: 14.9), [])
+        XCTAssertEqual(
+            session.tick(at: 15), [.failed(.atspi, "the registry did not answer Embed within 5 s")])
+        session.atspiClosed()
+        XCTAssertEqual(session.deadline, nil)
+        session.atspiConnected(at: 20)
+        _ = session.received(ok + hello(":1.8") + embedReply(to: 2), on: .atspi, tree: tree)
+        XCTAssertEqual(session.deadline, nil, "answered")
+        XCTAssertEqual(session.tick(at: 30), [])
     }
 
     func testWhatTheSessionBusIsAsked() {
@@ -224,7 +240,7 @@ final class AccessibilitySessionTests: XCTestCase {
     func testDoActionIsAnsweredOnTheAccessibilityBus() {
         var session = AccessibilitySession(uid: 1000, version: "0", fixedAddress: "unix:path=/a")
         _ = session.received(ok + switchReply(to: 4, true), on: .session, tree: tree)
-        session.atspiConnected()
+        session.atspiConnected(at: 0)
         _ = session.received(ok + hello(":1.7"), on: .atspi, tree: tree)
         session.wrote(session.atspi!.outgoing.pending.count, on: .atspi)
         XCTAssertEqual(session.received(doAction(7), on: .atspi, tree: tree), [])

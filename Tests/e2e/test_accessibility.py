@@ -9,17 +9,21 @@ from pathlib import Path
 
 from atspi import Accessibility, connections_to
 from buoy_fixture import MAGENTA, Buoy, count_lines
+from feedbackd import SessionBus
 from harness import HeadlessSway, wait_for
 from test_gestures import appended
 from test_msg import config
 
 
-def start(sway: HeadlessSway, a11y: Accessibility, **sections) -> tuple[Buoy, Path]:
+def start(sway: HeadlessSway, a11y: Accessibility, atspi_address: str | None = None,
+          **sections) -> tuple[Buoy, Path]:
     marker = sway.artifact("tapped")
     sections.setdefault("actions", {}).setdefault("tap", f'"{appended(marker)}"')
     buoy = Buoy(sway, config(**sections))
     buoy.env["DBUS_SESSION_BUS_ADDRESS"] = a11y.bus.address
     buoy.env.pop("AT_SPI_BUS_ADDRESS", None)
+    if atspi_address:
+        buoy.env["AT_SPI_BUS_ADDRESS"] = atspi_address
     buoy.start()
     buoy.wait_for_button(MAGENTA)
     return buoy, marker
@@ -109,6 +113,23 @@ class AccessibilityTests(unittest.TestCase):
             wait_for(lambda: connections_to(a11y, buoy.pid) == 0, timeout=5,
                      message="buoy left the accessibility bus")
             self.assertIn("accessibility is off: leaving the accessibility bus", buoy.log())
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_a_bus_without_a_registry_is_one_warning_and_buoy_runs_on(self):
+        # AT_SPI_BUS_ADDRESS names a bus with no registry on it: Embed is refused.
+        with HeadlessSway() as sway, Accessibility(sway) as a11y, SessionBus() as empty:
+            # The pointer first, so that buoy binds it at start, as test_feedback does.
+            pointer = sway.pointer()
+            buoy, marker = start(sway, a11y, atspi_address=empty.address)
+            wait_for(lambda: "[warning] accessibility" in buoy.log(), timeout=5, message="the warning")
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            pointer.click(cx, cy)
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="a click's tap ran")
+            warnings = [line for line in buoy.log().splitlines() if "[warning]" in line or "[error]" in line]
+            self.assertEqual(len(warnings), 1, warnings)
+            self.assertIn("the registry refused Embed: org.freedesktop.DBus.Error.ServiceUnknown", warnings[0])
+            self.assertIn("buoy runs on without it", warnings[0])
+            self.assertEqual(connections_to(a11y, buoy.pid), 0)
             self.assertEqual(buoy.stop(), 0)
 
 

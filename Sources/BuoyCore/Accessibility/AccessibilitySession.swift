@@ -28,6 +28,8 @@ public struct AccessibilitySession: Sendable, Equatable {
 
     /// How far a bus may fall behind in reading before a message is dropped.
     public static let outgoingLimit = 256 * 1024
+    /// How long the registry has to answer `Embed`.
+    public static let registryTimeout = 5.0
     static let status = "org.a11y.Status"
     static let launcher = "org.a11y.Bus"
     static let launcherPath = "/org/a11y/bus"
@@ -44,6 +46,8 @@ public struct AccessibilitySession: Sendable, Equatable {
     private var isEnabled = false
     private var screenReaderEnabled = false
     private var queries: [UInt32: Query] = [:]
+    /// When an unanswered `Embed` is given up.
+    private var embedDeadline: Double?
     /// The objects served, once the accessibility bus's `Hello` is answered.
     public private(set) var objects: AtspiObjects?
 
@@ -70,14 +74,26 @@ public struct AccessibilitySession: Sendable, Equatable {
         }
     }
 
-    /// The shell connected to the address `connect` gave: the handshake begins.
-    public mutating func atspiConnected() {
+    /// The shell connected to the address `connect` gave, at `now`: the
+    /// handshake begins, and the registry has `registryTimeout` to answer.
+    public mutating func atspiConnected(at now: Double) {
         atspi = DBusLink(uid: uid, outgoingLimit: Self.outgoingLimit)
+        embedDeadline = now + Self.registryTimeout
+    }
+
+    /// When `tick` must be called.
+    public var deadline: Double? { embedDeadline }
+
+    /// The clock passed `deadline`: a registry that has not answered is given up.
+    public mutating func tick(at now: Double) -> [Event] {
+        guard let embedDeadline, now >= embedDeadline else { return [] }
+        return [.failed(.atspi, "the registry did not answer Embed within \(Int(Self.registryTimeout)) s")]
     }
 
     /// The accessibility bus's connection is gone (closed, or it failed).
     public mutating func atspiClosed() {
         atspi = nil
+        embedDeadline = nil
         objects = nil
         queries = queries.filter { $0.value != .embed }
     }
@@ -254,10 +270,9 @@ public struct AccessibilitySession: Sendable, Equatable {
         case .methodReturn, .error:
             guard let serial = message.replySerial, queries[serial] == .embed else { return [] }
             queries[serial] = nil
+            embedDeadline = nil
             guard message.kind == .methodReturn else {
-                return [
-                    .warning("the accessibility registry refused Embed: \(message.errorName ?? "an error")")
-                ]
+                return [.failed(.atspi, "the registry refused Embed: \(message.errorName ?? "an error")")]
             }
             var reader = DBusReader(message.body, bigEndian: message.bigEndian)
             reader.align(8)

@@ -48,14 +48,18 @@ final class AccessibilityBus {
     /// handshake is done.
     var isServing: Bool { session.objects != nil && atspiFD >= 0 }
 
+    /// When the loop must wake for the registry's answer.
+    var deadline: Double? { session.deadline }
+
     /// Reads what either bus sent, answering calls from `tree`, and writes
     /// what waits; returns the commands the calls asked for.
-    func update(_ wakeup: Wakeup) -> [AccessibleCommand] {
+    func update(_ wakeup: Wakeup, now: Double) -> [AccessibleCommand] {
         var commands: [AccessibleCommand] = []
+        follow(session.tick(at: now), now: now, into: &commands)
         for link in [AccessibilitySession.Link.session, .atspi] {
             let fd = self.fd(link)
             guard fd >= 0 else { continue }
-            if wakeup.readable.contains(fd) { commands += read(link) }
+            if wakeup.readable.contains(fd) { commands += read(link, now: now) }
             if self.fd(link) >= 0 { flush(link) }
         }
         return commands
@@ -81,7 +85,7 @@ final class AccessibilityBus {
         link == .session ? sessionFD : atspiFD
     }
 
-    private func read(_ link: AccessibilitySession.Link) -> [AccessibleCommand] {
+    private func read(_ link: AccessibilitySession.Link, now: Double) -> [AccessibleCommand] {
         var chunk = [UInt8](repeating: 0, count: 4096)
         var commands: [AccessibleCommand] = []
         // Bounded, so that a chatty bus cannot hold the loop.
@@ -101,29 +105,35 @@ final class AccessibilityBus {
                 fail(link, "the bus closed the connection")
                 break
             }
-            for event in session.received(chunk[0..<count], on: link, tree: tree) {
-                switch event {
-                case .connect(let address): join(address)
-                case .leave:
-                    log.info("accessibility is off: leaving the accessibility bus")
-                    leave()
-                case .embedded:
-                    warned = false
-                    log.info("accessibility: on the accessibility bus, embedded in the registry's desktop")
-                case .command(let command): commands.append(command)
-                case .warning(let text): warn(text)
-                case .failed(let failed, let reason): fail(failed, reason)
-                }
-            }
+            follow(session.received(chunk[0..<count], on: link, tree: tree), now: now, into: &commands)
         }
         return commands
     }
 
-    private func join(_ address: String) {
+    private func follow(
+        _ events: [AccessibilitySession.Event], now: Double, into commands: inout [AccessibleCommand]
+    ) {
+        for event in events {
+            switch event {
+            case .connect(let address): join(address, now: now)
+            case .leave:
+                log.info("accessibility is off: leaving the accessibility bus")
+                leave()
+            case .embedded:
+                warned = false
+                log.info("accessibility: on the accessibility bus, embedded in the registry's desktop")
+            case .command(let command): commands.append(command)
+            case .warning(let text): warn(text)
+            case .failed(let failed, let reason): fail(failed, reason)
+            }
+        }
+    }
+
+    private func join(_ address: String, now: Double) {
         switch BusSocket.connect(address, bus: "the accessibility bus") {
         case .success(let fd):
             atspiFD = fd
-            session.atspiConnected()
+            session.atspiConnected(at: now)
             flush(.atspi)
         case .failure(let error): warn(error.reason)
         }

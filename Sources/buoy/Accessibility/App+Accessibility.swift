@@ -11,7 +11,7 @@ extension App {
     /// Reads what the buses sent and carries out the actions asked for.
     func followAccessibility(_ wakeup: Wakeup, now: Double) {
         guard let accessibility else { return }
-        for command in accessibility.update(wakeup) { carryOut(command, now: now) }
+        for command in accessibility.update(wakeup, now: now) { carryOut(command, now: now) }
     }
 
     /// Serves the tree as it is now, telling listeners what changed.
