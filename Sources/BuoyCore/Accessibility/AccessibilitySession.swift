@@ -45,7 +45,9 @@ public struct AccessibilitySession: Sendable, Equatable {
     private let fixedAddress: String?
     private var isEnabled = false
     private var screenReaderEnabled = false
-    private var queries: [UInt32: Query] = [:]
+    /// Calls waiting for an answer. An array, not a dictionary: with
+    /// accessibility off this is all that runs, and hashing would be paged in for it.
+    private var queries: [Pending] = []
     /// When an unanswered `Embed` is given up.
     private var embedDeadline: Double?
     /// The objects served, once the accessibility bus's `Hello` is answered.
@@ -53,6 +55,19 @@ public struct AccessibilitySession: Sendable, Equatable {
 
     private enum Query: Sendable, Equatable {
         case isEnabled, screenReaderEnabled, address, embed
+    }
+
+    private struct Pending: Sendable, Equatable {
+        var serial: UInt32
+        var query: Query
+    }
+
+    /// The answer to `serial`'s call, no longer waited for.
+    private mutating func answered(_ serial: UInt32?) -> Query? {
+        guard let index = queries.firstIndex(where: { $0.serial == serial }) else { return nil }
+        let query = queries[index].query
+        queries = queries.filter { $0.serial != serial }
+        return query
     }
 
     /// Whether either switch is on.
@@ -95,7 +110,7 @@ public struct AccessibilitySession: Sendable, Equatable {
         atspi = nil
         embedDeadline = nil
         objects = nil
-        queries = queries.filter { $0.value != .embed }
+        queries = queries.filter { $0.query != .embed }
     }
 
     /// Takes bytes `link` sent; `tree` answers the calls among them.
@@ -142,11 +157,10 @@ public struct AccessibilitySession: Sendable, Equatable {
     // MARK: - The session bus
 
     private mutating func watch() -> [Event] {
+        // Whole literals: interpolation's code would be paged in for these alone.
         for rule in [
-            "type='signal',interface='\(Self.properties)',member='PropertiesChanged',path='\(Self.launcherPath)',"
-                + "arg0='\(Self.status)'",
-            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
-                + "member='NameOwnerChanged',arg0='\(Self.launcher)'",
+            "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/a11y/bus',arg0='org.a11y.Status'",
+            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.a11y.Bus'",
         ] {
             var body = DBusWriter()
             body.string(rule)
@@ -168,7 +182,7 @@ public struct AccessibilitySession: Sendable, Equatable {
             let serial = session.call(
                 Self.launcher, path: Self.launcherPath, interface: Self.properties, member: "Get",
                 signature: "ss", body: body.bytes, flags: [.noAutoStart])
-            queries[serial] = query
+            queries.append(Pending(serial: serial, query: query))
         }
     }
 
@@ -176,9 +190,7 @@ public struct AccessibilitySession: Sendable, Equatable {
         if message.kind == .signal {
             return statusSignal(message)
         }
-        guard let serial = message.replySerial, let query = queries.removeValue(forKey: serial) else {
-            return []
-        }
+        guard let query = answered(message.replySerial) else { return [] }
         var reader = DBusReader(message.body, bigEndian: message.bigEndian)
         switch (query, message.kind) {
         case (.isEnabled, .methodReturn): isEnabled = reader.variantBoolean() ?? false
@@ -229,12 +241,12 @@ public struct AccessibilitySession: Sendable, Equatable {
 
     /// Joins the accessibility bus when wanted, leaves it when not.
     private mutating func follow() -> [Event] {
-        if wanted, atspi == nil, !queries.values.contains(.address) {
+        if wanted, atspi == nil, !queries.contains(where: { $0.query == .address }) {
             if let fixedAddress { return [.connect(fixedAddress)] }
             let serial = session.call(
                 Self.launcher, path: Self.launcherPath, interface: Self.launcher, member: "GetAddress",
                 flags: [.noAutoStart])
-            queries[serial] = .address
+            queries.append(Pending(serial: serial, query: .address))
         } else if !wanted, atspi != nil {
             atspiClosed()
             return [.leave]
@@ -253,7 +265,7 @@ public struct AccessibilitySession: Sendable, Equatable {
             "org.a11y.atspi.Registry", path: AtspiObjects.prefix + AccessibleNode.rootID,
             interface: "org.a11y.atspi.Socket", member: "Embed", signature: "(so)", body: body.bytes)
         atspi = link
-        queries[serial] = .embed
+        queries.append(Pending(serial: serial, query: .embed))
         return []
     }
 
@@ -268,8 +280,10 @@ public struct AccessibilitySession: Sendable, Equatable {
             link.send(answer.reply)
             return answer.command.map { [.command($0)] } ?? []
         case .methodReturn, .error:
-            guard let serial = message.replySerial, queries[serial] == .embed else { return [] }
-            queries[serial] = nil
+            guard queries.contains(where: { $0.serial == message.replySerial && $0.query == .embed }) else {
+                return []
+            }
+            _ = answered(message.replySerial)
             embedDeadline = nil
             guard message.kind == .methodReturn else {
                 return [.failed(.atspi, "the registry refused Embed: \(message.errorName ?? "an error")")]
