@@ -1322,13 +1322,20 @@ class Bench:
                     buoy = start()
                     if enabled:
                         a11y.app()
-                        for _ in range(self.args.taps):
-                            lines = marker.read_text().count("\n") if marker.exists() else 0
+                    # The same taps either way (by doAction, or by `buoy msg tap`), so that only
+                    # AT-SPI differs.
+                    for _ in range(self.args.taps):
+                        lines = marker.read_text().count("\n") if marker.exists() else 0
+                        if enabled:
                             before = a11y.client("timed-do", "0", "activate")
-                            wait_for(lambda: marker.exists() and marker.read_text().count("\n") > lines,
-                                     timeout=5, message="the tap's command")
+                        else:
+                            subprocess.run([self.buoy, "msg", "tap"], env=buoy.env, check=True, timeout=5,
+                                           capture_output=True)
+                        wait_for(lambda: marker.exists() and marker.read_text().count("\n") > lines,
+                                 timeout=5, message="the tap's command")
+                        if enabled:
                             latency.add((int(marker.read_text().split()[-1]) - before) / 1e6)
-                            time.sleep(0.4)
+                        time.sleep(0.4)
                     subprocess.run([self.buoy, "msg", "menu"], env=buoy.env, check=True, timeout=5,
                                    capture_output=True)
                     if enabled:
@@ -1348,7 +1355,8 @@ class Bench:
                                   "figure from a build without AT-SPI"))
         self.rows.append(Row(setup.name, "peak RSS, accessibility on and the menu open, minus off", "MB", 3, extra,
                              goal="≤ 0.3 MB, every run", met=extra.max <= 0.3,
-                             note="pyatspi read the tree, 5 doAction taps, 8-item menu open 1 s; setarch -R"))
+                             note="pyatspi read the tree and tapped 5 times by doAction (off: buoy msg tap), then the "
+                                  "8-item menu open 1 s; setarch -R"))
         self.rows.append(Row(setup.name, "doAction(activate) → tap command started", "ms", 2, latency,
                              goal="≤ 20 ms, every tap", met=latency.max <= 20.0,
                              note="from pyatspi's call to `date` in the tap's `sh -c`, its exec included"))

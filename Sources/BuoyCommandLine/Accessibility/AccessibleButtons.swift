@@ -69,7 +69,7 @@ public enum AccessibleButtons {
 
     /// The tree for `buttons` (in instance order) and `menu`.
     public static func tree(buttons: [AccessibleButtonFacts], menu: AccessibleMenuFacts?) -> AccessibleTree {
-        let ids = buttons.indices.map { "button\($0)" }
+        let ids = buttons.indices.map { "button" + decimal($0) }
         var nodes = [
             AccessibleNode(
                 id: AccessibleNode.rootID, role: .application, name: "buoy", children: ids)
@@ -90,6 +90,18 @@ public enum AccessibleButtons {
             nodes += menuNodes(menu, parent: ids[menu.owner])
         }
         return AccessibleTree(nodes: nodes)
+    }
+
+    /// `n`'s decimal digits, by hand: integer printing would page in the
+    /// standard library's code for it (64 KiB) for this alone.
+    static func decimal(_ n: Int) -> String {
+        var digits: [UInt8] = []
+        var rest = n
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        return String(decoding: digits.reversed(), as: UTF8.self)
     }
 
     /// `accessible_name`; else the face's label; else what tap does.
@@ -113,8 +125,10 @@ public enum AccessibleButtons {
         case .submenu(let name): return name
         case .back: return "back"
         case .command(let line):
-            let program = line.split(separator: " ").first.map(String.init) ?? line
-            return program.split(separator: "/").last.map(String.init) ?? program
+            // Bytes, not `split`, whose grapheme code would be paged in for this alone.
+            let program = line.utf8.split(separator: UInt8(ascii: " ")).first ?? line.utf8[...]
+            let name = program.split(separator: UInt8(ascii: "/")).last ?? program
+            return String(decoding: name, as: UTF8.self)
         }
     }
 
@@ -152,7 +166,7 @@ public enum AccessibleButtons {
     }
 
     private static func menuNodes(_ menu: AccessibleMenuFacts, parent: String) -> [AccessibleNode] {
-        let items = menu.page.items.indices.map { "item\($0)" }
+        let items = menu.page.items.indices.map { "item" + decimal($0) }
         let bounds = menu.targets.reduce(nil as Rect?) { union, rect in union.map { $0.union(rect) } ?? rect }
         var nodes = [
             AccessibleNode(

@@ -46,7 +46,10 @@ public struct AtspiObjects: Sendable, Equatable {
         guard let path = call.path, let member = call.member else {
             return error(Self.unknownMethod, "a call without a path or member")
         }
-        guard path.hasPrefix(Self.prefix), let node = tree.node(String(path.dropFirst(Self.prefix.count)))
+        // Bytes, not `hasPrefix`, whose grapheme code would be paged in for this alone.
+        let prefix = Self.prefix.utf8
+        guard path.utf8.starts(with: prefix),
+            let node = tree.node(String(decoding: path.utf8.dropFirst(prefix.count), as: UTF8.self))
         else {
             return error(Self.unknownObject, "no object at \(path): it is gone")
         }

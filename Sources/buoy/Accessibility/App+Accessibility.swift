@@ -43,7 +43,6 @@ extension App {
     }
 
     private func carryOut(_ command: AccessibleCommand, now: Double) {
-        log.info("accessibility: \(command)")
         func message(_ index: Int, _ command: ControlCommand) {
             let plan = MessageDispatch.plan(
                 ControlMessage(button: instances[index].key.name, command: command), facts: messageFacts,
@@ -52,6 +51,7 @@ extension App {
         }
         switch command {
         case .tap(let index):
+            log.info("accessibility: activate")
             // A press and release at its centre, as a pointer's click gives them.
             guard instances.indices.contains(index), let rect = instances[index].controller.restingRect else {
                 return
@@ -61,23 +61,28 @@ extension App {
             perform(instance.controller.handle(.press(centre, at: now)), for: instance, now: now)
             perform(instance.controller.handle(.release(centre, at: now)), for: instance, now: now)
         case .gesture(let index, let name):
+            log.info("accessibility: " + name)
             guard instances.indices.contains(index), let gesture = ButtonGesture(rawValue: name) else {
                 return
             }
             perform([.run(gesture)], for: instances[index], now: now)
         case .openMenu(let index):
+            log.info("accessibility: open menu")
             guard instances.indices.contains(index), !(menu.isOpen && menu.owner === instances[index]) else {
                 return
             }
             message(index, .menu(nil))
         case .move(let index, let corner):
+            log.info("accessibility: move to " + corner.rawValue)
             guard instances.indices.contains(index), let placement = Placement(rawValue: corner.rawValue)
             else { return }
             message(index, .move(.placement(placement)))
         case .hide(let index):
+            log.info("accessibility: hide")
             guard instances.indices.contains(index) else { return }
             message(index, .hide)
         case .menuItem(let index):
+            log.info("accessibility: activate a menu item")
             guard let (_, scene) = menu.openLevel, scene.images.layout.items.indices.contains(index) else {
                 return
             }
