@@ -92,16 +92,9 @@ public enum AccessibleButtons {
         return AccessibleTree(nodes: nodes)
     }
 
-    /// `n`'s decimal digits, by hand: integer printing would page in the
-    /// standard library's code for it (64 KiB) for this alone.
+    /// `n` in decimal (`ASCIIDecimal`: no integer printing paged in).
     static func decimal(_ n: Int) -> String {
-        var digits: [UInt8] = []
-        var rest = n
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        return String(decoding: digits.reversed(), as: UTF8.self)
+        String(decoding: ASCIIDecimal.digits(of: UInt(n)), as: UTF8.self)
     }
 
     /// `accessible_name`; else the face's label; else what tap does.

@@ -42,20 +42,14 @@ public struct DBusLink: Sendable, Equatable {
         queue(Self.authentication(uid: uid))
     }
 
-    /// The NUL and the `AUTH EXTERNAL` line for `uid`: its decimal digits,
-    /// each hex-encoded. Decimal by hand: String(uid) would page in the
-    /// standard library's integer printing (64 KiB of buoy's code) for this
-    /// line alone.
+    /// The NUL and the `AUTH EXTERNAL` line for `uid`: its decimal digits
+    /// (`ASCIIDecimal`, no integer printing), each hex-encoded.
     static func authentication(uid: UInt32) -> [UInt8] {
-        let digits = Array("0123456789abcdef".utf8)
-        var decimal: [UInt8] = []
-        var rest = uid
-        repeat {
-            decimal.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        let hex = decimal.reversed().flatMap { byte in [digits[Int(byte >> 4)], digits[Int(byte & 0xf)]] }
-        return [0] + Array("AUTH EXTERNAL ".utf8) + hex + Array("\r\n".utf8)
+        let hex = Array("0123456789abcdef".utf8)
+        let digits = ASCIIDecimal.digits(of: UInt(uid)).flatMap { byte in
+            [hex[Int(byte >> 4)], hex[Int(byte & 0xf)]]
+        }
+        return [0] + Array("AUTH EXTERNAL ".utf8) + digits + Array("\r\n".utf8)
     }
 
     /// Drops the first `count` bytes of `buffer`, once read. Mostly that is
