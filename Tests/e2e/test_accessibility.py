@@ -4,11 +4,12 @@ own at-spi-bus-launcher. Each test starts its own bus, launcher and sway."""
 
 from __future__ import annotations
 
+import subprocess
 import unittest
 from pathlib import Path
 
 from atspi import Accessibility, connections_to
-from buoy_fixture import MAGENTA, Buoy, count_lines
+from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines
 from feedbackd import SessionBus
 from harness import HeadlessSway, wait_for
 from test_gestures import appended
@@ -131,6 +132,23 @@ class AccessibilityTests(unittest.TestCase):
             self.assertIn("buoy runs on without it", warnings[0])
             self.assertEqual(connections_to(a11y, buoy.pid), 0)
             self.assertEqual(buoy.stop(), 0)
+
+
+class AccessibleNameCheckTests(unittest.TestCase):
+    def test_an_empty_or_overlong_accessible_name_is_a_check_error(self):
+        with HeadlessSway() as sway:
+            for value, error in (('""', "accessible_name must not be empty"),
+                                 (f'"{"x" * 129}"', "accessible_name must be at most 128 characters, got 129")):
+                buoy = Buoy(sway, config(button={"accessible_name": value}))
+                check = subprocess.run([BUOY, "--check", "--config", str(buoy.config_path)], env=buoy.env,
+                                       capture_output=True, text=True, timeout=10)
+                self.assertEqual(check.returncode, 1, check.stdout)
+                self.assertIn(f"{buoy.config_path}:2:", check.stderr)
+                self.assertIn(error, check.stderr)
+            buoy = Buoy(sway, config(button={"accessible_name": f'"{"x" * 128}"'}))
+            check = subprocess.run([BUOY, "--check", "--config", str(buoy.config_path)], env=buoy.env,
+                                   capture_output=True, text=True, timeout=10)
+            self.assertEqual(check.returncode, 0, check.stderr)
 
 
 if __name__ == "__main__":
