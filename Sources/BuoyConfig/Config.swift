@@ -127,6 +127,12 @@ public struct Button: Sendable, Equatable {
     /// Whether the badge fades with the button (`badge_fades`); by default
     /// it stays at full opacity, so that a count stays readable.
     public var badgeFades: Bool
+    /// What a screen reader calls it (`accessible_name`), up to
+    /// `maxAccessibleName` characters; nil: its label, else what tap does.
+    public var accessibleName: String? = nil
+
+    /// The longest `accessible_name`, in characters.
+    public static let maxAccessibleName = 128
 
     /// The corner radius of `shape = "rounded"` without `corner_radius`.
     static let defaultCornerRadius: Double = 14
