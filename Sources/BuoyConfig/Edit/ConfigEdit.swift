@@ -122,3 +122,8 @@ struct Splice {
         return first..<(last + 1)
     }
 }
+
+extension ConfigEdit {
+    /// The first line of a file `buoy config` makes where there was none.
+    public static let newFileHeader = "# buoy's config (see buoy(5)), started by `buoy config`.\n"
+}

@@ -48,7 +48,7 @@ public struct ItemList: Equatable, Sendable {
 
 /// Adds, removes and moves the `[[...item]]` tables of one list. An item's
 /// bytes run from the comment lines directly above its header to the end of
-/// its last key's line, and any comment lines right after it.
+/// its last key's line.
 struct ItemEditor {
     let layout: TOMLLayout
     let list: ItemList
@@ -82,15 +82,8 @@ struct ItemEditor {
     /// An item's first byte: its comments' or its header's.
     private func start(of item: Int) -> Int { layout.blockStart(of: layout.document[item].definedAt) }
 
-    /// The byte after an item's last key's line, and the comment lines right after it.
-    private func end(of item: Int) -> Int {
-        let header = layout.document[item].definedAt
-        let next = layout.sectionEnd(of: header)
-        let limit = next < layout.bytes.count ? layout.blockStart(of: next) : next
-        var end = layout.contentEnd(of: header)
-        while end < limit, layout.isCommentLine(at: end) { end = layout.lineEnd(of: end) }
-        return end
-    }
+    /// The byte after an item's last key's line.
+    private func end(of item: Int) -> Int { layout.contentEnd(of: layout.document[item].definedAt) }
 
     private func checked(_ number: Int, upTo last: Int) throws(ConfigEditError) {
         guard number >= 1, number <= last else {
@@ -118,7 +111,11 @@ struct ItemEditor {
             let at = start(of: items[number - 1])
             return Splice(bytes, replacing: at..<at, with: text + lineBreak)
         }
-        let at = items.last.map(end(of:)) ?? endOfTables(under: holder)
+        // After the last section of the items, or of the tables that hold
+        // them: the comments there (commented-out keys) stay in their table.
+        let last = items.last.map { layout.document[$0].definedAt } ?? lastHeader(under: holder)
+        let next = last.map(layout.sectionEnd(of:)) ?? bytes.count
+        let at = next < bytes.count ? layout.blockStart(of: next) : bytes.count
         var before: [UInt8] = []
         if at > layout.start {
             if bytes[at - 1] != ASCII.lineFeed { before += lineBreak }
@@ -126,22 +123,22 @@ struct ItemEditor {
                 before += lineBreak
             }
         }
-        return Splice(bytes, replacing: at..<at, with: before + text)
+        let after = at < bytes.count ? lineBreak : []
+        return Splice(bytes, replacing: at..<at, with: before + text + after)
     }
 
-    /// Where the last section of `table` and the tables in it ends; the end
-    /// of the file for the root table, or for one no header writes.
-    private func endOfTables(under table: Int) -> Int {
+    /// The last header of `table` and the tables in it; nil for the root
+    /// table, or for one no header writes: then the end of the file.
+    private func lastHeader(under table: Int) -> Int? {
         let document = layout.document
-        guard table != TOMLDocument.root else { return layout.bytes.count }
+        guard table != TOMLDocument.root else { return nil }
         let inside = document.tables.indices.filter { id in
             guard document[id].origin == .header else { return false }
             var next: Int? = id
             while let current = next, current != table { next = document[current].parent }
             return next == table
         }
-        guard let last = inside.map({ document[$0].definedAt }).max() else { return layout.bytes.count }
-        return layout.contentEnd(of: last)
+        return inside.map { document[$0].definedAt }.max()
     }
 
     /// Item `number` removed with its comments and one blank line; and its
