@@ -36,42 +36,6 @@ private func configs() throws -> [(name: String, bytes: [UInt8])] {
     return found
 }
 
-/// Every value's key as `buoy config` names it, with the `--button` that picks it.
-private func keys(of document: TOMLDocument) -> [ConfigKey] {
-    var found: [ConfigKey] = []
-    func isPlain(_ key: String) -> Bool { !key.isEmpty && !key.contains(".") && Int(key) == nil }
-    func walk(_ table: Int, _ parts: [String], _ button: String?) {
-        for entry in document[table].entries where isPlain(entry.key) {
-            let path = parts + [entry.key]
-            switch entry.node.value {
-            case .table(let id) where document[id].origin != .inline:
-                walk(id, path, button)
-            case .tableArray(let array) where parts.isEmpty && entry.key == "button":
-                let elements = document.tableArrays[array]
-                let names = elements.map { element -> String? in
-                    guard case .string(let name)? = document[element]["name"]?.node.value else { return nil }
-                    return name
-                }
-                for (element, name) in zip(elements, names) {
-                    if elements.count == 1 {
-                        walk(element, path, nil)
-                    } else if let name, names.filter({ $0 == name }).count == 1 {
-                        walk(element, path, name)
-                    }
-                }
-            case .tableArray(let array):
-                for (index, element) in document.tableArrays[array].enumerated() {
-                    walk(element, path + [String(index + 1)], button)
-                }
-            default:
-                found.append(ConfigKey(parts: path, button: button))
-            }
-        }
-    }
-    walk(TOMLDocument.root, [], nil)
-    return found
-}
-
 final class ConfigEditRoundTripTests: XCTestCase {
     /// Writing back every value as it is written (`set KEY --toml` with the
     /// value's own text) gives the same bytes: the value's span is exact
@@ -84,7 +48,7 @@ final class ConfigEditRoundTripTests: XCTestCase {
             guard let document = try? TOMLParser.parse(bytes, path: name) else { continue }
             files += 1
             let layout = TOMLLayout(document)
-            for key in keys(of: document) {
+            for key in document.valueKeys {
                 guard case .entry(let table, let last) = try document.locate(key.parts, button: key.button),
                     let node = document[table][last]?.node
                 else {

@@ -153,3 +153,43 @@ extension TOMLDocument {
         return elements[0]
     }
 }
+
+extension TOMLDocument {
+    /// Every value's key as `buoy config` names it, with the `--button`
+    /// that picks it: what the round trip and the fuzzer write back. Keys
+    /// that a dotted name cannot say (with a dot, or a number) are left out.
+    var valueKeys: [ConfigKey] {
+        var found: [ConfigKey] = []
+        func isPlain(_ key: String) -> Bool { !key.isEmpty && !key.contains(".") && Int(key) == nil }
+        func walk(_ table: Int, _ parts: [String], _ button: String?) {
+            for entry in self[table].entries where isPlain(entry.key) {
+                let path = parts + [entry.key]
+                switch entry.node.value {
+                case .table(let id) where self[id].origin != .inline:
+                    walk(id, path, button)
+                case .tableArray(let array) where parts.isEmpty && entry.key == "button":
+                    let elements = tableArrays[array]
+                    let names = elements.map { element -> String? in
+                        guard case .string(let name)? = self[element]["name"]?.node.value else { return nil }
+                        return name
+                    }
+                    for (element, name) in zip(elements, names) {
+                        if elements.count == 1 {
+                            walk(element, path, nil)
+                        } else if let name, names.filter({ $0 == name }).count == 1 {
+                            walk(element, path, name)
+                        }
+                    }
+                case .tableArray(let array):
+                    for (index, element) in tableArrays[array].enumerated() {
+                        walk(element, path + [String(index + 1)], button)
+                    }
+                default:
+                    found.append(ConfigKey(parts: path, button: button))
+                }
+            }
+        }
+        walk(TOMLDocument.root, [], nil)
+        return found
+    }
+}
