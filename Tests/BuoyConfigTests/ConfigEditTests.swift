@@ -64,7 +64,12 @@ final class ConfigEditTests: XCTestCase {
                 changed("\"#3584e4\"  # blue", "\"#00ff00\"  # blue"), #line
             ),
             (.set(key("button.size"), .text("64")), changed("size = 56", "size = 64"), #line),
-            (.set(key("actions.tap"), .text("menu")), changed("tap = 'menu'", "tap = \"menu\""), #line),
+            // A string in single quotes stays in them, unless it cannot.
+            (.set(key("actions.tap"), .text("foot")), changed("tap = 'menu'", "tap = 'foot'"), #line),
+            (.set(key("actions.tap"), .text("it's")), changed("tap = 'menu'", "tap = \"it's\""), #line),
+            (.set(key("actions.tap"), .text("a\\b")), changed("tap = 'menu'", "tap = \"a\\\\b\""), #line),
+            // A --toml literal is written as given.
+            (.set(key("actions.tap"), .toml("\"foot\"")), changed("tap = 'menu'", "tap = \"foot\""), #line),
             (
                 .set(key("menu.item.2.label"), .text("Lock it")), changed("\"Lock\"  #", "\"Lock it\"  #"),
                 #line

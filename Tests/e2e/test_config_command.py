@@ -48,7 +48,7 @@ class RunningBuoyTests(unittest.TestCase):
             diff = subprocess.run(["diff", str(buoy.config_path.with_name("config.toml.bak")),
                                    str(buoy.config_path)], capture_output=True, text=True)
             self.assertEqual(diff.stdout, f"4c4\n< color = '{hex_color(MAGENTA)}'   # keep this comment\n---\n"
-                             f"> color = \"{hex_color(GREEN)}\"   # keep this comment\n")
+                             f"> color = '{hex_color(GREEN)}'   # keep this comment\n")
             self.assertEqual(buoy.config_path.with_name("config.toml.bak").read_bytes(), before)
             self.assertEqual(buoy.stop(), 0)
 
@@ -122,6 +122,13 @@ class FileTests(unittest.TestCase):
         check = subprocess.run([BUOY, "--check", "--config", str(path)], capture_output=True, text=True)
         self.assertEqual(check.returncode, 0, check.stderr)
         self.assertEqual(buoy_config("path", env={"XDG_CONFIG_HOME": "/x"}).stdout, "/x/buoy/config.toml\n")
+
+    def test_a_relative_path_to_no_file_is_made_where_it_says(self):
+        # Files.makeDirectories made "new/dir" as "/new/dir", so the file could not be written.
+        result = subprocess.run([BUOY, "config", "--config", "new/dir/c.toml", "set", "button.size", "40"],
+                                cwd=self.directory, capture_output=True, text=True, timeout=10)
+        self.assertEqual((result.returncode, result.stderr), (0, ""))
+        self.assertIn("size = 40\n", (self.directory / "new" / "dir" / "c.toml").read_text())
 
 
 if __name__ == "__main__":

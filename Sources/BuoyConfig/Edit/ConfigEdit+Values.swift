@@ -72,10 +72,12 @@ extension ConfigEdit {
         }
     }
 
-    /// The key's value replaced by `literal`, or a new line for it.
-    static func setting(_ key: ConfigKey, to literal: [UInt8], in layout: TOMLLayout) throws(ConfigEditError)
-        -> Splice
-    {
+    /// The key's value replaced by `literal`, or a new line for it. With
+    /// `keepingQuotes` (a value read by its type, not a `--toml` literal),
+    /// a string in single quotes stays in them where it can.
+    static func setting(
+        _ key: ConfigKey, to literal: [UInt8], in layout: TOMLLayout, keepingQuotes: Bool = false
+    ) throws(ConfigEditError) -> Splice {
         let document = layout.document
         let path = document.source.path
         switch try document.locate(key.parts, button: key.button) {
@@ -87,11 +89,27 @@ extension ConfigEdit {
             case .table(let id) where document[id].origin != .inline:
                 throw .refused("\(path): \(key) is a table: set one of its keys, as \(key).NAME")
             default:
+                let old = layout.bytes[node.offset..<node.end]
+                let literal = keepingQuotes ? keepingLiteralQuotes(literal, of: old) : literal
                 return Splice(layout.bytes, replacing: node.offset..<node.end, with: literal)
             }
         case .missing(let table, let rest):
             return try adding(rest, literal, below: table, in: layout)
         }
+    }
+
+    /// A string written in single quotes (`'#3584e4'`) stays in them when
+    /// the new one needs no escape and has no quote of its own: only the
+    /// value changes, not how the user writes strings.
+    private static func keepingLiteralQuotes(_ literal: [UInt8], of old: ArraySlice<UInt8>) -> [UInt8] {
+        let apostrophe = UInt8(ascii: "'")
+        let quote = UInt8(ascii: "\"")
+        guard old.first == apostrophe, old.dropFirst().first != apostrophe || old.count == 2,
+            literal.count >= 2, literal.first == quote, literal.last == quote
+        else { return literal }
+        let inside = literal.dropFirst().dropLast()
+        guard !inside.contains(UInt8(ascii: "\\")), !inside.contains(apostrophe) else { return literal }
+        return [apostrophe] + inside + [apostrophe]
     }
 
     /// A new key goes after the last key of the nearest table written with

@@ -32,7 +32,8 @@ public enum ConfigEdit: Equatable, Sendable {
                 var firstRefusal: ConfigEditError?
                 for literal in candidates {
                     do throws(ConfigEditError) {
-                        let splice = try Self.setting(key, to: literal, in: try Self.layout(bytes, path))
+                        let splice = try Self.setting(
+                            key, to: literal, in: try Self.layout(bytes, path), keepingQuotes: value.isText)
                         try Self.validate(splice, path: path)
                         return .success(splice.result)
                     } catch {

@@ -44,6 +44,11 @@ public enum ConfigValue: Equatable, Sendable {
     /// `--toml`: a TOML value as written (`{ action = "fullscreen" }`).
     case toml(String)
 
+    var isText: Bool {
+        if case .text = self { return true }
+        return false
+    }
+
     /// The literals to try, in order; the first the schema accepts is written.
     func literals(for key: ConfigKey) throws(ConfigEditError) -> [[UInt8]] {
         switch self {
