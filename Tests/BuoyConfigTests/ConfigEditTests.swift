@@ -131,6 +131,18 @@ final class ConfigEditTests: XCTestCase {
                 "[[button]]\nname = \"a\"\n\n[[button]]\nname = \"b\"\n",
                 "[[button]]\nname = \"a\"\nsize = 30\n\n[[button]]\nname = \"b\"\n", #line
             ),
+            // A [button] with no name is the one named by default.
+            (
+                .set(key("button.size", button: "main"), .text("30")), "[button]\ncolor = \"red\"\n",
+                "[button]\ncolor = \"red\"\nsize = 30\n", #line
+            ),
+            // An item added to a CRLF file has CRLF line ends.
+            (
+                .addItem(ConfigItem(label: "T", runs: .command("foot")), in: ItemList(), at: nil),
+                "[[menu.item]]\r\nlabel = \"A\"\r\ncommand = \"a\"\r\n",
+                "[[menu.item]]\r\nlabel = \"A\"\r\ncommand = \"a\"\r\n\r\n[[menu.item]]\r\nlabel = \"T\"\r\ncommand = \"foot\"\r\n",
+                #line
+            ),
             // A key in an inline table is set in place.
             (
                 .set(key("actions.tap.action"), .text("mute")),

@@ -139,8 +139,10 @@ extension TOMLDocument {
         return .missing(table: table, rest: [])
     }
 
+    /// Whether the button's table has `name`, written or by default.
     private func hasName(_ table: Int, _ name: String) -> Bool {
-        guard case .string(let written)? = self[table]["name"]?.node.value else { return false }
+        guard let entry = self[table]["name"] else { return Config.defaults.buttons.first?.name == name }
+        guard case .string(let written) = entry.node.value else { return false }
         return written == name
     }
 
