@@ -10,6 +10,13 @@ RELEASE := .build/release
 # What packagers run: Package.swift itself links the static Swift standard
 # library and libstdc++'s archive (see residentMemoryLinkerFlags there).
 SWIFT_RELEASE := $(SWIFT) build -c release
+# Pango's and librsvg's .pc files without the -pthread that SwiftPM drops with a
+# warning on every build (scripts/quiet-pkgconfig.sh), first on the search path.
+QUIET_PKGCONFIG := $(CURDIR)/.build/pkgconfig
+ifeq (,$(findstring $(QUIET_PKGCONFIG),$(PKG_CONFIG_PATH)))
+$(shell scripts/quiet-pkgconfig.sh $(QUIET_PKGCONFIG))
+export PKG_CONFIG_PATH := $(QUIET_PKGCONFIG)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
 # A package that uses BuoyKit, the pure core as a library (`make example`).
 EXAMPLE := Examples/FloatingButton
 

@@ -38,6 +38,8 @@ EOF
     # PKG_CONFIG_LIBDIR, which would replace those, it ignores.
     export PKG_CONFIG_PATH="$sysroot/usr/lib/$MULTIARCH/pkgconfig:$sysroot/usr/share/pkgconfig"
     export PKG_CONFIG_SYSROOT_DIR="$sysroot"
+    scripts/quiet-pkgconfig.sh "$scratch/pkgconfig"
+    PKG_CONFIG_PATH="$scratch/pkgconfig:$PKG_CONFIG_PATH"
     for product in buoy buoy-draw; do
         swift build -c release --destination "$scratch/destination.json" --scratch-path "$scratch" \
             --product "$product"

@@ -263,8 +263,32 @@ public struct Actions: Sendable, Equatable {
     }
 
     /// Every gesture's action.
-    static var gestures: [WritableKeyPath<Actions, Action?>] {
-        [\.tap, \.doubleTap, \.longPress, \.swipeUp, \.swipeDown, \.swipeLeft, \.swipeRight]
+    static var gestures: [WritableKeyPath<Actions, Action?>] { ButtonGesture.allCases.map { \.[$0] } }
+
+    /// The action configured for a gesture: the one map from a gesture to its key's property.
+    public subscript(gesture: ButtonGesture) -> Action? {
+        get {
+            switch gesture {
+            case .tap: return tap
+            case .doubleTap: return doubleTap
+            case .longPress: return longPress
+            case .swipeUp: return swipeUp
+            case .swipeDown: return swipeDown
+            case .swipeLeft: return swipeLeft
+            case .swipeRight: return swipeRight
+            }
+        }
+        set {
+            switch gesture {
+            case .tap: tap = newValue
+            case .doubleTap: doubleTap = newValue
+            case .longPress: longPress = newValue
+            case .swipeUp: swipeUp = newValue
+            case .swipeDown: swipeDown = newValue
+            case .swipeLeft: swipeLeft = newValue
+            case .swipeRight: swipeRight = newValue
+            }
+        }
     }
 }
 

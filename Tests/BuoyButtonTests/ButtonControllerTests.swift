@@ -28,6 +28,9 @@ private enum Check {
     /// Which other output the pointer of a drag is over.
     case draggedOver(String?)
     case dragging(Bool)
+    /// Where it rests: on which output, and the config's `position` the user's choice overrode.
+    case restOutput(String?)
+    case chosenOver(Placement?)
 }
 
 /// One input, the effects it must produce, and what must hold afterwards
@@ -1002,6 +1005,84 @@ private let cases: [Case] = [
             Step(move(1.05, pt(40, 370))),
             Step(release(1.1, pt(40, 370)), [.cursor(.hover), .save], [.origin(pt(8, 396))]),
         ]),
+    // MARK: where it rests, and who chose it
+    Case(
+        "a drop is the user's choice: on the output it is on, over the config's position",
+        instant,
+        [
+            area(), Step(.output("HEADLESS-1"), [], [.restOutput(nil), .chosenOver(nil)]),
+            Step(press(1)), Step(move(1.02, pt(1200, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(
+                release(1.1, pt(40, 370)), [.cursor(.hover), .save],
+                [.restOutput("HEADLESS-1"), .chosenOver(.right)]),
+        ]),
+    Case(
+        "a drag onto another output rests there, as the user chose",
+        instant,
+        [
+            area(), Step(.output("HEADLESS-1")), Step(.otherOutputs([besideRight])), Step(press(1)),
+            Step(move(1.02, pt(1230, 360)), [.dragBegan, .cursor(.grabbing)]),
+            Step(move(1.1, pt(1400, 500)), [], [.restOutput(nil), .chosenOver(nil)]),
+            Step(
+                release(1.2, pt(1400, 500)), [.cursor(.hover), .crossed(to: second), .save],
+                [.restOutput(second), .chosenOver(.right), .rest(.edge(.left, fraction: 464.0 / 1008))]),
+            // Its new neighbours there: the nearest free place, and nothing to save twice.
+            Step(.neighbours([Rect(x: 8, y: 472, width: 56, height: 56)])),
+            Step(.settleAmongNeighbours(at: 1.3), [], [.restOutput(second), .restingOrigin(pt(8, 408))]),
+        ]),
+    Case(
+        "msg move to an output rests there from now on, as the user chose",
+        [
+            area(), Step(.output("HEADLESS-1")),
+            Step(
+                .moveToOutput(second, at: 1), [.relocate, .save], [.restOutput(second), .chosenOver(.right)]),
+        ]),
+    Case(
+        "a place chosen before the surface entered an output rests on the first it enters",
+        [
+            area(),
+            Step(.moveTo(.corner(.topLeft), at: 1), [.save], [.restOutput(nil), .chosenOver(.right)]),
+            Step(.output(second), [], [.restOutput(second)]),
+            Step(.output("HEADLESS-1"), [], [.restOutput(second)]),
+        ]),
+    Case(
+        "following the focus is buoy's choice: nothing saved, and back where it was on each output",
+        instant,
+        [
+            area(), Step(.output("HEADLESS-1")),
+            Step(.moveTo(.corner(.topLeft), at: 1), [.save], [.chosenOver(.right)]),
+            Step(
+                .followFocus(from: "HEADLESS-1", to: second, at: 2), [.relocate, .moved],
+                [.restOutput(second)]),
+            Step(.area(nil, at: 2)), Step(.output(second)), Step(.area(usable, at: 2.1)),
+            Step(.moveTo(.corner(.bottomLeft), at: 3), [.save], [.restingOrigin(pt(8, 656))]),
+            Step(
+                .followFocus(from: second, to: "HEADLESS-1", at: 4), [.relocate, .moved],
+                [.restOutput("HEADLESS-1"), .rest(.corner(.topLeft))]),
+            Step(.area(nil, at: 4)), Step(.area(usable, at: 4.1), [], [.origin(pt(8, 8))]),
+            Step(
+                .followFocus(from: "HEADLESS-1", to: second, at: 5), [.relocate, .moved],
+                [.rest(.corner(.bottomLeft))]),
+        ]),
+    Case(
+        "a reload whose position wins follows the config: the chosen place is forgotten, nothing saved",
+        instant,
+        [
+            area(), Step(.moveTo(.corner(.topLeft), at: 1), [.save], [.chosenOver(.right)]),
+            Step(
+                .settings(ButtonSettings(snapDuration: 0, position: .bottomLeft), at: 2), [],
+                [.rest(.corner(.topLeft))]),
+            Step(
+                .followConfig(at: 2), [.moved],
+                [.chosenOver(nil), .rest(.corner(.bottomLeft)), .origin(pt(8, 656))]),
+        ]),
+    Case(
+        "msg move default during a drag forgets the choice; the drop decides where it rests",
+        [
+            area(), Step(.moveTo(.corner(.topLeft), at: 0.5), [.save]), Step(press(1, pt(36, 36))),
+            Step(move(1.02, pt(600, 300)), [.dragBegan, .cursor(.grabbing)]),
+            Step(.followConfig(at: 1.05), [.moved], [.chosenOver(nil), .rest(.corner(.topLeft))]),
+        ]),
 ]
 
 final class ButtonControllerTests: XCTestCase {
@@ -1066,6 +1147,11 @@ final class ButtonControllerTests: XCTestCase {
                         XCTAssertEqual(
                             controller.otherOutputDraggedOver, index, "\(context): dragged over", line: c.line
                         )
+                    case .restOutput(let output):
+                        XCTAssertEqual(controller.restOutput, output, "\(context): rest output", line: c.line)
+                    case .chosenOver(let placement):
+                        XCTAssertEqual(
+                            controller.chosenOver, placement, "\(context): chosen over", line: c.line)
                     case .reported(let origin, let rest):
                         XCTAssertEqual(
                             controller.reportedOrigin, origin, "\(context): reported", line: c.line)

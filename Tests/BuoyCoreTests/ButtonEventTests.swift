@@ -5,10 +5,10 @@ import XCTest
 final class ButtonEventTests: XCTestCase {
     func testEveryKindsLine() {
         let cases: [(ButtonEvent.Kind, String)] = [
-            (.tap, #"{"event":"tap","name":"main"}"#),
-            (.doubleTap, #"{"event":"double_tap","name":"main"}"#),
-            (.longPress, #"{"event":"long_press","name":"main"}"#),
-            (.swipeLeft, #"{"event":"swipe_left","name":"main"}"#),
+            (.gesture(.tap), #"{"event":"tap","name":"main"}"#),
+            (.gesture(.doubleTap), #"{"event":"double_tap","name":"main"}"#),
+            (.gesture(.longPress), #"{"event":"long_press","name":"main"}"#),
+            (.gesture(.swipeLeft), #"{"event":"swipe_left","name":"main"}"#),
             (.menuOpened(path: []), #"{"event":"menu_opened","name":"main","path":[]}"#),
             (.menuOpened(path: ["device"]), #"{"event":"menu_opened","name":"main","path":["device"]}"#),
             (

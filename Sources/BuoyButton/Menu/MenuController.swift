@@ -16,122 +16,14 @@ public struct MenuController: Sendable {
     /// How long a child may draw before it is given up, in seconds.
     public let drawTimeout: Double
 
-    /// A level of a button's menu asked to open.
-    struct Target: Sendable {
-        var owner: InstanceKey
-        var source: MenuSource
-        var page: MenuPage
-        /// Whether the focus ring shows once it opens (a key chose it).
-        var showFocus: Bool
-        /// Another level of the open menu: the menu still holds the keys
-        /// and the button meanwhile, and scripts still see it open.
-        var held: Bool
-        /// The item focused once it opens; nil: the first.
-        var focus: Int? = nil
-    }
-
-    /// A menu being prepared to open: a child draws its page.
-    struct Opening: Sendable {
-        var target: Target
-        var job: MenuJob
-
-        var owner: InstanceKey { target.owner }
-        var source: MenuSource { target.source }
-        var page: MenuPage { target.page }
-        var held: Bool { target.held }
-    }
-
-    /// A menu on screen: opening, open or folding away.
-    struct Shown: Sendable {
-        var owner: InstanceKey
-        var source: MenuSource
-        var page: MenuPage
-        var images: MenuImages
-        /// Where its images were last asked to be drawn for (once, even if
-        /// that could not start): a change asks again.
-        var anchor: MenuAnchor
-        /// A child drawing it again for a changed output.
-        var redraw: MenuJob?
-        var focused: Int?
-        /// Whether the focus ring shows: only once a key has been pressed
-        /// (CSS's `:focus-visible`), so a menu used by finger never shows one.
-        var focusVisible: Bool
-        /// Something changed that the next frame must show.
-        var dirty = true
-        /// When its last frame was placed.
-        var drawnAt = -Double.infinity
-
-        init(_ target: Target, images: MenuImages, redraw: MenuJob?) {
-            owner = target.owner
-            source = target.source
-            page = target.page
-            self.images = images
-            anchor = images.anchor
-            self.redraw = redraw
-            focused = target.focus ?? MenuNavigation.visualOrder(images.layout).first
-            focusVisible = target.showFocus
-        }
-    }
-
-    /// Where the menu is in its life. Each case holds what it alone has, so
-    /// a child, the images on screen and the animation cannot disagree.
-    enum Phase: Sendable {
-        case closed
-        /// Nothing on screen yet; a child draws it.
-        case preparing(Opening)
-        /// Opening since `since`, then open: it takes input and keys.
-        case open(Shown, since: Double)
-        /// Folding away since `since`; gone when that animation ends.
-        case closing(Shown, since: Double)
-        /// Folding `closing` away while a child draws the next.
-        case reopening(Opening, closing: Shown, since: Double)
-    }
-
-    /// One level of one button's menu, as drawn ahead of time.
-    struct PageKey: Hashable, Sendable {
-        var owner: InstanceKey
-        var path: [String]
-    }
-
-    enum Stock: Sendable {
-        /// A child draws it. `previous` are its images from before (at
-        /// another scale, say), shown stretched by an opening meanwhile.
-        case drawing(MenuPage, MenuJob, previous: MenuImages?)
-        /// Drawn: opening it shows these buffers. Never drawn into again.
-        case ready(MenuPage, MenuImages)
-        /// It could not be drawn at `anchor`; not tried again until the
-        /// page or the anchor changes (a child that hangs would hang again).
-        case failed(MenuPage, anchor: MenuAnchor)
-
-        var job: MenuJob? {
-            guard case .drawing(_, let job, _) = self else { return nil }
-            return job
-        }
-    }
-
-    /// A label's text in a font.
-    struct Label: Hashable, Sendable {
-        var text: String
-        var font: String
-        /// Where it wraps (`MenuArrangement.labelWrapWidth`): a panel's
-        /// labels measure otherwise than a column's.
-        var wrapWidth: Double?
-    }
-
-    private(set) var phase = Phase.closed
-    private var stocks: [PageKey: Stock] = [:]
+    // Not private: the controller's other files (MenuStock.swift,
+    // MenuStatuses.swift) step these too.
+    var phase = Phase.closed
+    var stock = MenuStock()
     /// Where each button's menu would unfold, as last told.
-    private var anchors: [InstanceKey: MenuAnchor] = [:]
-    /// Label sizes, as the children measured them: the layout of images
-    /// drawn elsewhere needs them to move.
-    private var labels: [Label: Size] = [:]
-    /// What each level's `status` items last said, with the command that
-    /// said it (a reload may give the item another).
-    private var statuses: [PageKey: [Int: (command: String, status: MenuStatus)]] = [:]
-    /// What an item whose tool is missing says under its label after a
-    /// tap, and until when (`noteDuration`).
-    private var notes: [PageKey: [Int: (text: String, until: Double)]] = [:]
-    private var nextJob = 1
+    var anchors: [InstanceKey: MenuAnchor] = [:]
+    var statuses = MenuStatuses()
+    var nextJob = 1
 
     /// How long a note shows under its item's label, in seconds.
     public static let noteDuration = 2.0
@@ -206,7 +98,7 @@ public struct MenuController: Sendable {
 
     /// Every child at work: the shell kills any other.
     public var jobs: [MenuJob] {
-        var jobs = stocks.values.compactMap(\.job)
+        var jobs = stock.jobs
         switch phase {
         case .closed, .closing: break
         case .preparing(let opening), .reopening(let opening, _, _): jobs.append(opening.job)
@@ -217,13 +109,7 @@ public struct MenuController: Sendable {
 
     /// The images whose buffers are still needed: the shell drops the others.
     public var liveImages: Set<Int> {
-        var ids: Set<Int> = []
-        for stock in stocks.values {
-            switch stock {
-            case .ready(_, let images), .drawing(_, _, previous: let images?): ids.insert(images.id)
-            case .drawing, .failed: break
-            }
-        }
+        var ids = stock.imageIDs
         if let (shown, _) = onScreen { ids.insert(shown.images.id) }
         return ids
     }
@@ -231,7 +117,7 @@ public struct MenuController: Sendable {
     /// When the clock must wake the shell (`.tick`): the next child's
     /// deadline, or the end of a note.
     public var nextWake: Double? {
-        (jobs.map(\.deadline) + notes.values.flatMap { $0.values.map(\.until) }).min()
+        (jobs.map(\.deadline) + statuses.noteEnds).min()
     }
 
     // MARK: - Inputs
@@ -255,7 +141,7 @@ public struct MenuController: Sendable {
         case .cancelOpening(let why): return cancelOpening(why)
         case .drop(let owner): return owner == nil || owner == self.owner ? drop(why: nil) : []
         case .tearDown:
-            stocks = [:]
+            stock.removeAll()
             return drop(why: nil)
         case .reloaded(let owner, let source): return reloaded(owner, source, now: now)
         case .surfaceGone(let owner):
@@ -337,9 +223,9 @@ public struct MenuController: Sendable {
         var effects: [MenuEffect] = []
         let job: MenuJob
         var shownAtOnce: MenuImages?
-        switch stocks[key] {
+        switch stock[key] {
         case .ready(let stocked, let images)? where stocked == page:
-            if let images = moved(images, of: page, to: anchor) {
+            if let images = stock.moved(images, of: page, to: anchor) {
                 return [.debug("menu: opening with the images drawn ahead of time")]
                     + open(target, images, redraw: nil, now: now)
             }
@@ -349,12 +235,12 @@ public struct MenuController: Sendable {
         where stocked == page && drawing.anchor == anchor:
             // The child drawing it ahead of time goes on, for this opening.
             job = drawing
-            shownAtOnce = previous.flatMap { moved($0, of: page, to: anchor, stretching: true) }
+            shownAtOnce = previous.flatMap { stock.moved($0, of: page, to: anchor, stretching: true) }
         case .ready?, .drawing?, .failed?, nil:
             job = newJob(owner, page, anchor, now: now)
             effects.append(.draw(job))
         }
-        if case .drawing? = stocks[key] { stocks[key] = nil }
+        if case .drawing? = stock[key] { stock[key] = nil }
         if let shownAtOnce {
             return effects + [.debug("menu: opening with the images drawn ahead of time, stretched")]
                 + open(target, shownAtOnce, redraw: job, now: now)
@@ -367,7 +253,7 @@ public struct MenuController: Sendable {
         return effects
     }
 
-    private mutating func open(
+    mutating func open(
         _ target: Target, _ images: MenuImages, redraw: MenuJob?, now: Double
     ) -> [MenuEffect] {
         phase = .open(Shown(target, images: images, redraw: redraw), since: now)
@@ -379,196 +265,6 @@ public struct MenuController: Sendable {
         }
         return [target.held ? .navigated(target.owner, path: path) : .opened(target.owner, path: path)]
             + (checks.isEmpty ? [] : [.checkStatus(target.owner, path: path, checks)])
-    }
-
-    private mutating func newJob(
-        _ owner: InstanceKey, _ page: MenuPage, _ anchor: MenuAnchor, ahead: Bool = false, now: Double
-    ) -> MenuJob {
-        defer { nextJob += 1 }
-        return MenuJob(
-            id: nextJob, owner: owner, page: page, anchor: anchor, deadline: now + drawTimeout, ahead: ahead,
-            statuses: known(for: PageKey(owner: owner, path: page.path), page))
-    }
-
-    /// `images` of `page` laid out at `anchor` instead, if they show that
-    /// layout as they are: every image the same, at the same scale unless
-    /// `stretching` (the compositor then scales them).
-    private func moved(
-        _ images: MenuImages, of page: MenuPage, to anchor: MenuAnchor, stretching: Bool = false
-    )
-        -> MenuImages?
-    {
-        if anchor == images.anchor { return images }
-        guard stretching || anchor.scale == images.anchor.scale else { return nil }
-        let sizes = page.items.indices.map {
-            labels[page.measured(page.label(of: $0, status: images.statuses[$0]))]
-                ?? Size(width: 0, height: 0)
-        }
-        let layout = page.layout(at: anchor, labels: sizes)
-        guard MenuSprite.drawsTheSame(layout, as: images.layout) else { return nil }
-        return MenuImages(id: images.id, layout: layout, anchor: anchor, statuses: images.statuses)
-    }
-
-    /// The statuses `page`'s status items last gave, by item, from their
-    /// commands as `page` has them now.
-    private func known(for key: PageKey, _ page: MenuPage) -> [Int: MenuStatus] {
-        var known = (statuses[key] ?? [:]).filter {
-            page.items.indices.contains($0.key) && page.items[$0.key].status == $0.value.command
-        }.mapValues(\.status)
-        // A note shows in place of a status line while it lasts.
-        for (index, note) in notes[key] ?? [:] where page.items.indices.contains(index) {
-            known[index] = MenuStatus(text: note.text, on: known[index]?.on)
-        }
-        return known
-    }
-
-    // MARK: Children
-
-    private enum Failure: Equatable {
-        case couldNotStart(String)
-        case failed
-        case timedOut
-    }
-
-    private mutating func drawn(_ id: Int, labels sizes: [Size], now: Double) -> [MenuEffect] {
-        guard let job = jobs.first(where: { $0.id == id }) else { return [] }
-        for (index, size) in zip(job.page.items.indices, sizes) {
-            labels[job.page.measured(job.label(of: index))] = size
-        }
-        let images = MenuImages(
-            id: id, layout: job.page.layout(at: job.anchor, labels: sizes), anchor: job.anchor,
-            statuses: job.statuses)
-        if let partial = job.partial {
-            // Its other images are the base's: only with the same layout.
-            guard case .open(var shown, let since) = phase, shown.redraw?.id == id else { return [] }
-            let before = MenuSprite.sprites(for: shown.images.layout)
-            let after = MenuSprite.sprites(for: images.layout)
-            guard shown.images.id == partial.base, before.count == after.count,
-                zip(before, after).allSatisfy({ $1.shows(anyOf: partial.items) || $0 == $1 })
-            else {
-                // A label that changed size moved the others: all are drawn again.
-                let full = newJob(shown.owner, shown.page, shown.anchor, now: now)
-                shown.redraw = full
-                phase = .open(shown, since: since)
-                return [.draw(full)]
-            }
-        }
-        stocks[PageKey(owner: job.owner, path: job.page.path)] = .ready(job.page, images)
-        switch phase {
-        // `let`, copied into a `var`: binding `var` in two patterns of one case crashes the
-        // SILGen of Debian's swiftlang 6.0.3 and 6.2.3, which are built with assertions on.
-        case .preparing(let preparing) where preparing.job.id == id,
-            .reopening(let preparing, _, _) where preparing.job.id == id:
-            var opening = preparing
-            if let anchor = anchors[opening.owner], anchor != job.anchor {
-                // The button moved, or its output changed, while it was drawn.
-                opening.job = newJob(opening.owner, opening.page, anchor, now: now)
-                phase = phase.preparing(opening)
-                return [.draw(opening.job)]
-            }
-            return open(opening.target, images, redraw: nil, now: now)
-        case .open(var shown, let since) where shown.redraw?.id == id:
-            shown.images = images
-            shown.redraw = nil
-            shown.dirty = true
-            phase = .open(shown, since: since)
-            // A status that came meanwhile.
-            return redrawForStatuses(now: now)
-        case .closed, .preparing, .open, .closing, .reopening:
-            return []
-        }
-    }
-
-    private mutating func failed(_ id: Int, _ failure: Failure, now: Double) -> [MenuEffect] {
-        guard let job = jobs.first(where: { $0.id == id }) else { return [] }
-        let late = failure == .timedOut ? " within \(Int(drawTimeout)) s" : ""
-        let key = PageKey(owner: job.owner, path: job.page.path)
-        switch phase {
-        case .preparing(let opening) where opening.job.id == id,
-            .reopening(let opening, _, _) where opening.job.id == id:
-            stocks[key] = .failed(job.page, anchor: job.anchor)
-            phase = phase.withoutOpening
-            let problem: String
-            if case .couldNotStart(let why) = failure {
-                problem = why
-            } else {
-                problem = "its images could not be drawn\(late)"
-            }
-            if opening.held { return [.closed(opening.owner, chosen: nil, why: problem)] }
-            return [.notOpened(opening.owner, .failed(problem))]
-        case .open(var shown, let since) where shown.redraw?.id == id:
-            shown.redraw = nil
-            if case .couldNotStart(let why) = failure {
-                // The old images stay, stretched if the scale changed.
-                phase = .open(shown, since: since)
-                return [.warning("menu: it cannot be drawn again for the changed output: \(why)")]
-            }
-            phase = .closed
-            return [.closed(shown.owner, chosen: nil, why: "its images could not be drawn again\(late)")]
-        case .closed, .preparing, .open, .closing, .reopening:
-            stocks[key] = .failed(job.page, anchor: job.anchor)
-            if case .couldNotStart(let why) = failure {
-                return [.warning("menu: cannot draw it ahead of time: \(why)")]
-            }
-            return [.warning("menu: its images could not be drawn ahead of time\(late)")]
-        }
-    }
-
-    /// Has the menus drawn ahead of time, every level of each, where its
-    /// button rests: so that a tap opens them at once. Children draw one
-    /// menu at a time, and none while a menu is being opened or drawn
-    /// again; the others wait for a later call (the shell makes one on
-    /// every wakeup).
-    private mutating func prepare(_ wanted: [MenuPreparation], now: Double) -> [MenuEffect] {
-        var pages: [PageKey: MenuPage] = [:]
-        var effects: [MenuEffect] = []
-        for preparation in wanted {
-            let source = preparation.source
-            let reachable = MenuPage.reachable(in: source.menu, buttonColor: source.buttonColor)
-            for page in reachable where !page.items.isEmpty {
-                pages[PageKey(owner: preparation.owner, path: page.path)] = page
-            }
-            guard let anchor = preparation.anchor else { continue }
-            anchors[preparation.owner] = anchor
-            for page in reachable where !page.items.isEmpty {
-                effects += prepareAhead(page, of: preparation.owner, at: anchor, now: now)
-            }
-        }
-        stocks = stocks.filter { pages[$0.key] != nil }
-        return effects
-    }
-
-    private mutating func prepareAhead(
-        _ page: MenuPage, of owner: InstanceKey, at anchor: MenuAnchor, now: Double
-    )
-        -> [MenuEffect]
-    {
-        let key = PageKey(owner: owner, path: page.path)
-        var previous: MenuImages?
-        switch stocks[key] {
-        case .ready(let stocked, let images)? where stocked == page:
-            // Drawn again with the statuses that came since, for the next opening.
-            if moved(images, of: page, to: anchor) != nil, images.statuses == known(for: key, page) {
-                return []
-            }
-            previous = images
-        case .drawing(let stocked, let job, let before)? where stocked == page:
-            if job.anchor == anchor { return [] }
-            previous = before
-        case .failed(let stocked, let at)? where stocked == page && at == anchor:
-            return []
-        case .ready?, .drawing?, .failed?, nil:
-            break
-        }
-        // One child at a time, and none beside one opening (or redrawing) the menu.
-        let phaseJobs = jobs.filter { job in !stocks.values.contains { $0.job == job } }
-        guard phaseJobs.isEmpty, !jobs.contains(where: { $0.owner != owner || $0.page.path != page.path })
-        else {
-            return []
-        }
-        let job = newJob(owner, page, anchor, ahead: true, now: now)
-        stocks[key] = .drawing(page, job, previous: previous)
-        return [.draw(job)]
     }
 
     // MARK: The open menu
@@ -633,33 +329,6 @@ public struct MenuController: Sendable {
         }
     }
 
-    /// The shell ran `choice`'s built-in action, or found its tool missing
-    /// still: then its note shows under its label for `noteDuration`, and
-    /// the menu stays open; else it closes as any item does.
-    private mutating func ranBuiltIn(
-        _ owner: InstanceKey, _ choice: MenuChoice, missing: String?, now: Double
-    )
-        -> [MenuEffect]
-    {
-        guard case .open(let shown, _) = phase, shown.owner == owner, shown.page.path == choice.path,
-            shown.page.items.indices.contains(choice.index)
-        else { return [] }
-        guard let missing else {
-            return shown.page.items[choice.index].keepOpen ? [] : close(now: now, chosen: choice)
-        }
-        notes[PageKey(owner: owner, path: choice.path), default: [:]][choice.index] = (
-            missing, now + Self.noteDuration
-        )
-        return redrawForStatuses(now: now)
-    }
-
-    /// Drops the notes whose time is up, and has the menu drawn without them.
-    private mutating func endNotes(at now: Double) -> [MenuEffect] {
-        let before = notes.values.map(\.count).reduce(0, +)
-        notes = notes.mapValues { $0.filter { $0.value.until > now } }.filter { !$0.value.isEmpty }
-        return notes.values.map(\.count).reduce(0, +) == before ? [] : redrawForStatuses(now: now)
-    }
-
     /// Goes up a level, its focus on the item that opened the one left.
     private mutating func up(from shown: Shown, byKey: Bool, now: Double) -> [MenuEffect] {
         go(to: Array(shown.page.path.dropLast()), from: shown, byKey: byKey, now: now)
@@ -679,7 +348,7 @@ public struct MenuController: Sendable {
     }
 
     /// Folds the open menu away; `chosen` is the item it ran.
-    private mutating func close(now: Double, chosen: MenuChoice? = nil) -> [MenuEffect] {
+    mutating func close(now: Double, chosen: MenuChoice? = nil) -> [MenuEffect] {
         switch phase {
         case .open(let shown, _):
             phase = .closing(shown, since: now)
@@ -700,7 +369,7 @@ public struct MenuController: Sendable {
     private mutating func cancelOpening(_ why: String) -> [MenuEffect] {
         switch phase {
         case .preparing(let opening) where !opening.held, .reopening(let opening, _, _) where !opening.held:
-            stocks[PageKey(owner: opening.owner, path: opening.page.path)] = .failed(
+            stock[PageKey(owner: opening.owner, path: opening.page.path)] = .failed(
                 opening.page, anchor: opening.job.anchor)
             phase = phase.withoutOpening
             return [.notOpened(opening.owner, .cancelled(why))]
@@ -766,82 +435,12 @@ public struct MenuController: Sendable {
         return []
     }
 
-    /// Keeps what a status command said; the level on screen shows it.
-    private mutating func heard(
-        _ status: MenuStatus?, of index: Int, command: String, at key: PageKey, now: Double
-    )
-        -> [MenuEffect]
-    {
-        guard var status else { return [] }
-        // A toggle cut off before it exited keeps the state it had.
-        if status.on == nil, let last = statuses[key]?[index], last.command == command {
-            status.on = last.status.on
-        }
-        statuses[key, default: [:]][index] = (command, status)
-        return redrawForStatuses(now: now)
-    }
-
-    /// Has the level on screen drawn again when its statuses changed since
-    /// its images were drawn; until then they stay.
-    private mutating func redrawForStatuses(now: Double) -> [MenuEffect] {
-        guard case .open(var shown, let since) = phase, shown.redraw == nil,
-            known(for: PageKey(owner: shown.owner, path: shown.page.path), shown.page)
-                != shown.images.statuses
-        else { return [] }
-        var job = newJob(shown.owner, shown.page, shown.anchor, now: now)
-        // Only the items whose statuses changed, over the images on screen,
-        // when those are drawn for where the menu is and no label gains or
-        // loses its status line (which changes every row).
-        let page = shown.page
-        let changed = page.items.indices.filter { job.statuses[$0] != shown.images.statuses[$0] }
-        let lines = { (index: Int, statuses: [Int: MenuStatus]) in
-            page.label(of: index, status: statuses[index]).utf8.filter { $0 == UInt8(ascii: "\n") }.count
-        }
-        if shown.images.anchor == shown.anchor,
-            changed.allSatisfy({ lines($0, job.statuses) == lines($0, shown.images.statuses) })
-        {
-            job.partial = MenuJob.Partial(base: shown.images.id, items: changed)
-        }
-        shown.redraw = job
-        phase = .open(shown, since: since)
-        return [.draw(job)]
-    }
-
     private var onScreen: (Shown, MenuAnimation)? {
         switch phase {
         case .closed, .preparing: nil
         case .open(let shown, let since): (shown, shown.page.animation(opening: true, since: since))
         case .closing(let shown, let since), .reopening(_, let shown, let since):
             (shown, shown.page.animation(opening: false, since: since))
-        }
-    }
-}
-
-extension MenuPage {
-    /// How the children measure `label` on this level.
-    fileprivate func measured(_ label: String) -> MenuController.Label {
-        MenuController.Label(
-            text: label, font: look.font,
-            wrapWidth: MenuLayout.labelWrapWidth(settings.layout, itemSize: settings.itemSize))
-    }
-}
-
-extension MenuController.Phase {
-    /// The same, without the menu being prepared: a closing one goes on.
-    var withoutOpening: Self {
-        switch self {
-        case .preparing: .closed
-        case .reopening(_, let shown, let since): .closing(shown, since: since)
-        case .closed, .open, .closing: self
-        }
-    }
-
-    /// The same, preparing `opening` instead.
-    func preparing(_ opening: MenuController.Opening) -> Self {
-        switch self {
-        case .preparing: .preparing(opening)
-        case .reopening(_, let shown, let since): .reopening(opening, closing: shown, since: since)
-        case .closed, .open, .closing: self
         }
     }
 }

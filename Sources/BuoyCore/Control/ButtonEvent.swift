@@ -2,10 +2,9 @@
 public struct ButtonEvent: Sendable, Equatable {
     /// What happened; `name` is its `event` field.
     public enum Kind: Sendable, Equatable {
-        /// A gesture on the button itself (not `buoy msg tap`).
-        case tap, doubleTap, longPress
-        /// A flick with that direction's action (`swipe_up` and so on).
-        case swipeUp, swipeDown, swipeLeft, swipeRight
+        /// A gesture on the button itself (not `buoy msg tap`), a flick
+        /// with that direction's action included.
+        case gesture(ButtonGesture)
         /// The menu opened, or showed another level: `path` is the
         /// submenus it went down to reach it ([] for its top level).
         case menuOpened(path: [String])
@@ -26,16 +25,13 @@ public struct ButtonEvent: Sendable, Equatable {
         /// The config could not be read again; the running one stays.
         case reloadFailed(diagnostic: String)
 
+        /// The event a gesture's action reports to subscribers.
+        public init(_ gesture: ButtonGesture) { self = .gesture(gesture) }
+
         /// The `event` field.
         public var name: String {
             switch self {
-            case .tap: return "tap"
-            case .doubleTap: return "double_tap"
-            case .longPress: return "long_press"
-            case .swipeUp: return "swipe_up"
-            case .swipeDown: return "swipe_down"
-            case .swipeLeft: return "swipe_left"
-            case .swipeRight: return "swipe_right"
+            case .gesture(let gesture): return gesture.rawValue
             case .menuOpened: return "menu_opened"
             case .menuClosed: return "menu_closed"
             case .moved: return "moved"
@@ -66,7 +62,7 @@ public struct ButtonEvent: Sendable, Equatable {
     public var json: String {
         var text = "{\"event\":" + StateReport.string(kind.name) + ",\"name\":" + StateReport.string(button)
         switch kind {
-        case .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight, .removed:
+        case .gesture, .removed:
             break
         case .menuOpened(let path):
             text += ",\"path\":" + Self.array(path)

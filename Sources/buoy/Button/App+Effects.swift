@@ -38,23 +38,21 @@ extension App {
                     menu.cancelOpening("the button was dragged", now: now)
                 }
             case .save:
-                instance.chosenOver = instance.spec.button.position
-                instance.restOutput = instance.currentOutput?.name ?? instance.restOutput
                 places.save(instances)
-                publish(
-                    .moved(edge: instance.controller.rest.name, output: instance.restOutput), for: instance)
+                publishMoved(instance)
+            case .moved:
+                publishMoved(instance)
             case .cursor(let cursor):
                 let role: CursorRole = cursor == .grabbing ? .grabbing : .hover
                 for seat in display.seats { seat.setCursor(role) }
             case .hidden:
-                if menu.owner === instance { menu.drop(now: now) }
+                menu.drop(from: instance, now: now)
             case .relocate:
                 log.info("\(instance.label): moving the button to its preferred output")
                 placeAgain(instance, now: now)
             case .crossed(let output):
                 log.info("\(instance.label): dragged onto \(output)")
-                if menu.owner === instance { menu.drop(now: now) }
-                instance.restOutput = output
+                menu.drop(from: instance, now: now)
                 if instance.adoptHandover() {
                     // The area there, should it differ from the one the controller assumed.
                     perform(
@@ -83,10 +81,7 @@ extension App {
         let neighbours = InstancePlan.neighbours(of: index, among: resting)
         perform(instance.controller.handle(.neighbours(neighbours)), for: instance, now: now)
         // The drop's own `save` follows.
-        let effects = instance.controller.handle(.moveTo(instance.controller.rest, at: now)).filter {
-            $0 != .save
-        }
-        perform(effects, for: instance, now: now)
+        perform(instance.controller.handle(.settleAmongNeighbours(at: now)), for: instance, now: now)
     }
 
     /// Runs a gesture's action; returns why it did not (logged already), for `buoy msg` to answer.
@@ -140,6 +135,12 @@ extension App {
             if reportedMissing.insert(action.name).inserted { log.warning("\(reason): \(problem)") }
             return problem
         }
+    }
+
+    /// Tells subscribers where the button rests now.
+    private func publishMoved(_ instance: ButtonInstance) {
+        let controller = instance.controller
+        publish(.moved(edge: controller.rest.name, output: controller.restOutput), for: instance)
     }
 
     /// Tells `buoy msg subscribe`'s subscribers.

@@ -23,14 +23,13 @@ extension App {
                 if let notice = new.notice { log.info(notice) }
                 let instance = ButtonInstance(
                     key: new.key, spec: new.spec, rest: new.rest, restOutput: new.restOutput,
-                    display: display, loop: loop, reaper: reaper, now: now)
-                instance.chosenOver = new.chosenOver
+                    chosenOver: new.chosenOver, display: display, loop: loop, reaper: reaper, now: now)
                 return instance
             }
         }
         for gone in plan.removed.map({ old[$0] }) {
             log.info("button \(gone.label): removed")
-            if menu.owner === gone { menu.drop(now: now) }
+            menu.drop(from: gone, now: now)
             gone.destroySurfaces()
         }
         for (index, instance) in instances.enumerated() {
@@ -41,6 +40,7 @@ extension App {
             let neighbours = InstancePlan.neighbours(of: index, among: resting)
             perform(instance.controller.handle(.neighbours(neighbours)), for: instance, now: now)
             perform(instance.applyConfigure(now: now), for: instance, now: now)
+            perform(instance.updateOutput(), for: instance, now: now)
             perform(instance.updateOtherOutputs(), for: instance, now: now)
         }
     }
@@ -60,12 +60,8 @@ extension App {
         for move in moves {
             let instance = instances[move.instance]
             log.info("\(instance.label): following the focus to \(move.to)")
-            instance.placesByOutput[move.from] = instance.controller.rest
-            instance.restOutput = move.to
-            placeAgain(instance, now: now)
-            // Where it was on that output: not a place the user chose now.
-            if let rest = instance.placesByOutput[move.to] { place(instance, at: rest, now: now) }
-            publish(.moved(edge: instance.controller.rest.name, output: move.to), for: instance)
+            let input = ButtonInput.followFocus(from: move.from, to: move.to, at: now)
+            perform(instance.controller.handle(input), for: instance, now: now)
         }
     }
 
@@ -73,22 +69,13 @@ extension App {
     /// place the user chose (`buoy msg move default`, or a reload that
     /// changed the position).
     func followConfig(_ instance: ButtonInstance, now: Double) {
-        instance.chosenOver = nil
-        place(instance, at: RestPosition(placement: instance.spec.button.position), now: now)
-        publish(.moved(edge: instance.controller.rest.name, output: instance.restOutput), for: instance)
-    }
-
-    /// Moves the button to `rest` as buoy's own choice, not the user's: the
-    /// controller's `save` (which marks a chosen place) is left out.
-    private func place(_ instance: ButtonInstance, at rest: RestPosition, now: Double) {
-        let effects = instance.controller.handle(.moveTo(rest, at: now)).filter { $0 != .save }
-        perform(effects, for: instance, now: now)
+        perform(instance.controller.handle(.followConfig(at: now)), for: instance, now: now)
     }
 
     /// Makes the instance's surface anew, on the output it prefers now; its
     /// menu goes with the old one.
     func placeAgain(_ instance: ButtonInstance, now: Double) {
-        if menu.owner === instance { menu.drop(now: now) }
+        menu.drop(from: instance, now: now)
         perform(instance.dropSurface(now: now), for: instance, now: now)
         perform(instance.placeSurface(outputsChanged: false, now: now, log: log), for: instance, now: now)
     }
@@ -109,15 +96,14 @@ extension App {
             config = new
             for instance in instances {
                 guard let spec = new.buttons.first(where: { $0.name == instance.key.name }) else { continue }
-                if spec.button.output != instance.spec.button.output, menu.owner === instance {
-                    menu.drop(now: now)
-                }
+                if spec.button.output != instance.spec.button.output { menu.drop(from: instance, now: now) }
                 menu.reloaded(instance, as: spec, now: now)
                 let oldPosition = instance.spec.button.position
                 perform(instance.update(spec, now: now), for: instance, now: now)
                 guard
                     let follow = InstancePlan.afterReload(
-                        chosenOver: instance.chosenOver, old: oldPosition, new: spec.button.position)
+                        chosenOver: instance.controller.chosenOver, old: oldPosition,
+                        new: spec.button.position)
                 else { continue }
                 if let notice = follow.notice { log.info("\(instance.label): \(notice)") }
                 followConfig(instance, now: now)

@@ -7,26 +7,6 @@ import BuoyWayland
 
 /// What a button instance takes from the config and from Wayland, and what it reports.
 extension ButtonInstance {
-    /// The controller's settings, from the button's config.
-    static func settings(_ spec: ButtonSpec) -> ButtonSettings {
-        let button = spec.button
-        return ButtonSettings(
-            size: button.size, margin: button.margin, shape: button.shape, snapMode: spec.snap.to,
-            snapDuration: spec.snap.duration, tuck: button.tuck,
-            fade: IdleFade.Settings(
-                activeOpacity: button.opacity, idleOpacity: button.idleOpacity, idleDelay: button.idleDelay,
-                fadeDuration: button.fade),
-            gestures: GestureSettings(
-                dragThreshold: spec.gestures.dragThreshold, doubleTapWindow: spec.gestures.doubleTapWindow,
-                longPressDelay: spec.gestures.longPressDelay, hasDoubleTap: spec.actions.doubleTap != nil,
-                hasLongPress: spec.actions.longPress != nil, draggable: button.draggable,
-                touchDragThreshold: spec.gestures.touchDragThreshold,
-                touchDoubleTapWindow: spec.gestures.touchDoubleTapWindow,
-                flicks: Set(
-                    FlickDirection.allCases.filter { spec.actions[ButtonGesture(flick: $0)] != nil })
-            ), removable: button.removable, feedback: button.feedback)
-    }
-
     /// The controller's input for a Wayland input event on this instance's surface.
     static func input(for event: InputEvent) -> ButtonInput? {
         switch event {
@@ -40,21 +20,6 @@ extension ButtonInstance {
         case .touchUp(let point, let at): return .release(point, kind: .touch, at: at)
         case .touchCancel(let at): return .cancel(kind: .touch, at: at)
         case .key, .keyboardFocus: return nil
-        }
-    }
-}
-
-extension Actions {
-    /// The action configured for a gesture.
-    subscript(gesture: ButtonGesture) -> Action? {
-        switch gesture {
-        case .tap: return tap
-        case .doubleTap: return doubleTap
-        case .longPress: return longPress
-        case .swipeUp: return swipeUp
-        case .swipeDown: return swipeDown
-        case .swipeLeft: return swipeLeft
-        case .swipeRight: return swipeRight
         }
     }
 }

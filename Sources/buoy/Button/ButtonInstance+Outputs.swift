@@ -31,6 +31,14 @@ extension ButtonInstance {
         return controller.handle(.otherOutputs(next))
     }
 
+    /// Tells the controller the output the surface is on, when it changed
+    /// (a drop's or a choice's output is the one it rests on).
+    func updateOutput() -> [ButtonEffect] {
+        let name = currentOutput?.name
+        guard name != controller.output else { return [] }
+        return controller.handle(.output(name))
+    }
+
     /// The output `buoy msg state` names: during a drag over another output
     /// that one, whose coordinates the reported place is in; else its own.
     var reportedOutput: String? {

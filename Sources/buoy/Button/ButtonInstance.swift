@@ -33,17 +33,6 @@ final class ButtonInstance {
     let key: Key
     private(set) var spec: ButtonSpec
     var controller: ButtonController
-    /// The output it last rested on, from the state file or the present.
-    var restOutput: String?
-    /// The config's `position` when the user chose where this button rests
-    /// (a drag, `buoy msg move`); nil while it rests where the config says.
-    /// Only a chosen place is kept in the state file, and a config whose
-    /// `position` differs from this wins over it.
-    var chosenOver: Placement?
-    /// With `output = "focused"`: where it rested on each output it left, so
-    /// that it comes back there when focus does.
-    var placesByOutput: [String: RestPosition] = [:]
-
     unowned let display: Display
     /// The instance's own surfaces: set here, and by `adoptHandover` (ButtonInstance+Outputs).
     var layer: LayerSurface?
@@ -77,18 +66,19 @@ final class ButtonInstance {
     var handover: Handover?
 
     init(
-        key: Key, spec: ButtonSpec, rest: RestPosition, restOutput: String?, display: Display,
-        loop: EventLoop, reaper: ChildReaper, now: Double
+        key: Key, spec: ButtonSpec, rest: RestPosition, restOutput: String?, chosenOver: Placement?,
+        display: Display, loop: EventLoop, reaper: ChildReaper, now: Double
     ) {
         self.key = key
         self.spec = spec
-        self.restOutput = restOutput
         self.display = display
         buffers = BufferPair(shm: display.shm!)
         removal = RemovalView(shm: display.shm!)
         faceDrawing = FaceDrawing(loop: loop, reaper: reaper)
         badgeDrawing = FaceDrawing(loop: loop, reaper: reaper)
-        controller = ButtonController(settings: Self.settings(spec), rest: rest, now: now)
+        controller = ButtonController(
+            settings: ButtonSettings(spec), rest: rest, restOutput: restOutput, chosenOver: chosenOver,
+            now: now)
     }
 
     /// "main", or "main on HEADLESS-2" for an instance of an `output = "*"` button.
@@ -99,7 +89,7 @@ final class ButtonInstance {
         let old = spec
         spec = new
         shown = nil
-        var effects = controller.handle(.settings(Self.settings(new), at: now))
+        var effects = controller.handle(.settings(ButtonSettings(new), at: now))
         if new.button.output != old.button.output {
             effects += controller.handle(.preferredOutputReturned(at: now))
         }
@@ -112,7 +102,7 @@ final class ButtonInstance {
     private var preferredOutputName: String? {
         if let output = key.instanceOutput { return output }
         if case .named(let name) = spec.button.output { return name }
-        return restOutput
+        return controller.restOutput
     }
 
     /// Creates the layer surface when there is none (at start, or after the

@@ -40,15 +40,12 @@ final class PlaceStore {
     /// instances not here now (an unplugged output's) stay as they were.
     func save(_ instances: [ButtonInstance]) {
         for instance in instances {
-            guard let overrode = instance.chosenOver else {
-                places.remove(button: instance.key.name, instanceOutput: instance.key.instanceOutput)
-                continue
+            let key = instance.key
+            if let place = instance.controller.savedPlace(of: key) {
+                places.set(place)
+            } else {
+                places.remove(button: key.name, instanceOutput: key.instanceOutput)
             }
-            if instance.restOutput == nil { instance.restOutput = instance.currentOutput?.name }
-            places.set(
-                SavedPlaces.Place(
-                    button: instance.key.name, instanceOutput: instance.key.instanceOutput,
-                    output: instance.restOutput, overrode: overrode, rest: instance.controller.rest))
         }
         guard let path else { return }
         Files.makeDirectories(Files.directory(of: path))

@@ -33,7 +33,7 @@ enum IconCheck {
     /// draw it says so.
     private static func check(_ page: MenuPage) -> [String] {
         guard let file = MemoryFile(name: "buoy-check") else { return [] }
-        let search = MenuPresenter.iconSearch(for: page, scale: anchor.scale)
+        let search = MenuIcons.search(for: page, scale: anchor.scale)
         let job = MenuDrawJob(
             labels: page.items.map(\.label), icons: page.items.map(\.icon),
             arrangement: page.arrangement(at: anchor),
@@ -48,10 +48,10 @@ enum IconCheck {
         guard let report else { return ["the menu's icons were not looked up: the drawing helper failed"] }
         // A path the parser has checked already.
         var warnings = zip(page.items, report.icons).compactMap { item, icon in
-            item.icon?.contains("/") == false ? MenuPresenter.iconWarning(icon, of: item) : nil
+            item.icon?.contains("/") == false ? MenuIcons.iconWarning(icon, of: item) : nil
         }
         if report.themeMissing, let theme = page.settings.iconTheme {
-            warnings.insert(MenuPresenter.themeWarning(theme), at: 0)
+            warnings.insert(MenuIcons.themeWarning(theme), at: 0)
         }
         return warnings
     }

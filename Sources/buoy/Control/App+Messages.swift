@@ -17,15 +17,12 @@ extension App {
             let controller = instance.controller
             var configuredOutput: String?
             if case .named(let name) = instance.spec.button.output { configuredOutput = name }
-            let gestures: [ButtonGesture] = [
-                .tap, .doubleTap, .longPress, .swipeUp, .swipeDown, .swipeLeft, .swipeRight,
-            ]
             return InstanceFacts(
                 key: instance.key, configuredOutput: configuredOutput, output: instance.currentOutput?.name,
                 hiddenBy: controller.hiddenBy, ruleHiding: controller.ruleHiding, badge: instance.badge,
                 menuOpen: menu.isOpen && menu.owner === instance, refusalToMove: controller.refusalToMove,
                 dragging: controller.isDragging, placed: controller.usable != nil,
-                actions: Set(gestures.filter { instance.spec.actions[$0] != nil }))
+                actions: Set(ButtonGesture.allCases.filter { instance.spec.actions[$0] != nil }))
         }
         return MessageFacts(
             buttons: config.buttons.map(\.name), instances: instances,
@@ -91,10 +88,7 @@ extension App {
         case .moveToOutput(let index, let name):
             let instance = instances[index]
             log.info("\(instance.label): moving the button to \(name)")
-            instance.restOutput = name
-            instance.chosenOver = instance.spec.button.position
-            placeAgain(instance, now: now)
-            publish(.moved(edge: instance.controller.rest.name, output: name), for: instance)
+            perform(instance.controller.handle(.moveToOutput(name, at: now)), for: instance, now: now)
         case .followConfig(let index):
             followConfig(instances[index], now: now)
         case .savePlaces:

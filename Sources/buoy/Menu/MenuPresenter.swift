@@ -68,25 +68,13 @@ final class MenuPresenter {
     /// The blur behind a panel, on the surface it was made for, where the
     /// compositor offers one (`SurfaceBlur`).
     private var blur: (parent: LayerSurface, blur: SurfaceBlur)?
-
-    /// Icon names already reported missing, so each is logged once.
-    private var missingIcons: Set<String> = []
-    /// Icon themes already reported missing.
-    private var warnedThemes: Set<String> = []
-    /// Where icons were found at a size, in a theme: the next child drawing
-    /// them need not look them up again.
-    struct IconSearch: Hashable {
-        var theme: String?
-        var size: Int
-        var scale: Int
-    }
-    /// Per search, what the helpers looked up: name: file, or "" for not
-    /// found, and the icon directories' stamp then (`IconQuery`).
-    private var foundIcons: [IconSearch: (known: [String: String], stamp: Int)] = [:]
+    /// What the children found of the icons, and which were reported missing.
+    private var icons: MenuIcons
 
     init(display: Display, loop: EventLoop, reaper: ChildReaper, log: Logger) {
         self.display = display
         self.log = log
+        icons = MenuIcons(log: log)
         children = ChildWatch(loop: loop, reaper: reaper)
     }
 
@@ -108,16 +96,13 @@ final class MenuPresenter {
         }
         let page = request.page
         let anchor = request.anchor
-        let search = Self.iconSearch(for: page, scale: anchor.scale)
         let job: MenuArtist.Job<MenuArtist.Report>
         do {
             job = try MenuArtist.draw(
                 MenuDrawJob(
                     labels: page.items.indices.map(request.label(of:)), icons: page.items.map(\.icon),
                     arrangement: page.arrangement(at: anchor),
-                    query: IconQuery(
-                        theme: search.theme, size: search.size, scale: search.scale,
-                        known: foundIcons[search]?.known ?? [:], stamp: foundIcons[search]?.stamp ?? 0),
+                    query: icons.query(for: page, scale: anchor.scale),
                     look: page.look, scale: anchor.scale,
                     on: page.items.indices.map { request.statuses[$0]?.on == true },
                     unavailable: page.items.map(\.isUnavailable),
@@ -173,7 +158,6 @@ final class MenuPresenter {
         guard let shm = display.shm, drawing.file.size == bytes,
             let pool = try? ShmPool(shm: shm, fd: drawing.file.fd, size: bytes)
         else { return nil }
-        let search = Self.iconSearch(for: request.page, scale: request.anchor.scale)
         // A job for some items only: the other images are the base's, on
         // screen already, so only the new ones are attached (`sprites(for:)`).
         let base = request.partial.flatMap { images[$0.base] }
@@ -193,21 +177,7 @@ final class MenuPresenter {
         log.debug(
             "menu: \(drawn) images drawn at scale \(request.anchor.scale) by a child (peak RSS \(report.childPeakKiB) KiB)\(request.ahead ? ", ahead of time" : "")"
         )
-        let items = request.page.items
-        reportIcons(report.icons, of: items, iconSize: search.size)
-        var looked = foundIcons[search] ?? (known: [:], stamp: report.stamp)
-        if looked.stamp != report.stamp { looked = (known: [:], stamp: report.stamp) }
-        for (item, icon) in zip(items, report.icons) {
-            guard let name = item.icon else { continue }
-            switch icon {
-            case .drawn(let path): looked.known[name] = path
-            case .notFound: looked.known[name] = ""
-            case .none, .failed: looked.known[name] = nil
-            case .unchanged: break
-            }
-        }
-        foundIcons[search] = looked
-        if report.themeMissing { warnThemeMissing(request.page.settings.iconTheme) }
+        icons.record(report, of: request.page, scale: request.anchor.scale)
         return report.labelSizes
     }
 
@@ -354,53 +324,5 @@ final class MenuPresenter {
         images = [:]
         shown = nil
         hidden = nil
-    }
-
-    // MARK: - Icons
-
-    /// The theme, the icons' size in buffer px and the integer scale that
-    /// `page`'s icons are looked up for at `scale`.
-    static func iconSearch(for page: MenuPage, scale: BufferScale) -> IconSearch {
-        IconSearch(
-            theme: page.settings.iconTheme,
-            size: IconLookup.pixelSize(
-                itemSize: page.settings.itemSize, layout: page.settings.layout, scale: scale),
-            scale: scale.ceiling)
-    }
-
-    /// Logs what became of each item's icon (a missing one once).
-    private func reportIcons(_ icons: [MenuArtist.Icon], of items: [MenuItem], iconSize: Int) {
-        for (item, icon) in zip(items, icons) {
-            if case .drawn(let path) = icon {
-                log.debug("menu: icon \"\(item.icon ?? "")\" at \(iconSize) px: \(path)")
-            }
-            guard let warning = Self.iconWarning(icon, of: item), let name = item.icon,
-                missingIcons.insert(name).inserted
-            else { continue }
-            log.warning(warning)
-        }
-    }
-
-    /// What the log and `--check` say of `item`'s icon: nil when it was
-    /// drawn, or there was none.
-    static func iconWarning(_ icon: MenuArtist.Icon, of item: MenuItem) -> String? {
-        let why: String
-        switch icon {
-        case .none, .unchanged, .drawn: return nil
-        case .notFound: why = "not found in the icon themes"
-        case .failed(let path): why = "\(path) could not be loaded"
-        }
-        return "menu item \"\(item.label)\": icon \"\(item.icon ?? "")\" \(why); drawing its first letter"
-    }
-
-    /// Says once per theme name that the configured theme was not found
-    /// (the drawing child looked for its index.theme).
-    private func warnThemeMissing(_ theme: String?) {
-        guard let theme, warnedThemes.insert(theme).inserted else { return }
-        log.warning(Self.themeWarning(theme))
-    }
-
-    static func themeWarning(_ theme: String) -> String {
-        "icon theme \"\(theme)\" has no readable index.theme; searching hicolor and Adwaita"
     }
 }

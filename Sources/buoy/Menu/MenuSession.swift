@@ -113,6 +113,9 @@ final class MenuSession {
     /// or hiding, or buoy is stopping).
     func drop(now: Double) { send(.drop(nil), now: now) }
 
+    /// Drops the menu if it is `instance`'s (the controller checks).
+    func drop(from instance: ButtonInstance, now: Double) { send(.drop(instance.key), now: now) }
+
     /// Drops everything the menus hold, drawn ahead of time too: buoy stops.
     func tearDown(now: Double) {
         send(.tearDown, now: now)
