@@ -143,6 +143,13 @@ final class ConfigEditTests: XCTestCase {
                 "[[menu.item]]\r\nlabel = \"A\"\r\ncommand = \"a\"\r\n\r\n[[menu.item]]\r\nlabel = \"T\"\r\ncommand = \"foot\"\r\n",
                 #line
             ),
+            // An item's unknown key moves with it: the warning is not new.
+            (
+                .moveItem(2, to: 1, in: ItemList()),
+                "[[menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n\n[[menu.item]]\nlabel = \"B\"\ncomand = \"b\"\nsubmenu = \"s\"\n\n[submenu.s]\n[[submenu.s.item]]\naction = \"mute\"\n",
+                "[[menu.item]]\nlabel = \"B\"\ncomand = \"b\"\nsubmenu = \"s\"\n\n[[menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n\n[submenu.s]\n[[submenu.s.item]]\naction = \"mute\"\n",
+                #line
+            ),
             // A key in an inline table is set in place.
             (
                 .set(key("actions.tap.action"), .text("mute")),

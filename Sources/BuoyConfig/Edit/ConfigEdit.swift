@@ -34,7 +34,7 @@ public enum ConfigEdit: Equatable, Sendable {
                     do throws(ConfigEditError) {
                         let splice = try Self.setting(
                             key, to: literal, in: try Self.layout(bytes, path), keepingQuotes: value.isText)
-                        try Self.validate(splice, path: path)
+                        try Self.validate(splice, from: bytes, path: path)
                         return .success(splice.result)
                     } catch {
                         firstRefusal = firstRefusal ?? error
@@ -52,7 +52,7 @@ public enum ConfigEdit: Equatable, Sendable {
                 let rest = try Self.layout(removed.splice.result, path)
                 edited = try ItemEditor(rest, list).inserting(removed.text, at: target)
             }
-            try Self.validate(edited, path: path)
+            try Self.validate(edited, from: bytes, path: path)
             return .success(edited.result)
         } catch {
             return .failure(error)
@@ -69,7 +69,9 @@ public enum ConfigEdit: Equatable, Sendable {
 
     /// Refuses a result that `--check` would refuse, or that has a new
     /// warning on the lines written (an unknown key: a typo, not a wish).
-    static func validate(_ splice: Splice, path: String) throws(ConfigEditError) {
+    /// A warning the file had before (an item moved with its unknown key)
+    /// is not new.
+    static func validate(_ splice: Splice, from original: [UInt8], path: String) throws(ConfigEditError) {
         let warnings: [ConfigDiagnostic]
         do {
             warnings = try Config.parse(splice.result, path: path).warnings
@@ -79,7 +81,8 @@ public enum ConfigEdit: Equatable, Sendable {
         var written = SourceFile(path: path, bytes: splice.result)
         try? written.validate()  // it parsed, so this only records the lines
         let lines = splice.insertedLines(in: written)
-        if let warning = warnings.first(where: { lines.contains($0.line) }) {
+        let known = Set(((try? Config.parse(original, path: path))?.warnings ?? []).map(\.message))
+        if let warning = warnings.first(where: { lines.contains($0.line) && !known.contains($0.message) }) {
             var refused = warning
             refused.severity = .error
             throw .invalid(ConfigError(diagnostic: refused))
