@@ -78,11 +78,14 @@ public enum ConfigEdit: Equatable, Sendable {
         } catch {
             throw .invalid(error)
         }
-        var written = SourceFile(path: path, bytes: splice.result)
-        try? written.validate()  // it parsed, so this only records the lines
-        let lines = splice.insertedLines(in: written)
+        var file = SourceFile(path: path, bytes: splice.result)
+        try? file.validate()  // it parsed, so this only records the lines
+        let lines = splice.insertedLines(in: file)
+        let written = warnings.filter { lines.contains($0.line) }
+        // Only then is the file as it was parsed: most edits warn of nothing.
+        guard !written.isEmpty else { return }
         let known = Set(((try? Config.parse(original, path: path))?.warnings ?? []).map(\.message))
-        if let warning = warnings.first(where: { lines.contains($0.line) && !known.contains($0.message) }) {
+        if let warning = written.first(where: { !known.contains($0.message) }) {
             var refused = warning
             refused.severity = .error
             throw .invalid(ConfigError(diagnostic: refused))
