@@ -32,6 +32,7 @@ from typing import Optional, Sequence
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "Tests" / "e2e"))
 
+from atspi import Accessibility  # noqa: E402
 from feedbackd import FeedbackdStub, SessionBus  # noqa: E402
 from harness import HarnessError, HeadlessSway, Pointer, stop_process, wait_for  # noqa: E402
 
@@ -1425,6 +1426,80 @@ class Bench:
                              note="VmHWM after the presses; feedbackd on the bus both times; "
                                   "no address-space randomisation (setarch -R), each first in turn"))
 
+    # -- accessibility
+
+    def accessibility(self, setup: Setup) -> None:
+        """AT-SPI (issue 31) on a private session bus with its own at-spi-bus-launcher
+        (Tests/e2e/atspi.py): buoy's peak RSS while accessibility is off (IsEnabled false: buoy
+        watches the switch and nothing more); with it on, a screen reader (pyatspi) having read
+        the tree and the menu open, minus the same buoy with it off and the menu open; and
+        doAction(activate) → the tap's command started. Without address-space randomisation
+        (setarch -R), as the haptic figures, each first in turn."""
+        off, extra, latency = Series(), Series(), Series()
+        items = "".join(f'[[menu.item]]\nlabel = "Item {n}"\ncommand = "true"\n' for n in range(8))
+        for run in range(self.runs):
+            with setup.sway() as sway, Accessibility(sway, enabled=False) as a11y:
+                marker = sway.artifact("tapped")
+                config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60},
+                                     actions={"tap": f'"date +%s%N >> {marker}"', "long_press": '"menu"'}) + items
+
+                def start() -> Client:
+                    buoy = Client(sway, ["setarch", platform.machine(), "-R", self.buoy], "buoy-a11y", config=config)
+                    buoy.env["DBUS_SESSION_BUS_ADDRESS"] = a11y.bus.address
+                    buoy.start()
+                    wait_for_color(sway, buoy, MAGENTA)
+                    return buoy
+
+                buoy = start()
+                time.sleep(1.0)
+                buoy.check_alive()
+                off.add(peak_rss_kb(buoy.pid) * 1024 / 1e6)
+                buoy.stop()
+                peak = {}
+                for enabled in ((False, True) if run % 2 == 0 else (True, False)):
+                    a11y.switch(enabled)
+                    buoy = start()
+                    if enabled:
+                        a11y.app()
+                    # The same taps either way (by doAction, or by `buoy msg tap`), so that only
+                    # AT-SPI differs.
+                    for _ in range(self.args.taps):
+                        lines = marker.read_text().count("\n") if marker.exists() else 0
+                        if enabled:
+                            before = a11y.client("timed-do", "0", "activate")
+                        else:
+                            subprocess.run([self.buoy, "msg", "tap"], env=buoy.env, check=True, timeout=5,
+                                           capture_output=True)
+                        wait_for(lambda: marker.exists() and marker.read_text().count("\n") > lines,
+                                 timeout=5, message="the tap's command")
+                        if enabled:
+                            latency.add((int(marker.read_text().split()[-1]) - before) / 1e6)
+                        time.sleep(0.4)
+                    subprocess.run([self.buoy, "msg", "menu"], env=buoy.env, check=True, timeout=5,
+                                   capture_output=True)
+                    if enabled:
+                        wait_for(lambda: a11y.client("tree")["children"][0]["children"], timeout=5,
+                                 message="the menu in the tree")
+                    time.sleep(1.0)
+                    buoy.check_alive()
+                    peak[enabled] = peak_rss_kb(buoy.pid) * 1024 / 1e6
+                    buoy.stop()
+                extra.add(peak[True] - peak[False])
+            log(f"{setup.name} accessibility run {run + 1}: off {off.values[-1]:.3f} MB; menu open "
+                f"{peak[False]:.3f} MB off, {peak[True]:.3f} MB on; doAction → tap "
+                + ", ".join(f"{v:.1f}" for v in latency.values[-self.args.taps:]) + " ms")
+        self.rows.append(Row(setup.name, "peak RSS, accessibility off (a session bus, its launcher, IsEnabled "
+                                         "false)", "MB", 3, off,
+                             note="VmHWM 1 s after start; setarch -R; the budget is +0.02 MB over the same "
+                                  "figure from a build without AT-SPI"))
+        self.rows.append(Row(setup.name, "peak RSS, accessibility on and the menu open, minus off", "MB", 3, extra,
+                             goal="≤ 0.3 MB, every run", met=extra.max <= 0.3,
+                             note="pyatspi read the tree and tapped 5 times by doAction (off: buoy msg tap), then the "
+                                  "8-item menu open 1 s; setarch -R"))
+        self.rows.append(Row(setup.name, "doAction(activate) → tap command started", "ms", 2, latency,
+                             goal="≤ 20 ms, every tap", met=latency.max <= 20.0,
+                             note="from pyatspi's call to `date` in the tap's `sh -c`, its exec included"))
+
     # -- size
 
     def binary_size(self) -> None:
@@ -1682,12 +1757,12 @@ def main() -> int:
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
     parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,keys,drag,drag4,"
-                                          "tap,clicks,silent,haptic,size",
+                                          "tap,clicks,silent,haptic,a11y,size",
                         help="comma-separated subset of: rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,keys,"
-                             "drag,drag4,tap,clicks,silent,haptic,size (keys is peak RSS with keys configured and minus without; rules is RSS, idle and 50 windows on another output with a "
+                             "drag,drag4,tap,clicks,silent,haptic,a11y,size (keys is peak RSS with keys configured and minus without; rules is RSS, idle and 50 windows on another output with a "
                              "[visibility] rule set; status is the menu with 8 status items, one hanging; rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
                              "tap and drag with silent peers on the control socket; haptic is press → feedbackd's "
-                             "TriggerFeedback on a private session bus)")
+                             "TriggerFeedback on a private session bus; a11y is AT-SPI's RSS and doAction → tap)")
     parser.add_argument("--root", help="run buoy inside this Debian root (.build/trixie, .build/sid), with its "
                                        "libraries: for a build made there with that suite's swiftlang "
                                        "(scripts/build-dsc.sh); the compositor and the reference stay the host's")
@@ -1747,6 +1822,8 @@ def main() -> int:
             silent_peers(bench, setup)
         if "haptic" in only:
             bench.haptic(setup)
+        if "a11y" in only:
+            bench.accessibility(setup)
     if "size" in only:
         bench.binary_size()
 

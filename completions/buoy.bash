@@ -1,6 +1,7 @@
 # bash completion for buoy(1). The command and position names are
 # BuoyCore's ControlCommand.names and .positions, the subcommands
-# Invocation.Subcommand's (CompletionsTests holds this file to them).
+# Invocation.Subcommand's, the config verbs ConfigCommand.Verb's and ItemVerb's
+# (CompletionsTests holds this file to them).
 
 _buoy_buttons()
 {
@@ -17,10 +18,12 @@ _buoy()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
     local options="-c --config --check --replace --print-default-config -d --debug -h --help -v --version"
-    local subcommands="msg doctor"
+    local subcommands="msg doctor config"
+    local configverbs="get set unset item path"
+    local itemverbs="add remove move"
     local commands="show hide toggle move tap double-tap long-press menu badge mode reload state subscribe quit click"
     local places="left right top bottom top-left top-right bottom-left bottom-right center default"
-    local i msg=0 doctor=0 command=""
+    local i msg=0 doctor=0 config=0 command="" verb=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         if ((msg)); then
             case ${COMP_WORDS[i]} in
@@ -30,8 +33,16 @@ _buoy()
             esac
         elif [ "$i" -eq 1 ] && [ "${COMP_WORDS[i]}" = msg ]; then
             msg=1
+        elif ((config)); then
+            case ${COMP_WORDS[i]} in
+                -c | --config | --button | --label | --command | --action | --keys | --icon | --at | --submenu) ((i++)) ;;
+                -*) ;;
+                *) verb="$verb ${COMP_WORDS[i]}" ;;
+            esac
         elif [ "$i" -eq 1 ] && [ "${COMP_WORDS[i]}" = doctor ]; then
             doctor=1
+        elif [ "$i" -eq 1 ] && [ "${COMP_WORDS[i]}" = config ]; then
+            config=1
         fi
     done
     COMPREPLY=()
@@ -52,7 +63,15 @@ _buoy()
             return 0
             ;;
     esac
-    if ((doctor)); then
+    if ((config)); then
+        case $verb in
+            "") COMPREPLY=($(compgen -W "-c --config --button $configverbs" -- "$cur")) ;;
+            " set" | " set "*) COMPREPLY=($(compgen -W "--toml --button" -- "$cur")) ;;
+            " item") COMPREPLY=($(compgen -W "$itemverbs" -- "$cur")) ;;
+            " item add"*) COMPREPLY=($(compgen -W "--label --command --action --keys --icon --at --submenu --button" -- "$cur")) ;;
+            " item "*) COMPREPLY=($(compgen -W "--submenu --button" -- "$cur")) ;;
+        esac
+    elif ((doctor)); then
         COMPREPLY=($(compgen -W "-c --config --json" -- "$cur"))
     elif [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$subcommands $options" -- "$cur"))

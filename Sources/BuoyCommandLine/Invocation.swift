@@ -13,12 +13,14 @@ public struct Invocation: Equatable, Sendable {
         case message([String])
         /// `buoy doctor`: say whether buoy can run here, and what stops it.
         case doctor
+        /// `buoy config ...`: read or change the config file.
+        case config(ConfigCommand)
     }
 
     /// The words that start a command of their own, as the first argument.
     /// The completions offer these (CompletionsTests).
     public enum Subcommand: String, CaseIterable, Sendable {
-        case msg, doctor
+        case msg, doctor, config
     }
 
     /// Each option, as the parser, buoy(1)'s OPTIONS and the completions
@@ -64,11 +66,14 @@ public struct Invocation: Equatable, Sendable {
                buoy --check [--config PATH]
                buoy msg [--button NAME] <command>
                buoy doctor [--json] [--config PATH]
+               buoy config [--config PATH] get|set|unset|item|path ...
                buoy --print-default-config | --help | --version
 
         A floating button for Wayland: runs your commands on tap, double tap
         and long press, and can be dragged to any edge of the screen.
         buoy doctor says whether buoy can run here, and what stops it.
+        buoy config reads and changes the config file, keeping its comments
+        (buoy config --help).
 
           -c, --config PATH   read this config instead of
                               $XDG_CONFIG_HOME/buoy/config.toml
@@ -109,6 +114,12 @@ public struct Invocation: Equatable, Sendable {
         case .doctor:
             invocation.mode = .doctor
             rest = rest.dropFirst()
+        case .config:
+            return ConfigCommand.parse(Array(arguments.dropFirst())).map { command, path in
+                invocation.mode = .config(command)
+                invocation.configPath = path
+                return invocation
+            }
         case nil: break
         }
         while let argument = rest.popFirst() {

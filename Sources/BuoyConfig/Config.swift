@@ -134,6 +134,12 @@ public struct Button: Sendable, Equatable {
     /// Seconds the pointer rests on the button before that taps it (`dwell`),
     /// for those who point with their head or eyes; 0 is off.
     public var dwell: Double
+    /// What a screen reader calls it (`accessible_name`), up to
+    /// `maxAccessibleName` characters; nil: its label, else what tap does.
+    public var accessibleName: String? = nil
+
+    /// The longest `accessible_name`, in characters.
+    public static let maxAccessibleName = 128
 
     /// The corner radius of `shape = "rounded"` without `corner_radius`.
     static let defaultCornerRadius: Double = 14

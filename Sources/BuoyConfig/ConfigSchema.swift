@@ -109,6 +109,9 @@ enum Schema {
             Field(key: "label") { draft, entry, reader in
                 if let label = reader.buttonLabel(entry) { draft.spec.button.face = .label(label) }
             },
+            Field(key: "accessible_name") { draft, entry, reader in
+                if let name = reader.accessibleName(entry) { draft.spec.button.accessibleName = name }
+            },
             .choice("shape", \.rounded, [("circle", false), ("rounded", true)]),
             Field(
                 key: "corner_radius",

@@ -37,6 +37,9 @@ extension Config {
         # of a .png or .svg file) or a label of up to 3 characters; not both.
         # icon = "input-keyboard"
         # label = "A"  # instead of icon
+        # What a screen reader calls the button (up to 128 characters); by default its
+        # label, else what tap does ("buoy: open menu").
+        # accessible_name = "Assistant"
         # Outline: "circle" (the default) or "rounded", a square whose corners have
         # corner_radius in logical pixels (0-256, default 14).
         # shape = "rounded"

@@ -259,6 +259,18 @@ struct SchemaReader {
         return label
     }
 
+    /// `accessible_name`: not empty, at most `Button.maxAccessibleName` characters.
+    mutating func accessibleName(_ entry: TOMLEntry) -> String? {
+        guard let name = nonEmptyString(entry) else { return nil }
+        guard name.count <= Button.maxAccessibleName else {
+            error(
+                "accessible_name must be at most \(Button.maxAccessibleName) characters, got \(name.count)",
+                at: entry.node.offset)
+            return nil
+        }
+        return name
+    }
+
     mutating func color(_ entry: TOMLEntry) -> Color? {
         guard let text = string(entry) else { return nil }
         guard let color = parseColor(text) else {

@@ -33,10 +33,19 @@ struct TOMLDocument: Sendable {
     }
 }
 
-/// A value and the byte offset of its first character.
+/// A value and the byte offsets of its first character and of the byte
+/// after its last, which `ConfigEdit` replaces in place. A table made by a
+/// header has no span of its own: its `end` is its `offset`.
 struct TOMLNode: Sendable {
     var value: TOMLValue
     var offset: Int
+    var end: Int
+
+    init(value: TOMLValue, offset: Int, end: Int? = nil) {
+        self.value = value
+        self.offset = offset
+        self.end = end ?? offset
+    }
 }
 
 enum TOMLValue: Sendable {

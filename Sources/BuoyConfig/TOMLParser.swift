@@ -306,7 +306,7 @@ struct TOMLParser {
             guard c.isBareValueByte else { throw error("expected a value, found \(describe(pos))", at: pos) }
             value = try parseBareValue(depth: depth)
         }
-        return TOMLNode(value: value, offset: start)
+        return TOMLNode(value: value, offset: start, end: pos)
     }
 
     /// true, false, inf, nan, or a number.

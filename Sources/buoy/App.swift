@@ -31,6 +31,9 @@ final class App {
     /// The session bus, for feedbackd; nil while no button asks for
     /// feedback, or when there is no bus to ask.
     var feedback: FeedbackBus?
+    /// The session bus, watching whether accessibility is on, and the
+    /// accessibility bus while it is; nil without a session bus.
+    var accessibility: AccessibilityBus?
     let places: PlaceStore
 
     /// In config order, and for `output = "*"` in output order.
@@ -89,6 +92,7 @@ final class App {
         watchWindowsIfNeeded()
         makeKeyboardIfNeeded()
         connectFeedbackIfNeeded()
+        accessibility = AccessibilityBus.connect(loop: loop, log: log)
     }
 
     /// Connects to the session bus while a button may ask for feedback, and
@@ -163,6 +167,7 @@ final class App {
         }
         server?.close()
         feedback?.close()
+        accessibility?.close()
     }
 
     // MARK: - One wakeup
@@ -179,6 +184,7 @@ final class App {
         applyVisibilityRules(now: now)
         followFocus(now: now)
         feedback?.update(wakeup)
+        followAccessibility(wakeup, now: now)
         for record in display.takeInput() { route(record) }
         if let server {
             for request in server.update(wakeup, now: now) { handle(request, now: now) }
@@ -202,6 +208,7 @@ final class App {
             committed.append(ObjectIdentifier(instance))
         }
         confirmScreenshotHidden()
+        publishAccessibleTree()
         armTimer(now: now, committed: committed)
     }
 
@@ -250,6 +257,7 @@ final class App {
         if let at = server?.deadline { consider(at) }
         if let at = screenshot.deadline { consider(at) }
         if let at = clicks.deadline { consider(at) }
+        if let at = accessibility?.deadline { consider(at) }
         for instance in instances {
             let committed = committed.contains(ObjectIdentifier(instance))
             if let at = instance.deadline(

@@ -54,6 +54,8 @@ func main() -> Int32 {
         return ConfigLoader(explicitPath: invocation.configPath, log: log).check()
     case .doctor:
         return Doctor.run(configPath: invocation.configPath, json: invocation.json)
+    case .config(let command):
+        return ConfigCommandRunner.run(command, explicitPath: invocation.configPath)
     case .run:
         break
     }

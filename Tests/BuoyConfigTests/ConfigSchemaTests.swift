@@ -572,6 +572,26 @@ final class ConfigSchemaTests: XCTestCase {
             two.buttons.map(\.button.face), [.icon("a"), .label("B"), .glyph], "each button its own")
     }
 
+    func testAccessibleName() throws {
+        let long = String(repeating: "é", count: 128)
+        for (text, name, line) in [
+            ("[button]\n", nil, #line),
+            ("[button]\naccessible_name = \"Assistant\"", "Assistant", #line),
+            ("[button]\naccessible_name = \"\(long)\"", long, #line),
+        ] as [(String, String?, UInt)] {
+            let (config, warnings) = try parseConfig(text)
+            XCTAssertEqual(config.buttons[0].button.accessibleName, name, line: line)
+            XCTAssertEqual(warnings, [], line: line)
+        }
+        assertErrors([
+            ("[button]\naccessible_name = \"\"", 2, 19, "accessible_name must not be empty"),
+            (
+                "[button]\naccessible_name = \"\(long)e\"", 2, 19,
+                "accessible_name must be at most 128 characters, got 129"
+            ),
+        ])
+    }
+
     func testFaceErrors() {
         assertErrors([
             (
@@ -708,7 +728,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "button.name", "button.size", "button.position", "button.margin", "button.color",
                 "button.glyph_color", "button.badge_color", "button.badge_text_color", "button.badge_fades",
                 "button.icon",
-                "button.label",
+                "button.label", "button.accessible_name",
                 "button.shape", "button.corner_radius", "button.draggable", "button.removable",
                 "button.opacity",
                 "button.idle_opacity", "button.idle_delay", "button.fade", "button.dwell", "button.tuck",

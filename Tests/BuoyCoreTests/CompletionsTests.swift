@@ -48,6 +48,8 @@ final class CompletionsTests: XCTestCase {
     private let commands = ControlCommand.names
     private let places = ControlCommand.positions
     private let subcommands = Invocation.Subcommand.allCases.map(\.rawValue)
+    private let configVerbs = ConfigCommand.Verb.allCases.map(\.rawValue)
+    private let itemVerbs = ConfigCommand.ItemVerb.allCases.map(\.rawValue)
 
     /// buoy(1) documents every option the parser takes, and no other; every
     /// `buoy msg` command, and no other; and `--button`.
@@ -67,6 +69,8 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(file.firstMatch(of: #/ commands="([^"]*)"/#).map { words($0.1) }, commands)
         XCTAssertEqual(file.firstMatch(of: /places="([^"]*)"/).map { words($0.1) }, places)
         XCTAssertEqual(file.firstMatch(of: /subcommands="([^"]*)"/).map { words($0.1) }, subcommands)
+        XCTAssertEqual(file.firstMatch(of: /configverbs="([^"]*)"/).map { words($0.1) }, configVerbs)
+        XCTAssertEqual(file.firstMatch(of: /itemverbs="([^"]*)"/).map { words($0.1) }, itemVerbs)
         XCTAssertEqual(
             file.firstMatch(of: /options="([^"]*)"/).map { Set(words($0.1)) }, try documentedFlags())
         XCTAssertTrue(file.contains("--button"))
@@ -77,6 +81,8 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(file.firstMatch(of: /commands=\(([^)]*)\)/).map { words($0.1) }, commands)
         XCTAssertEqual(file.firstMatch(of: /places=\(([^)]*)\)/).map { words($0.1) }, places)
         XCTAssertEqual(file.firstMatch(of: /'1:: :\(([^)]*)\)'/).map { words($0.1) }, subcommands)
+        XCTAssertEqual(file.firstMatch(of: /configverbs=\(([^)]*)\)/).map { words($0.1) }, configVerbs)
+        XCTAssertEqual(file.firstMatch(of: /itemverbs=\(([^)]*)\)/).map { words($0.1) }, itemVerbs)
         // The top level's, which continues over lines; doctor's is one line.
         guard let arguments = file.firstRange(of: "_arguments \\\n") else { return XCTFail("no _arguments") }
         var flags: Set<String> = []
@@ -98,6 +104,8 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(file.firstMatch(of: /set -l commands ([^\n]*)/).map { words($0.1) }, commands)
         XCTAssertEqual(file.firstMatch(of: /set -l places ([^\n]*)/).map { words($0.1) }, places)
         XCTAssertEqual(file.firstMatch(of: /set -l subcommands ([^\n]*)/).map { words($0.1) }, subcommands)
+        XCTAssertEqual(file.firstMatch(of: /set -l configverbs ([^\n]*)/).map { words($0.1) }, configVerbs)
+        XCTAssertEqual(file.firstMatch(of: /set -l itemverbs ([^\n]*)/).map { words($0.1) }, itemVerbs)
         XCTAssertEqual(
             file.matches(of: #/-n __fish_use_subcommand -a ([a-z]+) /#).map { String($0.1) }, subcommands)
         var flags: Set<String> = []

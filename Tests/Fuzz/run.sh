@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs the config fuzzer for a bounded time and judges the result; used by
+# Runs a config fuzzer (the parser's or the editor's) for a bounded time and judges the result; used by
 # `make fuzz` and `make fuzz-smoke` (mk/fuzz.mk).
 #
 #   Tests/Fuzz/run.sh FUZZER SECONDS WORKDIR [libFuzzer options...]
@@ -15,7 +15,7 @@ seeds=Tests/FuzzCorpus/config
 mkdir -p "$work/corpus" "$work/artifacts"
 rm -f "$work"/artifacts/*
 log=$work/fuzz.log
-echo "fuzz: Config.parse for $seconds s (log: $log)"
+echo "fuzz: $(basename "$fuzzer") for $seconds s (log: $log)"
 status=0
 # Swift's crash handler walks the stack in a way ASan reports as a
 # stack-buffer-underflow, 200 lines that bury the real failure above them.
@@ -37,7 +37,7 @@ if [ "$status" -eq 0 ] && [ -z "$artifacts" ] && ! grep -qE '^==[0-9]+==ERROR|de
     echo "fuzz: no crash, leak or timeout"
     exit 0
 fi
-grep -E -A40 '^==[0-9]+==ERROR|deadly signal|ERROR: libFuzzer|Fatal error|config fuzzer:' "$log" | head -n 100
+grep -E -A40 '^==[0-9]+==ERROR|deadly signal|ERROR: libFuzzer|Fatal error|fuzzer: ' "$log" | head -n 100
 mkdir -p Tests/FuzzCorpus/crashes
 for name in $artifacts; do
     cp "$work/artifacts/$name" Tests/FuzzCorpus/crashes/

@@ -82,6 +82,35 @@ public struct DBusMessage: Sendable, Equatable {
             destination: destination, signature: signature, body: body)
     }
 
+    /// The answer to `call`, from the bus name it was sent to.
+    public static func reply(
+        to call: DBusMessage, serial: UInt32, signature: String = "", body: [UInt8] = []
+    ) -> DBusMessage {
+        DBusMessage(
+            kind: .methodReturn, flags: [.noReplyExpected], serial: serial, replySerial: call.serial,
+            destination: call.sender, signature: signature, body: body)
+    }
+
+    /// An error answering `call`: its D-Bus name, and the words for a person.
+    public static func error(to call: DBusMessage, serial: UInt32, name: String, text: String) -> DBusMessage
+    {
+        var body = DBusWriter()
+        body.string(text)
+        return DBusMessage(
+            kind: .error, flags: [.noReplyExpected], serial: serial, errorName: name,
+            replySerial: call.serial,
+            destination: call.sender, signature: "s", body: body.bytes)
+    }
+
+    /// A signal from `path`, to whoever listens.
+    public static func signal(
+        serial: UInt32, path: String, interface: String, member: String, signature: String, body: [UInt8]
+    ) -> DBusMessage {
+        DBusMessage(
+            kind: .signal, flags: [.noReplyExpected], serial: serial, path: path, interface: interface,
+            member: member, signature: signature, body: body)
+    }
+
     /// The header field codes. Any order is valid; `encoded` writes them as
     /// sd-bus does (path, member, interface, ...), so its bytes can be
     /// compared with a message `busctl` sent.
@@ -257,6 +286,31 @@ public struct DBusWriter: Sendable {
         for i in 0..<4 { bytes[lengthAt + i] = UInt8(truncatingIfNeeded: length >> (8 * i)) }
     }
 
+    /// `b`: a `u` of 0 or 1.
+    public mutating func boolean(_ value: Bool) {
+        uint32(value ? 1 : 0)
+    }
+
+    /// `(...)`: 8-aligned, then its fields.
+    public mutating func structure(_ fields: (inout DBusWriter) -> Void) {
+        align(8)
+        fields(&self)
+    }
+
+    /// `v`: the value's signature, then the value.
+    public mutating func variant(_ signature: String, _ value: (inout DBusWriter) -> Void) {
+        self.signature(signature)
+        value(&self)
+    }
+
+    /// `(so)`: an object on a bus, as AT-SPI names one.
+    public mutating func objectReference(bus: String, path: String) {
+        structure { writer in
+            writer.string(bus)
+            writer.string(path)
+        }
+    }
+
     /// `a{sv}` whose values are all strings.
     public mutating func stringVariants(_ entries: [(key: String, value: String)]) {
         array(alignment: 8) { writer in
@@ -297,6 +351,16 @@ struct DBusReader {
         let raw = bytes[offset..<offset + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         offset += 4
         return bigEndian ? raw.byteSwapped : raw
+    }
+
+    mutating func int32() -> Int32? {
+        uint32().map { Int32(bitPattern: $0) }
+    }
+
+    /// A `v` that holds a `b`; nil for any other type.
+    mutating func variantBoolean() -> Bool? {
+        guard signature() == "b", let value = uint32(), value <= 1 else { return nil }
+        return value == 1
     }
 
     mutating func string() -> String? {

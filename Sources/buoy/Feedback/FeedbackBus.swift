@@ -27,27 +27,10 @@ final class FeedbackBus {
         guard let text = Environment.string("DBUS_SESSION_BUS_ADDRESS") else {
             return none("DBUS_SESSION_BUS_ADDRESS is not set, so there is no session bus")
         }
-        let address: DBusAddress
-        switch DBusAddress.parse(text) {
-        case .success(let parsed): address = parsed
-        case .failure(let error): return none("the session bus address \"\(text)\" has \(error)")
+        switch BusSocket.connect(text, bus: "the session bus") {
+        case .success(let fd): return FeedbackBus(fd: fd, loop: loop, log: log)
+        case .failure(let error): return none(error.reason)
         }
-        let fd = buoy_unix_socket()
-        guard fd >= 0 else { return none("cannot create a socket: \(Errno.current)") }
-        let connected: Int32
-        switch address {
-        // withCString: the implicit conversion copies into a new array, code run only here.
-        case .path(let path): connected = path.withCString { buoy_unix_connect(fd, $0) }
-        case .abstract(let name): connected = name.withCString { buoy_unix_connect_abstract(fd, $0) }
-        }
-        // A unix socket connects at once or not at once: EAGAIN (a full
-        // backlog) is a failure too, rather than a wait.
-        guard connected == 0 else {
-            let error = Errno.current
-            try? FileDescriptor(rawValue: fd).close()
-            return none("cannot connect to the session bus at \(text): \(error)")
-        }
-        return FeedbackBus(fd: fd, loop: loop, log: log)
     }
 
     private init(fd: Int32, loop: EventLoop, log: Logger) {

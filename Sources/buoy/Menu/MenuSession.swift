@@ -41,6 +41,13 @@ final class MenuSession {
     var isOpening: Bool { controller.isOpening }
     /// The button the menu is open, opening or folding away from.
     var owner: ButtonInstance? { controller.owner.flatMap(instance) }
+
+    /// The open level's path and what is on screen of it, for the accessibility tree.
+    var openLevel: (path: [String], scene: MenuScene)? {
+        guard controller.isOpen, let path = controller.path, let scene = controller.scene else { return nil }
+        return (path, scene)
+    }
+
     /// When the clock must wake the loop for the menu.
     var deadline: Double? { [controller.nextWake, statusChecks.deadline].compactMap { $0 }.min() }
 

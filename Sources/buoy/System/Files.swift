@@ -47,11 +47,12 @@ extension Files {
         }
     }
 
-    /// Creates `path` and its missing parents with mode 0700.
+    /// Creates `path` and its missing parents with mode 0700; a relative
+    /// path (`buoy config --config new/c.toml`) stays relative.
     static func makeDirectories(_ path: String) {
-        var prefix = ""
+        var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/" + component
+            prefix += component + "/"
             mkdir(prefix, 0o700)
         }
     }

@@ -1,0 +1,136 @@
+/// One change to a config file, made on its bytes: `buoy config` and the
+/// menu's edit mode both describe what the user asked for as a `ConfigEdit`
+/// and call `applied(to:path:)`, which returns the new bytes or why not.
+///
+/// The edit is lossless: every byte outside the changed value, the changed
+/// line or the item moved stays as it was (comments, blank lines, order,
+/// quoting, spacing), as toml_edit and tomlkit do. The result is validated
+/// as `--check` validates a file, so an edit that is applied never leaves a
+/// file buoy refuses.
+public enum ConfigEdit: Equatable, Sendable {
+    /// `set KEY VALUE`: replace the value in place, or add the key after the
+    /// last key of its table (a missing top-level table goes at the end).
+    case set(ConfigKey, ConfigValue)
+    /// `unset KEY`: remove the key's line.
+    case unset(ConfigKey)
+    /// `item add`: a new `[[...item]]` before item `at` (from 1), or last.
+    case addItem(ConfigItem, in: ItemList, at: Int?)
+    /// `item remove N`: the item with the comment lines directly above it,
+    /// and one blank line.
+    case removeItem(Int, in: ItemList)
+    /// `item move N M`: item N, with its comments, becomes item M.
+    case moveItem(Int, to: Int, in: ItemList)
+
+    /// The new bytes, or why the edit is refused; `path` names the file in
+    /// messages. A file that does not parse cannot be edited.
+    public func applied(to bytes: [UInt8], path: String) -> Result<[UInt8], ConfigEditError> {
+        do throws(ConfigEditError) {
+            let edited: Splice
+            switch self {
+            case .set(let key, let value):
+                let candidates = try value.literals(for: key)
+                var firstRefusal: ConfigEditError?
+                for literal in candidates {
+                    do throws(ConfigEditError) {
+                        let splice = try Self.setting(
+                            key, to: literal, in: try Self.layout(bytes, path), keepingQuotes: value.isText)
+                        try Self.validate(splice, from: bytes, path: path)
+                        return .success(splice.result)
+                    } catch {
+                        firstRefusal = firstRefusal ?? error
+                    }
+                }
+                throw firstRefusal ?? .refused("\(path): no value to write")
+            case .unset(let key):
+                edited = try Self.unsetting(key, in: try Self.layout(bytes, path))
+            case .addItem(let item, let list, let at):
+                edited = try ItemEditor(try Self.layout(bytes, path), list).adding(item, at: at)
+            case .removeItem(let number, let list):
+                edited = try ItemEditor(try Self.layout(bytes, path), list).removing(number).splice
+            case .moveItem(let number, let target, let list):
+                let removed = try ItemEditor(try Self.layout(bytes, path), list).removing(number)
+                let rest = try Self.layout(removed.splice.result, path)
+                edited = try ItemEditor(rest, list).inserting(removed.text, at: target)
+            }
+            try Self.validate(edited, from: bytes, path: path)
+            return .success(edited.result)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func layout(_ bytes: [UInt8], _ path: String) throws(ConfigEditError) -> TOMLLayout {
+        do {
+            return TOMLLayout(try TOMLParser.parse(bytes, path: path))
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    /// Refuses a result that `--check` would refuse, or that has a new
+    /// warning on the lines written (an unknown key: a typo, not a wish).
+    /// A warning the file had before (an item moved with its unknown key)
+    /// is not new.
+    static func validate(_ splice: Splice, from original: [UInt8], path: String) throws(ConfigEditError) {
+        let warnings: [ConfigDiagnostic]
+        do {
+            warnings = try Config.parse(splice.result, path: path).warnings
+        } catch {
+            throw .invalid(error)
+        }
+        var file = SourceFile(path: path, bytes: splice.result)
+        try? file.validate()  // it parsed, so this only records the lines
+        let lines = splice.insertedLines(in: file)
+        let written = warnings.filter { lines.contains($0.line) }
+        // Only then is the file as it was parsed: most edits warn of nothing.
+        guard !written.isEmpty else { return }
+        let known = Set(((try? Config.parse(original, path: path))?.warnings ?? []).map(\.message))
+        if let warning = written.first(where: { !known.contains($0.message) }) {
+            var refused = warning
+            refused.severity = .error
+            throw .invalid(ConfigError(diagnostic: refused))
+        }
+    }
+}
+
+/// Why an edit was refused: the file's own diagnostics (file:line:col), or
+/// a message that starts with the file's path.
+public enum ConfigEditError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalid(ConfigError)
+    case refused(String)
+
+    /// What `buoy config` prints, one diagnostic after another.
+    public var description: String {
+        switch self {
+        case .invalid(let error): (error.errors + error.warnings).map(\.labelled).joined(separator: "\n")
+        case .refused(let message): message
+        }
+    }
+}
+
+/// Bytes replaced in one place: the result, and the span written.
+struct Splice {
+    var result: [UInt8]
+    /// The new bytes' span in `result`.
+    var written: Range<Int>
+
+    init(_ bytes: [UInt8], replacing range: Range<Int>, with new: [UInt8]) {
+        var result = bytes
+        result.replaceSubrange(range, with: new)
+        self.result = result
+        written = range.lowerBound..<(range.lowerBound + new.count)
+    }
+
+    /// The 1-based lines the written bytes are on.
+    func insertedLines(in file: SourceFile) -> Range<Int> {
+        guard !written.isEmpty else { return 0..<0 }
+        let first = file.location(of: written.lowerBound).line
+        let last = file.location(of: written.upperBound - 1).line
+        return first..<(last + 1)
+    }
+}
+
+extension ConfigEdit {
+    /// The first line of a file `buoy config` makes where there was none.
+    public static let newFileHeader = "# buoy's config (see buoy(5)), started by `buoy config`.\n"
+}

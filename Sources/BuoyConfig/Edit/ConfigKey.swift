@@ -1,0 +1,202 @@
+/// A dotted key as `buoy config` takes it: `button.color`, `actions.tap`,
+/// `menu.item.2.label` (items count from 1, in file order, as the menu shows
+/// them), with `--button NAME` picking one of several `[[button]]` tables.
+public struct ConfigKey: Equatable, Sendable, CustomStringConvertible {
+    public var parts: [String]
+    public var button: String?
+
+    /// Nil for a key with an empty part ("a..b", ".a").
+    public init?(_ dotted: String, button: String? = nil) {
+        let parts = dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !parts.contains(where: \.isEmpty) else { return nil }
+        self.parts = parts
+        self.button = button
+    }
+
+    init(parts: [String], button: String?) {
+        self.parts = parts
+        self.button = button
+    }
+
+    public var description: String { parts.joined(separator: ".") }
+
+    /// The key as the schema names it: no item numbers, and a submenu's
+    /// name as NAME ("submenu.NAME.item.label").
+    var schemaPath: String {
+        var named = parts.filter { Int($0) == nil }
+        if named.count > 1, named[0] == "submenu" { named[1] = "NAME" }
+        return named.joined(separator: ".")
+    }
+
+    /// The schema's rule when the key holds a number.
+    var numberRule: NumberRule? {
+        Schema.root.lazy.flatMap(\.keys).first { $0.path == schemaPath }?.number
+    }
+}
+
+/// What `set` writes.
+public enum ConfigValue: Equatable, Sendable {
+    /// Read by the key's type in the schema: `'#00ff00'` and `menu` need no
+    /// TOML quotes. A number key takes a number; `true` and `false` are
+    /// booleans where the schema takes one and strings elsewhere; anything
+    /// else is a string.
+    case text(String)
+    /// `--toml`: a TOML value as written (`{ action = "fullscreen" }`).
+    case toml(String)
+
+    var isText: Bool {
+        if case .text = self { return true }
+        return false
+    }
+
+    /// The literals to try, in order; the first the schema accepts is written.
+    func literals(for key: ConfigKey) throws(ConfigEditError) -> [[UInt8]] {
+        switch self {
+        case .text(let text):
+            let string = Array(quoted(text, limit: .max).utf8)
+            if key.numberRule != nil {
+                guard Double(text) != nil || Int(text) != nil else {
+                    throw .refused("\(key) takes a number, not \(quoted(text))")
+                }
+                return [Array(text.utf8)]
+            }
+            return text == "true" || text == "false" ? [Array(text.utf8), string] : [string]
+        case .toml(let literal):
+            // One value and nothing after it: a comment or a line break
+            // would let a "value" write more than the key.
+            let line = Array("v = \(literal)".utf8)
+            guard let document = try? TOMLParser.parse(line, path: "--toml"),
+                let node = document[TOMLDocument.root]["v"]?.node, node.end == line.count,
+                document[TOMLDocument.root].entries.count == 1
+            else {
+                throw .refused(
+                    "--toml takes one TOML value, such as '\"text\"', 3 or '{ action = \"mute\" }'")
+            }
+            return [Array(literal.utf8)]
+        }
+    }
+}
+
+/// Where a key is in a parsed file.
+enum KeyPlace: Equatable {
+    /// It is written: `document[table][key]`.
+    case entry(table: Int, key: String)
+    /// `table` is the deepest table on the way that is written; `rest` are
+    /// the key's parts below it.
+    case missing(table: Int, rest: [String])
+}
+
+extension TOMLDocument {
+    /// Follows `parts` through the tables, items and `[[button]]`s.
+    func locate(_ parts: [String], button: String?) throws(ConfigEditError) -> KeyPlace {
+        var table = TOMLDocument.root
+        var i = 0
+        let path = source.path
+        while i < parts.count {
+            let part = parts[i]
+            guard let entry = self[table][part] else {
+                if part == "button", i == 0, let button {
+                    throw .refused("\(path): no [[button]] is named \(quoted(button))")
+                }
+                if let number = parts[(i + 1)...].first(where: { Int($0) != nil }) {
+                    throw .refused(
+                        "\(path): there is no \(parts[..<i].joined(separator: ".")).\(part).\(number)")
+                }
+                return .missing(table: table, rest: Array(parts[i...]))
+            }
+            if i == parts.count - 1 { return .entry(table: table, key: part) }
+            i += 1
+            switch entry.node.value {
+            case .table(let child):
+                if i == 1, part == "button", let button, !hasName(child, button) {
+                    throw .refused("\(path): the [button] is not named \(quoted(button))")
+                }
+                table = child
+            case .tableArray(let array):
+                let elements = tableArrays[array]
+                if i == 1, part == "button" {
+                    table = try pickButton(elements, button)
+                } else {
+                    let name = parts[..<i].joined(separator: ".")
+                    guard let number = Int(parts[i]) else {
+                        throw .refused("\(path): \(name) is a list: say which one, as \(name).1")
+                    }
+                    guard number >= 1, number <= elements.count else {
+                        throw .refused("\(path): there is no \(name).\(number): there are \(elements.count)")
+                    }
+                    table = elements[number - 1]
+                    if i == parts.count - 1 {
+                        throw .refused("\(path): \(name).\(number) is a table: name one of its keys")
+                    }
+                    i += 1
+                }
+            default:
+                throw .refused(
+                    "\(path): \(parts[..<i].joined(separator: ".")) is \(article(entry.node.value.typeName)),"
+                        + " not a table")
+            }
+        }
+        return .missing(table: table, rest: [])
+    }
+
+    /// Whether the button's table has `name`, written or by default.
+    private func hasName(_ table: Int, _ name: String) -> Bool {
+        guard let entry = self[table]["name"] else { return Config.defaults.buttons.first?.name == name }
+        guard case .string(let written) = entry.node.value else { return false }
+        return written == name
+    }
+
+    private func pickButton(_ elements: [Int], _ button: String?) throws(ConfigEditError) -> Int {
+        if let button {
+            guard let element = elements.first(where: { hasName($0, button) }) else {
+                throw .refused("\(source.path): no [[button]] is named \(quoted(button))")
+            }
+            return element
+        }
+        guard elements.count == 1 else {
+            throw .refused(
+                "\(source.path): there are \(elements.count) [[button]] tables: pick one with --button NAME")
+        }
+        return elements[0]
+    }
+}
+
+extension TOMLDocument {
+    /// Every value's key as `buoy config` names it, with the `--button`
+    /// that picks it: what the round trip and the fuzzer write back. Keys
+    /// that a dotted name cannot say (with a dot, or a number) are left out.
+    var valueKeys: [ConfigKey] {
+        var found: [ConfigKey] = []
+        func isPlain(_ key: String) -> Bool { !key.isEmpty && !key.contains(".") && Int(key) == nil }
+        func walk(_ table: Int, _ parts: [String], _ button: String?) {
+            for entry in self[table].entries where isPlain(entry.key) {
+                let path = parts + [entry.key]
+                switch entry.node.value {
+                case .table(let id) where self[id].origin != .inline:
+                    walk(id, path, button)
+                case .tableArray(let array) where parts.isEmpty && entry.key == "button":
+                    let elements = tableArrays[array]
+                    let names = elements.map { element -> String? in
+                        guard case .string(let name)? = self[element]["name"]?.node.value else { return nil }
+                        return name
+                    }
+                    for (element, name) in zip(elements, names) {
+                        if elements.count == 1 {
+                            walk(element, path, nil)
+                        } else if let name, names.filter({ $0 == name }).count == 1 {
+                            walk(element, path, name)
+                        }
+                    }
+                case .tableArray(let array):
+                    for (index, element) in tableArrays[array].enumerated() {
+                        walk(element, path + [String(index + 1)], button)
+                    }
+                default:
+                    found.append(ConfigKey(parts: path, button: button))
+                }
+            }
+        }
+        walk(TOMLDocument.root, [], nil)
+        return found
+    }
+}

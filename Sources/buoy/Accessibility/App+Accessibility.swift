@@ -1,0 +1,95 @@
+import BuoyButton
+import BuoyCommandLine
+import BuoyConfig
+import BuoyCore
+import BuoyWayland
+
+/// AT-SPI: the tree a screen reader sees, built from the instances and the
+/// open menu, and its actions carried out through the same inputs and
+/// plans as a pointer's and `buoy msg`'s.
+extension App {
+    /// Reads what the buses sent and carries out the actions asked for.
+    func followAccessibility(_ wakeup: Wakeup, now: Double) {
+        guard let accessibility else { return }
+        for command in accessibility.update(wakeup, now: now) { carryOut(command, now: now) }
+    }
+
+    /// Serves the tree as it is now, telling listeners what changed.
+    func publishAccessibleTree() {
+        guard let accessibility, accessibility.isServing else { return }
+        accessibility.publish(accessibleTree)
+    }
+
+    private var accessibleTree: AccessibleTree {
+        let buttons = instances.map { instance in
+            let size = Size(width: instance.spec.button.size, height: instance.spec.button.size)
+            return AccessibleButtonFacts(
+                accessibleName: instance.spec.button.accessibleName, face: instance.spec.button.face,
+                actions: ButtonGesture.allCases.compactMap { gesture in
+                    instance.spec.actions[gesture].map { .init(gesture, $0) }
+                },
+                hidden: !instance.controller.isVisible,
+                extents: instance.shown.map { Rect(origin: $0.origin, size: size) })
+        }
+        var menuFacts: AccessibleMenuFacts?
+        if let owner = menu.owner, let index = instances.firstIndex(where: { $0 === owner }),
+            let (path, scene) = menu.openLevel, let page = MenuSource(owner.spec).page(at: path)
+        {
+            menuFacts = AccessibleMenuFacts(
+                owner: index, page: page, targets: scene.images.layout.items.map(\.target),
+                statuses: scene.images.statuses, focused: scene.ring)
+        }
+        return AccessibleButtons.tree(buttons: buttons, menu: menuFacts)
+    }
+
+    private func carryOut(_ command: AccessibleCommand, now: Double) {
+        func message(_ index: Int, _ command: ControlCommand) {
+            let plan = MessageDispatch.plan(
+                ControlMessage(button: instances[index].key.name, command: command), facts: messageFacts,
+                now: now)
+            carryOut(plan, answering: nil, now: now)
+        }
+        switch command {
+        case .tap(let index):
+            log.info("accessibility: activate")
+            // A press and release at its centre, as a pointer's click gives them.
+            guard instances.indices.contains(index), let rect = instances[index].controller.restingRect else {
+                return
+            }
+            let instance = instances[index]
+            let centre = Point(x: rect.origin.x + rect.width / 2, y: rect.origin.y + rect.height / 2)
+            perform(instance.controller.handle(.press(centre, at: now)), for: instance, now: now)
+            perform(instance.controller.handle(.release(centre, at: now)), for: instance, now: now)
+        case .gesture(let index, let name):
+            log.info("accessibility: " + name)
+            guard instances.indices.contains(index), let gesture = ButtonGesture(rawValue: name) else {
+                return
+            }
+            perform([.run(gesture)], for: instances[index], now: now)
+        case .openMenu(let index):
+            log.info("accessibility: open menu")
+            guard instances.indices.contains(index), !(menu.isOpen && menu.owner === instances[index]) else {
+                return
+            }
+            message(index, .menu(nil))
+        case .move(let index, let corner):
+            log.info("accessibility: move to " + corner.rawValue)
+            guard instances.indices.contains(index), let placement = Placement(rawValue: corner.rawValue)
+            else { return }
+            message(index, .move(.placement(placement)))
+        case .hide(let index):
+            log.info("accessibility: hide")
+            guard instances.indices.contains(index) else { return }
+            message(index, .hide)
+        case .menuItem(let index):
+            log.info("accessibility: activate a menu item")
+            guard let (_, scene) = menu.openLevel, scene.images.layout.items.indices.contains(index) else {
+                return
+            }
+            let target = scene.images.layout.items[index].target
+            menu.release(
+                at: Point(x: target.origin.x + target.width / 2, y: target.origin.y + target.height / 2),
+                now: now)
+        }
+    }
+}

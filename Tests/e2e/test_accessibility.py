@@ -1,0 +1,155 @@
+"""AT-SPI on sway (issue 31 §1): what a screen reader sees of buoy, read and driven through
+pyatspi (atspi_client.py, run by Debian's /usr/bin/python3) on a private session bus with its
+own at-spi-bus-launcher. Each test starts its own bus, launcher and sway."""
+
+from __future__ import annotations
+
+import subprocess
+import unittest
+from pathlib import Path
+
+from atspi import Accessibility, connections_to
+from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines
+from feedbackd import SessionBus
+from harness import HeadlessSway, wait_for
+from test_gestures import appended
+from test_msg import config
+
+
+def start(sway: HeadlessSway, a11y: Accessibility, atspi_address: str | None = None,
+          **sections) -> tuple[Buoy, Path]:
+    marker = sway.artifact("tapped")
+    sections.setdefault("actions", {}).setdefault("tap", f'"{appended(marker)}"')
+    buoy = Buoy(sway, config(**sections))
+    buoy.env["DBUS_SESSION_BUS_ADDRESS"] = a11y.bus.address
+    buoy.env.pop("AT_SPI_BUS_ADDRESS", None)
+    if atspi_address:
+        buoy.env["AT_SPI_BUS_ADDRESS"] = atspi_address
+    buoy.start()
+    buoy.wait_for_button(MAGENTA)
+    return buoy, marker
+
+
+class AccessibilityTests(unittest.TestCase):
+    def test_pyatspi_finds_buoy_and_its_button_where_the_screenshot_has_it(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            buoy, _ = start(sway, a11y, button={"accessible_name": '"Assistant"'})
+            app = a11y.app()
+            self.assertEqual(app["role"], "application")
+            self.assertEqual(len(app["children"]), 1, app)
+            button = app["children"][0]
+            self.assertEqual((button["name"], button["role"]), ("Assistant", "push button"))
+            self.assertTrue({"showing", "visible", "focusable"} <= set(button["states"]), button)
+            self.assertEqual(button["actions"][0], "activate")
+            for action in ("move to top-left", "move to bottom-right", "hide"):
+                self.assertIn(action, button["actions"])
+            left, top, right, bottom = buoy.wait_for_button(MAGENTA).bbox
+            x, y, width, height = button["extents"]
+            for got, want in ((x, left), (y, top), (x + width, right), (y + height, bottom)):
+                self.assertAlmostEqual(got, want, delta=4, msg=(button["extents"], (left, top, right, bottom)))
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_activate_runs_tap_once(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            buoy, marker = start(sway, a11y)
+            a11y.app()
+            self.assertTrue(a11y.client("do", "0", "activate"))
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="tap ran")
+            # Nothing more comes: the press and release were one tap.
+            wait_for(lambda: "accessibility: activate" in buoy.log(), timeout=2, message="logged")
+            self.assertEqual(count_lines(marker), 1)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_open_menu_shows_its_items_and_an_item_runs_its_command(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            item = sway.artifact("item")
+            menu = ("[[menu.item]]\nlabel = \"First\"\ncommand = \"true\"\n"
+                    f"[[menu.item]]\nlabel = \"Second\"\ncommand = \"{appended(item)}\"\n")
+            buoy = Buoy(sway, config(actions={"tap": '"menu"'}) + menu)
+            buoy.env["DBUS_SESSION_BUS_ADDRESS"] = a11y.bus.address
+            buoy.start()
+            buoy.wait_for_button(MAGENTA)
+            before = sway.screenshot()
+            self.assertEqual(a11y.app()["children"][0]["name"], "buoy: open menu")
+            self.assertTrue(a11y.client("do", "0", "open menu"))
+            app = wait_for(lambda: (lambda app: app if app["children"][0]["children"] else None)(a11y.client("tree")),
+                           timeout=5, message="the menu under the button")
+            menu_node = app["children"][0]["children"][0]
+            self.assertEqual(menu_node["role"], "menu")
+            self.assertEqual([child["name"] for child in menu_node["children"]], ["First", "Second"])
+            self.assertTrue(all(child["role"] == "menu item" for child in menu_node["children"]))
+            wait_for(lambda: sway.screenshot().data != before.data, timeout=3, message="the menu on screen")
+            self.assertTrue(a11y.client("do", "0/0/1", "activate"))
+            wait_for(lambda: count_lines(item) == 1, timeout=3, message="the second item ran")
+            wait_for(lambda: not a11y.client("tree")["children"][0]["children"], timeout=3,
+                     message="the menu gone from the tree once closed")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_move_to_top_left_moves_the_button_there(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            buoy, _ = start(sway, a11y)
+            a11y.app()
+            self.assertTrue(a11y.client("do", "0", "move to top-left"))
+            def at_top_left():
+                left, top, _, _ = buoy.wait_for_button(MAGENTA).bbox
+                return left < 20 and top < 20
+            wait_for(at_top_left, timeout=5, message="the button at the top-left")
+            x, y, _, _ = wait_for(lambda: (lambda e: e if e[0] < 20 else None)(
+                a11y.client("tree")["children"][0]["extents"]), timeout=3, message="extents at the top-left")
+            left, top, _, _ = buoy.wait_for_button(MAGENTA).bbox
+            self.assertAlmostEqual(x, left, delta=4)
+            self.assertAlmostEqual(y, top, delta=4)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_with_accessibility_off_buoy_has_no_connection_to_the_accessibility_bus(self):
+        with HeadlessSway() as sway, Accessibility(sway, enabled=False) as a11y:
+            buoy, marker = start(sway, a11y)
+            self.assertEqual(a11y.client("tree"), None)
+            self.assertEqual(connections_to(a11y, buoy.pid), 0)
+            # Switched on, it joins; switched off, it leaves.
+            a11y.switch(True)
+            a11y.app()
+            self.assertEqual(connections_to(a11y, buoy.pid), 1)
+            a11y.switch(False)
+            wait_for(lambda: connections_to(a11y, buoy.pid) == 0, timeout=5,
+                     message="buoy left the accessibility bus")
+            self.assertIn("accessibility is off: leaving the accessibility bus", buoy.log())
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_a_bus_without_a_registry_is_one_warning_and_buoy_runs_on(self):
+        # AT_SPI_BUS_ADDRESS names a bus with no registry on it: Embed is refused.
+        with HeadlessSway() as sway, Accessibility(sway) as a11y, SessionBus() as empty:
+            # The pointer first, so that buoy binds it at start, as test_feedback does.
+            pointer = sway.pointer()
+            buoy, marker = start(sway, a11y, atspi_address=empty.address)
+            wait_for(lambda: "[warning] accessibility" in buoy.log(), timeout=5, message="the warning")
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            pointer.click(cx, cy)
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="a click's tap ran")
+            warnings = [line for line in buoy.log().splitlines() if "[warning]" in line or "[error]" in line]
+            self.assertEqual(len(warnings), 1, warnings)
+            self.assertIn("the registry refused Embed: org.freedesktop.DBus.Error.ServiceUnknown", warnings[0])
+            self.assertIn("buoy runs on without it", warnings[0])
+            self.assertEqual(connections_to(a11y, buoy.pid), 0)
+            self.assertEqual(buoy.stop(), 0)
+
+
+class AccessibleNameCheckTests(unittest.TestCase):
+    def test_an_empty_or_overlong_accessible_name_is_a_check_error(self):
+        with HeadlessSway() as sway:
+            for value, error in (('""', "accessible_name must not be empty"),
+                                 (f'"{"x" * 129}"', "accessible_name must be at most 128 characters, got 129")):
+                buoy = Buoy(sway, config(button={"accessible_name": value}))
+                check = subprocess.run([BUOY, "--check", "--config", str(buoy.config_path)], env=buoy.env,
+                                       capture_output=True, text=True, timeout=10)
+                self.assertEqual(check.returncode, 1, check.stdout)
+                self.assertIn(f"{buoy.config_path}:2:", check.stderr)
+                self.assertIn(error, check.stderr)
+            buoy = Buoy(sway, config(button={"accessible_name": f'"{"x" * 128}"'}))
+            check = subprocess.run([BUOY, "--check", "--config", str(buoy.config_path)], env=buoy.env,
+                                   capture_output=True, text=True, timeout=10)
+            self.assertEqual(check.returncode, 0, check.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
