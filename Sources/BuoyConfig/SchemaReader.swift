@@ -410,7 +410,7 @@ struct SchemaReader {
             let keys = draft.keys?.builtIn
             if let label = draft.label ?? builtIn?.label ?? keys?.label ?? draft.click?.label,
                 let action = draft.command.map(Action.command) ?? builtIn.map(Action.builtIn)
-                    ?? draft.keys.map { Action.keys($0.chords) } ?? draft.click.map(Action.click)
+                    ?? draft.keys.map({ Action.keys($0.chords) }) ?? draft.click.map(Action.click)
                     ?? draft.submenu.map(Action.submenu)
             {
                 items.append(
