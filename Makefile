@@ -62,10 +62,12 @@ check-protocols: deps
 	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols Sources/CKWinFakeInput)" || \
 		{ echo "untracked generated files in Sources/CWaylandProtocols or Sources/CKWinFakeInput"; exit 1; }
 
-# Also: every public declaration of BuoyKit's modules has a /// comment.
+# Also: every public declaration of BuoyKit's modules has a /// comment, and
+# docs/architecture.md's file:line references still name their code.
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources
 	$(PYTHON) scripts/check-doc-comments.py
+	$(PYTHON) scripts/check-architecture.py
 
 unit: have-swift deps
 	$(SWIFT) test

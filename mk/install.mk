@@ -37,6 +37,7 @@ INSTALLED_FILES := \
 	$(mandir)/man5/buoy.5 \
 	$(docdir)/config.toml \
 	$(docdir)/phone.toml \
+	$(docdir)/touch-desktop.toml \
 	$(docdir)/two-buttons.toml \
 	$(docdir)/buoy.desktop \
 	$(userunitdir)/buoy.service \
@@ -62,6 +63,7 @@ install:
 	$(INSTALL) -Dm644 $(MAN_OUT)/buoy.5 $(DESTDIR)$(mandir)/man5/buoy.5
 	$(INSTALL) -Dm644 examples/config.toml $(DESTDIR)$(docdir)/config.toml
 	$(INSTALL) -Dm644 examples/phone.toml $(DESTDIR)$(docdir)/phone.toml
+	$(INSTALL) -Dm644 examples/touch-desktop.toml $(DESTDIR)$(docdir)/touch-desktop.toml
 	$(INSTALL) -Dm644 examples/two-buttons.toml $(DESTDIR)$(docdir)/two-buttons.toml
 	# An XDG autostart example, not enabled: see docs/compositors.md, Phones.
 	$(INSTALL) -Dm644 examples/buoy.desktop $(DESTDIR)$(docdir)/buoy.desktop

@@ -1,6 +1,6 @@
 /// What checking the config found: what `buoy --check` prints and `buoy
 /// doctor` reports, in the same words.
-public enum ConfigCheck: Equatable, Sendable {
+package enum ConfigCheck: Equatable, Sendable {
     /// The file can be used; `warnings` are its diagnostics, labelled
     /// (`path:line:col: warning: ...`), in file order.
     case ok(path: String, warnings: [String])
@@ -11,7 +11,7 @@ public enum ConfigCheck: Equatable, Sendable {
 
     /// `--check`'s verdict on standard output; nil for a failure, which
     /// only its diagnostics (on standard error) tell.
-    public var verdict: String? {
+    package var verdict: String? {
         switch self {
         case .ok(let path, let warnings):
             let count = warnings.count
@@ -23,7 +23,7 @@ public enum ConfigCheck: Equatable, Sendable {
         }
     }
 
-    public var passed: Bool {
+    package var passed: Bool {
         if case .failed = self { return false }
         return true
     }

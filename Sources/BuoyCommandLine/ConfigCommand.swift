@@ -2,7 +2,7 @@ import BuoyConfig
 
 /// `buoy config ...`: read or change one thing in the config file, as
 /// scripts (sxmo) and the edit mode do, through `ConfigEdit`.
-public enum ConfigCommand: Equatable, Sendable {
+package enum ConfigCommand: Equatable, Sendable {
     /// `buoy config path`: the file buoy reads.
     case path
     /// `buoy config --help`: `usage`.
@@ -12,16 +12,16 @@ public enum ConfigCommand: Equatable, Sendable {
 
     /// The words after `buoy config`, as the parser, the usage and the
     /// completions spell them (CompletionsTests).
-    public enum Verb: String, CaseIterable, Sendable {
+    package enum Verb: String, CaseIterable, Sendable {
         case get, set, unset, item, path
     }
 
     /// The words after `buoy config item`.
-    public enum ItemVerb: String, CaseIterable, Sendable {
+    package enum ItemVerb: String, CaseIterable, Sendable {
         case add, remove, move
     }
 
-    public static var usage: String {
+    package static var usage: String {
         """
         Usage: buoy config [--config PATH] [--button NAME] get KEY
                buoy config [--config PATH] [--button NAME] set KEY VALUE
@@ -42,7 +42,7 @@ public enum ConfigCommand: Equatable, Sendable {
 
     /// Parses the words after `buoy config`: the command, and the
     /// `--config` path if one is given.
-    public static func parse(_ arguments: [String]) -> Result<
+    package static func parse(_ arguments: [String]) -> Result<
         (ConfigCommand, configPath: String?), UsageError
     > {
         var options: [String: String] = [:]

@@ -2,8 +2,8 @@ import BuoyCore
 
 /// What the user asked for on the command line. Pure, so that its parsing
 /// is tested without a display.
-public struct Invocation: Equatable, Sendable {
-    public enum Mode: Equatable, Sendable {
+package struct Invocation: Equatable, Sendable {
+    package enum Mode: Equatable, Sendable {
         case run
         case check
         case help
@@ -19,18 +19,18 @@ public struct Invocation: Equatable, Sendable {
 
     /// The words that start a command of their own, as the first argument.
     /// The completions offer these (CompletionsTests).
-    public enum Subcommand: String, CaseIterable, Sendable {
+    package enum Subcommand: String, CaseIterable, Sendable {
         case msg, doctor, config
     }
 
     /// Each option, as the parser, buoy(1)'s OPTIONS and the completions
     /// spell it (CompletionsTests).
-    public enum Option: CaseIterable, Sendable {
+    package enum Option: CaseIterable, Sendable {
         case config, check, printDefaultConfig, debug, replace, help, version
 
         /// Its spellings, short first; `--config=PATH` and `-dd` are
         /// forms of `config` and `debug`.
-        public var spellings: [String] {
+        package var spellings: [String] {
             switch self {
             case .config: ["-c", "--config"]
             case .check: ["--check"]
@@ -50,17 +50,17 @@ public struct Invocation: Equatable, Sendable {
         }
     }
 
-    public var mode = Mode.run
-    public var configPath: String?
-    public var verbosity = 0
+    package var mode = Mode.run
+    package var configPath: String?
+    package var verbosity = 0
     /// `--replace`: stop a running instance on this display instead of refusing.
-    public var replace = false
+    package var replace = false
     /// `buoy doctor --json`: the report as one JSON object.
-    public var json = false
+    package var json = false
 
-    public init() {}
+    package init() {}
 
-    public static var usage: String {
+    package static var usage: String {
         """
         Usage: buoy [--config PATH] [-d|-dd] [--replace]
                buoy --check [--config PATH]
@@ -93,7 +93,7 @@ public struct Invocation: Equatable, Sendable {
     }
 
     /// `buoy msg --help`: the commands, from `ControlCommandName`.
-    public static var messageUsage: String {
+    package static var messageUsage: String {
         """
         Commands for `buoy msg [--button NAME] <command>`:
         \(ControlCommandName.help)
@@ -104,7 +104,7 @@ public struct Invocation: Equatable, Sendable {
 
     /// Parses `arguments` (without the program name), or returns a message
     /// for a usage error.
-    public static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
+    package static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
         var invocation = Invocation()
         var rest = arguments[...]
         switch arguments.first.flatMap(Subcommand.init(rawValue:)) {
@@ -160,7 +160,7 @@ public struct Invocation: Equatable, Sendable {
     }
 }
 
-public struct UsageError: Error, Equatable, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+package struct UsageError: Error, Equatable, Sendable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }

@@ -2,28 +2,28 @@ import BuoyCore
 import CCairo
 
 /// How the button looks; everything the painter needs, in logical px.
-public struct ButtonLook: Sendable, Equatable {
-    public var diameter: Double
-    public var color: Color
-    public var opacity: Double
+package struct ButtonLook: Sendable, Equatable {
+    package var diameter: Double
+    package var color: Color
+    package var opacity: Double
     /// The outline inside the bounding square of side `diameter`.
-    public var shape: ButtonShape
+    package var shape: ButtonShape
     /// How far a press pushes it in, 0...1: at 1 it is drawn at
     /// `pressedScale` of its size, around its centre, and its colour
     /// `pressedDarken` darker.
-    public var pressed: Double
+    package var pressed: Double
     /// How far a dwell has run to its tap, 0...1 (`Dwell`): a ring in the
     /// button's colour fills clockwise from the top, around the button in
     /// the shadow's room. 0 draws none.
-    public var dwell: Double
+    package var dwell: Double
 
-    public static let pressedScale = 0.92
-    public static let pressedDarken = 0.15
+    package static let pressedScale = 0.92
+    package static let pressedDarken = 0.15
 
     /// The ring-and-dot glyph's colour.
-    public var glyphColor: Color
+    package var glyphColor: Color
 
-    public init(
+    package init(
         diameter: Double, color: Color, opacity: Double, shape: ButtonShape = .circle, pressed: Double = 0,
         glyphColor: Color = Color(red: 1, green: 1, blue: 1, alpha: 235 / 255), dwell: Double = 0
     ) {
@@ -37,23 +37,23 @@ public struct ButtonLook: Sendable, Equatable {
     }
 
     /// Room around the button for the shadow, on every side.
-    public var shadowPadding: Double { (diameter * 0.18).rounded(.up) }
+    package var shadowPadding: Double { (diameter * 0.18).rounded(.up) }
 
     /// The side of the square image: the button plus its shadow.
-    public var imageSide: Double { diameter + 2 * shadowPadding }
+    package var imageSide: Double { diameter + 2 * shadowPadding }
 
     /// The side of the image in buffer pixels at `scale`.
-    public func bufferSide(scale: BufferScale) -> Int { scale.pixels(Int(imageSide)) }
+    package func bufferSide(scale: BufferScale) -> Int { scale.pixels(Int(imageSide)) }
 
     /// How much of the diameter an icon or a label face spans: as much as
     /// the ring it stands in for.
-    public static let faceFraction = 0.6
+    package static let faceFraction = 0.6
 
     /// The side in buffer pixels at `scale` of an icon or a label face
     /// (`FaceArtist`): `faceFraction` of the diameter, as even or odd as the
     /// buffer, so that, centred, it starts on a whole pixel and is copied
     /// pixel for pixel while the button is not pressed.
-    public func faceSide(scale: BufferScale) -> Int {
+    package func faceSide(scale: BufferScale) -> Int {
         let buffer = bufferSide(scale: scale)
         let side = Int((diameter * Self.faceFraction * Double(buffer) / imageSide).rounded())
         return max(1, side - (buffer - side) % 2)
@@ -61,7 +61,7 @@ public struct ButtonLook: Sendable, Equatable {
 
     /// A badge's disc: this much of the diameter across, centred on the
     /// outline's top-right (45° up from the centre), inside the shadow's room.
-    public static let badgeFraction = 0.42
+    package static let badgeFraction = 0.42
     /// How much of the disc its text spans.
     static let badgeTextFraction = 0.72
 
@@ -73,7 +73,7 @@ public struct ButtonLook: Sendable, Equatable {
     }
 
     /// The side in buffer pixels at `scale` of a badge's text (`FaceArtist`).
-    public func badgeTextSide(scale: BufferScale) -> Int {
+    package func badgeTextSide(scale: BufferScale) -> Int {
         let buffer = Double(bufferSide(scale: scale))
         return max(1, Int((badgeDisc().diameter * Self.badgeTextFraction * buffer / imageSide).rounded()))
     }
@@ -82,14 +82,14 @@ public struct ButtonLook: Sendable, Equatable {
 /// A badge at the button's top-right (`buoy msg badge`): a disc of `color`
 /// with `text` on it, which a child drew in the badge's text colour. Until
 /// the text is drawn, the disc shows alone.
-public struct ButtonBadge: Equatable {
-    public var color: Color
-    public var text: FaceImage?
+package struct ButtonBadge: Equatable {
+    package var color: Color
+    package var text: FaceImage?
     /// Whether it takes the button's opacity (`badge_fades`); else it is
     /// drawn at full opacity over the faded button.
-    public var fades: Bool
+    package var fades: Bool
 
-    public init(color: Color, text: FaceImage?, fades: Bool = false) {
+    package init(color: Color, text: FaceImage?, fades: Bool = false) {
         self.color = color
         self.text = text
         self.fades = fades
@@ -100,7 +100,7 @@ public struct ButtonBadge: Equatable {
 /// centred ring-and-dot glyph (AssistiveTouch's look) or, in its place, a
 /// face image (an icon or a label that `FaceArtist` drew), into ARGB32
 /// memory, which is the same layout as WL_SHM_FORMAT_ARGB8888.
-public enum ButtonPainter {
+package enum ButtonPainter {
     /// Paints into `data` (premultiplied ARGB32, `stride` bytes per row) a
     /// square image of `look.bufferSide(scale:)` pixels, turned `quarterTurns`
     /// times 90° counter-clockwise: the buffer transform (wl_output_transform
@@ -108,7 +108,7 @@ public enum ButtonPainter {
     /// drawn `look.faceSide(scale:)` px square (at another scale's size it is
     /// stretched), replaces the ring and dot; it shrinks with a press.
     /// `badge` goes on top, at full opacity unless it `fades`.
-    public static func paint(
+    package static func paint(
         _ look: ButtonLook, face: FaceImage? = nil, badge: ButtonBadge? = nil, scale: BufferScale,
         quarterTurns: Int = 0, into data: UnsafeMutableRawPointer, stride: Int
     ) {

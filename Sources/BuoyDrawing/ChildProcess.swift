@@ -17,22 +17,22 @@ package struct ChildOutcome {
 /// on standard input, buoy's standard error as its output too, the pipe
 /// that tells buoy it is exiting, a file for its report, and the files it
 /// draws into.
-public enum HelperFiles {
+package enum HelperFiles {
     /// The write end of the pipe whose end tells the parent it is exiting.
-    public static let exited: Int32 = 3
+    package static let exited: Int32 = 3
     /// An empty file it writes its report to.
-    public static let report: Int32 = 4
+    package static let report: Int32 = 4
     /// The first of the files it is given to draw into, in order.
-    public static let first: Int32 = 5
+    package static let first: Int32 = 5
 }
 
 /// Why a child could not be started.
-public struct ChildStartError: Error, CustomStringConvertible {
-    public var description: String
+package struct ChildStartError: Error, CustomStringConvertible {
+    package var description: String
 }
 
 /// How a child that is killed, or dropped, before it exited is collected.
-public enum ChildReaping {
+package enum ChildReaping {
     /// Waited for there and then: for callers that may block (`buoy
     /// doctor`, the drawing helper's own helpers, tests), and must know the
     /// child is gone before they read what it shared.
@@ -45,13 +45,13 @@ public enum ChildReaping {
 /// Children killed before they exited, collected as they die: each SIGCHLD
 /// (signals merge: one may stand for several) calls `reap`, which waits
 /// for these pids only, and never blocks.
-public final class ChildReaper {
+package final class ChildReaper {
     private var killed: [pid_t] = []
 
-    public init() {}
+    package init() {}
 
     /// The pids killed and not yet collected.
-    public var pending: [pid_t] { killed }
+    package var pending: [pid_t] { killed }
 
     /// Takes `pid`, already sent SIGKILL; collected now if it has died.
     func bury(_ pid: pid_t) {
@@ -59,7 +59,7 @@ public final class ChildReaper {
     }
 
     /// Collects those that have died.
-    public func reap() {
+    package func reap() {
         killed.removeAll(where: Self.collected)
     }
 
@@ -247,7 +247,7 @@ package final class ChildJob {
 /// file mapped shared, zeroed, unmapped when this goes away. The parent
 /// hands `fd` to the child (`ChildJob`'s `files`), which maps it with
 /// `init(file:count:)`.
-public final class SharedMemory<T> {
+package final class SharedMemory<T> {
     package let pointer: UnsafeMutablePointer<T>
     package let count: Int
     /// The memory file, close-on-exec.
@@ -265,7 +265,7 @@ public final class SharedMemory<T> {
     }
 
     /// The memory of a file the parent handed over, which must hold `count` values.
-    public init?(file: Int32, count: Int) {
+    package init?(file: Int32, count: Int) {
         let bytes = count * MemoryLayout<T>.stride
         var status = stat()
         guard count > 0, fstat(file, &status) == 0, Int(status.st_size) >= bytes,

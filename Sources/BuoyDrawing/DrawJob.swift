@@ -4,7 +4,7 @@ import BuoyCore
 /// helper's standard input. Everything the drawing needs is data: the
 /// helper lays a menu out (`MenuArrangement`) and looks its icons up
 /// (`IconQuery`) itself.
-public enum DrawJob: Wire, Sendable {
+package enum DrawJob: Wire, Sendable {
     /// A menu's images, into the file the helper is given (`MenuArtist`).
     case menu(MenuDrawJob)
     /// A button's face or badge, into the memory it is given (`FaceArtist`).
@@ -14,7 +14,7 @@ public enum DrawJob: Wire, Sendable {
     /// that hangs costs only its icon.
     case svgs(SVGJob)
 
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         switch self {
         case .menu(let job):
             writer.write(0)
@@ -28,7 +28,7 @@ public enum DrawJob: Wire, Sendable {
         }
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         switch try reader.read(Int.self) {
         case 0: self = .menu(try reader.read())
         case 1: self = .face(try reader.read())
@@ -39,24 +39,24 @@ public enum DrawJob: Wire, Sendable {
 }
 
 /// Where, and how, the helper looks up icons given by name (`IconLookup`).
-public struct IconQuery: Wire, Sendable {
+package struct IconQuery: Wire, Sendable {
     /// `[menu] icon_theme`; nil: the fallback themes only.
-    public var theme: String?
+    package var theme: String?
     /// In buffer px.
-    public var size: Int
+    package var size: Int
     /// The integer scale whose theme directories are searched.
-    public var scale: Int
+    package var scale: Int
     /// `IconLookup.baseDirectories`, from buoy's environment.
-    public var baseDirectories: [String]
+    package var baseDirectories: [String]
     /// Icons an earlier helper looked up for the same theme, size and
     /// scale (name: file, or "" for not found): a file while it is readable,
     /// and a miss while the icon directories are as `stamp` says, is not
     /// looked up again.
-    public var known: [String: String]
+    package var known: [String: String]
     /// `IconDirectories.stamp` when the misses in `known` were looked up.
-    public var stamp: Int
+    package var stamp: Int
 
-    public init(
+    package init(
         theme: String?, size: Int, scale: Int, baseDirectories: [String], known: [String: String] = [:],
         stamp: Int = 0
     ) {
@@ -68,7 +68,7 @@ public struct IconQuery: Wire, Sendable {
         self.stamp = stamp
     }
 
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(theme)
         writer.write(size)
         writer.write(scale)
@@ -79,7 +79,7 @@ public struct IconQuery: Wire, Sendable {
         writer.write(stamp)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         let (theme, size, scale, directories) = (
             try reader.read(String?.self), try reader.read(Int.self), try reader.read(Int.self),
             try reader.read([String].self)
@@ -93,25 +93,25 @@ public struct IconQuery: Wire, Sendable {
 }
 
 /// A menu to draw: `MenuArtist.draw`'s arguments.
-public struct MenuDrawJob: Wire, Sendable {
+package struct MenuDrawJob: Wire, Sendable {
     /// Per item; empty: none.
-    public var labels: [String]
+    package var labels: [String]
     /// Per item, a theme name or a path; nil: none, the initial is drawn.
-    public var icons: [String?]
-    public var arrangement: MenuArrangement
-    public var query: IconQuery
-    public var look: MenuLook
-    public var scale: BufferScale
+    package var icons: [String?]
+    package var arrangement: MenuArrangement
+    package var query: IconQuery
+    package var look: MenuLook
+    package var scale: BufferScale
     /// Per item, whether a `toggle` item is on: its circle gets an accent ring.
-    public var on: [Bool]
+    package var on: [Bool]
     /// Per item, whether its tool is missing: it is drawn dimmed, with a mark.
-    public var unavailable: [Bool]
+    package var unavailable: [Bool]
     /// The items whose images are painted (a status came for them); empty:
     /// every image. The rest of the file is left unwritten, and every label
     /// is still measured, so that the layout can be checked.
-    public var only: [Int]
+    package var only: [Int]
 
-    public init(
+    package init(
         labels: [String], icons: [String?], arrangement: MenuArrangement, query: IconQuery, look: MenuLook,
         scale: BufferScale, on: [Bool] = [], unavailable: [Bool] = [], only: [Int] = []
     ) {
@@ -126,7 +126,7 @@ public struct MenuDrawJob: Wire, Sendable {
         self.only = only
     }
 
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(labels)
         writer.write(icons)
         writer.write(arrangement)
@@ -140,7 +140,7 @@ public struct MenuDrawJob: Wire, Sendable {
         writer.write(only)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         let labels = try reader.read([String].self)
         let icons = try reader.read([String?].self)
         let (arrangement, query) = (try reader.read(MenuArrangement.self), try reader.read(IconQuery.self))
@@ -155,15 +155,15 @@ public struct MenuDrawJob: Wire, Sendable {
 }
 
 /// A button's face or badge to draw: `FaceArtist.draw`'s arguments.
-public struct FaceJob: Wire, Sendable {
-    public var face: ButtonFace
+package struct FaceJob: Wire, Sendable {
+    package var face: ButtonFace
     /// The image's side, in buffer px.
-    public var side: Int
-    public var color: Color
-    public var font: String
-    public var query: IconQuery
+    package var side: Int
+    package var color: Color
+    package var font: String
+    package var query: IconQuery
 
-    public init(face: ButtonFace, side: Int, color: Color, font: String, query: IconQuery) {
+    package init(face: ButtonFace, side: Int, color: Color, font: String, query: IconQuery) {
         self.face = face
         self.side = side
         self.color = color
@@ -171,7 +171,7 @@ public struct FaceJob: Wire, Sendable {
         self.query = query
     }
 
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(face)
         writer.write(side)
         writer.write(color)
@@ -179,7 +179,7 @@ public struct FaceJob: Wire, Sendable {
         writer.write(query)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         self.init(
             face: try reader.read(), side: try reader.read(), color: try reader.read(),
             font: try reader.read(),
@@ -188,24 +188,24 @@ public struct FaceJob: Wire, Sendable {
 }
 
 /// SVGs to render `size` px square, from `paths[first]` on.
-public struct SVGJob: Wire, Sendable {
-    public var paths: [String]
-    public var first: Int
-    public var size: Int
+package struct SVGJob: Wire, Sendable {
+    package var paths: [String]
+    package var first: Int
+    package var size: Int
 
-    public init(paths: [String], first: Int, size: Int) {
+    package init(paths: [String], first: Int, size: Int) {
         self.paths = paths
         self.first = first
         self.size = size
     }
 
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(paths)
         writer.write(first)
         writer.write(size)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         self.init(paths: try reader.read(), first: try reader.read(), size: try reader.read())
     }
 }

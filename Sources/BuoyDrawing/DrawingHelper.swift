@@ -6,27 +6,27 @@ import Glibc
 /// a font or decodes an icon itself, and the helper starts from a clean
 /// process image: it holds only its job, its report and the files it draws
 /// into, and dies with buoy.
-public enum DrawingHelper {
-    public static let name = "buoy-draw"
+package enum DrawingHelper {
+    package static let name = "buoy-draw"
 
     /// Where `make install` puts it, from the directory of buoy's binary
     /// (`$(PREFIX)/bin` to `$(PREFIX)/libexec/buoy`).
     static let installed = "../libexec/buoy/" + name
 
     /// How long one SVG icon may take to render, in milliseconds.
-    public static let svgTimeout: Int32 = 2000
+    package static let svgTimeout: Int32 = 2000
 
     /// Where to look for the helper, best first, for the program at
     /// `executable`: beside it (the build tree, and the helper starting one
     /// of its own), then where `make install` puts it.
-    public static func candidates(beside executable: String) -> [String] {
+    package static func candidates(beside executable: String) -> [String] {
         guard let slash = executable.lastIndex(of: "/") else { return [] }
         let directory = String(executable[...slash])
         return [directory + name, directory + installed]
     }
 
     /// The first of `candidates` that `isExecutable`; nil if none is.
-    public static func locate(beside executable: String, isExecutable: (String) -> Bool) -> String? {
+    package static func locate(beside executable: String, isExecutable: (String) -> Bool) -> String? {
         candidates(beside: executable).first(where: isExecutable)
     }
 

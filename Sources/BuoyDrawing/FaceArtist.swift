@@ -6,8 +6,8 @@ import Glibc
 /// `side`² pixels in memory shared with it, kept for as long as the button
 /// shows it. `ButtonPainter` composites it wherever it would draw the ring
 /// and dot. Two images are equal only if they are the same one.
-public final class FaceImage: Equatable {
-    public let side: Int
+package final class FaceImage: Equatable {
+    package let side: Int
     let stride: Int
     private let pixels: SharedMemory<UInt8>
 
@@ -21,7 +21,7 @@ public final class FaceImage: Equatable {
         self.stride = stride
     }
 
-    public static func == (a: FaceImage, b: FaceImage) -> Bool { a === b }
+    package static func == (a: FaceImage, b: FaceImage) -> Bool { a === b }
 
     /// The row stride of an image `side` px wide.
     package static func stride(side: Int) -> Int {
@@ -49,21 +49,21 @@ public final class FaceImage: Equatable {
 /// themes' indexes and perhaps librsvg, and none of them may enter buoy's
 /// own memory. The helper draws into shared memory that buoy keeps
 /// (`FaceImage`), so a repaint (a press, a fade, a turn) starts nothing.
-public enum FaceArtist {
+package enum FaceArtist {
     /// What the helper drew, and what became of an icon.
-    public struct Report {
+    package struct Report {
         /// Nil when there is nothing to show: the icon was not found or could
         /// not be loaded (the button keeps the ring and dot).
-        public var image: FaceImage?
+        package var image: FaceImage?
         /// `.none` for a label.
-        public var icon: MenuArtist.Icon
+        package var icon: MenuArtist.Icon
         /// The helper's peak resident memory, in KiB.
-        public var childPeakKiB: Int
+        package var childPeakKiB: Int
     }
 
     /// How long a helper may take, in seconds: one SVG's
     /// `DrawingHelper.svgTimeout`, and as long again for the rest.
-    public static let timeoutSeconds = 2 * Double(DrawingHelper.svgTimeout) / 1000
+    package static let timeoutSeconds = 2 * Double(DrawingHelper.svgTimeout) / 1000
 
     /// Starts a helper that draws `job.face` (an icon or a label)
     /// `job.side` px square: a label as coverage (the painter gives it the
@@ -71,7 +71,7 @@ public enum FaceArtist {
     /// icon from its path, or looked up by name, fitted and centred, a
     /// symbolic one recoloured with `job.color`. The job's result is nil if
     /// the helper failed.
-    public static func draw(_ job: FaceJob, reaping: ChildReaping) throws(ChildStartError)
+    package static func draw(_ job: FaceJob, reaping: ChildReaping) throws(ChildStartError)
         -> MenuArtist.Job<Report>
     {
         let side = job.side

@@ -10,20 +10,20 @@ import BuoyCore
 /// `MenuPainter` draws each part of the menu once per open (the compositor
 /// animates it), one helper draws them all into the memory file the
 /// compositor shows.
-public enum MenuArtist {
+package enum MenuArtist {
     /// Where a sprite's image is in the file the helper draws into.
-    public struct Slot: Sendable, Equatable {
+    package struct Slot: Sendable, Equatable {
         /// In bytes from the file's start.
-        public var offset: Int
+        package var offset: Int
         /// In buffer pixels, `width` × 4 bytes a row (ARGB32).
-        public var width: Int
-        public var height: Int
+        package var width: Int
+        package var height: Int
     }
 
     /// Where `sprites` at `scale` go, one after the other, and the bytes
     /// they take: the helper sizes its file so, and buoy makes its buffers
     /// so.
-    public static func slots(for sprites: [MenuSprite], scale: BufferScale) -> (slots: [Slot], bytes: Int) {
+    package static func slots(for sprites: [MenuSprite], scale: BufferScale) -> (slots: [Slot], bytes: Int) {
         var offset = 0
         let slots = sprites.map { sprite in
             let (width, height) = MenuPainter.bufferSize(of: sprite, scale: scale)
@@ -34,7 +34,7 @@ public enum MenuArtist {
     }
 
     /// What became of an item's icon in the helper.
-    public enum Icon: Wire, Sendable {
+    package enum Icon: Wire, Sendable {
         /// The item has no icon; its initial was drawn.
         case none
         /// Not found in the icon themes; its initial was drawn.
@@ -46,7 +46,7 @@ public enum MenuArtist {
         /// Not drawn this time (`MenuDrawJob.only`): the item keeps its images.
         case unchanged
 
-        public func write(to writer: inout WireWriter) {
+        package func write(to writer: inout WireWriter) {
             switch self {
             case .none: writer.write(0)
             case .notFound: writer.write(1)
@@ -60,7 +60,7 @@ public enum MenuArtist {
             }
         }
 
-        public init(from reader: inout WireReader) throws(WireError) {
+        package init(from reader: inout WireReader) throws(WireError) {
             switch try reader.read(Int.self) {
             case 0: self = .none
             case 1: self = .notFound
@@ -73,33 +73,33 @@ public enum MenuArtist {
     }
 
     /// What the helper reports of a menu it drew.
-    public struct Drawn: Wire, Sendable {
+    package struct Drawn: Wire, Sendable {
         /// Per item, its label's size (`MenuPainter.measureLabel`), which
         /// the menu was laid out with.
-        public var labelSizes: [Size]
+        package var labelSizes: [Size]
         /// Per item, its icon's fate.
-        public var icons: [Icon]
+        package var icons: [Icon]
         /// The configured icon theme was not found (its index.theme is
         /// missing or unreadable), so only the fallback themes were searched.
-        public var themeMissing: Bool
+        package var themeMissing: Bool
         /// The icon directories' `IconQuery.stamp` as the icons were looked up.
-        public var stamp: Int
+        package var stamp: Int
 
-        public init(labelSizes: [Size], icons: [Icon], themeMissing: Bool, stamp: Int) {
+        package init(labelSizes: [Size], icons: [Icon], themeMissing: Bool, stamp: Int) {
             self.labelSizes = labelSizes
             self.icons = icons
             self.themeMissing = themeMissing
             self.stamp = stamp
         }
 
-        public func write(to writer: inout WireWriter) {
+        package func write(to writer: inout WireWriter) {
             writer.write(labelSizes)
             writer.write(icons)
             writer.write(themeMissing)
             writer.write(stamp)
         }
 
-        public init(from reader: inout WireReader) throws(WireError) {
+        package init(from reader: inout WireReader) throws(WireError) {
             self.init(
                 labelSizes: try reader.read(), icons: try reader.read(), themeMissing: try reader.read(),
                 stamp: try reader.read())
@@ -107,14 +107,14 @@ public enum MenuArtist {
     }
 
     /// What buoy learns of a menu the helper drew.
-    public struct Report: Sendable, Equatable {
-        public var labelSizes: [Size]
-        public var icons: [Icon]
-        public var themeMissing: Bool
+    package struct Report: Sendable, Equatable {
+        package var labelSizes: [Size]
+        package var icons: [Icon]
+        package var themeMissing: Bool
         /// `Drawn.stamp`: for the next job's `IconQuery.stamp`.
-        public var stamp: Int
+        package var stamp: Int
         /// The helper's peak resident memory, with its own helper's, in KiB.
-        public var childPeakKiB: Int
+        package var childPeakKiB: Int
     }
 
     /// How long a helper may take, in milliseconds: enough for every icon to
@@ -122,12 +122,12 @@ public enum MenuArtist {
     static let timeout = DrawingHelper.svgTimeout * 10
 
     /// How long a helper may take, in seconds: past it, `finish` kills it.
-    public static var timeoutSeconds: Double { Double(timeout) / 1000 }
+    package static var timeoutSeconds: Double { Double(timeout) / 1000 }
 
     /// A helper at work. Its owner polls `fd` (readable once the helper has
     /// exited) with the rest of the loop, then calls `finish`; dropping it
     /// kills the helper.
-    public final class Job<Result> {
+    package final class Job<Result> {
         private let child: ChildJob
         private let collect: (ChildOutcome) -> Result?
 
@@ -136,15 +136,15 @@ public enum MenuArtist {
             self.collect = collect
         }
 
-        public var fd: Int32 { child.fd }
+        package var fd: Int32 { child.fd }
 
         /// Whether the helper has exited, without waiting (`ChildJob.hasExited`).
-        public var hasExited: Bool { child.hasExited }
+        package var hasExited: Bool { child.hasExited }
 
         /// The result, once `fd` is readable; a helper still at work (it
         /// took too long) is killed, and its result is nil. Nil too if the
         /// helper failed.
-        public func finish() -> Result? {
+        package func finish() -> Result? {
             collect(child.finish())
         }
 
@@ -154,7 +154,7 @@ public enum MenuArtist {
         }
 
         /// Blocks until the helper is done, at most `MenuArtist.timeout`.
-        public func wait() -> Result? {
+        package func wait() -> Result? {
             collect(child.wait(timeoutMilliseconds: timeout))
         }
     }
@@ -170,7 +170,7 @@ public enum MenuArtist {
     /// buffers over the file. One helper, since one that only measured cost
     /// a second start of Pango and fontconfig (12 ms). The job's result is
     /// nil if the helper failed (the file is then undefined).
-    public static func draw(_ job: MenuDrawJob, into file: Int32, reaping: ChildReaping)
+    package static func draw(_ job: MenuDrawJob, into file: Int32, reaping: ChildReaping)
         throws(ChildStartError)
         -> Job<Report>
     {

@@ -15,9 +15,9 @@ import CCairo
 /// Where the images go is `MenuSprite`'s (BuoyCore), which buoy lays out;
 /// the painting itself, with Pango's labels, is the drawing helper's
 /// (`BuoyArtist`), which extends this type.
-public enum MenuPainter {
+package enum MenuPainter {
     /// Padding inside a label's pill, in logical px.
-    public static let labelPadding = Size(width: 10, height: 5)
+    package static let labelPadding = Size(width: 10, height: 5)
 
     /// `r` one px lower, for a shadow.
     package static func lowered(_ r: Rect) -> Rect {
@@ -25,7 +25,7 @@ public enum MenuPainter {
     }
 
     /// A sprite's image size in buffer pixels at `scale`.
-    public static func bufferSize(of sprite: MenuSprite, scale: BufferScale) -> (width: Int, height: Int) {
+    package static func bufferSize(of sprite: MenuSprite, scale: BufferScale) -> (width: Int, height: Int) {
         (scale.pixels(Int(sprite.image.width)), scale.pixels(Int(sprite.image.height)))
     }
 }

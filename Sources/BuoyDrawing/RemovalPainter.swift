@@ -2,9 +2,9 @@ import BuoyCore
 import CCairo
 
 /// How drag-to-remove's target or Undo bubble looks, in logical px.
-public struct RemovalLook: Sendable, Equatable {
+package struct RemovalLook: Sendable, Equatable {
     /// Which of the two, and its state.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The remove target, a circle with ×; `armed` (a drop now removes
         /// the button) grows it and turns it red.
         case target(armed: Bool)
@@ -13,15 +13,15 @@ public struct RemovalLook: Sendable, Equatable {
         case undo(pressed: Bool)
     }
 
-    public var kind: Kind
-    public var diameter: Double
+    package var kind: Kind
+    package var diameter: Double
     /// 0...1, applied to the whole image.
-    public var opacity: Double
+    package var opacity: Double
 
     /// How much an armed target grows.
     static let armedScale = 1.15
 
-    public init(_ kind: Kind, diameter: Double, opacity: Double = 1) {
+    package init(_ kind: Kind, diameter: Double, opacity: Double = 1) {
         self.kind = kind
         self.diameter = diameter
         self.opacity = opacity
@@ -29,19 +29,19 @@ public struct RemovalLook: Sendable, Equatable {
 
     /// The side of the square image, with room for an armed target's growth,
     /// centred on the target.
-    public var imageSide: Double { (diameter * 1.25).rounded(.up) }
+    package var imageSide: Double { (diameter * 1.25).rounded(.up) }
 
     /// The side of the image in buffer pixels at `scale`.
-    public func bufferSide(scale: BufferScale) -> Int { scale.pixels(Int(imageSide)) }
+    package func bufferSide(scale: BufferScale) -> Int { scale.pixels(Int(imageSide)) }
 }
 
 /// Draws the remove target and the Undo bubble with cairo paths (the word
 /// "Undo" too, stroked, so no font is loaded into buoy) into ARGB32 memory,
 /// the layout of WL_SHM_FORMAT_ARGB8888.
-public enum RemovalPainter {
+package enum RemovalPainter {
     /// Paints `look` into `data` (premultiplied ARGB32, `stride` bytes per
     /// row), a square of `look.bufferSide(scale:)` pixels.
-    public static func paint(
+    package static func paint(
         _ look: RemovalLook, scale: BufferScale, into data: UnsafeMutableRawPointer, stride: Int
     ) {
         let side = look.bufferSide(scale: scale)

@@ -2,28 +2,28 @@ import BuoyCore
 
 /// A job or report that does not read back: it ends early, goes on past
 /// its end, or holds a value no writer writes.
-public struct WireError: Error, Equatable, CustomStringConvertible {
-    public var description: String
+package struct WireError: Error, Equatable, CustomStringConvertible {
+    package var description: String
 }
 
 /// A value buoy and its drawing helper pass each other as bytes
 /// (`WireWriter`, `WireReader`): both are built from this package, so the
 /// format needs no version, only to be the same on both sides.
-public protocol Wire: Equatable {
+package protocol Wire: Equatable {
     func write(to writer: inout WireWriter)
     init(from reader: inout WireReader) throws(WireError)
 }
 
 extension Wire {
     /// This value as bytes.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var writer = WireWriter()
         write(to: &writer)
         return writer.bytes
     }
 
     /// The value `bytes` hold, which must be all of them.
-    public static func decode(_ bytes: [UInt8]) throws(WireError) -> Self {
+    package static func decode(_ bytes: [UInt8]) throws(WireError) -> Self {
         var reader = WireReader(bytes)
         let value = try Self(from: &reader)
         guard reader.isAtEnd else { throw WireError(description: "bytes left after a \(Self.self)") }
@@ -34,16 +34,16 @@ extension Wire {
 /// Writes values one after the other: integers as 8 bytes, little-endian;
 /// a string as its UTF-8 length and bytes; optionals and arrays with a
 /// flag or a count first.
-public struct WireWriter {
-    public private(set) var bytes: [UInt8] = []
+package struct WireWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func write<T: Wire>(_ value: T) {
+    package mutating func write<T: Wire>(_ value: T) {
         value.write(to: &self)
     }
 
-    public mutating func write<T: Wire>(_ values: [T]) {
+    package mutating func write<T: Wire>(_ values: [T]) {
         values.count.write(to: &self)
         for value in values { value.write(to: &self) }
     }
@@ -54,21 +54,21 @@ public struct WireWriter {
 }
 
 /// Reads what a `WireWriter` wrote, in the same order.
-public struct WireReader {
+package struct WireReader {
     private let bytes: [UInt8]
     private var position = 0
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    public var isAtEnd: Bool { position == bytes.count }
+    package var isAtEnd: Bool { position == bytes.count }
 
-    public mutating func read<T: Wire>(_: T.Type = T.self) throws(WireError) -> T {
+    package mutating func read<T: Wire>(_: T.Type = T.self) throws(WireError) -> T {
         try T(from: &self)
     }
 
-    public mutating func read<T: Wire>(_: [T].Type = [T].self) throws(WireError) -> [T] {
+    package mutating func read<T: Wire>(_: [T].Type = [T].self) throws(WireError) -> [T] {
         let count = try Int(from: &self)
         // Every value takes a byte at least: a count past the end is no array.
         guard count >= 0, count <= bytes.count - position else {
@@ -90,32 +90,32 @@ public struct WireReader {
 }
 
 extension Int: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         withUnsafeBytes(of: Int64(self).littleEndian) { writer.append($0) }
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         let bytes = try reader.take(8)
         self = Int(bytes.reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) })
     }
 }
 
 extension Double: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         Int(Int64(bitPattern: bitPattern)).write(to: &writer)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         self = Double(bitPattern: UInt64(bitPattern: Int64(try Int(from: &reader))))
     }
 }
 
 extension Bool: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.append([self ? 1 : 0])
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         switch try reader.take(1).first {
         case 0: self = false
         case 1: self = true
@@ -125,33 +125,33 @@ extension Bool: Wire {
 }
 
 extension String: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         utf8.count.write(to: &writer)
         writer.append(utf8)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         self = String(decoding: try reader.take(try Int(from: &reader)), as: UTF8.self)
     }
 }
 
 extension Optional: Wire where Wrapped: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(self != nil)
         self?.write(to: &writer)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         self = try reader.read(Bool.self) ? try reader.read(Wrapped.self) : nil
     }
 }
 
 extension Color: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write([red, green, blue, alpha])
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         let parts = try reader.read([Double].self)
         guard parts.count == 4 else { throw WireError(description: "a Color of \(parts.count) parts") }
         self.init(red: parts[0], green: parts[1], blue: parts[2], alpha: parts[3])
@@ -159,34 +159,34 @@ extension Color: Wire {
 }
 
 extension Size: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(width)
         writer.write(height)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         self.init(width: try reader.read(), height: try reader.read())
     }
 }
 
 extension Rect: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(Size(width: minX, height: minY))
         writer.write(size)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         let origin = try reader.read(Size.self)
         self.init(origin: Point(x: origin.width, y: origin.height), size: try reader.read())
     }
 }
 
 extension BufferScale: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(numerator)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         let numerator = try reader.read(Int.self)
         guard numerator > 0 else { throw WireError(description: "a scale of \(numerator)/120") }
         self.init(numerator: numerator)
@@ -194,11 +194,11 @@ extension BufferScale: Wire {
 }
 
 extension MenuLayout.Kind: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(rawValue)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         let name = try reader.read(String.self)
         guard let kind = Self(rawValue: name) else { throw WireError(description: "no menu layout \(name)") }
         self = kind
@@ -206,7 +206,7 @@ extension MenuLayout.Kind: Wire {
 }
 
 extension ButtonFace: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         switch self {
         case .glyph: writer.write(0)
         case .icon(let icon):
@@ -218,7 +218,7 @@ extension ButtonFace: Wire {
         }
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         switch try reader.read(Int.self) {
         case 0: self = .glyph
         case 1: self = .icon(try reader.read())
@@ -229,14 +229,14 @@ extension ButtonFace: Wire {
 }
 
 extension MenuColors: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(background)
         writer.write(labelColor)
         writer.write(labelBackground)
         writer.write(focusColor)
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         self.init(
             background: try reader.read(), labelColor: try reader.read(), labelBackground: try reader.read(),
             focusColor: try reader.read(Color?.self))
@@ -244,7 +244,7 @@ extension MenuColors: Wire {
 }
 
 extension MenuArrangement: Wire {
-    public func write(to writer: inout WireWriter) {
+    package func write(to writer: inout WireWriter) {
         writer.write(kind)
         writer.write(button)
         writer.write(usable)
@@ -252,7 +252,7 @@ extension MenuArrangement: Wire {
         writer.write([itemSize, spacing, minRowHeight])
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
+    package init(from reader: inout WireReader) throws(WireError) {
         let (kind, button, usable, count) = (
             try reader.read(MenuLayout.Kind.self), try reader.read(Rect.self), try reader.read(Rect.self),
             try reader.read(Int.self)

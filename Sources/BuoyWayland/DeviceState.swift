@@ -5,13 +5,13 @@ import CWaylandProtocols
 /// phoc's zphoc_device_state_v1, where offered: the switches the device
 /// has. Once it names a tablet-mode switch, buoy follows it
 /// (`TabletModeSwitch`). Handlers only record.
-public final class DeviceState {
+package final class DeviceState {
     private let proxy: OpaquePointer
     /// The switch, once the capabilities have named one: asking for it
     /// before is a protocol error.
     private var tabletModeSwitch: TabletModeSwitch?
     /// The hardware last announced.
-    public private(set) var capabilities: DeviceCapabilities = []
+    package private(set) var capabilities: DeviceCapabilities = []
     private var changed = false
 
     init(proxy: OpaquePointer) {
@@ -21,10 +21,10 @@ public final class DeviceState {
 
     /// Whether the device is held as a tablet, as its switch says; nil
     /// without a switch, or before it has said.
-    public var tabletMode: Bool? { tabletModeSwitch?.enabled }
+    package var tabletMode: Bool? { tabletModeSwitch?.enabled }
 
     /// What changed since the last call: the capabilities, the switch.
-    public func takeChanged() -> (capabilities: Bool, tabletMode: Bool) {
+    package func takeChanged() -> (capabilities: Bool, tabletMode: Bool) {
         defer {
             changed = false
             tabletModeSwitch?.changed = false

@@ -5,14 +5,14 @@ import CWaylandProtocols
 import Glibc
 
 /// Why the connection to the compositor could not be used.
-public enum WaylandError: Error, Equatable, CustomStringConvertible {
+package enum WaylandError: Error, Equatable, CustomStringConvertible {
     /// No connection to the display `name`; `errno` says why.
     case noDisplay(name: String, errno: Int32)
     case missingGlobal(RequiredGlobal)
     case connectionLost(String)
     case system(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noDisplay(let name, _):
             return "cannot connect to Wayland display \"\(name)\"; is a Wayland compositor running?"
@@ -28,44 +28,44 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
 
 /// The connection, the registry and the globals buoy binds. Outputs and seats
 /// are tracked as they come and go; handlers only record what changed.
-public final class Display {
-    public let proxy: OpaquePointer
+package final class Display {
+    package let proxy: OpaquePointer
     private var registry: OpaquePointer?
 
-    public private(set) var compositor: OpaquePointer?
-    public private(set) var subcompositor: OpaquePointer?
-    public private(set) var shm: OpaquePointer?
-    public private(set) var layerShell: OpaquePointer?
-    public private(set) var viewporter: OpaquePointer?
-    public private(set) var xdgOutputManager: OpaquePointer?
+    package private(set) var compositor: OpaquePointer?
+    package private(set) var subcompositor: OpaquePointer?
+    package private(set) var shm: OpaquePointer?
+    package private(set) var layerShell: OpaquePointer?
+    package private(set) var viewporter: OpaquePointer?
+    package private(set) var xdgOutputManager: OpaquePointer?
     /// wp_fractional_scale_manager_v1, where offered: scales in 120ths.
-    public private(set) var fractionalScaleManager: OpaquePointer?
+    package private(set) var fractionalScaleManager: OpaquePointer?
     /// wp_cursor_shape_manager_v1, where offered: cursors without a theme.
-    public private(set) var cursorShapeManager: OpaquePointer?
+    package private(set) var cursorShapeManager: OpaquePointer?
     /// The cursor theme, where wp_cursor_shape_v1 is missing.
     private(set) var cursorTheme: CursorTheme?
     /// wp_alpha_modifier_v1, where offered: surfaces faded by the compositor.
-    public private(set) var alphaModifier: OpaquePointer?
+    package private(set) var alphaModifier: OpaquePointer?
     /// ext_background_effect_manager_v1, where offered: blur behind the panel menu.
-    public private(set) var backgroundEffects: OpaquePointer?
+    package private(set) var backgroundEffects: OpaquePointer?
     /// KWin's org_kde_kwin_blur_manager, where offered and the above is not.
-    public private(set) var kwinBlurManager: OpaquePointer?
+    package private(set) var kwinBlurManager: OpaquePointer?
     /// zwlr_virtual_pointer_manager_v1, where offered: the click types' clicks.
-    public private(set) var virtualPointerManager: OpaquePointer?
-    public private(set) var outputs: [Output] = []
-    public private(set) var seats: [Seat] = []
+    package private(set) var virtualPointerManager: OpaquePointer?
+    package private(set) var outputs: [Output] = []
+    package private(set) var seats: [Seat] = []
     /// zwlr_foreign_toplevel_manager_v1's registry name and version, where
     /// offered: bound only when a visibility rule needs the windows.
     private var foreignToplevelGlobal: (name: UInt32, version: UInt32)?
     /// The windows of other clients, once `watchWindows` has bound them.
-    public private(set) var windows: ForeignToplevels?
+    package private(set) var windows: ForeignToplevels?
     /// zwp_virtual_keyboard_manager_v1's registry name, where offered: bound
     /// when keys are first sent (`virtualKeyboard()`).
     private var virtualKeyboardGlobal: UInt32?
     /// buoy's keyboard on the seat, once keys have been sent.
     private var keyboard: VirtualKeyboard?
     /// phoc's device state, where offered: its tablet-mode switch sets the mode.
-    public private(set) var deviceState: DeviceState?
+    package private(set) var deviceState: DeviceState?
     /// Every global offered, by its registry name, with the version bound.
     private var offered: [(name: UInt32, global: OfferedGlobal)] = []
 
@@ -76,7 +76,7 @@ public final class Display {
 
     /// Connects to `name` (or `$WAYLAND_DISPLAY`) and binds the globals;
     /// fails when one that buoy needs is missing.
-    public convenience init(name: String?) throws(WaylandError) {
+    package convenience init(name: String?) throws(WaylandError) {
         try self.init(connectingTo: name)
         if let missing = Compositors.firstMissing(in: globals) { throw .missingGlobal(missing) }
         if cursorShapeManager == nil, let shm {
@@ -86,7 +86,7 @@ public final class Display {
 
     /// Connects and binds whatever is offered, even without what buoy needs:
     /// `buoy doctor` reports what is there.
-    public init(connectingTo name: String?) throws(WaylandError) {
+    package init(connectingTo name: String?) throws(WaylandError) {
         guard let proxy = wl_display_connect(name) else {
             let error = errno
             let shown = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
@@ -135,36 +135,36 @@ public final class Display {
         wl_display_disconnect(proxy)
     }
 
-    public var fd: Int32 { wl_display_get_fd(proxy) }
+    package var fd: Int32 { wl_display_get_fd(proxy) }
 
     /// The globals offered, in the order they came.
-    public var globals: [OfferedGlobal] { offered.map(\.global) }
+    package var globals: [OfferedGlobal] { offered.map(\.global) }
 
     /// The compositor is KWin. KWin 5.27 activates a layer surface on every
     /// click whatever its keyboard interactivity, except a dock's
     /// (docs/compositors.md, "KWin").
-    public var isKWin: Bool {
+    package var isKWin: Bool {
         CompositorFamily.recognised(byGlobals: globals.map(\.interface))?.family == .kwin
     }
 
     /// The input recorded since the last call, in arrival order.
-    public func takeInput() -> [InputRecord] {
+    package func takeInput() -> [InputRecord] {
         defer { inputEvents.removeAll() }
         return inputEvents
     }
 
     /// Whether an output appeared, went away or changed since the last call.
-    public func takeOutputsChanged() -> Bool {
+    package func takeOutputsChanged() -> Bool {
         defer { outputsChanged = false }
         return outputsChanged
     }
 
-    public func roundtrip() throws(WaylandError) {
+    package func roundtrip() throws(WaylandError) {
         if wl_display_roundtrip(proxy) < 0 { throw connectionError() }
     }
 
     /// The error that ended the connection, in words.
-    public func connectionError() -> WaylandError {
+    package func connectionError() -> WaylandError {
         let code = wl_display_get_error(proxy)
         if code == EPROTO {
             return .connectionLost("protocol error")
@@ -175,14 +175,14 @@ public final class Display {
     /// A new wl_surface. Every surface must come from here: bound at
     /// wl_compositor v6, the compositor sends surfaces events that
     /// libwayland 1.21's own wl_surface interface lacks (see wl-surface-v6.h).
-    public func createSurface() -> OpaquePointer? {
+    package func createSurface() -> OpaquePointer? {
         guard let compositor else { return nil }
         return buoy_wl_compositor_create_surface(compositor)
     }
 
     /// A new wl_region, the union of `rects` (whole px), for the caller to
     /// pass on and destroy; nil without a compositor.
-    public func makeRegion(_ rects: [Rect]) -> OpaquePointer? {
+    package func makeRegion(_ rects: [Rect]) -> OpaquePointer? {
         guard let compositor, let region = wl_compositor_create_region(compositor) else { return nil }
         for rect in rects {
             wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width), Int32(rect.height))
@@ -191,13 +191,13 @@ public final class Display {
     }
 
     /// The version zwlr_layer_shell_v1 is bound at (at most 4), 0 unbound.
-    public var layerShellVersion: UInt32 {
+    package var layerShellVersion: UInt32 {
         layerShell.map { UInt32(wl_proxy_get_version($0)) } ?? 0
     }
 
     /// Starts following the other clients' windows, once; false where the
     /// compositor does not offer foreign-toplevel (KWin, GNOME).
-    public func watchWindows() -> Bool {
+    package func watchWindows() -> Bool {
         if windows != nil { return true }
         guard let registry, let global = foreignToplevelGlobal,
             let proxy = wl_registry_bind(
@@ -210,7 +210,7 @@ public final class Display {
 
     /// buoy's virtual keyboard on the first seat, made on the first call and
     /// kept; nil where the compositor offers none (KWin, GNOME).
-    public func virtualKeyboard() -> VirtualKeyboard? {
+    package func virtualKeyboard() -> VirtualKeyboard? {
         if let keyboard { return keyboard }
         guard let registry, let global = virtualKeyboardGlobal, let seat = seats.first,
             let manager = wl_registry_bind(
@@ -226,13 +226,13 @@ public final class Display {
         return keyboard
     }
 
-    public func output(named name: String) -> Output? {
+    package func output(named name: String) -> Output? {
         outputs.first { $0.name == name }
     }
 
     /// The output with this registry name: how buoy knows an output, since
     /// the address of a released wl_output may be reused by a new one.
-    public func output(registryName: UInt32) -> Output? {
+    package func output(registryName: UInt32) -> Output? {
         outputs.first { $0.registryName == registryName }
     }
 

@@ -1,8 +1,8 @@
 import Glibc
 
 /// Reads environment variables; the one place buoy's I/O modules call getenv.
-public enum Environment {
-    public static func string(_ name: String) -> String? {
+package enum Environment {
+    package static func string(_ name: String) -> String? {
         // withCString hands getenv the string's own bytes; the implicit
         // conversion would copy them into a new array, through standard-
         // library code that nothing else in a session runs (64 KiB of text).
@@ -11,7 +11,7 @@ public enum Environment {
         return string.isEmpty ? nil : string
     }
 
-    public static func int(_ name: String) -> Int? {
+    package static func int(_ name: String) -> Int? {
         string(name).flatMap { Int($0) }
     }
 }

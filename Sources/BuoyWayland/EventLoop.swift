@@ -5,19 +5,19 @@ import SystemCalls
 
 /// What woke the loop, handed to the app once per iteration after every
 /// Wayland event has been dispatched.
-public struct Wakeup {
-    public var signals: [Int32] = []
+package struct Wakeup {
+    package var signals: [Int32] = []
     /// Extra descriptors (IPC, inotify) that are readable, or have hung up
     /// or failed.
-    public var readable: [Int32] = []
+    package var readable: [Int32] = []
     /// Extra descriptors watched for `POLLOUT` that can be written.
-    public var writable: [Int32] = []
+    package var writable: [Int32] = []
 }
 
 /// The single poll loop: the Wayland socket, one timerfd for every deadline
 /// and a signalfd, plus whatever descriptors the app adds. Nothing else
 /// blocks and no other thread touches Wayland.
-public final class EventLoop {
+package final class EventLoop {
     private let display: Display
     private let timerFD: Int32
     private let signalFD: Int32
@@ -26,7 +26,7 @@ public final class EventLoop {
     private var armedDeadline: Double?
 
     /// Blocks `signals` process-wide and routes them through a signalfd.
-    public init(display: Display, signals: [Int32]) throws(WaylandError) {
+    package init(display: Display, signals: [Int32]) throws(WaylandError) {
         self.display = display
         var mask = sigset_t()
         sigemptyset(&mask)
@@ -47,7 +47,7 @@ public final class EventLoop {
     /// Adds `fd` to the poll, or changes what it is polled for. `POLLOUT`
     /// asks for write readiness (a socket whose peer reads slowly); `0`
     /// still reports a hangup or an error. Either lands in the `Wakeup`.
-    public func watch(_ fd: Int32, events: Int16 = Int16(POLLIN)) {
+    package func watch(_ fd: Int32, events: Int16 = Int16(POLLIN)) {
         if let index = extraFDs.firstIndex(where: { $0.fd == fd }) {
             extraFDs[index].events = events
         } else {
@@ -55,13 +55,13 @@ public final class EventLoop {
         }
     }
 
-    public func unwatch(_ fd: Int32) {
+    package func unwatch(_ fd: Int32) {
         extraFDs.removeAll { $0.fd == fd }
     }
 
     /// Arms the timer at a CLOCK_MONOTONIC deadline in seconds, or disarms it
     /// for nil. Re-arming to the same deadline costs no syscall.
-    public func arm(deadline: Double?) {
+    package func arm(deadline: Double?) {
         guard deadline != armedDeadline else { return }
         armedDeadline = deadline
         buoy_timerfd_arm(timerFD, deadline ?? -1)
@@ -69,7 +69,7 @@ public final class EventLoop {
 
     /// Runs until `body` returns false. `body` runs once per wakeup, after
     /// all pending Wayland events are dispatched, and before the flush.
-    public func run(_ body: (Wakeup) -> Bool) throws(WaylandError) {
+    package func run(_ body: (Wakeup) -> Bool) throws(WaylandError) {
         let proxy = display.proxy
         var wakeup = Wakeup()
         while true {
@@ -135,6 +135,6 @@ public final class EventLoop {
 }
 
 /// Seconds on CLOCK_MONOTONIC: the clock every deadline in buoy is on.
-public func monotonicNow() -> Double {
+package func monotonicNow() -> Double {
     buoy_monotonic_now()
 }

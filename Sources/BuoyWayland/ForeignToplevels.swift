@@ -5,7 +5,7 @@ import CWaylandProtocols
 /// zwlr_foreign_toplevel_manager_v1: the windows of other clients, for the
 /// visibility rules. Bound only when a rule needs them (`Display.watchWindows`).
 /// Handlers record; a window's facts count once its batch is complete (`done`).
-public final class ForeignToplevels {
+package final class ForeignToplevels {
     private let proxy: OpaquePointer
     fileprivate unowned let display: Display
     private var toplevels: [ForeignToplevel] = []
@@ -18,7 +18,7 @@ public final class ForeignToplevels {
     }
 
     /// Every window whose facts are complete, its outputs by name.
-    public var windows: [WindowFacts] {
+    package var windows: [WindowFacts] {
         toplevels.compactMap { $0.facts(outputName: { self.display.output(registryName: $0)?.name }) }
     }
 

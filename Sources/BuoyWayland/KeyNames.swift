@@ -2,10 +2,10 @@ import BuoyCore
 import CXKBCommon
 
 /// Keysym names as libxkbcommon knows them, for the config's `keys`.
-public enum KeyNames {
+package enum KeyNames {
     /// Whether xkb knows `name`, and if not, the name it knows that
     /// differs only in case.
-    public static func check(_ name: String) -> KeyNameCheck {
+    package static func check(_ name: String) -> KeyNameCheck {
         if xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS) != 0 { return .known }
         let keysym = xkb_keysym_from_name(name, XKB_KEYSYM_CASE_INSENSITIVE)
         guard keysym != 0 else { return .unknown(suggestion: nil) }

@@ -8,8 +8,8 @@ import Glibc
 /// content is one transparent pixel stretched by wp_viewporter (no
 /// full-output buffer), and its input region is what makes parts of it
 /// clickable. The button itself is a `Subsurface` of it.
-public final class LayerSurface {
-    public let surface: OpaquePointer
+package final class LayerSurface {
+    package let surface: OpaquePointer
     private let role: OpaquePointer
     private let viewport: OpaquePointer
     /// One transparent pixel, stretched over the surface; a subsurface that
@@ -21,19 +21,19 @@ public final class LayerSurface {
     private unowned let display: Display
 
     /// The usable area's size from the last configure, in logical px.
-    public private(set) var size: Size?
+    package private(set) var size: Size?
     private var pendingConfigure: (serial: UInt32, width: UInt32, height: UInt32)?
     /// The compositor closed the surface (its output went away, usually).
-    public private(set) var closed = false
+    package private(set) var closed = false
     /// The registry names of the outputs the surface is on, from
     /// wl_surface.enter/leave.
-    public private(set) var outputs: [UInt32] = []
+    package private(set) var outputs: [UInt32] = []
     /// The compositor's wishes for the buffers: wp_fractional_scale_v1's
     /// scale, and wl_surface v6's preferred_buffer_scale and _transform.
     private var fractionalScale: FractionalScale?
     private var preferredBufferScale: Int?
     /// A wl_output_transform; 0 (normal) until the compositor says otherwise.
-    public private(set) var preferredTransform: UInt32 = 0
+    package private(set) var preferredTransform: UInt32 = 0
     /// Set when a configure or an enter/leave changed what must be drawn.
     private var changed = false
     private var frameCallback: OpaquePointer?
@@ -46,7 +46,7 @@ public final class LayerSurface {
     /// Exclusive, not on_demand: wlroots compositors give an on_demand layer
     /// surface the focus only when it is clicked, so a menu opened by a tap,
     /// a long press or `buoy msg menu` would not get the arrow keys.
-    public convenience init(keyboardFor display: Display, output: Output?, namespace: String)
+    package convenience init(keyboardFor display: Display, output: Output?, namespace: String)
         throws(WaylandError)
     {
         try self.init(display: display, output: output, namespace: namespace, takesKeyboard: true)
@@ -55,14 +55,14 @@ public final class LayerSurface {
     /// A surface over the whole of `output`, bars included, that takes the
     /// keyboard from the moment it maps (Escape): the click types' overlay,
     /// which takes the next tap anywhere. Its input region is the caller's.
-    public convenience init(overlayOn display: Display, output: Output, namespace: String)
+    package convenience init(overlayOn display: Display, output: Output, namespace: String)
         throws(WaylandError)
     {
         try self.init(
             display: display, output: output, namespace: namespace, takesKeyboard: true, wholeOutput: true)
     }
 
-    public init(
+    package init(
         display: Display, output: Output?, namespace: String, takesKeyboard: Bool = false,
         wholeOutput: Bool = false
     ) throws(WaylandError) {
@@ -127,7 +127,7 @@ public final class LayerSurface {
 
     /// Whether a configure, a close or an enter/leave changed what must be
     /// drawn since the last call.
-    public func takeChanged() -> Bool {
+    package func takeChanged() -> Bool {
         defer { changed = false }
         return fractionalScale?.takeChanged() ?? false || changed
     }
@@ -135,16 +135,16 @@ public final class LayerSurface {
     /// The scale the compositor asks buffers to be drawn at: the fractional
     /// one, else wl_surface v6's integer one; nil until it has said (and
     /// always from a compositor with neither), when wl_output.scale decides.
-    public var preferredScale: BufferScale? {
+    package var preferredScale: BufferScale? {
         fractionalScale?.preferred ?? preferredBufferScale.map { BufferScale(integer: $0) }
     }
 
     /// Whether a configure arrived that `applyConfigure` has not answered.
-    public var needsConfigureAck: Bool { pendingConfigure != nil }
+    package var needsConfigureAck: Bool { pendingConfigure != nil }
 
     /// Acknowledges the last configure and stretches the transparent pixel
     /// over the new size. Takes effect with the next `commit`.
-    public func applyConfigure() {
+    package func applyConfigure() {
         guard let configure = pendingConfigure else { return }
         pendingConfigure = nil
         zwlr_layer_surface_v1_ack_configure(role, configure.serial)
@@ -160,7 +160,7 @@ public final class LayerSurface {
 
     /// Darkens everything below the surface with black at `alpha` (0 for
     /// none): the menu's scrim. Applies on the next commit.
-    public func setScrim(_ alpha: Double) {
+    package func setScrim(_ alpha: Double) {
         guard alpha != scrimAlpha else { return }
         scrimAlpha = alpha
         if alpha > 0, scrimPixel?.alpha != alpha, let shm = display.shm,
@@ -186,7 +186,7 @@ public final class LayerSurface {
 
     /// Makes only these rectangles (surface-local, logical px) take input;
     /// nil makes the whole surface take it.
-    public func setInputRegion(_ rects: [Rect]?) {
+    package func setInputRegion(_ rects: [Rect]?) {
         guard let rects else {
             wl_surface_set_input_region(surface, nil)
             return
@@ -198,7 +198,7 @@ public final class LayerSurface {
 
     /// Has the compositor repaint `rect` (surface-local, logical px) with
     /// the next commit, though the surface's own pixel is unchanged.
-    public func damage(_ rect: Rect) {
+    package func damage(_ rect: Rect) {
         let x = rect.minX.rounded(.down)
         let y = rect.minY.rounded(.down)
         wl_surface_damage(
@@ -208,15 +208,15 @@ public final class LayerSurface {
 
     /// True while a frame callback is outstanding: the app draws again only
     /// when it has fired, so at most one commit goes out per frame.
-    public var framePending: Bool { frameCallback != nil }
+    package var framePending: Bool { frameCallback != nil }
 
-    public func requestFrame() {
+    package func requestFrame() {
         guard frameCallback == nil else { return }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Self.frameListener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    public func commit() {
+    package func commit() {
         wl_surface_commit(surface)
     }
 

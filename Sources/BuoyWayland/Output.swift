@@ -4,30 +4,30 @@ import CWaylandProtocols
 
 /// One wl_output, with its xdg-output when the compositor offers it.
 /// Handlers record into `pending`; `done` makes it current.
-public final class Output {
-    public struct Info: Equatable, Sendable {
-        public var name: String?
-        public var scale: Int = 1
-        public var transform: Int32 = 0
+package final class Output {
+    package struct Info: Equatable, Sendable {
+        package var name: String?
+        package var scale: Int = 1
+        package var transform: Int32 = 0
         /// The current mode in physical pixels.
-        public var modeWidth = 0
-        public var modeHeight = 0
+        package var modeWidth = 0
+        package var modeHeight = 0
         /// The size in the layout's logical pixels, from xdg-output.
-        public var logicalWidth = 0
-        public var logicalHeight = 0
+        package var logicalWidth = 0
+        package var logicalHeight = 0
         /// Its top-left in the layout, from xdg-output; nil without it.
-        public var logicalX: Int?
-        public var logicalY: Int?
+        package var logicalX: Int?
+        package var logicalY: Int?
     }
 
-    public let proxy: OpaquePointer
-    public let registryName: UInt32
+    package let proxy: OpaquePointer
+    package let registryName: UInt32
     private var xdgOutput: OpaquePointer?
     private unowned let display: Display
     private var pending = Info()
-    public private(set) var info = Info()
+    package private(set) var info = Info()
     /// False until the first `done`: before that the output's facts are incomplete.
-    public private(set) var ready = false
+    package private(set) var ready = false
 
     init(proxy: OpaquePointer, registryName: UInt32, display: Display) {
         self.proxy = proxy
@@ -36,12 +36,12 @@ public final class Output {
         wl_output_add_listener(proxy, Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    public var name: String? { info.name }
-    public var scale: Int { max(1, info.scale) }
+    package var name: String? { info.name }
+    package var scale: Int { max(1, info.scale) }
 
     /// The logical size: xdg-output's when known, else the mode divided by the
     /// scale, swapped for 90° and 270° transforms.
-    public var logicalSize: Size {
+    package var logicalSize: Size {
         if info.logicalWidth > 0 && info.logicalHeight > 0 {
             return Size(width: Double(info.logicalWidth), height: Double(info.logicalHeight))
         }
@@ -52,7 +52,7 @@ public final class Output {
     }
 
     /// Where it is in the layout, in logical pixels: nil until xdg-output has said.
-    public var logicalRect: Rect? {
+    package var logicalRect: Rect? {
         guard let x = info.logicalX, let y = info.logicalY else { return nil }
         return Rect(origin: Point(x: Double(x), y: Double(y)), size: logicalSize)
     }

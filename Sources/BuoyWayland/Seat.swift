@@ -10,7 +10,7 @@ import SystemCalls
 /// the surface that got the event; `at` is CLOCK_MONOTONIC seconds, read when
 /// the event was dispatched, because wl_pointer times come from whatever clock
 /// the input device (or a virtual one) used.
-public enum InputEvent: Equatable, Sendable {
+package enum InputEvent: Equatable, Sendable {
     case pointerEnter(Point, at: Double)
     case pointerLeave(at: Double)
     case pointerMotion(Point, at: Double)
@@ -29,14 +29,14 @@ public enum InputEvent: Equatable, Sendable {
 /// An input event and the surface it was for: the one the pointer or the
 /// touch point entered, or the one with the keyboard focus. Nil when the
 /// surface is unknown (it was destroyed meanwhile).
-public struct InputRecord {
-    public var surface: OpaquePointer?
-    public var event: InputEvent
+package struct InputRecord {
+    package var surface: OpaquePointer?
+    package var event: InputEvent
 }
 
 /// Cursor images buoy asks for, by role; each maps to a wp_cursor_shape_v1
 /// shape and to the theme names to try without it.
-public enum CursorRole: Sendable {
+package enum CursorRole: Sendable {
     case hover, grabbing
 
     var shape: wp_cursor_shape_device_v1_shape {
@@ -56,9 +56,9 @@ public enum CursorRole: Sendable {
 
 /// One wl_seat with its pointer and touch. Only the left button and the first
 /// touch point matter to buoy.
-public final class Seat {
-    public let proxy: OpaquePointer
-    public let registryName: UInt32
+package final class Seat {
+    package let proxy: OpaquePointer
+    package let registryName: UInt32
     private unowned let display: Display
     private var pointer: OpaquePointer?
     private var touch: OpaquePointer?
@@ -91,12 +91,12 @@ public final class Seat {
     private var cursorRole = CursorRole.hover
     private var shownCursor: CursorRole?
     /// wl_seat.name (v2), such as "seat0"; nil until it came.
-    public private(set) var name: String?
+    package private(set) var name: String?
 
     /// What the seat has now, from its last wl_seat.capabilities.
-    public var hasPointer: Bool { pointer != nil }
-    public var hasKeyboard: Bool { keyboard != nil }
-    public var hasTouch: Bool { touch != nil }
+    package var hasPointer: Bool { pointer != nil }
+    package var hasKeyboard: Bool { keyboard != nil }
+    package var hasTouch: Bool { touch != nil }
 
     init(proxy: OpaquePointer, registryName: UInt32, display: Display) {
         self.proxy = proxy
@@ -123,7 +123,7 @@ public final class Seat {
     /// dropped too, since the app routes by address. A touch point on it is over:
     /// KWin sends no `up` for a destroyed surface, and a point kept active
     /// would make buoy ignore the next finger.
-    public func forget(_ surface: OpaquePointer) {
+    package func forget(_ surface: OpaquePointer) {
         if pointerFocus == surface { pointerFocus = nil }
         if touchFocus == surface {
             touchFocus = nil
@@ -134,7 +134,7 @@ public final class Seat {
     }
 
     /// Shows `role`'s cursor while the pointer is over buoy.
-    public func setCursor(_ role: CursorRole) {
+    package func setCursor(_ role: CursorRole) {
         cursorRole = role
         applyCursor()
     }

@@ -5,10 +5,10 @@ import SystemCalls
 
 /// An anonymous shared-memory file (a memfd), closed when this goes away:
 /// made empty for a drawing child to size, before a pool is made over it.
-public final class MemoryFile {
-    public let fd: Int32
+package final class MemoryFile {
+    package let fd: Int32
 
-    public init?(name: String) {
+    package init?(name: String) {
         fd = buoy_memfd_create(name)
         guard fd >= 0 else { return nil }
     }
@@ -18,7 +18,7 @@ public final class MemoryFile {
     }
 
     /// Its size in bytes now; nil if it cannot be asked.
-    public var size: Int? {
+    package var size: Int? {
         var status = stat()
         return fstat(fd, &status) == 0 ? Int(status.st_size) : nil
     }
@@ -26,14 +26,14 @@ public final class MemoryFile {
 
 /// One wl_shm_pool: shared memory mapped here and in the compositor, that
 /// wl_buffers are made in. It lives for as long as one of them does.
-public final class ShmPool {
-    public let data: UnsafeMutableRawPointer
-    public let size: Int
+package final class ShmPool {
+    package let data: UnsafeMutableRawPointer
+    package let size: Int
     fileprivate let proxy: OpaquePointer
 
     /// A pool over the first `size` bytes of the file `fd`, which the
     /// caller may close afterwards.
-    public init(shm: OpaquePointer, fd: Int32, size: Int) throws(WaylandError) {
+    package init(shm: OpaquePointer, fd: Int32, size: Int) throws(WaylandError) {
         guard size > 0, size <= Int(Int32.max),
             let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED
         else {
@@ -62,7 +62,7 @@ public final class ShmPool {
     }
 
     /// An ARGB8888 buffer `width`×`height` at `offset`, `width` × 4 bytes a row.
-    public func buffer(offset: Int, width: Int, height: Int) -> ShmBuffer {
+    package func buffer(offset: Int, width: Int, height: Int) -> ShmBuffer {
         precondition(offset >= 0 && offset + width * 4 * height <= size, "the buffer is inside the pool")
         return ShmBuffer(pool: self, offset: offset, width: width, height: height)
     }
@@ -71,19 +71,19 @@ public final class ShmPool {
 /// One ARGB8888 wl_buffer, in a pool of its own or in a shared one
 /// (`ShmPool`). `busy` is set on attach and cleared by wl_buffer.release,
 /// so a buffer the compositor still reads is never drawn into.
-public final class ShmBuffer {
-    public let width: Int
-    public let height: Int
-    public let stride: Int
-    public let data: UnsafeMutableRawPointer
+package final class ShmBuffer {
+    package let width: Int
+    package let height: Int
+    package let stride: Int
+    package let data: UnsafeMutableRawPointer
     let proxy: OpaquePointer
     /// Keeps the memory mapped.
     private let pool: ShmPool
     private let offset: Int
-    public internal(set) var busy = false
+    package internal(set) var busy = false
 
     /// A buffer in a memfd named `name` and a pool of its own.
-    public convenience init(shm: OpaquePointer, width: Int, height: Int, name: String = "buoy-buffer")
+    package convenience init(shm: OpaquePointer, width: Int, height: Int, name: String = "buoy-buffer")
         throws(WaylandError)
     {
         let size = width * 4 * height
@@ -114,7 +114,7 @@ public final class ShmBuffer {
     /// Once drawn: its pixels leave buoy's resident memory (the compositor
     /// still has them, in the shared file) until it is drawn into again.
     /// Four buttons' faces at scale 2 are 0.4 MB that buoy need not hold.
-    public func releasePages() {
+    package func releasePages() {
         pool.releasePages(offset: offset, length: stride * height)
     }
 
@@ -129,17 +129,17 @@ public final class ShmBuffer {
 }
 
 /// Two buffers of one size, reused; a new size replaces both.
-public final class BufferPair {
+package final class BufferPair {
     private let shm: OpaquePointer
     private var buffers: [ShmBuffer] = []
 
-    public init(shm: OpaquePointer) {
+    package init(shm: OpaquePointer) {
         self.shm = shm
     }
 
     /// A buffer of this size that the compositor is not reading, or nil when
     /// both are busy (the caller then waits for the next frame).
-    public func free(width: Int, height: Int) throws(WaylandError) -> ShmBuffer? {
+    package func free(width: Int, height: Int) throws(WaylandError) -> ShmBuffer? {
         if let first = buffers.first, first.width != width || first.height != height {
             buffers.removeAll()
         }
@@ -150,7 +150,7 @@ public final class BufferPair {
         return buffer
     }
 
-    public func removeAll() {
+    package func removeAll() {
         buffers.removeAll()
     }
 }

@@ -4,8 +4,8 @@ import CWaylandProtocols
 /// A synchronized subsurface of the layer surface: the button, or one image
 /// of the menu. Its position and contents apply together with the parent's
 /// commit, so a move and a redraw can never be seen half-done.
-public final class Subsurface {
-    public let surface: OpaquePointer
+package final class Subsurface {
+    package let surface: OpaquePointer
     private let role: OpaquePointer
     /// For a scalable subsurface: the compositor stretches its buffer to
     /// the size `place` gives.
@@ -16,7 +16,7 @@ public final class Subsurface {
     private var opacity = 1.0
     /// The buffer on screen, kept alive until it is replaced or the surface
     /// is gone: the compositor may read it until then.
-    public private(set) var content: ShmBuffer?
+    package private(set) var content: ShmBuffer?
     /// For one that stays mapped: the transparent pixel `hide` shows (the
     /// parent's own).
     private let blank: ShmBuffer?
@@ -24,7 +24,7 @@ public final class Subsurface {
     /// With `staysMapped`, `hide` shows one transparent pixel instead of
     /// unmapping it: phoc 0.24 crashes (in its unmap handler) when a
     /// subsurface made before its parent was first mapped is unmapped.
-    public init(
+    package init(
         display: Display, parent: LayerSurface, scalable: Bool = false, fadable: Bool = false,
         staysMapped: Bool = false
     ) throws(WaylandError) {
@@ -63,15 +63,15 @@ public final class Subsurface {
 
     /// Stacks it right below `sibling`, a subsurface of the same parent,
     /// with the parent's next commit.
-    public func placeBelow(_ sibling: Subsurface) {
+    package func placeBelow(_ sibling: Subsurface) {
         wl_subsurface_place_below(role, sibling.surface)
     }
 
     /// Whether a buffer is attached.
-    public var isShown: Bool { content != nil }
+    package var isShown: Bool { content != nil }
 
     /// Top-left corner relative to the parent, in logical px.
-    public func setPosition(x: Int, y: Int) {
+    package func setPosition(x: Int, y: Int) {
         wl_subsurface_set_position(role, Int32(x), Int32(y))
     }
 
@@ -81,7 +81,7 @@ public final class Subsurface {
     /// need not be a multiple of an integer one). A scalable subsurface
     /// gets its destination from `place`; pass `size` (logical px) to set
     /// it here.
-    public func show(_ buffer: ShmBuffer, size: (width: Int, height: Int)? = nil) {
+    package func show(_ buffer: ShmBuffer, size: (width: Int, height: Int)? = nil) {
         buffer.busy = true
         content = buffer
         if let viewport, let size {
@@ -94,7 +94,7 @@ public final class Subsurface {
 
     /// A scalable subsurface: moves it and stretches its content to
     /// `width`×`height` logical px (at least 1 each).
-    public func place(x: Int, y: Int, width: Int, height: Int) {
+    package func place(x: Int, y: Int, width: Int, height: Int) {
         setPosition(x: x, y: y)
         if let viewport { wp_viewport_set_destination(viewport, Int32(max(1, width)), Int32(max(1, height))) }
         wl_surface_commit(surface)
@@ -102,7 +102,7 @@ public final class Subsurface {
 
     /// Sets how opaque it is, from 0 to 1, with its next commit (`place`,
     /// `show`), where the compositor can fade it; elsewhere it stays opaque.
-    public func setOpacity(_ value: Double) {
+    package func setOpacity(_ value: Double) {
         let value = min(max(value, 0), 1)
         guard let alpha, value != opacity else { return }
         opacity = value
@@ -110,13 +110,13 @@ public final class Subsurface {
     }
 
     /// How the buffers shown from now on are turned (a wl_output_transform).
-    public func setBufferTransform(_ transform: UInt32) {
+    package func setBufferTransform(_ transform: UInt32) {
         wl_surface_set_buffer_transform(surface, Int32(transform))
     }
 
     /// Removes the content, which hides the surface (and unmaps it, unless
     /// it stays mapped).
-    public func hide() {
+    package func hide() {
         if let blank {
             if let viewport { wp_viewport_set_destination(viewport, 1, 1) }
             wl_surface_attach(surface, blank.proxy, 0, 0)

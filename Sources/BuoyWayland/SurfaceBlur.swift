@@ -7,7 +7,7 @@ import CWaylandProtocols
 /// offered, else KWin's org_kde_kwin_blur (offered while KWin's blur effect
 /// runs). A region set applies at the surface's next commit, as does
 /// `remove`.
-public final class SurfaceBlur {
+package final class SurfaceBlur {
     private enum Object {
         case background(OpaquePointer)
         case kwin(OpaquePointer, manager: OpaquePointer)
@@ -20,7 +20,7 @@ public final class SurfaceBlur {
 
     /// The blur behind `surface`; nil where neither protocol is offered.
     /// A surface has at most one.
-    public init?(display: Display, surface: OpaquePointer) {
+    package init?(display: Display, surface: OpaquePointer) {
         if let manager = display.backgroundEffects,
             let effect = ext_background_effect_manager_v1_get_background_effect(manager, surface)
         {
@@ -40,7 +40,7 @@ public final class SurfaceBlur {
 
     /// Blurs behind `rects` (surface coordinates; empty for nowhere), sent
     /// only when they changed.
-    public func setRegion(_ rects: [Rect]) {
+    package func setRegion(_ rects: [Rect]) {
         guard let object, rects != region else { return }
         region = rects
         if rects.isEmpty {
@@ -63,7 +63,7 @@ public final class SurfaceBlur {
     }
 
     /// No more blur behind the surface, from its next commit.
-    public func remove() {
+    package func remove() {
         switch object {
         case .background(let effect): ext_background_effect_surface_v1_destroy(effect)
         case .kwin(let blur, let manager):

@@ -3,10 +3,10 @@ import CWaylandClient
 /// A `wl_display.sync` that does not block: `answered` turns true once the
 /// compositor has handled every request sent before it, commits included.
 /// Its answer wakes the loop as any event does.
-public final class SyncPoint {
+package final class SyncPoint {
     private var callback: OpaquePointer?
 
-    public init(display: Display) {
+    package init(display: Display) {
         callback = wl_display_sync(display.proxy)
         wl_callback_add_listener(callback, Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -15,7 +15,7 @@ public final class SyncPoint {
         if let callback { wl_callback_destroy(callback) }
     }
 
-    public var answered: Bool { callback == nil }
+    package var answered: Bool { callback == nil }
 
     nonisolated(unsafe) private static let listener: UnsafeMutablePointer<wl_callback_listener> = {
         let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)

@@ -9,7 +9,7 @@ import SystemCalls
 /// of buoy's own on the seat, so buoy never takes the keyboard focus. Made
 /// once and kept (`Display.virtualKeyboard`): each new one would add the
 /// keyboard capability to the seat and take it away again.
-public final class VirtualKeyboard {
+package final class VirtualKeyboard {
     private let proxy: OpaquePointer
     /// The keymap the compositor has; nil before the first keys.
     private var sentKeymap: VirtualKeymap?
@@ -21,7 +21,7 @@ public final class VirtualKeyboard {
     /// Sends `chords` in order, with `keymap`, which must hold their keys,
     /// sent first when it is not the one the compositor has. `time` is in
     /// ms. False when the keymap could not be handed over.
-    public func send(_ chords: [KeyChord], keymap: VirtualKeymap, time: UInt32) -> Bool {
+    package func send(_ chords: [KeyChord], keymap: VirtualKeymap, time: UInt32) -> Bool {
         guard use(keymap), let events = keymap.events(for: chords) else { return false }
         for event in events {
             switch event {
@@ -36,7 +36,7 @@ public final class VirtualKeyboard {
     }
 
     /// Hands the compositor `keymap` unless it has it; false when it could not.
-    public func use(_ keymap: VirtualKeymap) -> Bool {
+    package func use(_ keymap: VirtualKeymap) -> Bool {
         guard keymap != sentKeymap else { return true }
         guard upload(keymap) else { return false }
         sentKeymap = keymap

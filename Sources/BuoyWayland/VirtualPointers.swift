@@ -7,7 +7,7 @@ import CWaylandProtocols
 /// clicked on, each made when first needed and kept while its output
 /// lasts: a pointer device that came and went with each click would make
 /// the seat's pointer capability flicker for every client.
-public final class VirtualPointers {
+package final class VirtualPointers {
     /// Extent units per logical pixel, so a fractional point survives
     /// motion_absolute's integers.
     private static let subpixel = 100.0
@@ -15,7 +15,7 @@ public final class VirtualPointers {
     private unowned let display: Display
     private var pointers: [(output: UInt32, proxy: OpaquePointer)] = []
 
-    public init(display: Display) {
+    package init(display: Display) {
         self.display = display
     }
 
@@ -24,7 +24,7 @@ public final class VirtualPointers {
     }
 
     /// Why a click cannot be delivered here; nil where it can.
-    public static func unavailable(on display: Display) -> String? {
+    package static func unavailable(on display: Display) -> String? {
         guard let manager = display.virtualPointerManager else {
             return "the compositor offers no zwlr_virtual_pointer_manager_v1"
         }
@@ -36,7 +36,7 @@ public final class VirtualPointers {
 
     /// Sends `steps` at `output`'s logical pixels, each followed by a frame;
     /// false when there is no virtual pointer to send them with.
-    public func send(_ steps: [PointerStep], on output: Output) -> Bool {
+    package func send(_ steps: [PointerStep], on output: Output) -> Bool {
         forgetGoneOutputs()
         guard let pointer = pointer(for: output) else { return false }
         let size = output.logicalSize

@@ -87,7 +87,7 @@ final class App {
             perform(instance.controller.handle(input), for: instance, now: input.time)
         }
         menu.instances = { [unowned self] in instances }
-        menu.windows = { [unowned self] in display.windows?.windows }
+        menu.windows = { [unowned self] in self.display.windows?.windows }
         clicks.publish = { [unowned self] kind, instance in publish(kind, for: instance) }
         watchWindowsIfNeeded()
         makeKeyboardIfNeeded()

@@ -449,6 +449,19 @@ final class DocumentationTests: XCTestCase {
         XCTAssertFalse(config.buttons[1].menu.items.isEmpty)
     }
 
+    func testTouchDesktopExampleArmsClickTypesAndSendsKeys() throws {
+        let bytes = try contents(of: "examples/touch-desktop.toml")
+        let (config, warnings) = try Config.parse(bytes, path: "examples/touch-desktop.toml")
+        XCTAssertEqual(warnings.map(\.rendered), [])
+        let button = config.buttons[0]
+        XCTAssertEqual(button.actions.tap, .menu)
+        XCTAssertEqual(button.actions.swipeLeft, .keys([KeyChord(.alt, "Left")]))
+        XCTAssertEqual(
+            button.menu.items.prefix(4).map(\.action), ClickType.allCases.map(Action.click),
+            "the four click types first")
+        XCTAssertEqual(button.menu.items.last?.apps.showFor, ["firefox", "org.mozilla.firefox"])
+    }
+
     func testPhoneExampleParsesCleanly() throws {
         let bytes = try contents(of: "examples/phone.toml")
         let (config, warnings) = try Config.parse(bytes, path: "examples/phone.toml")

@@ -25,6 +25,7 @@ EXPECTED = {
     "usr/share/man/man5/buoy.5": 0o644,
     "usr/share/doc/buoy/config.toml": 0o644,
     "usr/share/doc/buoy/phone.toml": 0o644,
+    "usr/share/doc/buoy/touch-desktop.toml": 0o644,
     "usr/share/doc/buoy/two-buttons.toml": 0o644,
     "usr/share/doc/buoy/buoy.desktop": 0o644,
     "usr/lib/systemd/user/buoy.service": 0o644,

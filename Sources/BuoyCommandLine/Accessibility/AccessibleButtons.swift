@@ -3,28 +3,28 @@ import BuoyConfig
 import BuoyCore
 
 /// One button instance as a screen reader sees it.
-public struct AccessibleButtonFacts: Sendable, Equatable {
+package struct AccessibleButtonFacts: Sendable, Equatable {
     /// `[button] accessible_name`.
-    public var accessibleName: String?
-    public var face: ButtonFace
+    package var accessibleName: String?
+    package var face: ButtonFace
     /// Each gesture with an action, in `ButtonGesture.allCases`' order.
-    public var actions: [GestureAction]
-    public var hidden: Bool
+    package var actions: [GestureAction]
+    package var hidden: Bool
     /// Where it is on its output; nil while it is on none.
-    public var extents: Rect?
+    package var extents: Rect?
 
     /// A gesture and what it does.
-    public struct GestureAction: Sendable, Equatable {
-        public var gesture: ButtonGesture
-        public var action: Action
+    package struct GestureAction: Sendable, Equatable {
+        package var gesture: ButtonGesture
+        package var action: Action
 
-        public init(_ gesture: ButtonGesture, _ action: Action) {
+        package init(_ gesture: ButtonGesture, _ action: Action) {
             self.gesture = gesture
             self.action = action
         }
     }
 
-    public init(
+    package init(
         accessibleName: String? = nil, face: ButtonFace = .glyph, actions: [GestureAction] = [],
         hidden: Bool = false, extents: Rect? = nil
     ) {
@@ -37,19 +37,19 @@ public struct AccessibleButtonFacts: Sendable, Equatable {
 }
 
 /// The open menu as a screen reader sees it.
-public struct AccessibleMenuFacts: Sendable, Equatable {
+package struct AccessibleMenuFacts: Sendable, Equatable {
     /// The index of the button it opened from.
-    public var owner: Int
+    package var owner: Int
     /// The level shown.
-    public var page: MenuPage
+    package var page: MenuPage
     /// Each item's place, in the owner's output coordinates.
-    public var targets: [Rect]
+    package var targets: [Rect]
     /// What the `status` items say, by item.
-    public var statuses: [Int: MenuStatus]
+    package var statuses: [Int: MenuStatus]
     /// The item the keyboard focus is on.
-    public var focused: Int?
+    package var focused: Int?
 
-    public init(
+    package init(
         owner: Int, page: MenuPage, targets: [Rect], statuses: [Int: MenuStatus] = [:], focused: Int? = nil
     ) {
         self.owner = owner
@@ -63,12 +63,12 @@ public struct AccessibleMenuFacts: Sendable, Equatable {
 /// Builds the `AccessibleTree` from the buttons and the open menu: a push
 /// button per button, with the actions Android's floating button gives
 /// TalkBack, and under its button the open menu with its items.
-public enum AccessibleButtons {
+package enum AccessibleButtons {
     /// The menu's node id; its items are `item0`, `item1`, ...
     static let menuID = "menu"
 
     /// The tree for `buttons` (in instance order) and `menu`.
-    public static func tree(buttons: [AccessibleButtonFacts], menu: AccessibleMenuFacts?) -> AccessibleTree {
+    package static func tree(buttons: [AccessibleButtonFacts], menu: AccessibleMenuFacts?) -> AccessibleTree {
         let ids = buttons.indices.map { "button" + decimal($0) }
         var nodes = [
             AccessibleNode(

@@ -4,24 +4,24 @@ import BuoyCore
 /// in its exchange, what it has sent so far, what waits to be written to it
 /// and when it is given up. The server reads and writes and does what this
 /// says; the protocol is described in ControlServer.swift.
-public struct ControlPeer: Sendable, Equatable {
+package struct ControlPeer: Sendable, Equatable {
     /// The longest request line, newline included.
-    public static let requestLimit = 4096
+    package static let requestLimit = 4096
     /// How long a peer has to send its request line, and to take its reply:
     /// a silent one (`nc -U` left open, a crashed script) is dropped then.
-    public static let timeout = 2.0
+    package static let timeout = 2.0
     /// Open connections at most that are not subscribers; past it, a new
     /// one is told so and closed at once.
-    public static let connectionLimit = 64
+    package static let connectionLimit = 64
     /// Subscribers at most, counted apart from the other connections, so
     /// that subscribers a restarting bar leaves behind never take the room
     /// requests need; past it, `subscribe` is refused.
-    public static let subscriberLimit = 32
+    package static let subscriberLimit = 32
     /// How far a subscriber may fall behind, beyond what the kernel holds,
     /// before it is dropped.
-    public static let subscriberBacklog = 64 * 1024
+    package static let subscriberBacklog = 64 * 1024
 
-    public enum Phase: Sendable, Equatable {
+    package enum Phase: Sendable, Equatable {
         /// Its request line is still coming.
         case reading
         /// The request is with the app, which has not replied yet.
@@ -33,7 +33,7 @@ public struct ControlPeer: Sendable, Equatable {
     }
 
     /// What becomes of a new connection, from SO_PEERCRED's uid.
-    public enum Admission: Sendable, Equatable {
+    package enum Admission: Sendable, Equatable {
         /// `connectionLimit` connections that are not subscribers are open:
         /// it is sent `reply` and closed at once.
         case full
@@ -43,7 +43,7 @@ public struct ControlPeer: Sendable, Equatable {
         case admitted
 
         /// The warning the log gives, if any.
-        public var warning: String? {
+        package var warning: String? {
             switch self {
             case .full:
                 return
@@ -54,7 +54,7 @@ public struct ControlPeer: Sendable, Equatable {
         }
 
         /// What is written to a connection refused at once, before it is closed.
-        public var reply: String? {
+        package var reply: String? {
             switch self {
             case .full:
                 return
@@ -65,7 +65,7 @@ public struct ControlPeer: Sendable, Equatable {
     }
 
     /// Why the server answers a request itself, with an error.
-    public enum Refusal: Sendable, Equatable {
+    package enum Refusal: Sendable, Equatable {
         case tooLong(limit: Int)
         /// A stranger's request; it was logged when it connected.
         case permissionDenied
@@ -76,7 +76,7 @@ public struct ControlPeer: Sendable, Equatable {
         case tooManySubscribers(limit: Int)
 
         /// The whole reply.
-        public var reply: String {
+        package var reply: String {
             switch self {
             case .tooLong(let limit): return "error: request longer than \(limit) bytes\n"
             case .permissionDenied: return "error: permission denied\n"
@@ -88,7 +88,7 @@ public struct ControlPeer: Sendable, Equatable {
         }
 
         /// What the info log says about it, if anything.
-        public var log: String? {
+        package var log: String? {
             switch self {
             case .tooLong(let limit): return "control socket: request longer than \(limit) bytes"
             case .badRequest(let error): return "control socket: bad request: \(error.message)"
@@ -100,7 +100,7 @@ public struct ControlPeer: Sendable, Equatable {
     }
 
     /// What the server does after the peer's bytes, or their end.
-    public enum Reaction: Sendable, Equatable {
+    package enum Reaction: Sendable, Equatable {
         /// Nothing: the request line is still coming, or the peer is past it.
         case waiting
         /// It closed without a byte: a client that only probed whether buoy
@@ -115,12 +115,12 @@ public struct ControlPeer: Sendable, Equatable {
     }
 
     /// Why a peer past its deadline is dropped.
-    public enum Overdue: Sendable, Equatable {
+    package enum Overdue: Sendable, Equatable {
         case noRequest
         case replyNotTaken
 
         /// What the info log says.
-        public var log: String {
+        package var log: String {
             switch self {
             case .noRequest:
                 return "control socket: dropped a peer that sent no request within \(ControlPeer.timeout) s"
@@ -131,24 +131,24 @@ public struct ControlPeer: Sendable, Equatable {
         }
     }
 
-    public let refused: Bool
-    public private(set) var phase = Phase.reading
+    package let refused: Bool
+    package private(set) var phase = Phase.reading
     /// When it is given up; nil while the app or a subscription holds it.
-    public private(set) var deadline: Double?
+    package private(set) var deadline: Double?
     /// False once the peer has shut its end for writing.
-    public private(set) var readOpen = true
-    public private(set) var outgoing = OutgoingBuffer(limit: 0)
+    package private(set) var readOpen = true
+    package private(set) var outgoing = OutgoingBuffer(limit: 0)
     private var framer = RequestFramer(limit: requestLimit)
 
     /// Whether a new connection is taken, and as whom, while `requestsOpen`
     /// connections that are not subscribers are open.
-    public static func admission(peerUID: Int64, ownUID: Int64, requestsOpen: Int) -> Admission {
+    package static func admission(peerUID: Int64, ownUID: Int64, requestsOpen: Int) -> Admission {
         if requestsOpen >= connectionLimit { return .full }
         return peerUID == ownUID ? .admitted : .stranger(uid: peerUID)
     }
 
     /// A peer accepted at `now`, which has `timeout` to send its request.
-    public init(_ admission: Admission, now: Double) {
+    package init(_ admission: Admission, now: Double) {
         refused = admission != .admitted
         deadline = now + Self.timeout
     }
@@ -156,16 +156,16 @@ public struct ControlPeer: Sendable, Equatable {
     /// Whether to poll it for input: its request, or the end of what it
     /// sends. Not while the app holds its request nor once it shut its end,
     /// so that then only a hangup or an error makes it readable.
-    public var wantsInput: Bool { readOpen && phase != .awaiting }
+    package var wantsInput: Bool { readOpen && phase != .awaiting }
 
     /// Whether to poll it for room to write.
-    public var wantsOutput: Bool { !outgoing.isEmpty }
+    package var wantsOutput: Bool { !outgoing.isEmpty }
 
     /// Its reply is written in full: the connection closes.
-    public var isDone: Bool { phase == .replying && outgoing.isEmpty }
+    package var isDone: Bool { phase == .replying && outgoing.isEmpty }
 
     /// Takes what a read returned, while `subscribers` other peers are subscribed.
-    public mutating func received(_ bytes: some Sequence<UInt8>, subscribers: Int, now: Double) -> Reaction {
+    package mutating func received(_ bytes: some Sequence<UInt8>, subscribers: Int, now: Double) -> Reaction {
         // After the request line, what a peer sends is ignored.
         guard phase == .reading else { return .waiting }
         return take(framer.append(bytes), subscribers: subscribers, now: now)
@@ -173,7 +173,7 @@ public struct ControlPeer: Sendable, Equatable {
 
     /// The peer has shut its end for writing (a read returned 0); it may
     /// still read.
-    public mutating func ended(subscribers: Int, now: Double) -> Reaction {
+    package mutating func ended(subscribers: Int, now: Double) -> Reaction {
         readOpen = false
         guard phase == .reading else { return .waiting }
         return take(framer.end(), subscribers: subscribers, now: now)
@@ -181,7 +181,7 @@ public struct ControlPeer: Sendable, Equatable {
 
     /// Queues the app's reply to the request; false when there is no
     /// request waiting for one.
-    public mutating func reply(_ text: String, now: Double) -> Bool {
+    package mutating func reply(_ text: String, now: Double) -> Bool {
         guard phase == .awaiting else { return false }
         queue(reply: text, now: now)
         return true
@@ -189,17 +189,17 @@ public struct ControlPeer: Sendable, Equatable {
 
     /// Queues a subscriber's event line; false when that would put it more
     /// than `subscriberBacklog` behind, and it is to be dropped.
-    public mutating func publish(_ line: [UInt8]) -> Bool {
+    package mutating func publish(_ line: [UInt8]) -> Bool {
         outgoing.enqueue(line)
     }
 
     /// Forgets the first `count` bytes of `outgoing`, which a write has taken.
-    public mutating func wrote(_ count: Int) {
+    package mutating func wrote(_ count: Int) {
         outgoing.consume(count)
     }
 
     /// Why it is dropped at `now`, or nil while it is within its deadline.
-    public func overdue(at now: Double) -> Overdue? {
+    package func overdue(at now: Double) -> Overdue? {
         guard let deadline, now >= deadline else { return nil }
         return phase == .reading ? .noRequest : .replyNotTaken
     }

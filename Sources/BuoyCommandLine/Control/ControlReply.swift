@@ -1,12 +1,12 @@
 /// A reply of the running buoy: the status line (`ok`, `ok: message` or
 /// `error: message`) and the payload lines after it. The server writes it
 /// (`text`), `buoy msg` reads it (`parse`).
-public struct ControlReply: Equatable, Sendable {
-    public var ok: Bool
-    public var message: String?
-    public var payload: String
+package struct ControlReply: Equatable, Sendable {
+    package var ok: Bool
+    package var message: String?
+    package var payload: String
 
-    public init(ok: Bool, message: String?, payload: String) {
+    package init(ok: Bool, message: String?, payload: String) {
         self.ok = ok
         self.message = message
         self.payload = payload
@@ -16,7 +16,7 @@ public struct ControlReply: Equatable, Sendable {
     /// without the source line and caret): failed with the first error as
     /// the status line and the rest as the payload, or ok with the warnings
     /// as the payload.
-    public init(ok: Bool, diagnostics: [String]) {
+    package init(ok: Bool, diagnostics: [String]) {
         let lines = diagnostics.flatMap {
             $0.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
         }
@@ -28,7 +28,7 @@ public struct ControlReply: Equatable, Sendable {
     /// The reply as the server writes it: the status line (line breaks in
     /// its message made spaces, so it stays one line; an error without a
     /// message says "failed"), then the payload, ending in a newline.
-    public var text: String {
+    package var text: String {
         let status =
             ok
             ? message.map { "ok: " + Self.oneLine($0) } ?? "ok"
@@ -39,7 +39,7 @@ public struct ControlReply: Equatable, Sendable {
 
     /// Splits a reply into its status line and payload, or says why it is
     /// not a reply.
-    public static func parse(_ bytes: [UInt8]) -> Result<ControlReply, UsageError> {
+    package static func parse(_ bytes: [UInt8]) -> Result<ControlReply, UsageError> {
         guard !bytes.isEmpty else {
             return .failure(UsageError("the running buoy closed the connection without replying"))
         }

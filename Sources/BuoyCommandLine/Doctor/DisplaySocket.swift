@@ -1,23 +1,23 @@
 /// Where libwayland looks for the display (wayland-client's
 /// `connect_to_socket`), for `buoy doctor`'s one line when nothing answers.
-public struct DisplaySocket: Equatable, Sendable {
+package struct DisplaySocket: Equatable, Sendable {
     /// `$WAYLAND_DISPLAY`, nil when unset.
-    public var display: String?
+    package var display: String?
     /// `$XDG_RUNTIME_DIR`, nil when unset.
-    public var runtimeDirectory: String?
+    package var runtimeDirectory: String?
 
-    public init(display: String?, runtimeDirectory: String?) {
+    package init(display: String?, runtimeDirectory: String?) {
         self.display = display
         self.runtimeDirectory = runtimeDirectory
     }
 
     /// The display's name, with libwayland's default.
-    public var name: String { display ?? "wayland-0" }
+    package var name: String { display ?? "wayland-0" }
 
     /// The socket: the name itself when it is a path, else the name in the
     /// runtime directory; nil when there is none to look in (libwayland
     /// would then log a line of its own, so doctor does not try).
-    public var path: String? {
+    package var path: String? {
         if name.hasPrefix("/") { return name }
         guard let runtimeDirectory, runtimeDirectory.hasPrefix("/") else { return nil }
         return runtimeDirectory + "/" + name
@@ -25,7 +25,7 @@ public struct DisplaySocket: Equatable, Sendable {
 
     /// The line doctor exits with: `reason` is why connecting to `path`
     /// failed (strerror's words).
-    public func cannotConnect(_ reason: String) -> String {
+    package func cannotConnect(_ reason: String) -> String {
         let tried: String
         switch (display, path) {
         case (_, nil):

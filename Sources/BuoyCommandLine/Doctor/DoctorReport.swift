@@ -3,34 +3,34 @@ import BuoyCore
 /// `buoy doctor`'s findings, decided from `DoctorFacts` alone: which
 /// compositor this is, what stops buoy here, the pitfalls that apply, the
 /// text to print and the exit status.
-public struct DoctorReport: Equatable, Sendable {
+package struct DoctorReport: Equatable, Sendable {
     /// The environment variables that tell the compositor, in the order shown.
-    public static let environmentNames = [
+    package static let environmentNames = [
         "SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE", "XDG_CURRENT_DESKTOP", "KDE_SESSION_VERSION",
     ]
 
     /// The compositor, as named, and what named it.
-    public struct Compositor: Equatable, Sendable {
+    package struct Compositor: Equatable, Sendable {
         /// nil: one buoy knows nothing about.
-        public var family: CompositorFamily?
+        package var family: CompositorFamily?
         /// Such as "sway 1.7" or "KWin (KDE Plasma 6)".
-        public var name: String
+        package var name: String
         /// Such as "from SWAYSOCK".
-        public var evidence: String
+        package var evidence: String
     }
 
-    public let compositor: Compositor
+    package let compositor: Compositor
     /// Why buoy cannot run here; empty when it can.
-    public let blockers: [String]
-    public let pitfalls: [Pitfall]
-    public let text: String
+    package let blockers: [String]
+    package let pitfalls: [Pitfall]
+    package let text: String
     /// The same as one JSON object (`buoy doctor --json`), on one line.
-    public let json: String
+    package let json: String
 
     /// 0 when buoy can run here, 1 otherwise.
-    public var exitStatus: Int32 { blockers.isEmpty ? 0 : 1 }
+    package var exitStatus: Int32 { blockers.isEmpty ? 0 : 1 }
 
-    public init(_ facts: DoctorFacts) {
+    package init(_ facts: DoctorFacts) {
         compositor = Self.identify(facts)
         var blockers: [String] = []
         if let missing = Compositors.firstMissing(in: facts.globals) { blockers.append(missing.missing) }

@@ -1,10 +1,10 @@
 import BuoyCore
 
 /// A known reason for buoy not to show, or to misbehave, and its fix.
-public struct Pitfall: Equatable, Sendable {
-    public var problem: String
+package struct Pitfall: Equatable, Sendable {
+    package var problem: String
     /// One or more lines.
-    public var fix: String
+    package var fix: String
 
     /// Hyprland's layer rules for buoy (`buoy`, and `buoy-menu` while a menu
     /// is open), in the syntax of 0.55's Lua config, of 0.4x and of the

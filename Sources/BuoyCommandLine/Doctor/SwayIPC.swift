@@ -2,7 +2,7 @@
 /// and its reply. A message is the magic "i3-ipc", the payload's length and
 /// the message type (each a 32-bit integer in the host's byte order), then
 /// the payload.
-public enum SwayIPC {
+package enum SwayIPC {
     static let magic = Array("i3-ipc".utf8)
     static let getVersion: UInt32 = 7
     static let headerLength = magic.count + 8
@@ -10,17 +10,17 @@ public enum SwayIPC {
     static let payloadLimit: UInt32 = 1 << 16
 
     /// GET_VERSION, with an empty payload.
-    public static var versionRequest: [UInt8] { magic + bytes(of: 0) + bytes(of: getVersion) }
+    package static var versionRequest: [UInt8] { magic + bytes(of: 0) + bytes(of: getVersion) }
 
     /// The first reply in what was read so far.
-    public enum Reply: Equatable, Sendable {
+    package enum Reply: Equatable, Sendable {
         case incomplete
         case payload([UInt8])
         /// Not sway's IPC: no magic, or a length no reply has.
         case invalid
     }
 
-    public static func reply(in bytes: [UInt8]) -> Reply {
+    package static func reply(in bytes: [UInt8]) -> Reply {
         guard bytes.count >= headerLength else {
             return magic.starts(with: bytes.prefix(magic.count)) ? .incomplete : .invalid
         }
@@ -35,7 +35,7 @@ public enum SwayIPC {
 
     /// "sway 1.7" from GET_VERSION's JSON: its `variant` (sway, or a fork's
     /// name) and `human_readable` version; nil when the version is missing.
-    public static func version(fromJSON json: [UInt8]) -> String? {
+    package static func version(fromJSON json: [UInt8]) -> String? {
         guard let version = string(named: "human_readable", in: json) else { return nil }
         return "\(string(named: "variant", in: json) ?? "sway") \(version)"
     }

@@ -4,28 +4,28 @@ import BuoyCore
 /// Which instances the config and the outputs call for, matched with the
 /// instances there are and the places the state file keeps: the ones to
 /// keep, the ones to make (and where each starts), the ones to drop.
-public struct InstancePlan: Equatable, Sendable {
+package struct InstancePlan: Equatable, Sendable {
     /// One instance of the new list, in order.
-    public enum Entry: Equatable, Sendable {
+    package enum Entry: Equatable, Sendable {
         /// The existing instance at this index stays as it is.
         case keep(Int)
         case create(Creation)
     }
 
     /// A new instance and where it starts.
-    public struct Creation: Equatable, Sendable {
-        public var key: InstanceKey
-        public var spec: ButtonSpec
-        public var rest: RestPosition
+    package struct Creation: Equatable, Sendable {
+        package var key: InstanceKey
+        package var spec: ButtonSpec
+        package var rest: RestPosition
         /// The output it rested on, from the state file, or its own.
-        public var restOutput: String?
+        package var restOutput: String?
         /// The config's `position` its saved place overrode, while that
         /// place still wins; nil while it rests where the config says.
-        public var chosenOver: Placement?
+        package var chosenOver: Placement?
         /// Why it does not start where one might expect, for the log.
-        public var notice: String?
+        package var notice: String?
 
-        public init(
+        package init(
             key: InstanceKey, spec: ButtonSpec, rest: RestPosition, restOutput: String?,
             chosenOver: Placement?,
             notice: String?
@@ -40,11 +40,11 @@ public struct InstancePlan: Equatable, Sendable {
     }
 
     /// The instances in config order, and for `output = "*"` in output order.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// The indices of the existing instances that go, in order.
-    public var removed: [Int]
+    package var removed: [Int]
 
-    public init(entries: [Entry], removed: [Int]) {
+    package init(entries: [Entry], removed: [Int]) {
         self.entries = entries
         self.removed = removed
     }
@@ -54,7 +54,7 @@ public struct InstancePlan: Equatable, Sendable {
     /// still wanted stays; a new one starts where the user put that button
     /// (`saved`) while the config's `position` is still the one that place
     /// overrode, else at the config's `position`.
-    public static func plan(
+    package static func plan(
         buttons: [ButtonSpec], outputs: [String], existing: [InstanceKey], saved: SavedPlaces
     ) -> InstancePlan {
         var entries: [Entry] = []
@@ -101,10 +101,10 @@ public struct InstancePlan: Equatable, Sendable {
 
     /// A reload sends the instance to the config's `position`, forgetting
     /// any place the user chose; `notice` says why, when it leaves a chosen place.
-    public struct FollowConfig: Equatable, Sendable {
-        public var notice: String?
+    package struct FollowConfig: Equatable, Sendable {
+        package var notice: String?
 
-        public init(notice: String?) {
+        package init(notice: String?) {
             self.notice = notice
         }
     }
@@ -112,7 +112,7 @@ public struct InstancePlan: Equatable, Sendable {
     /// Whether a reload sends an instance to the config's `position`: its
     /// chosen place loses to a config whose `position` is not the one it
     /// overrode, and one that rests where the config said follows it.
-    public static func afterReload(chosenOver: Placement?, old: Placement, new: Placement) -> FollowConfig? {
+    package static func afterReload(chosenOver: Placement?, old: Placement, new: Placement) -> FollowConfig? {
         if let chosenOver {
             return chosenOver == new ? nil : FollowConfig(notice: configWins(new, over: chosenOver))
         }
@@ -122,7 +122,7 @@ public struct InstancePlan: Equatable, Sendable {
     /// Where the other instances on the output of `instances[index]` rest:
     /// what its placement avoids. An instance whose output is not known yet
     /// avoids them all (`Snapping.mayShareOutput`).
-    public static func neighbours(of index: Int, among instances: [(output: String?, rect: Rect?)]) -> [Rect]
+    package static func neighbours(of index: Int, among instances: [(output: String?, rect: Rect?)]) -> [Rect]
     {
         let output = instances[index].output
         return instances.indices.compactMap { other in
@@ -132,13 +132,13 @@ public struct InstancePlan: Equatable, Sendable {
     }
 
     /// An `output = "focused"` instance going to the focused window's output.
-    public struct FocusMove: Equatable, Sendable {
-        public var instance: Int
+    package struct FocusMove: Equatable, Sendable {
+        package var instance: Int
         /// The output it leaves: where it rested there is kept for its return.
-        public var from: String
-        public var to: String
+        package var from: String
+        package var to: String
 
-        public init(instance: Int, from: String, to: String) {
+        package init(instance: Int, from: String, to: String) {
             self.instance = instance
             self.from = from
             self.to = to
@@ -149,7 +149,7 @@ public struct InstancePlan: Equatable, Sendable {
     /// output, among `outputs` (every output's name): those of
     /// `output = "focused"` buttons on another known output, which no press
     /// holds. None while no window has focus, or its output is not known.
-    public static func followingFocus(
+    package static func followingFocus(
         _ focused: String?, outputs: [String], instances: [(followsFocus: Bool, output: String?, held: Bool)]
     ) -> [FocusMove] {
         guard let focused, outputs.contains(focused) else { return [] }

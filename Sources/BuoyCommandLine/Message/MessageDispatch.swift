@@ -2,28 +2,28 @@ import BuoyButton
 import BuoyCore
 
 /// One button instance as `buoy msg` sees it: what a command is decided from.
-public struct InstanceFacts: Equatable, Sendable {
-    public var key: InstanceKey
+package struct InstanceFacts: Equatable, Sendable {
+    package var key: InstanceKey
     /// `output = "NAME"` in its config.
-    public var configuredOutput: String?
+    package var configuredOutput: String?
     /// The output it is on, if known.
-    public var output: String?
-    public var hiddenBy: HiddenBy?
+    package var output: String?
+    package var hiddenBy: HiddenBy?
     /// The `[visibility]` rule that hides it, whether or not `msg hide` does too.
-    public var ruleHiding: HiddenBy?
-    public var badge: String?
+    package var ruleHiding: HiddenBy?
+    package var badge: String?
     /// The menu is open from it.
-    public var menuOpen: Bool
+    package var menuOpen: Bool
     /// Why its controller refuses a move now (`ButtonController.refusalToMove`).
-    public var refusalToMove: String?
+    package var refusalToMove: String?
     /// A finger or the pointer drags it.
-    public var dragging: Bool
+    package var dragging: Bool
     /// It has an area to move in.
-    public var placed: Bool
+    package var placed: Bool
     /// The gestures it has an action configured for.
-    public var actions: Set<ButtonGesture>
+    package var actions: Set<ButtonGesture>
 
-    public init(
+    package init(
         key: InstanceKey, configuredOutput: String? = nil, output: String? = nil, hiddenBy: HiddenBy? = nil,
         ruleHiding: HiddenBy? = nil, badge: String? = nil, menuOpen: Bool = false,
         refusalToMove: String? = nil, dragging: Bool = false, placed: Bool = true,
@@ -44,16 +44,16 @@ public struct InstanceFacts: Equatable, Sendable {
 }
 
 /// What the running buoy looks like to `buoy msg`: a value snapshot.
-public struct MessageFacts: Equatable, Sendable {
+package struct MessageFacts: Equatable, Sendable {
     /// The configured buttons' names, in config order.
-    public var buttons: [String]
+    package var buttons: [String]
     /// Every instance, in order.
-    public var instances: [InstanceFacts]
+    package var instances: [InstanceFacts]
     /// Every output's name, in order.
-    public var outputs: [String]
-    public var mode: DeviceMode
+    package var outputs: [String]
+    package var mode: DeviceMode
 
-    public init(buttons: [String], instances: [InstanceFacts], outputs: [String], mode: DeviceMode = .laptop)
+    package init(buttons: [String], instances: [InstanceFacts], outputs: [String], mode: DeviceMode = .laptop)
     {
         self.buttons = buttons
         self.instances = instances
@@ -65,9 +65,9 @@ public struct MessageFacts: Equatable, Sendable {
 /// What the shell does for one `buoy msg` request: its steps, in order,
 /// then its reply. A step that fails (an action that cannot run) ends the
 /// plan, and its problem is the reply, as an error.
-public struct MessagePlan: Equatable, Sendable {
+package struct MessagePlan: Equatable, Sendable {
     /// One thing to carry out; an `Int` is an index into `MessageFacts.instances`.
-    public enum Step: Equatable, Sendable {
+    package enum Step: Equatable, Sendable {
         /// Hand the instance's controller this input and carry out its effects.
         case input(Int, ButtonInput)
         /// Show or hide the instance on request; `announce` when that shows
@@ -104,7 +104,7 @@ public struct MessagePlan: Equatable, Sendable {
     }
 
     /// How the request is answered once the steps are done.
-    public enum Reply: Equatable, Sendable {
+    package enum Reply: Equatable, Sendable {
         case ok(String?)
         case error(String)
         /// The reload has answered.
@@ -115,10 +115,10 @@ public struct MessagePlan: Equatable, Sendable {
         case whenMenuOpens
     }
 
-    public var steps: [Step]
-    public var reply: Reply
+    package var steps: [Step]
+    package var reply: Reply
 
-    public init(_ steps: [Step] = [], reply: Reply = .ok(nil)) {
+    package init(_ steps: [Step] = [], reply: Reply = .ok(nil)) {
         self.steps = steps
         self.reply = reply
     }
@@ -130,9 +130,9 @@ public struct MessagePlan: Equatable, Sendable {
 
 /// `buoy msg`'s decisions: which instances a request acts on, what each of
 /// them is given, what is refused and with which words.
-public enum MessageDispatch {
+package enum MessageDispatch {
     /// The plan for `message` given `facts`; `now` stamps the controllers' inputs.
-    public static func plan(_ message: ControlMessage, facts: MessageFacts, now: Double) -> MessagePlan {
+    package static func plan(_ message: ControlMessage, facts: MessageFacts, now: Double) -> MessagePlan {
         let targets: [Int]
         switch message.target(among: facts.buttons) {
         case .failure(let error): return .error(error.message)
