@@ -216,8 +216,17 @@ class UnpluggedOutputTests(unittest.TestCase):
             time.sleep(0.5)
             sway.unplug(first)
             wait_for(lambda: entry(buoy)["output"] == second, timeout=3, message=f"the button on {second}")
-            landed = wait_for(lambda: (e := entry(buoy))["x"] > 0 and e, timeout=3, message="placed there")
-            output = next(o for o in sway.outputs() if o["name"] == second)["rect"]
+            # msg state names the new place as soon as buoy has chosen it, before its surface
+            # there has its input region: a press before that reaches no surface, and buoy sees
+            # only the pointer's enter once the region comes. So the press waits for the second
+            # output at its full width (the outer sway gives the window left its whole output),
+            # the button resting at its right edge (size 56, margin 8), and drawn there.
+            full = sway.outer.outputs()[0]["rect"]["width"]
+            output = wait_for(lambda: (r := rect_of(sway, second))["width"] == full and r, timeout=3,
+                              message=f"{second} widened to {full}")
+            landed = wait_for(lambda: (e := entry(buoy))["x"] == full - 64 and not e["dragging"] and e,
+                              timeout=3, message="placed at its right edge")
+            drawn_at(sway, second, landed["x"] + 28, landed["y"] + 28)
             cx, cy = output["x"] + landed["x"] + 28, output["y"] + landed["y"] + 28
 
             # Towards its output's right edge, where the gone output's area was.
