@@ -11,7 +11,8 @@ from typing import Optional
 
 from harness import REPO_ROOT, HarnessError, HeadlessSway, Match, wait_for
 
-BUOY = os.environ.get("BUOY") or str(REPO_ROOT / ".build" / "release" / "buoy")
+# Absolute: `make e2e` names it relative to the checkout, and some tests run it from elsewhere.
+BUOY = os.path.abspath(os.environ.get("BUOY") or str(REPO_ROOT / ".build" / "release" / "buoy"))
 
 # Vivid colours that neither sway's background nor wev's grey checkerboard contain.
 MAGENTA = (0xFF, 0x00, 0xFF)

@@ -343,9 +343,12 @@ class ActionTests(unittest.TestCase):
             self.assertTrue(menu_open(buoy), "the menu stays open")
             self.assertIn("action brightness-up: no tool found; install brightnessctl or light", buoy.log())
             sway.screenshot().save_png(sway.artifact("note.png"))
+            # Its 2 s are the controller's (MenuControllerTests); here, that the shell keeps the
+            # note up well into them and then takes it down. A load only makes it later.
+            time.sleep(max(0.0, tapped + 1.3 - time.monotonic()))
+            self.assertNotEqual(sway.screenshot().data, image.data, "the note still there 1.3 s after the tap")
             wait_for(lambda: sway.screenshot().data == image.data, timeout=4, interval=0.05,
                      message="the note gone")
-            self.assertAlmostEqual(time.monotonic() - tapped, 2.0, delta=0.6)
             self.assertTrue(menu_open(buoy))
             self.assertEqual(tools.calls(), [])
             self.assertEqual(buoy.stop(), 0)

@@ -29,6 +29,14 @@ def two_outputs(sway: HeadlessSway) -> None:
     assert second["rect"]["x"] == WIDTH and second["rect"]["y"] == 0, second["rect"]
 
 
+def give_the_seat_a_pointer(sway: HeadlessSway) -> None:
+    """A virtual pointer, made before buoy starts. The seat gains its pointer when the first one
+    comes, and buoy makes its wl_pointer only then: a press sent before that never reaches buoy,
+    which sees just the pointer's enter after it. The layout's pointer, made once both outputs
+    are there (it maps onto the layout it finds), then adds no capability."""
+    sway.pointer()
+
+
 def buttons_on(sway: HeadlessSway, output: str):
     """The button's pixels on `output` alone (grim -o), or None."""
     return screenshot(sway.env, output=output).find(MAGENTA, tolerance=8)
@@ -47,6 +55,7 @@ class AcrossOutputsTests(unittest.TestCase):
     def test_a_drag_past_the_edge_carries_the_button_onto_the_next_output_where_it_stays(self):
         with HeadlessSway() as sway:
             marker = sway.artifact("tapped")
+            give_the_seat_a_pointer(sway)
             buoy = Buoy(sway, config(button={"position": '"right"'}, snap={"duration": 0.1},
                                      actions={"tap": f'"echo tap >> {marker}"'})).start()
             rest = buoy.wait_for_button_to_rest(MAGENTA)
@@ -94,9 +103,9 @@ class AcrossOutputsTests(unittest.TestCase):
             landed = wait_for(lambda: buttons_on(sway, SECOND), timeout=3, message="drawn there")
             self.assertIsNone(buttons_on(sway, FIRST))
             self.assertIn(f"main: dragged onto {SECOND}", buoy.log())
-            settle(0.3)
-            landed = buttons_on(sway, SECOND)
-            self.assertLess(landed.bbox[0], 20, landed)
+            # Its snap (0.1 s) ends at that edge.
+            landed = wait_for(lambda: (m := buttons_on(sway, SECOND)) and m.bbox[0] < 20 and m, timeout=3,
+                              message="snapped to the second output's left edge")
 
             # Its surface there takes input: a tap runs the action.
             pointer.click(WIDTH + landed.centroid[0], landed.centroid[1])
@@ -113,6 +122,7 @@ class AcrossOutputsTests(unittest.TestCase):
 
     def test_the_output_it_was_dropped_on_is_where_a_restart_shows_it(self):
         with HeadlessSway() as sway:
+            give_the_seat_a_pointer(sway)
             buoy = Buoy(sway, config(button={"position": '"right"'}, snap={"duration": 0.1})).start()
             rest = buoy.wait_for_button_to_rest(MAGENTA)
             two_outputs(sway)
@@ -140,6 +150,7 @@ class AcrossOutputsTests(unittest.TestCase):
             text += ('\n[[button]]\nname = "pinned"\noutput = "HEADLESS-2"\nposition = "left"\n'
                      'color = "#00ff00"\nidle_opacity = 1.0\n')
             text = text.replace("[button]", '[[button]]\nname = "main"', 1)
+            give_the_seat_a_pointer(sway)
             buoy = Buoy(sway, text).start()
             wait_for(lambda: msg(buoy, "state").returncode == 0, timeout=5, message="buoy answering")
             two_outputs(sway)
@@ -166,6 +177,7 @@ class AcrossOutputsTests(unittest.TestCase):
 
     def test_a_button_on_every_output_stays_on_its_own(self):
         with HeadlessSway() as sway:
+            give_the_seat_a_pointer(sway)
             buoy = Buoy(sway, config(button={"position": '"right"', "output": '"*"'},
                                      snap={"duration": 0.1})).start()
             two_outputs(sway)
@@ -173,9 +185,12 @@ class AcrossOutputsTests(unittest.TestCase):
             rest = buttons_on(sway, FIRST)
             pointer = sway.pointer(layout=True)
             pointer.drag(rest.centroid[0], rest.centroid[1], WIDTH + 400, 300, steps=20, duration_ms=200)
-            settle(0.2)
-            held = buttons_on(sway, FIRST)
-            self.assertGreaterEqual(held.bbox[2], WIDTH - 2, "held at the first output's edge")
+            # Drawn where buoy has read the pointer's last move to, which under load can take
+            # longer than any fixed pause.
+            wait_for(lambda: any(b["dragging"] for b in json.loads(msg(buoy, "state").stdout)["buttons"]),
+                     timeout=3, message="the drag begun")
+            wait_for(lambda: (held := buttons_on(sway, FIRST)) and held.bbox[2] >= WIDTH - 2, timeout=3,
+                     message="held at the first output's edge")
             pointer.up()
             states = json.loads(msg(buoy, "state").stdout)["buttons"]
             wait_for(lambda: sorted(b["output"] for b in json.loads(msg(buoy, "state").stdout)["buttons"])
@@ -201,8 +216,17 @@ class UnpluggedOutputTests(unittest.TestCase):
             time.sleep(0.5)
             sway.unplug(first)
             wait_for(lambda: entry(buoy)["output"] == second, timeout=3, message=f"the button on {second}")
-            landed = wait_for(lambda: (e := entry(buoy))["x"] > 0 and e, timeout=3, message="placed there")
-            output = next(o for o in sway.outputs() if o["name"] == second)["rect"]
+            # msg state names the new place as soon as buoy has chosen it, before its surface
+            # there has its input region: a press before that reaches no surface, and buoy sees
+            # only the pointer's enter once the region comes. So the press waits for the second
+            # output at its full width (the outer sway gives the window left its whole output),
+            # the button resting at its right edge (size 56, margin 8), and drawn there.
+            full = sway.outer.outputs()[0]["rect"]["width"]
+            output = wait_for(lambda: (r := rect_of(sway, second))["width"] == full and r, timeout=3,
+                              message=f"{second} widened to {full}")
+            landed = wait_for(lambda: (e := entry(buoy))["x"] == full - 64 and not e["dragging"] and e,
+                              timeout=3, message="placed at its right edge")
+            drawn_at(sway, second, landed["x"] + 28, landed["y"] + 28)
             cx, cy = output["x"] + landed["x"] + 28, output["y"] + landed["y"] + 28
 
             # Towards its output's right edge, where the gone output's area was.
