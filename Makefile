@@ -99,6 +99,8 @@ E2E_TRIXIE_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
 # sid's newest: sway 1.12, labwc 0.20 and phoc 0.58 (Phosh on postmarketOS edge, Mobian unstable).
 E2E_SID_SMOKE_LEGS := e2e-smoke-sid-sway e2e-smoke-sid-labwc e2e-smoke-sid-phoc
 E2E_KWIN_LEGS := e2e-trixie-kwin e2e-sid-kwin
+# Each smoke leg also right-clicks through buoy's click types (the virtual pointer).
+E2E_SMOKE := test_smoke test_clicks.ClickTypeTests.test_right_click_at_the_tapped_point_and_no_left_press
 
 .PHONY: trixie-root sid-root e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire \
 	$(E2E_SID_SMOKE_LEGS) $(E2E_KWIN_LEGS)
@@ -115,14 +117,14 @@ e2e-trixie-sway: deps build trixie-root
 
 # A static pattern rule: make skips implicit rules for phony targets.
 $(E2E_TRIXIE_SMOKE_LEGS): e2e-smoke-%: deps build trixie-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-$* $(PYTHON) -m unittest -v test_smoke
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-$* $(PYTHON) -m unittest -v $(E2E_SMOKE)
 
 e2e-smoke-wayfire: deps build sid-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-wayfire $(PYTHON) -m unittest -v test_smoke
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-wayfire $(PYTHON) -m unittest -v $(E2E_SMOKE)
 
 # phoc 0.58 also runs the sequences users make (test_sequences.py), Phosh users being many.
 $(E2E_SID_SMOKE_LEGS): e2e-smoke-sid-%: deps build sid-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-$* $(PYTHON) -m unittest -v test_smoke $(if $(filter phoc,$*),test_sequences)
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-$* $(PYTHON) -m unittest -v $(E2E_SMOKE) $(if $(filter phoc,$*),test_sequences)
 
 $(E2E_KWIN_LEGS): e2e-%-kwin: deps build %-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=$*-kwin $(PYTHON) -m unittest -v test_kwin
