@@ -49,8 +49,11 @@ private func checkAction(_ action: Action?, _ name: String, _ input: [UInt8]) {
         check(!isBlank(command), "\(name) is a blank command", input)
         check(command != "menu", "\(name) is the command \"menu\" instead of .menu", input)
     // A menu with no items is the menu of programs found, which the loader fills in.
-    case .menu?, .builtIn?, nil:
+    case .menu?, .builtIn?, .click?, nil:
         break
+    case .keys(let chords)?:
+        check(!chords.isEmpty, "\(name) sends no keys", input)
+        check(chords.allSatisfy { !$0.key.isEmpty }, "\(name) sends a chord without a key", input)
     // Gestures never name a submenu; a menu item's is checked against the submenus.
     case .submenu?:
         check(name.contains("menu item"), "\(name) opens a submenu", input)
