@@ -117,7 +117,7 @@ final class ConfigEditTests: XCTestCase {
             (.set(key("snap.to"), .text("none")), "", "[snap]\nto = \"none\"\n", #line),
             // A dotted table is added to with a dotted key.
             (
-                .set(key("button.actions.tap"), .text("menu"), ), "[[button]]\nname = \"a\"\n",
+                .set(key("button.actions.tap"), .text("menu")), "[[button]]\nname = \"a\"\n",
                 "[[button]]\nname = \"a\"\nactions.tap = \"menu\"\n", #line
             ),
             // --button picks a [[button]].
