@@ -107,7 +107,7 @@ package enum AccessibleButtons {
 
     /// Each gesture and what it does: "tap: open menu, long press: foot".
     static func description(of button: AccessibleButtonFacts) -> String {
-        button.actions.map { "\(gestureWords($0.gesture)): \(words(for: $0.action))" }.joined(separator: ", ")
+        button.actions.map { "\($0.gesture.spokenName): \(words(for: $0.action))" }.joined(separator: ", ")
     }
 
     /// What an action does, in a few words: a command's program, a built-in's label.
@@ -127,18 +127,6 @@ package enum AccessibleButtons {
         }
     }
 
-    static func gestureWords(_ gesture: ButtonGesture) -> String {
-        switch gesture {
-        case .tap: return "tap"
-        case .doubleTap: return "double tap"
-        case .longPress: return "long press"
-        case .swipeUp: return "flick up"
-        case .swipeDown: return "flick down"
-        case .swipeLeft: return "flick left"
-        case .swipeRight: return "flick right"
-        }
-    }
-
     /// `activate` (a tap), then each other gesture that is set, `open menu`
     /// where a gesture opens it, the four corners and `hide`.
     static func actions(of button: AccessibleButtonFacts, index: Int) -> [AccessibleAction] {
@@ -146,7 +134,7 @@ package enum AccessibleButtons {
         for entry in button.actions where entry.gesture != .tap {
             actions.append(
                 AccessibleAction(
-                    gestureWords(entry.gesture), description: words(for: entry.action),
+                    entry.gesture.spokenName, description: words(for: entry.action),
                     command: .gesture(button: index, name: entry.gesture.rawValue)))
         }
         if button.actions.contains(where: { $0.action == .menu }) {

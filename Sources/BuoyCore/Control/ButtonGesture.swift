@@ -11,4 +11,18 @@ public enum ButtonGesture: String, Sendable, Hashable, CaseIterable {
     case swipeDown = "swipe_down"
     case swipeLeft = "swipe_left"
     case swipeRight = "swipe_right"
+
+    /// How a person says it: a screen reader's action names and the
+    /// button's description ("double tap", "flick up").
+    public var spokenName: String {
+        switch self {
+        case .tap: return "tap"
+        case .doubleTap: return "double tap"
+        case .longPress: return "long press"
+        case .swipeUp: return "flick up"
+        case .swipeDown: return "flick down"
+        case .swipeLeft: return "flick left"
+        case .swipeRight: return "flick right"
+        }
+    }
 }
