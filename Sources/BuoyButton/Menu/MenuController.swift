@@ -64,15 +64,19 @@ public struct MenuController: Sendable {
         }
     }
 
-    /// The level shown (or to be shown), while it is open.
-    public var path: [String]? {
+    /// The level shown (or to be shown), while it is open: its items as
+    /// the menu has them, those for the app in front only.
+    public var page: MenuPage? {
         guard isOpen else { return nil }
         switch phase {
-        case .open(let shown, _): return shown.page.path
-        case .preparing(let opening), .reopening(let opening, _, _): return opening.page.path
+        case .open(let shown, _): return shown.page
+        case .preparing(let opening), .reopening(let opening, _, _): return opening.page
         case .closed, .closing: return nil
         }
     }
+
+    /// `page`'s path.
+    public var path: [String]? { page?.path }
 
     /// What a frame placed now shows; nil when nothing is on screen.
     public var scene: MenuScene? {

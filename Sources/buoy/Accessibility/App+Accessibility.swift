@@ -33,7 +33,7 @@ extension App {
         }
         var menuFacts: AccessibleMenuFacts?
         if let owner = menu.owner, let index = instances.firstIndex(where: { $0 === owner }),
-            let (path, scene) = menu.openLevel, let page = MenuSource(owner.spec).page(at: path)
+            let (page, scene) = menu.openLevel
         {
             menuFacts = AccessibleMenuFacts(
                 owner: index, page: page, targets: scene.images.layout.items.map(\.target),

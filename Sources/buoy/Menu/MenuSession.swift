@@ -42,10 +42,10 @@ final class MenuSession {
     /// The button the menu is open, opening or folding away from.
     var owner: ButtonInstance? { controller.owner.flatMap(instance) }
 
-    /// The open level's path and what is on screen of it, for the accessibility tree.
-    var openLevel: (path: [String], scene: MenuScene)? {
-        guard controller.isOpen, let path = controller.path, let scene = controller.scene else { return nil }
-        return (path, scene)
+    /// The open level, as the menu shows it, and what is on screen of it, for the accessibility tree.
+    var openLevel: (page: MenuPage, scene: MenuScene)? {
+        guard controller.isOpen, let page = controller.page, let scene = controller.scene else { return nil }
+        return (page, scene)
     }
 
     /// When the clock must wake the loop for the menu.
