@@ -386,6 +386,9 @@ public struct Menu: Sendable, Equatable {
     /// Seconds the pointer rests on an item before that runs it (`dwell`);
     /// 0 takes the button's `dwell`.
     public var dwell: Double
+    /// `edit`: what the Edit entry does; nil lets the session decide
+    /// (`MenuEditing.sessionDefault`).
+    public var edit: MenuEditing?
 
     /// Within what a panel shows (`MenuLayout.panelCapacity`), so that
     /// every menu can be a panel.
@@ -395,7 +398,7 @@ public struct Menu: Sendable, Equatable {
         items: [MenuItem] = [], itemSize: Double = 40, iconTheme: String? = nil, openDuration: Double = 0.3,
         closeDuration: Double = 0.15, dim: Double = 0, spacing: Double = 12, rowHeight: Double = 48,
         font: String = "Sans 13", layout: MenuLayout.Kind = .column, colors: MenuColors = MenuColors(),
-        submenus: [String: Submenu] = [:], dwell: Double = 0
+        submenus: [String: Submenu] = [:], dwell: Double = 0, edit: MenuEditing? = nil
     ) {
         self.items = items
         self.itemSize = itemSize
@@ -410,6 +413,7 @@ public struct Menu: Sendable, Equatable {
         self.colors = colors
         self.submenus = submenus
         self.dwell = dwell
+        self.edit = edit
     }
 
     /// The submenus may nest this deep below the top level.

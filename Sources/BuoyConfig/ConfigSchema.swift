@@ -211,6 +211,7 @@ enum Schema {
             Field(key: "focus_color") { menu, entry, reader in
                 if let value = reader.color(entry) { menu.colors.focusColor = value }
             },
+            .choice("edit", \.edit, MenuEditing.allCases.map { ($0.rawValue, Optional($0)) }),
         ]
     }
 

@@ -150,6 +150,10 @@ extension Config {
         # The keyboard focus ring. Unset: the button's color, or white or black where that
         # would not stand out 3:1 from background.
         # focus_color = "#ffcc00"
+        # The menu's Edit entry: "touch" (edit mode in the menu: remove, add and move
+        # items by finger), "editor" (opens this file in an editor) or "off". Unset:
+        # "touch" on a touchscreen with no keyboard, else "editor".
+        # edit = "touch"
 
         # Up to 8 items, in this order. Each runs a shell command, with a label, or
         # a built-in action, which brings its own label and icon. icon is an

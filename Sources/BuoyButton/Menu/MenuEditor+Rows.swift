@@ -1,0 +1,77 @@
+import BuoyConfig
+import BuoyCore
+
+extension MenuEditor {
+    /// The rows of the screen shown, top to bottom.
+    public var rows: [Row] {
+        switch screen {
+        case .items:
+            let add: [Row] = items.count < Menu.maxItems ? [.add] : []
+            return items.indices.map { .item($0) } + add + [.button, .done]
+        case .groups:
+            return groups.indices.map { .group($0) } + [.back]
+        case .choices(_, let group):
+            return (groups[safe: group]?.choices.indices.map { .choice(group: group, $0) } ?? []) + [.back]
+        case .button:
+            return Self.gestures.map { .gesture($0) } + [.done]
+        case .gesture(let gesture):
+            return [.gestureMenu(gesture), .gestureAction(gesture), .gestureNothing(gesture), .back]
+        }
+    }
+
+    /// What `row` shows: its label and icon (an icon-theme name).
+    public func entry(of row: Row) -> Entry {
+        switch row {
+        case .item(let index): return items[safe: index] ?? Entry(label: "")
+        case .add: return Entry(label: "Add", icon: "list-add-symbolic")
+        case .button: return Entry(label: "Button", icon: "input-touchscreen-symbolic")
+        case .done: return Entry(label: "Done", icon: "object-select-symbolic")
+        case .back: return Entry(label: "Back", icon: "go-previous-symbolic")
+        case .group(let group): return Entry(label: groups[safe: group]?.title ?? "")
+        case .choice(let group, let index):
+            return groups[safe: group]?.choices[safe: index]?.entry ?? Entry(label: "")
+        case .gesture(let gesture):
+            let name = gesture.spokenName.prefix(1).uppercased() + gesture.spokenName.dropFirst()
+            return Entry(label: "\(name): \(gestureLabels[gesture] ?? "Nothing")")
+        case .gestureMenu: return Entry(label: "Menu", icon: "open-menu-symbolic")
+        case .gestureAction: return Entry(label: "An action…", icon: "list-add-symbolic")
+        case .gestureNothing: return Entry(label: "Nothing", icon: "action-unavailable-symbolic")
+        }
+    }
+
+    /// Whether `row` shows a "−" badge that removes its item.
+    public func hasBadge(_ row: Row) -> Bool {
+        if case .item = row { return true }
+        return false
+    }
+
+    /// The rows in the order drawn while an item is dragged: the dragged
+    /// one where it would go.
+    public var rowsAsDragged: [Row] {
+        guard let drag, drag.from != drag.over else { return rows }
+        var order = rows
+        let dragged = order.remove(at: drag.from)
+        order.insert(dragged, at: drag.over)
+        return order
+    }
+
+    /// What each gesture of `actions` does, in words, for the "Button" screen.
+    public static func gestureLabels(_ actions: Actions) -> [ButtonGesture: String] {
+        var labels: [ButtonGesture: String] = [:]
+        for gesture in gestures {
+            switch actions[gesture] {
+            case nil: labels[gesture] = "Nothing"
+            case .menu: labels[gesture] = "Menu"
+            case .builtIn(let action): labels[gesture] = action.label
+            case .command(let command): labels[gesture] = command
+            case .keys, .click, .submenu, .back: labels[gesture] = "An action"
+            }
+        }
+        return labels
+    }
+}
+
+extension Array {
+    /// The element at `index`, or nil past either end.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

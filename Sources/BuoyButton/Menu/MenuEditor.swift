@@ -1,0 +1,343 @@
+import BuoyConfig
+import BuoyCore
+
+/// The menu's edit mode (`[menu] edit = "touch"`), as data: the screen it
+/// shows (the items, the picker, the button's gestures), its rows, the
+/// focus, and an item being dragged. No clock, no I/O: the shell feeds
+/// `handle` rows hit by a finger or the pointer with their time, writes
+/// each `.write` with the config writer and answers `.written`, and draws
+/// `rows`. Each change is written at once; the items shown are the file's
+/// (as last read, with the changes written since), so a refused write
+/// leaves the menu as the file says.
+public struct MenuEditor: Sendable, Equatable {
+    /// An item as edit mode shows it.
+    public struct Entry: Sendable, Equatable {
+        /// What it says.
+        public var label: String
+        /// An icon-theme name or a file's path; nil: its label's first letter.
+        public var icon: String?
+
+        /// Labelled `label`, with `icon`.
+        public init(label: String, icon: String? = nil) {
+            self.label = label
+            self.icon = icon
+        }
+    }
+
+    /// Something the picker offers: what an added item, or a gesture, runs.
+    public struct Choice: Sendable, Equatable {
+        /// How the picker shows it, and the item added from it.
+        public var entry: Entry
+        /// What it runs.
+        public var runs: ConfigItem.Runs
+
+        /// `runs`, labelled `label` with `icon`.
+        public init(label: String, icon: String? = nil, runs: ConfigItem.Runs) {
+            entry = Entry(label: label, icon: icon)
+            self.runs = runs
+        }
+    }
+
+    /// A titled group of the picker (Device, Media, …, Applications).
+    public struct ChoiceGroup: Sendable, Equatable {
+        /// Its row in the picker.
+        public var title: String
+        /// Its rows once opened.
+        public var choices: [Choice]
+
+        /// `choices` under `title`.
+        public init(title: String, choices: [Choice]) {
+            self.title = title
+            self.choices = choices
+        }
+    }
+
+    /// What the picker picks for.
+    public enum Purpose: Sendable, Equatable {
+        case newItem
+        case gesture(ButtonGesture)
+    }
+
+    /// What edit mode shows.
+    public enum Screen: Sendable, Equatable {
+        /// The menu's items, each with a "−" badge, then "+", "Button" and "Done".
+        case items
+        /// The picker's groups, then Back.
+        case groups(Purpose)
+        /// One group's choices, then Back.
+        case choices(Purpose, group: Int)
+        /// The gestures "Button" sets, then Back.
+        case button
+        /// What one gesture does: the menu, nothing, or an action, then Back.
+        case gesture(ButtonGesture)
+    }
+
+    /// One row of a screen.
+    public enum Row: Sendable, Equatable {
+        /// Item `Int` of the menu, counted from 0 in file order.
+        case item(Int)
+        case add, button, done, back
+        case group(Int)
+        case choice(group: Int, Int)
+        case gesture(ButtonGesture)
+        case gestureMenu(ButtonGesture)
+        case gestureNothing(ButtonGesture)
+        case gestureAction(ButtonGesture)
+    }
+
+    /// An item held down long enough to be moved, and where it would go.
+    public struct Drag: Sendable, Equatable {
+        /// The item held, counted from 0.
+        public var from: Int
+        /// Where it would go if let go now.
+        public var over: Int
+    }
+
+    /// What drives edit mode, besides the clock. Rows are indices into `rows`.
+    public enum Input: Sendable, Equatable {
+        /// A finger or a button went down on a row.
+        case press(row: Int)
+        /// The press moved over a row (nil: over none).
+        case over(row: Int?)
+        /// The press ended over a row, on its "−" badge or not.
+        case release(row: Int?, badge: Bool)
+        case key(Key)
+        /// A deadline passed (`nextWake`).
+        case tick
+        /// The last `.write` was written, or refused: why.
+        case written(refusal: String?)
+        /// The config was read again: the menu's items and what each gesture does.
+        case reloaded(items: [Entry], gestures: [ButtonGesture: String])
+        /// The picker's contents (built-in actions and applications).
+        case catalog([ChoiceGroup])
+    }
+
+    /// The keys edit mode takes.
+    public enum Key: Sendable, Equatable {
+        case up, down, activate, delete, dismiss
+    }
+
+    /// What the shell does for edit mode.
+    public enum Effect: Sendable, Equatable {
+        /// Write this change to the config file now; answer `.written`.
+        case write(ConfigEdit)
+        /// The rows, focus, drag or message changed: draw them again.
+        case redraw
+        /// Leave edit mode: the menu closes.
+        case leave
+    }
+
+    /// The gestures "Button" sets.
+    public static let gestures: [ButtonGesture] = [.tap, .doubleTap, .longPress]
+
+    /// The screen shown.
+    public private(set) var screen = Screen.items
+    /// The menu's items: the file's as last read, with the changes written since.
+    public private(set) var items: [Entry]
+    /// What each gesture does, in words ("Menu", "Nothing", an action's label).
+    public private(set) var gestureLabels: [ButtonGesture: String]
+    /// The picker's groups, as last told (`.catalog`).
+    public private(set) var groups: [ChoiceGroup] = []
+    /// The focused row; nil until a key moves it (a finger shows no ring).
+    public private(set) var focused: Int?
+    /// The item being moved, after a long press.
+    public private(set) var drag: Drag?
+    /// Why the last write was refused, until the next change.
+    public private(set) var message: String?
+    /// Which items the edits change: the menu's, or a `[[button]]`'s own.
+    public let list: ItemList
+    /// How long an item is held before it can be moved, in seconds.
+    public let longPressDelay: Double
+
+    var press: Press?
+
+    /// A finger or button down on row `row` since `since`.
+    struct Press: Sendable, Equatable {
+        var row: Int
+        var since: Double
+    }
+    /// The change written but not yet answered, as it changes `items` and
+    /// `gestureLabels` once written.
+    var pending: Pending?
+
+    enum Pending: Sendable, Equatable {
+        case remove(Int)
+        case add(Entry)
+        case move(Int, to: Int)
+        case gesture(ButtonGesture, String)
+    }
+
+    /// Edit mode on the items screen, showing `items` and `gestureLabels`.
+    public init(
+        items: [Entry], gestureLabels: [ButtonGesture: String], list: ItemList = ItemList(),
+        longPressDelay: Double
+    ) {
+        self.items = items
+        self.gestureLabels = gestureLabels
+        self.list = list
+        self.longPressDelay = longPressDelay
+    }
+
+    /// When the clock must wake the shell: when a press becomes a drag.
+    public var nextWake: Double? {
+        guard let press, drag == nil, case .item = rows[safe: press.row] else { return nil }
+        return press.since + longPressDelay
+    }
+
+    /// Takes `input`, which happened at `now`; returns what the shell is to do, in order.
+    public mutating func handle(_ input: Input, at now: Double) -> [Effect] {
+        switch input {
+        case .press(let row):
+            press = Press(row: row, since: now)
+            return []
+        case .over(let row):
+            guard var drag, let row else { return [] }
+            drag.over = itemIndex(near: row)
+            guard drag != self.drag else { return [] }
+            self.drag = drag
+            return [.redraw]
+        case .release(let row, let badge):
+            defer { (press, drag) = (nil, nil) }
+            if let drag {
+                guard drag.from != drag.over else { return [.redraw] }
+                return write(
+                    .move(drag.from, to: drag.over), as: .moveItem(drag.from + 1, to: drag.over + 1, in: list)
+                )
+            }
+            guard let row, let press, press.row == row else { return [] }
+            return activate(row, badge: badge)
+        case .tick:
+            guard let wake = nextWake, now >= wake, let press, case .item(let index) = rows[press.row] else {
+                return []
+            }
+            drag = Drag(from: index, over: index)
+            return [.redraw]
+        case .key(let key): return pressed(key)
+        case .written(let refusal): return written(refusal)
+        case .reloaded(let items, let gestures):
+            (self.items, gestureLabels, pending, drag, press) = (items, gestures, nil, nil, nil)
+            if case .choices(_, let group) = screen, !groups.indices.contains(group) { screen = .items }
+            clampFocus()
+            return [.redraw]
+        case .catalog(let groups):
+            self.groups = groups
+            if case .choices(let purpose, let group) = screen, !groups.indices.contains(group) {
+                screen = .groups(purpose)
+            }
+            clampFocus()
+            return [.redraw]
+        }
+    }
+
+    /// The item a drag over `row` would move to: a row below the items
+    /// ("+", "Button", "Done") means last.
+    private func itemIndex(near row: Int) -> Int {
+        if case .item(let index) = rows[safe: row] { return index }
+        return max(items.count - 1, 0)
+    }
+
+    private mutating func pressed(_ key: Key) -> [Effect] {
+        let count = rows.count
+        switch key {
+        case .up, .down:
+            guard count > 0 else { return [] }
+            let step = key == .down ? 1 : count - 1
+            focused = focused.map { ($0 + step) % count } ?? (key == .down ? 0 : count - 1)
+            return [.redraw]
+        case .activate:
+            return focused.map { activate($0, badge: false) } ?? []
+        case .delete:
+            guard let focused, case .item = rows[safe: focused] else { return [] }
+            return activate(focused, badge: true)
+        case .dismiss:
+            return back()
+        }
+    }
+
+    /// What a tap on `row` does (on its badge: removes its item).
+    private mutating func activate(_ row: Int, badge: Bool) -> [Effect] {
+        guard let chosen = rows[safe: row] else { return [] }
+        switch chosen {
+        case .item(let index): return badge ? write(.remove(index), as: .removeItem(index + 1, in: list)) : []
+        case .add: return show(.groups(.newItem))
+        case .button: return show(.button)
+        case .done: return [.leave]
+        case .back: return back()
+        case .group(let group):
+            guard case .groups(let purpose) = screen else { return [] }
+            return show(.choices(purpose, group: group))
+        case .choice(let group, let index):
+            guard case .choices(let purpose, _) = screen else { return [] }
+            let choice = groups[group].choices[index]
+            switch purpose {
+            case .newItem:
+                return write(.add(choice.entry), as: .addItem(item(choice), in: list, at: nil)) + show(.items)
+            case .gesture(let gesture):
+                return write(.gesture(gesture, choice.entry.label), as: setting(gesture, .runs(choice.runs)))
+                    + show(.button)
+            }
+        case .gesture(let gesture): return show(.gesture(gesture))
+        case .gestureMenu(let gesture):
+            return write(.gesture(gesture, "Menu"), as: setting(gesture, .menu)) + show(.button)
+        case .gestureNothing(let gesture):
+            return write(.gesture(gesture, "Nothing"), as: setting(gesture, .nothing)) + show(.button)
+        case .gestureAction(let gesture): return show(.groups(.gesture(gesture)))
+        }
+    }
+
+    /// Up a screen; from the items, out of edit mode.
+    private mutating func back() -> [Effect] {
+        switch screen {
+        case .items: return [.leave]
+        case .groups(.newItem), .button: return show(.items)
+        case .groups(.gesture): return show(.button)
+        case .choices(let purpose, _): return show(.groups(purpose))
+        case .gesture: return show(.button)
+        }
+    }
+
+    private mutating func show(_ next: Screen) -> [Effect] {
+        screen = next
+        // The ring stays only where a key put it, on the new screen's first row.
+        focused = focused == nil ? nil : 0
+        return [.redraw]
+    }
+
+    /// One write at a time: the next edit's numbers count the items after
+    /// the last, so it waits until that one is answered.
+    private mutating func write(_ change: Pending, as edit: ConfigEdit) -> [Effect] {
+        guard pending == nil else { return [] }
+        pending = change
+        message = nil
+        return [.write(edit)]
+    }
+
+    private mutating func written(_ refusal: String?) -> [Effect] {
+        guard let change = pending else { return [] }
+        pending = nil
+        guard refusal == nil else {
+            message = refusal
+            return [.redraw]
+        }
+        switch change {
+        case .remove(let index): items.remove(at: index)
+        case .add(let entry): items.append(entry)
+        case .move(let from, let to): items.insert(items.remove(at: from), at: to)
+        case .gesture(let gesture, let label): gestureLabels[gesture] = label
+        }
+        clampFocus()
+        return [.redraw]
+    }
+
+    private func item(_ choice: Choice) -> ConfigItem {
+        ConfigItem(label: choice.entry.label, runs: choice.runs, icon: choice.entry.icon)
+    }
+
+    private func setting(_ gesture: ButtonGesture, _ choice: GestureChoice) -> ConfigEdit {
+        .setting(gesture, to: choice, button: list.button)
+    }
+
+    private mutating func clampFocus() {
+        if let focused, focused >= rows.count { self.focused = rows.isEmpty ? nil : rows.count - 1 }
+    }
+}

@@ -1,0 +1,213 @@
+import BuoyConfig
+import BuoyCore
+import XCTest
+
+@testable import BuoyButton
+
+final class MenuEditorTests: XCTestCase {
+    typealias Step = (at: Double, input: MenuEditor.Input)
+
+    /// A stand-in for the picker's catalog.
+    static let catalog = [
+        MenuEditor.ChoiceGroup(
+            title: "Media",
+            choices: [
+                MenuEditor.Choice(label: "Volume up", icon: "audio-volume-high", runs: .action("volume-up"))
+            ]),
+        MenuEditor.ChoiceGroup(
+            title: "Applications", choices: [MenuEditor.Choice(label: "Files", runs: .command("nautilus"))]),
+    ]
+
+    /// Items A, B, C: rows 0 to 2, then "+" (3), "Button" (4) and "Done" (5).
+    static func editor() -> MenuEditor {
+        var editor = MenuEditor(
+            items: ["A", "B", "C"].map { MenuEditor.Entry(label: $0) },
+            gestureLabels: [.tap: "Menu", .doubleTap: "Nothing", .longPress: "Nothing"], longPressDelay: 0.5)
+        _ = editor.handle(.catalog(catalog), at: 0)
+        return editor
+    }
+
+    static func tap(_ row: Int, at time: Double = 0, badge: Bool = false) -> [Step] {
+        [(time, .press(row: row)), (time + 0.1, .release(row: row, badge: badge))]
+    }
+
+    static let list = ItemList()
+    static let written: Step = (9, .written(refusal: nil))
+
+    func testSteps() {
+        let volume = ConfigItem(label: "Volume up", runs: .action("volume-up"), icon: "audio-volume-high")
+        let cases: [(String, [Step], [MenuEditor.Effect], [String], MenuEditor.Screen, UInt)] = [
+            (
+                "the badge removes its item", Self.tap(1, badge: true) + [Self.written],
+                [.write(.removeItem(2, in: Self.list)), .redraw], ["A", "C"], .items, #line
+            ),
+            ("a tap beside the badge does nothing", Self.tap(1), [], ["A", "B", "C"], .items, #line),
+            (
+                "a release on another row is no tap",
+                [(0, .press(row: 1)), (0.1, .release(row: 2, badge: true))],
+                [], ["A", "B", "C"], .items, #line
+            ),
+            ("+ opens the picker", Self.tap(3), [.redraw], ["A", "B", "C"], .groups(.newItem), #line),
+            (
+                "the picker adds an item last and goes back",
+                Self.tap(3) + Self.tap(0, at: 1) + Self.tap(0, at: 2) + [Self.written],
+                [.redraw, .redraw, .write(.addItem(volume, in: Self.list, at: nil)), .redraw, .redraw],
+                ["A", "B", "C", "Volume up"], .items, #line
+            ),
+            (
+                "Back in a group goes to the groups", Self.tap(3) + Self.tap(1, at: 1) + Self.tap(1, at: 2),
+                [.redraw, .redraw, .redraw], ["A", "B", "C"], .groups(.newItem), #line
+            ),
+            (
+                "a long press and drag moves an item",
+                [
+                    (0, .press(row: 0)), (0.4, .tick), (0.5, .tick), (0.6, .over(row: 2)),
+                    (0.7, .release(row: 2, badge: false)),
+                ]
+                    + [Self.written],
+                [.redraw, .redraw, .write(.moveItem(1, to: 3, in: Self.list)), .redraw], ["B", "C", "A"],
+                .items, #line
+            ),
+            (
+                "dragged below the items, it goes last",
+                [
+                    (0, .press(row: 0)), (0.5, .tick), (0.6, .over(row: 5)),
+                    (0.7, .release(row: 5, badge: false)),
+                ]
+                    + [Self.written],
+                [.redraw, .redraw, .write(.moveItem(1, to: 3, in: Self.list)), .redraw], ["B", "C", "A"],
+                .items, #line
+            ),
+            (
+                "dropped where it was, nothing is written",
+                [(0, .press(row: 1)), (0.5, .tick), (0.7, .release(row: 1, badge: false))],
+                [.redraw, .redraw], ["A", "B", "C"], .items, #line
+            ),
+            (
+                "released before the long press, it is a tap",
+                [(0, .press(row: 1)), (0.4, .release(row: 1, badge: true)), (0.6, .tick)],
+                [.write(.removeItem(2, in: Self.list))], ["A", "B", "C"], .items, #line
+            ),
+            (
+                "a refused write leaves the items as the file has them",
+                Self.tap(0, badge: true) + [(1, .written(refusal: "config.toml changed since it was read"))],
+                [.write(.removeItem(1, in: Self.list)), .redraw], ["A", "B", "C"], .items, #line
+            ),
+            (
+                "one write at a time", Self.tap(0, badge: true) + Self.tap(0, at: 1, badge: true),
+                [.write(.removeItem(1, in: Self.list))], ["A", "B", "C"], .items, #line
+            ),
+            (
+                "the next write counts the items after the last",
+                Self.tap(0, badge: true) + [Self.written] + Self.tap(1, at: 10, badge: true),
+                [.write(.removeItem(1, in: Self.list)), .redraw, .write(.removeItem(2, in: Self.list))],
+                ["B", "C"], .items, #line
+            ),
+            (
+                "a gesture does nothing", Self.tap(4) + Self.tap(0, at: 1) + Self.tap(2, at: 2),
+                [.redraw, .redraw, .write(.unset(ConfigKey("actions.tap")!)), .redraw], ["A", "B", "C"],
+                .button,
+                #line
+            ),
+            (
+                "a gesture opens the menu", Self.tap(4) + Self.tap(1, at: 1) + Self.tap(0, at: 2),
+                [.redraw, .redraw, .write(.set(ConfigKey("actions.double_tap")!, .text("menu"))), .redraw],
+                ["A", "B", "C"], .button, #line
+            ),
+            (
+                "a gesture runs a picked action",
+                Self.tap(4) + Self.tap(2, at: 1) + Self.tap(1, at: 2) + Self.tap(0, at: 3)
+                    + Self.tap(0, at: 4),
+                [
+                    .redraw, .redraw, .redraw, .redraw,
+                    .write(.set(ConfigKey("actions.long_press")!, .toml(#"{ action = "volume-up" }"#))),
+                    .redraw,
+                ],
+                ["A", "B", "C"], .button, #line
+            ),
+            ("Done leaves", Self.tap(5), [.leave], ["A", "B", "C"], .items, #line),
+            (
+                "keys: down twice and Delete removes the second item",
+                [(0, .key(.down)), (1, .key(.down)), (2, .key(.delete))],
+                [.redraw, .redraw, .write(.removeItem(2, in: Self.list))], ["A", "B", "C"], .items, #line
+            ),
+            (
+                "keys: up wraps to Done, Enter leaves", [(0, .key(.up)), (1, .key(.activate))],
+                [.redraw, .leave], ["A", "B", "C"], .items, #line
+            ),
+            (
+                "keys: Delete off an item does nothing", [(0, .key(.up)), (1, .key(.delete))],
+                [.redraw], ["A", "B", "C"], .items, #line
+            ),
+            (
+                "keys: Escape goes up a screen", Self.tap(3) + Self.tap(0, at: 1) + [(2, .key(.dismiss))],
+                [.redraw, .redraw, .redraw], ["A", "B", "C"], .groups(.newItem), #line
+            ),
+            (
+                "keys: Escape on the items leaves", [(0, .key(.dismiss))], [.leave], ["A", "B", "C"], .items,
+                #line
+            ),
+            (
+                "a reload keeps the screen",
+                Self.tap(3) + [(1, .reloaded(items: [MenuEditor.Entry(label: "X")], gestures: [:]))],
+                [.redraw, .redraw], ["X"], .groups(.newItem), #line
+            ),
+        ]
+        for (name, steps, expected, labels, screen, line) in cases {
+            var editor = Self.editor()
+            let effects = steps.flatMap { editor.handle($0.input, at: $0.at) }
+            XCTAssertEqual(effects, expected, name, line: line)
+            XCTAssertEqual(editor.items.map(\.label), labels, name, line: line)
+            XCTAssertEqual(editor.screen, screen, name, line: line)
+        }
+    }
+
+    func testRows() {
+        var editor = Self.editor()
+        XCTAssertEqual(editor.rows, [.item(0), .item(1), .item(2), .add, .button, .done])
+        XCTAssertEqual(
+            editor.rows.map { editor.entry(of: $0).label }, ["A", "B", "C", "Add", "Button", "Done"])
+        XCTAssertEqual(editor.rows.filter(editor.hasBadge), [.item(0), .item(1), .item(2)])
+        _ = Self.tap(4).flatMap { editor.handle($0.input, at: $0.at) }
+        XCTAssertEqual(
+            editor.rows.map { editor.entry(of: $0).label },
+            ["Tap: Menu", "Double tap: Nothing", "Long press: Nothing", "Done"])
+        _ = editor.handle(
+            .reloaded(items: (1...8).map { MenuEditor.Entry(label: "\($0)") }, gestures: [:]), at: 1)
+        _ = editor.handle(.key(.dismiss), at: 2)
+        XCTAssertEqual(editor.rows.count, 10, "a full menu offers no +")
+        XCTAssertFalse(editor.rows.contains(.add))
+    }
+
+    func testDragShowsTheItemWhereItWouldGo() {
+        var editor = Self.editor()
+        for (time, input) in [(0, .press(row: 0)), (0.5, .tick), (0.6, .over(row: 2))] as [Step] {
+            _ = editor.handle(input, at: time)
+        }
+        XCTAssertEqual(editor.drag, MenuEditor.Drag(from: 0, over: 2))
+        XCTAssertEqual(editor.rowsAsDragged, [.item(1), .item(2), .item(0), .add, .button, .done])
+        XCTAssertNil(editor.nextWake)
+    }
+
+    func testNextWakeIsTheLongPressOfAnItem() {
+        var editor = Self.editor()
+        _ = editor.handle(.press(row: 1), at: 2)
+        XCTAssertEqual(editor.nextWake, 2.5)
+        _ = editor.handle(.release(row: 1, badge: false), at: 2.1)
+        XCTAssertNil(editor.nextWake)
+        _ = editor.handle(.press(row: 4), at: 3)
+        XCTAssertNil(editor.nextWake, "Button cannot be dragged")
+    }
+
+    func testSessionDefault() {
+        let cases: [(Bool, Bool, MenuEditing, UInt)] = [
+            (true, false, .touch, #line), (true, true, .editor, #line), (false, false, .editor, #line),
+            (false, true, .editor, #line),
+        ]
+        for (touchscreen, keyboard, expected, line) in cases {
+            XCTAssertEqual(
+                MenuEditing.sessionDefault(touchscreen: touchscreen, keyboard: keyboard), expected, line: line
+            )
+        }
+    }
+}

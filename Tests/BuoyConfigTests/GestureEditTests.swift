@@ -1,0 +1,35 @@
+import BuoyCore
+import XCTest
+
+@testable import BuoyConfig
+
+final class GestureEditTests: XCTestCase {
+    func testSettingAGestureKeepsTheRestOfTheFile() throws {
+        let file = "# mine\n[actions]\ntap = \"menu\" # opens it\n\n[menu]\n"
+        let cases: [(ButtonGesture, GestureChoice, String?, String, UInt)] = [
+            (
+                .tap, .runs(.action("volume-up")), nil,
+                "# mine\n[actions]\ntap = { action = \"volume-up\" } # opens it\n\n[menu]\n", #line
+            ),
+            (.tap, .nothing, nil, "# mine\n[actions]\n\n[menu]\n", #line),
+            (
+                .doubleTap, .menu, nil,
+                "# mine\n[actions]\ntap = \"menu\" # opens it\ndouble_tap = \"menu\"\n\n[menu]\n",
+                #line
+            ),
+            (
+                .longPress, .runs(.command("true")), nil,
+                "# mine\n[actions]\ntap = \"menu\" # opens it\nlong_press = \"true\"\n\n[menu]\n", #line
+            ),
+            (
+                .tap, .runs(.keys("ctrl+z")), nil,
+                "# mine\n[actions]\ntap = { keys = \"ctrl+z\" } # opens it\n\n[menu]\n", #line
+            ),
+        ]
+        for (gesture, choice, button, expected, line) in cases {
+            let edit = ConfigEdit.setting(gesture, to: choice, button: button)
+            let result = edit.applied(to: Array(file.utf8), path: "config.toml")
+            XCTAssertEqual(result.map { String(decoding: $0, as: UTF8.self) }, .success(expected), line: line)
+        }
+    }
+}
