@@ -14,6 +14,8 @@ public struct BuiltInAction: Sendable, Equatable {
     /// Whether a menu item with this action stays open after it runs when
     /// the config does not say (`keep_open`), so repeated presses work.
     public let keepOpen: Bool
+    /// Its heading in edit mode's picker.
+    public let group: ActionGroup
     /// The ways to run it, best first.
     public let tools: [Tool]
 
@@ -158,38 +160,41 @@ extension BuiltInAction {
     ]
 
     static let volumeUp = BuiltInAction(
-        name: "volume-up", label: "Volume up", icon: "audio-volume-high", keepOpen: true,
+        name: "volume-up", label: "Volume up", icon: "audio-volume-high", keepOpen: true, group: .media,
         tools: sound(
             wpctl: "set-volume -l 1 @DEFAULT_AUDIO_SINK@ 5%+", pactl: "set-sink-volume @DEFAULT_SINK@ +5%",
             amixer: "5%+ unmute"))
 
     static let volumeDown = BuiltInAction(
-        name: "volume-down", label: "Volume down", icon: "audio-volume-low", keepOpen: true,
+        name: "volume-down", label: "Volume down", icon: "audio-volume-low", keepOpen: true, group: .media,
         tools: sound(
             wpctl: "set-volume @DEFAULT_AUDIO_SINK@ 5%-", pactl: "set-sink-volume @DEFAULT_SINK@ -5%",
             amixer: "5%-"))
 
     static let mute = BuiltInAction(
-        name: "mute", label: "Mute", icon: "audio-volume-muted", keepOpen: false,
+        name: "mute", label: "Mute", icon: "audio-volume-muted", keepOpen: false, group: .media,
         tools: sound(
             wpctl: "set-mute @DEFAULT_AUDIO_SINK@ toggle", pactl: "set-sink-mute @DEFAULT_SINK@ toggle",
             amixer: "toggle"))
 
     static let brightnessUp = BuiltInAction(
         name: "brightness-up", label: "Brightness up", icon: "daytime-sunrise", keepOpen: true,
+        group: .screen,
         tools: brightness(brightnessctl: "set 5%+", light: "-A 5"))
 
     // -n keeps the screen from going black at the bottom of the range.
     static let brightnessDown = BuiltInAction(
         name: "brightness-down", label: "Brightness down", icon: "daytime-sunset", keepOpen: true,
+        group: .screen,
         tools: brightness(brightnessctl: "-n set 5%-", light: "-U 5"))
 
     static let screenshot = BuiltInAction(
-        name: "screenshot", label: "Screenshot", icon: "camera-photo", keepOpen: false,
+        name: "screenshot", label: "Screenshot", icon: "camera-photo", keepOpen: false, group: .screen,
         tools: [Tool("grim", runs: picturesPrefix + #"grim "$dir/\#(screenshotName)""#)])
 
     static let screenshotRegion = BuiltInAction(
         name: "screenshot-region", label: "Screenshot region", icon: "edit-select", keepOpen: false,
+        group: .screen,
         tools: [
             Tool(
                 "grim", "slurp",
@@ -197,7 +202,7 @@ extension BuiltInAction {
         ])
 
     public static let keyboard = BuiltInAction(
-        name: "keyboard", label: "Keyboard", icon: "input-keyboard", keepOpen: false,
+        name: "keyboard", label: "Keyboard", icon: "input-keyboard", keepOpen: false, group: .device,
         tools: [
             Tool("wvkbd-mobintl", "pkill", runs: FirstRun.keyboardToggle),
             // squeekboard (Phosh) and KWin show and hide theirs over D-Bus.
@@ -218,7 +223,7 @@ extension BuiltInAction {
     // not by one, so the current one is read first; the whole monitor rule
     // is given again, as Hyprland resets what a rule leaves out.
     static let rotate = BuiltInAction(
-        name: "rotate", label: "Rotate", icon: "object-rotate-right", keepOpen: false,
+        name: "rotate", label: "Rotate", icon: "object-rotate-right", keepOpen: false, group: .screen,
         tools: [
             Tool("swaymsg", in: .sway, runs: "swaymsg output - transform 90 clockwise"),
             Tool(
@@ -238,17 +243,17 @@ extension BuiltInAction {
         ])
 
     static let lock = BuiltInAction(
-        name: "lock", label: "Lock", icon: "system-lock-screen", keepOpen: false,
+        name: "lock", label: "Lock", icon: "system-lock-screen", keepOpen: false, group: .device,
         tools: [Tool("swaylock", runs: "swaylock -f"), Tool("loginctl", runs: "loginctl lock-session")])
 
     static let terminal = BuiltInAction(
-        name: "terminal", label: "Terminal", icon: "utilities-terminal", keepOpen: false,
+        name: "terminal", label: "Terminal", icon: "utilities-terminal", keepOpen: false, group: .device,
         tools: [
             Tool("foot", runs: "foot"), Tool("alacritty", runs: "alacritty"), Tool("kitty", runs: "kitty"),
         ])
 
     static let launcher = BuiltInAction(
-        name: "launcher", label: "Apps", icon: "view-app-grid", keepOpen: false,
+        name: "launcher", label: "Apps", icon: "view-app-grid", keepOpen: false, group: .device,
         tools: [
             Tool("fuzzel", runs: "fuzzel"), Tool("wofi", runs: "wofi --show drun"),
             Tool("rofi", runs: "rofi -show drun"),
@@ -257,25 +262,26 @@ extension BuiltInAction {
     // mako keeps no panel: it brings back the last notification dismissed.
     static let notifications = BuiltInAction(
         name: "notifications", label: "Notifications", icon: "preferences-system-notifications",
-        keepOpen: false,
+        keepOpen: false, group: .device,
         tools: [
             Tool("swaync-client", runs: "swaync-client -t -sw"), Tool("makoctl", runs: "makoctl restore"),
         ])
 
     static let closeWindow = BuiltInAction(
-        name: "close-window", label: "Close window", icon: "window-close", keepOpen: false,
+        name: "close-window", label: "Close window", icon: "window-close", keepOpen: false, group: .windows,
         tools: windowTools(sway: "kill", hyprland: "killactive"))
 
     static let fullscreen = BuiltInAction(
-        name: "fullscreen", label: "Fullscreen", icon: "view-fullscreen", keepOpen: false,
+        name: "fullscreen", label: "Fullscreen", icon: "view-fullscreen", keepOpen: false, group: .windows,
         tools: windowTools(sway: "fullscreen toggle", hyprland: "fullscreen 0"))
 
     static let workspaceNext = BuiltInAction(
-        name: "workspace-next", label: "Next workspace", icon: "go-next", keepOpen: false,
+        name: "workspace-next", label: "Next workspace", icon: "go-next", keepOpen: false, group: .windows,
         tools: windowTools(sway: "workspace next", hyprland: "workspace e+1"))
 
     static let workspacePrevious = BuiltInAction(
         name: "workspace-prev", label: "Previous workspace", icon: "go-previous", keepOpen: false,
+        group: .windows,
         tools: windowTools(sway: "workspace prev", hyprland: "workspace e-1"))
 
     /// The default output's volume through PipeWire, PulseAudio or ALSA.

@@ -9,26 +9,29 @@ public struct BuiltInKeys: Sendable, Equatable {
     /// A menu item's label and symbolic icon when the config gives none.
     public let label: String
     public let icon: String
+    /// Its heading in edit mode's picker.
+    public let group: ActionGroup
     public let chords: [KeyChord]
 
-    init(_ name: String, _ label: String, icon: String, _ chords: KeyChord...) {
+    init(_ name: String, _ label: String, icon: String, in group: ActionGroup, _ chords: KeyChord...) {
         self.name = name
         self.label = label
         self.icon = icon
+        self.group = group
         self.chords = chords
     }
 
     /// Every one, in the order buoy(5) lists them.
     public static let all: [BuiltInKeys] = [
-        BuiltInKeys("back", "Back", icon: "go-previous", KeyChord(.alt, "Left")),
-        BuiltInKeys("copy", "Copy", icon: "edit-copy", KeyChord(.control, "c")),
-        BuiltInKeys("paste", "Paste", icon: "edit-paste", KeyChord(.control, "v")),
-        BuiltInKeys("cut", "Cut", icon: "edit-cut", KeyChord(.control, "x")),
-        BuiltInKeys("undo", "Undo", icon: "edit-undo", KeyChord(.control, "z")),
-        BuiltInKeys("redo", "Redo", icon: "edit-redo", KeyChord([.control, .shift], "z")),
-        BuiltInKeys("escape", "Escape", icon: "process-stop", KeyChord([], "Escape")),
-        BuiltInKeys("tab-next", "Next tab", icon: "go-next", KeyChord(.control, "Tab")),
-        BuiltInKeys("overview", "Overview", icon: "view-app-grid", KeyChord([], "Super_L")),
+        BuiltInKeys("back", "Back", icon: "go-previous", in: .windows, KeyChord(.alt, "Left")),
+        BuiltInKeys("copy", "Copy", icon: "edit-copy", in: .windows, KeyChord(.control, "c")),
+        BuiltInKeys("paste", "Paste", icon: "edit-paste", in: .windows, KeyChord(.control, "v")),
+        BuiltInKeys("cut", "Cut", icon: "edit-cut", in: .windows, KeyChord(.control, "x")),
+        BuiltInKeys("undo", "Undo", icon: "edit-undo", in: .windows, KeyChord(.control, "z")),
+        BuiltInKeys("redo", "Redo", icon: "edit-redo", in: .windows, KeyChord([.control, .shift], "z")),
+        BuiltInKeys("escape", "Escape", icon: "process-stop", in: .windows, KeyChord([], "Escape")),
+        BuiltInKeys("tab-next", "Next tab", icon: "go-next", in: .windows, KeyChord(.control, "Tab")),
+        BuiltInKeys("overview", "Overview", icon: "view-app-grid", in: .windows, KeyChord([], "Super_L")),
     ]
 
     /// The ones the config names so; nil for any other name.
