@@ -94,6 +94,7 @@ private struct Driver {
         case .closed(let owner, nil, let why?): return "closed \(owner.name): \(why)"
         case .closed(let owner, nil, nil): return "closed \(owner.name)"
         case .run(let owner, let item, _): return "run \(owner.name) \(item.label)"
+        case .writeConfig(let owner, let edit): return "write \(owner.name) \(edit)"
         case .checkStatus(let owner, let at, let checks):
             return "status \(owner.name)\(path(at)) "
                 + checks.map { "\($0.index):\($0.command)" }.joined(separator: ",")

@@ -7,15 +7,14 @@ import XCTest
 final class MenuEditorTests: XCTestCase {
     typealias Step = (at: Double, input: MenuEditor.Input)
 
-    /// A stand-in for the picker's catalog.
+    /// A small catalog, as `PickerCatalog.groups` gives one.
     static let catalog = [
-        MenuEditor.ChoiceGroup(
+        PickerGroup(
             title: "Media",
-            choices: [
-                MenuEditor.Choice(label: "Volume up", icon: "audio-volume-high", runs: .action("volume-up"))
-            ]),
-        MenuEditor.ChoiceGroup(
-            title: "Applications", choices: [MenuEditor.Choice(label: "Files", runs: .command("nautilus"))]),
+            entries: [PickerEntry(label: "Volume up", icon: "audio-volume-high", runs: .action("volume-up"))]),
+        PickerGroup(
+            title: "Applications",
+            entries: [PickerEntry(label: "Files", icon: nil, runs: .command("nautilus"))]),
     ]
 
     /// Items A, B, C: rows 0 to 2, then "+" (3), "Button" (4) and "Done" (5).
@@ -148,9 +147,38 @@ final class MenuEditorTests: XCTestCase {
                 #line
             ),
             (
-                "a reload keeps the screen",
+                "a reload keeps the screen, and draws nothing it does not show",
                 Self.tap(3) + [(1, .reloaded(items: [MenuEditor.Entry(label: "X")], gestures: [:]))],
-                [.redraw, .redraw], ["X"], .groups(.newItem), #line
+                [.redraw], ["X"], .groups(.newItem), #line
+            ),
+            (
+                "a reload draws the items screen again",
+                [(1, .reloaded(items: [MenuEditor.Entry(label: "X")], gestures: [:]))],
+                [.redraw], ["X"], .items, #line
+            ),
+            (
+                "a reload of what is shown already keeps a press going",
+                [
+                    (0, .press(row: 0)),
+                    (
+                        0.2,
+                        .reloaded(items: ["A", "B", "C"].map { MenuEditor.Entry(label: $0) }, gestures: [:])
+                    ), (0.5, .tick),
+                ],
+                [.redraw], ["A", "B", "C"], .items, #line
+            ),
+            (
+                "a reload that changes the items ends a press",
+                [
+                    (0, .press(row: 0)),
+                    (0.2, .reloaded(items: [MenuEditor.Entry(label: "X")], gestures: [:])), (0.5, .tick),
+                ],
+                [.redraw], ["X"], .items, #line
+            ),
+            (
+                "a reload of what is shown already draws nothing",
+                [(1, .reloaded(items: ["A", "B", "C"].map { MenuEditor.Entry(label: $0) }, gestures: [:]))],
+                [], ["A", "B", "C"], .items, #line
             ),
         ]
         for (name, steps, expected, labels, screen, line) in cases {

@@ -26,6 +26,8 @@ public struct MenuController: Sendable {
     var nextJob = 1
     /// The item the pointer rests on, which it runs (`MenuController+Dwell`).
     var dwelling: ItemDwell?
+    /// Edit mode, while the menu shows it (`MenuController+Edit`).
+    var editing: Editing?
 
     /// How long a note shows under its item's label, in seconds.
     public static let noteDuration = 2.0
@@ -123,13 +125,16 @@ public struct MenuController: Sendable {
     /// When the clock must wake the shell (`.tick`): the next child's
     /// deadline, or the end of a note.
     public var nextWake: Double? {
-        (jobs.map(\.deadline) + statuses.noteEnds + [dwelling?.rest.deadline].compactMap { $0 }).min()
+        (jobs.map(\.deadline) + statuses.noteEnds
+            + [dwelling?.rest.deadline, editing?.editor.nextWake].compactMap { $0 })
+            .min()
     }
 
     // MARK: - Inputs
 
     /// Takes `input`, which happened at `now`; returns what the shell is to do, in order.
     public mutating func handle(_ input: MenuInput, at now: Double) -> [MenuEffect] {
+        if let effects = editInput(input, now: now) { return effects }
         switch input {
         case .toggle(let owner, let source, let path, let anchor, let visible):
             return toggle(owner, source, path: path, anchor: anchor, visible: visible, now: now)
@@ -140,7 +145,7 @@ public struct MenuController: Sendable {
             return failed(id, why.map { .couldNotStart($0) } ?? .failed, now: now)
         case .tick:
             let late = jobs.filter { $0.deadline <= now }.flatMap { failed($0.id, .timedOut, now: now) }
-            return late + endNotes(at: now) + dwellDue(at: now)
+            return late + endNotes(at: now) + dwellDue(at: now) + editTick(now: now)
         case .release(let point): return release(at: point, now: now)
         case .pointer(let point): return pointer(at: point, now: now)
         case .key(let key): return press(key, now: now)
@@ -161,6 +166,8 @@ public struct MenuController: Sendable {
             return heard(status, of: index, command: command, at: PageKey(owner: owner, path: path), now: now)
         case .ranBuiltIn(let owner, let choice, let missing):
             return ranBuiltIn(owner, choice, missing: missing, now: now)
+        // Only edit mode takes these (`editInput`).
+        case .press, .drag, .configWritten, .catalog: return []
         }
     }
 
@@ -217,7 +224,7 @@ public struct MenuController: Sendable {
     /// time for `anchor` (or for another scale, shown stretched while they
     /// are drawn again), otherwise once a child has drawn them. An open
     /// menu folds away meanwhile.
-    private mutating func begin(_ target: Target, at anchor: MenuAnchor, now: Double) -> [MenuEffect] {
+    mutating func begin(_ target: Target, at anchor: MenuAnchor, now: Double) -> [MenuEffect] {
         let (owner, page) = (target.owner, target.page)
         switch phase {
         case .open(let shown, _): phase = .closing(shown, since: now)
@@ -306,6 +313,7 @@ public struct MenuController: Sendable {
         switch key {
         case .dismiss: return inSubmenu ? up(from: shown, byKey: true, now: now) : close(now: now)
         case .back: return inSubmenu ? up(from: shown, byKey: true, now: now) : []
+        case .delete: return []
         case .left where inSubmenu: return up(from: shown, byKey: true, now: now)
         case .activate: return shown.focused.map { choose($0, in: shown, byKey: true, now: now) } ?? []
         case .next, .previous, .up, .down, .left, .right:
@@ -324,6 +332,7 @@ public struct MenuController: Sendable {
     {
         guard shown.page.items.indices.contains(index) else { return [] }
         let item = shown.page.items[index]
+        if item == MenuPage.editEntry, shown.page.path.isEmpty { return enterEditMode(from: shown, now: now) }
         switch item.action {
         case .back: return up(from: shown, byKey: byKey, now: now)
         case .submenu(let name): return go(to: shown.page.path + [name], from: shown, byKey: byKey, now: now)
@@ -344,7 +353,7 @@ public struct MenuController: Sendable {
 
     /// Shows the level at `path` in place of `shown`'s, unfolding as the
     /// menu does.
-    private mutating func go(to path: [String], from shown: ShownMenu, byKey: Bool, now: Double)
+    mutating func go(to path: [String], from shown: ShownMenu, byKey: Bool, now: Double)
         -> [MenuEffect]
     {
         guard let page = shown.source.page(at: path), !page.items.isEmpty else { return [] }
@@ -357,6 +366,7 @@ public struct MenuController: Sendable {
 
     /// Folds the open menu away; `chosen` is the item it ran.
     mutating func close(now: Double, chosen: MenuChoice? = nil) -> [MenuEffect] {
+        editing = nil
         switch phase {
         case .open(let shown, _):
             phase = .closing(shown, since: now)
@@ -388,7 +398,7 @@ public struct MenuController: Sendable {
 
     /// Takes the menu off the screen at once, shown or opening.
     private mutating func drop(why: String?) -> [MenuEffect] {
-        defer { phase = .closed }
+        defer { (phase, editing) = (.closed, nil) }
         switch phase {
         case .preparing(let opening), .reopening(let opening, _, _):
             return [

@@ -11,7 +11,7 @@ extension MenuEditor {
         case .groups:
             return groups.indices.map { .group($0) } + [.back]
         case .choices(_, let group):
-            return (groups[safe: group]?.choices.indices.map { .choice(group: group, $0) } ?? []) + [.back]
+            return (groups[safe: group]?.entries.indices.map { .choice(group: group, $0) } ?? []) + [.back]
         case .button:
             return Self.gestures.map { .gesture($0) } + [.done]
         case .gesture(let gesture):
@@ -29,7 +29,8 @@ extension MenuEditor {
         case .back: return Entry(label: "Back", icon: "go-previous-symbolic")
         case .group(let group): return Entry(label: groups[safe: group]?.title ?? "")
         case .choice(let group, let index):
-            return groups[safe: group]?.choices[safe: index]?.entry ?? Entry(label: "")
+            let choice = groups[safe: group]?.entries[safe: index]
+            return Entry(label: choice?.label ?? "", icon: choice?.icon)
         case .gesture(let gesture):
             let name = gesture.spokenName.prefix(1).uppercased() + gesture.spokenName.dropFirst()
             return Entry(label: "\(name): \(gestureLabels[gesture] ?? "Nothing")")

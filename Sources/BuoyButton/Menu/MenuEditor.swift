@@ -24,34 +24,6 @@ public struct MenuEditor: Sendable, Equatable {
         }
     }
 
-    /// Something the picker offers: what an added item, or a gesture, runs.
-    public struct Choice: Sendable, Equatable {
-        /// How the picker shows it, and the item added from it.
-        public var entry: Entry
-        /// What it runs.
-        public var runs: ConfigItem.Runs
-
-        /// `runs`, labelled `label` with `icon`.
-        public init(label: String, icon: String? = nil, runs: ConfigItem.Runs) {
-            entry = Entry(label: label, icon: icon)
-            self.runs = runs
-        }
-    }
-
-    /// A titled group of the picker (Device, Media, …, Applications).
-    public struct ChoiceGroup: Sendable, Equatable {
-        /// Its row in the picker.
-        public var title: String
-        /// Its rows once opened.
-        public var choices: [Choice]
-
-        /// `choices` under `title`.
-        public init(title: String, choices: [Choice]) {
-            self.title = title
-            self.choices = choices
-        }
-    }
-
     /// What the picker picks for.
     public enum Purpose: Sendable, Equatable {
         case newItem
@@ -109,7 +81,7 @@ public struct MenuEditor: Sendable, Equatable {
         /// The config was read again: the menu's items and what each gesture does.
         case reloaded(items: [Entry], gestures: [ButtonGesture: String])
         /// The picker's contents (built-in actions and applications).
-        case catalog([ChoiceGroup])
+        case catalog([PickerGroup])
     }
 
     /// The keys edit mode takes.
@@ -137,7 +109,7 @@ public struct MenuEditor: Sendable, Equatable {
     /// What each gesture does, in words ("Menu", "Nothing", an action's label).
     public private(set) var gestureLabels: [ButtonGesture: String]
     /// The picker's groups, as last told (`.catalog`).
-    public private(set) var groups: [ChoiceGroup] = []
+    public private(set) var groups: [PickerGroup] = []
     /// The focused row; nil until a key moves it (a finger shows no ring).
     public private(set) var focused: Int?
     /// The item being moved, after a long press.
@@ -215,9 +187,13 @@ public struct MenuEditor: Sendable, Equatable {
         case .key(let key): return pressed(key)
         case .written(let refusal): return written(refusal)
         case .reloaded(let items, let gestures):
-            (self.items, gestureLabels, pending, drag, press) = (items, gestures, nil, nil, nil)
-            if case .choices(_, let group) = screen, !groups.indices.contains(group) { screen = .items }
+            let shown = rows.map(entry(of:))
+            (self.items, gestureLabels, pending) = (items, gestures, nil)
             clampFocus()
+            // A reload of what this screen shows already (the file as written, or a change
+            // seen from the picker) draws nothing, and a finger held down stays held.
+            guard rows.map(entry(of:)) != shown else { return [] }
+            (drag, press) = (nil, nil)
             return [.redraw]
         case .catalog(let groups):
             self.groups = groups
@@ -268,12 +244,15 @@ public struct MenuEditor: Sendable, Equatable {
             return show(.choices(purpose, group: group))
         case .choice(let group, let index):
             guard case .choices(let purpose, _) = screen else { return [] }
-            let choice = groups[group].choices[index]
+            let choice = groups[group].entries[index]
             switch purpose {
             case .newItem:
-                return write(.add(choice.entry), as: .addItem(item(choice), in: list, at: nil)) + show(.items)
+                return write(
+                    .add(Entry(label: choice.label, icon: choice.icon)),
+                    as: .addItem(choice.item, in: list, at: nil))
+                    + show(.items)
             case .gesture(let gesture):
-                return write(.gesture(gesture, choice.entry.label), as: setting(gesture, .runs(choice.runs)))
+                return write(.gesture(gesture, choice.label), as: setting(gesture, .runs(choice.runs)))
                     + show(.button)
             }
         case .gesture(let gesture): return show(.gesture(gesture))
@@ -327,10 +306,6 @@ public struct MenuEditor: Sendable, Equatable {
         }
         clampFocus()
         return [.redraw]
-    }
-
-    private func item(_ choice: Choice) -> ConfigItem {
-        ConfigItem(label: choice.entry.label, runs: choice.runs, icon: choice.entry.icon)
     }
 
     private func setting(_ gesture: ButtonGesture, _ choice: GestureChoice) -> ConfigEdit {

@@ -11,12 +11,15 @@ public struct MenuSource: Sendable, Equatable {
     /// Seconds the pointer rests on an item before that runs it (`Dwell`);
     /// 0 is off. The menu's own `dwell`, or its button's.
     public var dwell: Double
+    /// What edit mode edits, where `[menu] edit` is "touch" (`MenuEditContext`).
+    public var editing: MenuEditContext?
 
     /// `menu` for a button of `buttonColor`.
-    public init(menu: Menu, buttonColor: Color, dwell: Double = 0) {
+    public init(menu: Menu, buttonColor: Color, dwell: Double = 0, editing: MenuEditContext? = nil) {
         self.menu = menu
         self.buttonColor = buttonColor
         self.dwell = dwell
+        self.editing = editing
     }
 
     /// The level at `path`; nil if `path` names a submenu it does not have.
@@ -171,6 +174,14 @@ public enum MenuInput: Sendable, Equatable {
     /// missing when the config was read), or found it still `missing`: a
     /// short note of what to install.
     case ranBuiltIn(InstanceKey, MenuChoice, missing: String?)
+    /// A press began on the open menu at `point` (edit mode: a long press moves an item).
+    case press(at: Point)
+    /// The press moved to `point` (edit mode: an item being moved follows).
+    case drag(to: Point)
+    /// The last `.writeConfig` was written, or refused: why.
+    case configWritten(refusal: String?)
+    /// The picker's contents, as found (edit mode).
+    case catalog([PickerGroup])
 }
 
 /// What the shell does for the menu.
@@ -193,6 +204,10 @@ public enum MenuEffect: Sendable, Equatable {
     case closed(InstanceKey, chosen: MenuChoice?, why: String?)
     /// Run this item's action, from `InstanceKey`.
     case run(InstanceKey, MenuItem, MenuChoice)
+    /// Edit mode changed `InstanceKey`'s menu: write this to the config
+    /// file now, refusing if the file changed since it was read; answer
+    /// `.configWritten`.
+    case writeConfig(InstanceKey, ConfigEdit)
     /// Run these items' `status` commands, all at once, each for at most
     /// `MenuStatus.deadline`; answer each with `.status`.
     case checkStatus(InstanceKey, path: [String], [MenuStatusCheck])

@@ -27,6 +27,7 @@ public struct MenuPage: Sendable, Equatable {
             items = submenu.items + [Self.back]
             settings.layout = submenu.layout ?? settings.layout
         }
+        if path.isEmpty, menu.edit == .touch { items.append(Self.editEntry) }
         self.path = path
         self.items = items
         self.settings = settings

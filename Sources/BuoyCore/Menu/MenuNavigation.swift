@@ -8,6 +8,8 @@ public enum MenuKey: Sendable, Equatable {
     case activate, dismiss
     /// BackSpace: up a level of a submenu.
     case back
+    /// Delete: in edit mode, removes the focused item.
+    case delete
 }
 
 /// Keyboard navigation of the open menu: keysyms in, focus moves out.
@@ -15,6 +17,7 @@ public enum MenuNavigation {
     // xkbcommon keysyms (xkbcommon-keysyms.h); the core stays free of C.
     static let escape: UInt32 = 0xff1b
     static let backSpace: UInt32 = 0xff08
+    static let delete: UInt32 = 0xffff
     static let returnKey: UInt32 = 0xff0d
     static let keypadEnter: UInt32 = 0xff8d
     static let space: UInt32 = 0x0020
@@ -37,6 +40,7 @@ public enum MenuNavigation {
         case returnKey, keypadEnter, space: return .activate
         case escape: return .dismiss
         case backSpace: return .back
+        case delete: return .delete
         default: return nil
         }
     }
@@ -53,7 +57,7 @@ public enum MenuNavigation {
         let order = visualOrder(layout)
         let forward: Bool
         switch key {
-        case .activate, .dismiss, .back: return focus
+        case .activate, .dismiss, .back, .delete: return focus
         case .next, .down, .right: forward = true
         case .previous, .up, .left: forward = false
         }
@@ -84,7 +88,7 @@ public enum MenuNavigation {
         switch key {
         case .next: step = 1
         case .previous: step = -1
-        case .up, .down, .left, .right, .activate, .dismiss, .back: return focus
+        case .up, .down, .left, .right, .activate, .dismiss, .back, .delete: return focus
         }
         guard let focus, let position = order.firstIndex(of: focus) else {
             return step > 0 ? order.first : order.last

@@ -13,6 +13,9 @@ final class MenuSession {
     private let presenter: MenuPresenter
     private let statusChecks: StatusChecks
     private let log: Logger
+    private let display: Display
+    /// Edit mode's writes to the config file.
+    let editWriter = MenuEditWriter()
     /// `buoy msg menu` requests answered once the menu has opened (or not).
     private var replies: [ControlRequest] = []
     /// The running buttons, to find the one a key names.
@@ -35,6 +38,7 @@ final class MenuSession {
         presenter = MenuPresenter(display: display, loop: loop, reaper: reaper, log: log)
         statusChecks = StatusChecks(loop: loop, log: log)
         self.log = log
+        self.display = display
     }
 
     var isOpen: Bool { controller.isOpen }
@@ -53,9 +57,12 @@ final class MenuSession {
 
     /// `spec`'s menu with the items that show for the window in front now.
     private func source(_ spec: ButtonSpec) -> MenuSource {
-        guard let windows = windows() else { return MenuSource(spec) }
+        guard let windows = windows() else {
+            return MenuEditWriter.editable(MenuSource(spec), spec, seats: display.seats)
+        }
         let focused = windows.first(where: \.activated)?.appID
-        return MenuSource(menu: spec.menu.showing(forApp: focused), buttonColor: spec.button.color)
+        let source = MenuSource(menu: spec.menu.showing(forApp: focused), buttonColor: spec.button.color)
+        return MenuEditWriter.editable(source, spec, seats: display.seats)
     }
 
     private func instance(_ key: ButtonInstance.Key) -> ButtonInstance? {
@@ -118,6 +125,7 @@ final class MenuSession {
     /// A reload gives `instance` `spec`: a menu open or opening from it with
     /// other items (or another look) closes.
     func reloaded(_ instance: ButtonInstance, as spec: ButtonSpec, now: Double) {
+        if controller.isEditing { editWriter.readBase() }
         send(.reloaded(instance.key, source(spec)), now: now)
     }
 
@@ -155,6 +163,13 @@ final class MenuSession {
         case .pointerEnter(let point, let at), .pointerMotion(let point, let at):
             send(.pointer(at: point), now: at)
         case .pointerLeave(let at): send(.pointer(at: nil), now: at)
+        default: break
+        }
+        // Edit mode's long press and drag.
+        switch event {
+        case .pointerPress(let point, let at), .touchDown(let point, let at): send(.press(at: point), now: at)
+        case .pointerMotion(let point, let at), .touchMotion(let point, let at):
+            send(.drag(to: point), now: at)
         default: break
         }
     }
@@ -199,6 +214,7 @@ final class MenuSession {
     @discardableResult
     private func send(_ input: MenuInput, now: Double) -> [MenuEffect] {
         var effects: [MenuEffect] = []
+        let wasEditing = controller.isEditing
         var queue = [input]
         while !queue.isEmpty {
             let next = controller.handle(queue.removeFirst(), at: now)
@@ -206,6 +222,7 @@ final class MenuSession {
             for effect in next { queue += carryOut(effect, now: now) }
         }
         presenter.keep(jobs: controller.jobs, images: controller.liveImages)
+        if controller.isEditing, !wasEditing { editWriter.readBase() }
         return effects
     }
 
@@ -224,9 +241,11 @@ final class MenuSession {
             }
             publish(ButtonEvent(.menuOpened(path: path), button: key.name))
             answerReplies(ok: true)
+            logItems()
         case .navigated(let key, let path):
             log.info("menu: showing \(path.isEmpty ? "its top level" : path.joined(separator: " > "))")
             publish(ButtonEvent(.menuOpened(path: path), button: key.name))
+            logItems()
         case .notOpened(_, .failed(let problem)):
             log.warning("cannot open the menu: \(problem)")
             answerReplies(ok: false, message: "cannot open the menu: \(problem)")
@@ -260,6 +279,7 @@ final class MenuSession {
             if case .builtIn(let action) = item.action {
                 return [.ranBuiltIn(key, choice, missing: problem.map { _ in BuiltInTools.note(action) })]
             }
+        case .writeConfig(_, let edit): return [.configWritten(refusal: editWriter.write(edit))]
         case .checkStatus(let key, let path, let checks):
             statusChecks.start(checks, of: key, path: path, now: now)
         case .debug(let text): log.debug(text)
@@ -267,6 +287,17 @@ final class MenuSession {
         case .warning(let text): log.warning(text)
         }
         return []
+    }
+
+    /// Where each item of the level shown is, for whoever reads the debug
+    /// log (edit mode's rows move with every change).
+    private func logItems() {
+        guard let page = controller.page, let layout = controller.scene?.images.layout else { return }
+        let places = zip(page.items, layout.items).map { item, place in
+            let (circle, label) = (place.circle.center, place.label.center)
+            return "\(item.label)@\(Int(circle.x)),\(Int(circle.y)),\(Int(label.x)),\(Int(label.y))"
+        }
+        log.debug("menu: items at " + places.joined(separator: " | "))
     }
 
     private func answerReplies(ok: Bool, message: String? = nil) {

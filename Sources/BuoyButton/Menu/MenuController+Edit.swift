@@ -1,0 +1,176 @@
+import BuoyConfig
+import BuoyCore
+
+/// Edit mode in the open menu (`[menu] edit = "touch"`, `MenuEditor`).
+///
+/// Decisions:
+/// - The top level ends with an Edit entry (`MenuPage.editEntry`); choosing
+///   it turns the open menu into the editor's screens. Each screen is a
+///   level of the menu like any other: its rows are items, drawn by a
+///   child, in a column that appears at once (no unfolding between screens).
+/// - An item's circle is its "−" badge (`list-remove-symbolic`): a tap
+///   there removes it, a tap on its label does nothing, and a long press
+///   anywhere on its row picks it up to be dragged.
+/// - A change is a `.writeConfig` effect; the shell answers `.configWritten`.
+///   A reload of the button's menu keeps edit mode on the same screen with
+///   the items the file now has, where a menu not in edit mode would close.
+/// - Done goes back to the top level of the menu, showing the changes;
+///   closing the menu (a press outside, Escape from the items) ends edit mode.
+extension MenuController {
+    /// The editor and the menu it edits.
+    struct Editing: Sendable {
+        var owner: InstanceKey
+        var source: MenuSource
+        var editor: MenuEditor
+    }
+
+    /// Whether the menu shows edit mode (the screen may still be drawn).
+    public var isEditing: Bool { editing != nil }
+
+    /// The editor, while in edit mode: what its screen shows.
+    public var editor: MenuEditor? { editing?.editor }
+
+    /// Edit mode begins, on the items screen.
+    mutating func enterEditMode(from shown: ShownMenu, now: Double) -> [MenuEffect] {
+        let context = shown.source.editing ?? MenuEditContext(shown.source.menu)
+        var editor = MenuEditor(
+            items: context.items, gestureLabels: context.gestureLabels, list: context.list,
+            longPressDelay: context.longPressDelay)
+        _ = editor.handle(.catalog(context.catalog), at: now)
+        editing = Editing(owner: shown.owner, source: shown.source, editor: editor)
+        return [.info("menu: edit mode")] + showEditScreen(byKey: shown.focusVisible, now: now)
+    }
+
+    /// Takes an input meant for edit mode; nil when not editing, or for
+    /// the inputs the menu takes as always (children, frames, the clock).
+    mutating func editInput(_ input: MenuInput, now: Double) -> [MenuEffect]? {
+        guard let editing else { return nil }
+        switch input {
+        case .configWritten(let refusal): return edit(.written(refusal: refusal), now: now)
+        case .catalog(let groups): return edit(.catalog(groups), now: now)
+        case .reloaded(let owner, let source) where owner == editing.owner:
+            return reloadedWhileEditing(source, now: now)
+        // Edit mode's rows are not items to rest on.
+        case .pointer: return []
+        case .press, .drag, .release, .key: break
+        default: return nil
+        }
+        // Between screens, while a child draws the next, a press waits.
+        guard case .open(let shown, _) = phase, shown.page.path == MenuPage.editPath else { return [] }
+        let layout = shown.images.layout
+        switch input {
+        case .press(let point):
+            return layout.hitTest(point).map { edit(.press(row: $0), now: now) } ?? []
+        case .drag(let point): return edit(.over(row: layout.hitTest(point)), now: now)
+        case .release(let point):
+            switch layout.touch(at: point) {
+            case .item(let row):
+                return edit(.release(row: row, badge: layout.items[row].circle.contains(point)), now: now)
+            case .backdrop: return edit(.release(row: nil, badge: false), now: now)
+            // A drag let go off the menu still moves its item.
+            case .outside where editing.editor.drag != nil:
+                return edit(.release(row: nil, badge: false), now: now)
+            case .outside: return close(now: now)
+            }
+        case .key(let key): return Self.editKey(key).map { edit(.key($0), now: now) } ?? []
+        default: return []
+        }
+    }
+
+    /// The editor's next deadline (a press becoming a drag), if it is due at `now`.
+    mutating func editTick(now: Double) -> [MenuEffect] {
+        guard let wake = editing?.editor.nextWake, wake <= now else { return [] }
+        return edit(.tick, now: now)
+    }
+
+    /// Passes `input` to the editor and carries out what it decides.
+    private mutating func edit(_ input: MenuEditor.Input, now: Double) -> [MenuEffect] {
+        guard var current = editing else { return [] }
+        let decided = current.editor.handle(input, at: now)
+        editing = current
+        var effects: [MenuEffect] = []
+        for effect in decided {
+            switch effect {
+            case .write(let change): effects.append(.writeConfig(current.owner, change))
+            case .redraw:
+                if let message = current.editor.message { effects.append(.warning("menu: \(message)")) }
+                effects += showEditScreen(byKey: current.editor.focused != nil, now: now)
+            case .leave: effects += leaveEditMode(now: now)
+            }
+        }
+        return effects
+    }
+
+    private mutating func reloadedWhileEditing(_ source: MenuSource, now: Double) -> [MenuEffect] {
+        guard var current = editing else { return [] }
+        current.source = source
+        editing = current
+        let context = source.editing ?? MenuEditContext(source.menu)
+        return edit(.reloaded(items: context.items, gestures: context.gestureLabels), now: now)
+    }
+
+    /// Done: back to the menu's top level, as the file has it now.
+    private mutating func leaveEditMode(now: Double) -> [MenuEffect] {
+        guard let current = editing, case .open(let shown, _) = phase else {
+            editing = nil
+            return []
+        }
+        editing = nil
+        var top = shown
+        top.source = current.source
+        return [.info("menu: edit mode done")] + go(to: [], from: top, byKey: shown.focusVisible, now: now)
+    }
+
+    /// Shows the editor's screen in place of what the menu shows.
+    private mutating func showEditScreen(byKey: Bool, now: Double) -> [MenuEffect] {
+        guard let current = editing else { return [] }
+        let page = MenuPage(
+            editing: current.editor, menu: current.source.menu, buttonColor: current.source.buttonColor)
+        let target = Target(
+            owner: current.owner, source: current.source, page: page, showFocus: byKey, held: true,
+            focus: current.editor.focused)
+        guard let anchor = anchors[current.owner] else { return [] }
+        return begin(target, at: anchor, now: now)
+    }
+
+    private static func editKey(_ key: MenuKey) -> MenuEditor.Key? {
+        switch key {
+        case .up, .left, .previous: .up
+        case .down, .right, .next: .down
+        case .activate: .activate
+        case .dismiss, .back: .dismiss
+        case .delete: .delete
+        }
+    }
+}
+
+extension MenuPage {
+    /// The path of edit mode's screens, which no `[submenu.NAME]` can have.
+    public static let editPath = ["\u{1}edit"]
+
+    /// The top level's last item where `[menu] edit` is "touch".
+    public static let editEntry = MenuItem(
+        label: "Edit", icon: "document-edit-symbolic", action: .submenu(editPath[0]))
+
+    /// `editor`'s screen as a level of `menu`: its rows as items (an item's
+    /// circle its "−" badge), in a column, shown at once.
+    init(editing editor: MenuEditor, menu: Menu, buttonColor: Color) {
+        var settings = menu
+        settings.layout = .column
+        settings.openDuration = 0
+        settings.closeDuration = 0
+        let message = editor.message.map {
+            [MenuItem(label: $0, icon: "dialog-warning-symbolic", action: .back)]
+        }
+        path = Self.editPath
+        items =
+            editor.rowsAsDragged.map { row in
+                let entry = editor.entry(of: row)
+                return MenuItem(
+                    label: entry.label, icon: editor.hasBadge(row) ? "list-remove-symbolic" : entry.icon,
+                    action: .back)
+            } + (message ?? [])
+        self.settings = settings
+        look = MenuLook(colors: menu.colors, buttonColor: buttonColor, font: menu.font)
+    }
+}

@@ -1,0 +1,49 @@
+import BuoyButton
+import BuoyConfig
+import BuoyCore
+import BuoyWayland
+
+/// Edit mode's side in the shell: which session it is (a touch-first one
+/// gets edit mode by default), what it edits, and its writes, each refused
+/// when the file changed since buoy read it (`ConfigFileWriter`).
+final class MenuEditWriter {
+    /// The config file buoy reads now.
+    var path: () -> String = { "" }
+    /// The file's bytes as edit mode last read or wrote them; nil for no file.
+    private var base: [UInt8]?
+
+    /// Reads the file as edit mode begins, and as the config is read again:
+    /// what the menu shows from then on is what a write expects to find.
+    func readBase() {
+        base = try? ConfigFileWriter.read(path(), named: path()).get()
+    }
+
+    /// Writes `edit` now; why not, if it was refused.
+    func write(_ edit: ConfigEdit) -> String? {
+        switch ConfigFileWriter.write(edit, to: path(), expecting: base) {
+        case .success(let bytes):
+            base = bytes
+            return nil
+        case .failure(let refusal): return refusal.description
+        }
+    }
+
+    /// `source` with its Edit entry as `spec`'s `[menu] edit` (or the
+    /// session's default) wants, and what edit mode would edit.
+    static func editable(_ source: MenuSource, _ spec: ButtonSpec, seats: [Seat]) -> MenuSource {
+        var source = source
+        let editing =
+            spec.menu.edit
+            ?? .sessionDefault(
+                touchscreen: seats.contains(where: \.hasTouch), keyboard: seats.contains(where: \.hasKeyboard)
+            )
+        source.menu.edit = editing
+        guard editing == .touch else { return source }
+        source.editing = MenuEditContext(
+            items: spec.menu.items.map { MenuEditor.Entry(label: $0.label, icon: $0.icon) },
+            gestureLabels: MenuEditor.gestureLabels(spec.actions),
+            longPressDelay: spec.gestures.longPressDelay,
+            catalog: PickerCatalog.groups(applications: []))
+        return source
+    }
+}

@@ -1,0 +1,156 @@
+"""Edit mode in the menu ([menu] edit = "touch"): remove an item by its "−" badge, add a built-in
+action from the picker, move an item by a long press and drag, Done; the file has exactly those
+changes with every comment kept, and the menu shows them."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import time
+import unittest
+
+from buoy_fixture import BUOY, MAGENTA, Buoy, hex_color
+from harness import HeadlessSway, wait_steady
+
+# Every comment is a different line, so that each one can be found again.
+COMMENTED = f"""# My buoy, by hand.
+[button]
+color = '{hex_color(MAGENTA)}'   # magenta, to be seen
+position = "right"
+idle_opacity = 1.0
+
+[actions]
+tap = "menu"  # the menu on a tap
+
+[menu]
+edit = "touch"
+open_duration = 0.1
+close_duration = 0.1
+
+# The first item.
+[[menu.item]]
+label = "One"  # one's label
+command = "true"
+
+# The second item, removed below.
+[[menu.item]]
+label = "Two"
+command = "true"
+
+[[menu.item]]
+label = "Three"
+command = "true"  # three runs true
+"""
+
+ITEMS_LINE = re.compile(r"menu: items at (.*)$")
+
+
+def items_shown(buoy: Buoy, since: int) -> list[dict]:
+    """Each `menu: items at` line logged after the first `since` characters, oldest first: label →
+    (circle x, circle y, label x, label y)."""
+    shown = []
+    for line in buoy.log()[since:].splitlines():
+        match = ITEMS_LINE.search(line)
+        if not match:
+            continue
+        places = {}
+        for part in match.group(1).split(" | "):
+            label, _, numbers = part.rpartition("@")
+            places[label] = tuple(int(n) for n in numbers.split(","))
+        shown.append(places)
+    return shown
+
+
+def wait_items(buoy: Buoy, since: int, wanted: callable, what: str) -> dict:
+    """The level shown last since `since`, once `wanted(places)` holds for it and no other level
+    has followed for a moment: a tap between two levels (one drawn, the next being drawn) lands
+    on neither, and a dragged item's level is shown again once it is let go."""
+    def found():
+        levels = items_shown(buoy, since)
+        return (len(levels), levels[-1]) if levels and wanted(levels[-1]) else None
+
+    return wait_steady(found, still=0.3, timeout=5,
+                       message=lambda: f"{what}; shown: {items_shown(buoy, since)[-3:]}")[1]
+
+
+class EditModeByPointerTests(unittest.TestCase):
+    def test_remove_add_move_and_done_write_exactly_those_changes_and_the_menu_shows_them(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, COMMENTED).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            original = buoy.config_path.read_bytes()
+
+            mark = len(buoy.log())
+            pointer.click(cx, cy)
+            menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu with its Edit entry")
+            self.assertEqual(list(menu), ["One", "Two", "Three", "Edit"])
+
+            mark = len(buoy.log())
+            pointer.click(*menu["Edit"][:2])
+            rows = wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+            self.assertEqual(list(rows), ["One", "Two", "Three", "Add", "Button", "Done"])
+
+            # The "−" badge (the item's circle) removes Two.
+            mark = len(buoy.log())
+            pointer.click(*rows["Two"][:2])
+            rows = wait_items(buoy, mark, lambda p: "Done" in p and "Two" not in p, "Two removed")
+            self.assertNotIn(b'"Two"', buoy.config_path.read_bytes())
+
+            # "+" opens the picker: Media, then Volume up.
+            mark = len(buoy.log())
+            pointer.click(*rows["Add"][:2])
+            groups = wait_items(buoy, mark, lambda p: "Media" in p, "the picker's groups")
+            self.assertEqual(list(groups)[:5], ["Device", "Media", "Screen", "Windows", "Click types"])
+            mark = len(buoy.log())
+            pointer.click(*groups["Media"][:2])
+            media = wait_items(buoy, mark, lambda p: "Volume up" in p, "the Media group")
+            mark = len(buoy.log())
+            pointer.click(*media["Volume up"][:2])
+            rows = wait_items(buoy, mark, lambda p: "Volume up" in p and "Done" in p, "Volume up added")
+            self.assertEqual(list(rows), ["One", "Three", "Volume up", "Add", "Button", "Done"])
+
+            # A long press on One's label, dragged onto the last item, moves it there.
+            mark = len(buoy.log())
+            one, last = rows["One"], rows["Volume up"]
+            pointer.move(one[2], one[3])
+            pointer.down()
+            time.sleep(0.9)
+            pointer.drag(one[2], one[3], last[2], last[3], steps=8, duration_ms=300)
+            pointer.up()
+            rows = wait_items(
+                buoy, mark, lambda p: list(p)[:3] == ["Three", "Volume up", "One"], "One moved last")
+
+            mark = len(buoy.log())
+            pointer.click(*rows["Done"][:2])
+            menu = wait_items(buoy, mark, lambda p: "Edit" in p and "Done" not in p, "the menu again")
+            self.assertEqual(list(menu), ["Three", "Volume up", "One", "Edit"])
+            # On screen: each label's pill holds light text where the log says it is (Volume up's
+            # is grey: its tool is not installed here).
+            image = sway.screenshot(sway.artifact("menu-after.ppm"))
+            image.save_png(sway.artifact("menu-after.png"))
+            for label, (_, _, x, y) in menu.items():
+                pill = image.crop(x - 20, y - 8, x + 20, y + 8)
+                self.assertGreater(pill.count((200, 200, 200), tolerance=70), 5, label)
+
+            # The same three changes made by `buoy config` on a copy of the original file.
+            expected_path = sway.artifact("expected.toml")
+            expected_path.write_bytes(original)
+            for words in (["item", "remove", "2"],
+                          ["item", "add", "--label", "Volume up", "--action", "volume-up",
+                           "--icon", "audio-volume-high"],
+                          ["item", "move", "1", "3"]):
+                subprocess.run([BUOY, "config", "--config", str(expected_path), *words], check=True,
+                               capture_output=True)
+            written = buoy.config_path.read_bytes()
+            self.assertEqual(written.decode(), expected_path.read_text())
+            kept = [line for line in original.decode().splitlines() if "#" in line and "removed" not in line]
+            self.assertEqual(len(kept), 6)
+            for line in kept:
+                self.assertIn(line + "\n", written.decode(), "a comment was lost")
+            self.assertEqual(buoy.stop(), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
