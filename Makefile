@@ -92,7 +92,7 @@ E2E_ENV = BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer BUOY_TOUCH=$
 	PYTHONPATH=Tests/e2e
 E2E_MODULES = $(basename $(notdir $(wildcard Tests/e2e/test_*.py)))
 # Modules that test one host compositor by name, so only the host leg runs them.
-E2E_HOST_ONLY := test_phoc test_kwin
+E2E_HOST_ONLY := test_phoc test_kwin test_edit_mode_kwin
 # Modules that need what only the newer compositors offer (fractional scale, cursor shape).
 E2E_TRIXIE_ONLY := test_scale
 E2E_TRIXIE_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
@@ -127,7 +127,7 @@ $(E2E_SID_SMOKE_LEGS): e2e-smoke-sid-%: deps build sid-root
 	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-$* $(PYTHON) -m unittest -v $(E2E_SMOKE) $(if $(filter phoc,$*),test_sequences)
 
 $(E2E_KWIN_LEGS): e2e-%-kwin: deps build %-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=$*-kwin $(PYTHON) -m unittest -v test_kwin
+	$(E2E_ENV) BUOY_E2E_COMPOSITOR=$*-kwin $(PYTHON) -m unittest -v test_kwin test_edit_mode_kwin
 
 # Each reused while its stamp names the same suite and packages; see the script.
 trixie-root: deps

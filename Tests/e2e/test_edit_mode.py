@@ -5,7 +5,6 @@ changes with every comment kept, and the menu shows them."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import time
 import unittest
@@ -74,82 +73,121 @@ def wait_items(buoy: Buoy, since: int, wanted: callable, what: str) -> dict:
                        message=lambda: f"{what}; shown: {items_shown(buoy, since)[-3:]}")[1]
 
 
-class EditModeByPointerTests(unittest.TestCase):
-    def test_remove_add_move_and_done_write_exactly_those_changes_and_the_menu_shows_them(self):
+class Mouse:
+    """The virtual pointer (sway)."""
+
+    def __init__(self, compositor):
+        self.pointer = compositor.pointer()
+
+    def tap(self, x: float, y: float) -> None:
+        self.pointer.click(x, y)
+
+    def hold_and_drag(self, x1, y1, x2, y2) -> None:
+        """Held still at (x1, y1) past a long press, then dragged to (x2, y2) and let go."""
+        self.pointer.move(x1, y1)
+        self.pointer.down()
+        time.sleep(0.9)
+        self.pointer.drag(x1, y1, x2, y2, steps=8, duration_ms=300)
+        self.pointer.up()
+
+
+class Finger:
+    """Touch point 0 of KWin's fake touchscreen (buoy-touch)."""
+
+    def __init__(self, compositor):
+        self.touch = compositor.touch()
+
+    def tap(self, x: float, y: float) -> None:
+        self.touch.tap(x, y)
+
+    def hold_and_drag(self, x1, y1, x2, y2) -> None:
+        self.touch.down(x1, y1)
+        self.touch.sleep(900)
+        for step in range(1, 9):
+            self.touch.motion(x1 + (x2 - x1) * step / 8, y1 + (y2 - y1) * step / 8)
+            self.touch.sleep(40)
+        self.touch.up()
+
+
+def remove_add_move_done(test: unittest.TestCase, compositor, hand_kind) -> None:
+    """Remove Two by its badge, add Volume up from Media, move One last, Done: the file holds
+    exactly the three changes `buoy config` makes, every other comment kept, and the menu
+    shows them."""
+    hand = hand_kind(compositor)
+    buoy = Buoy(compositor, COMMENTED).start()
+    cx, cy = buoy.wait_for_button(MAGENTA).centroid
+    original = buoy.config_path.read_bytes()
+
+    mark = len(buoy.log())
+    hand.tap(cx, cy)
+    menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu with its Edit entry")
+    test.assertEqual(list(menu), ["One", "Two", "Three", "Edit"])
+
+    mark = len(buoy.log())
+    hand.tap(*menu["Edit"][:2])
+    rows = wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+    test.assertEqual(list(rows), ["One", "Two", "Three", "Add", "Button", "Done"])
+
+    # The "−" badge (the item's circle) removes Two.
+    mark = len(buoy.log())
+    hand.tap(*rows["Two"][:2])
+    rows = wait_items(buoy, mark, lambda p: "Done" in p and "Two" not in p, "Two removed")
+    test.assertNotIn(b'"Two"', buoy.config_path.read_bytes())
+
+    # "+" opens the picker: Media, then Volume up.
+    mark = len(buoy.log())
+    hand.tap(*rows["Add"][:2])
+    groups = wait_items(buoy, mark, lambda p: "Media" in p, "the picker's groups")
+    test.assertEqual(list(groups)[:5], ["Device", "Media", "Screen", "Windows", "Click types"])
+    mark = len(buoy.log())
+    hand.tap(*groups["Media"][:2])
+    media = wait_items(buoy, mark, lambda p: "Volume up" in p, "the Media group")
+    mark = len(buoy.log())
+    hand.tap(*media["Volume up"][:2])
+    rows = wait_items(buoy, mark, lambda p: "Volume up" in p and "Done" in p, "Volume up added")
+    test.assertEqual(list(rows), ["One", "Three", "Volume up", "Add", "Button", "Done"])
+
+    # A long press on One's label, dragged onto the last item, moves it there.
+    mark = len(buoy.log())
+    one, last = rows["One"], rows["Volume up"]
+    hand.hold_and_drag(one[2], one[3], last[2], last[3])
+    rows = wait_items(
+        buoy, mark, lambda p: list(p)[:3] == ["Three", "Volume up", "One"], "One moved last")
+
+    mark = len(buoy.log())
+    hand.tap(*rows["Done"][:2])
+    menu = wait_items(buoy, mark, lambda p: "Edit" in p and "Done" not in p, "the menu again")
+    test.assertEqual(list(menu), ["Three", "Volume up", "One", "Edit"])
+    # On screen: each label's pill holds light text where the log says it is (Volume up's
+    # is grey: its tool is not installed here).
+    image = compositor.screenshot(compositor.artifact("menu-after.ppm"))
+    image.save_png(compositor.artifact("menu-after.png"))
+    for label, (_, _, x, y) in menu.items():
+        pill = image.crop(x - 20, y - 8, x + 20, y + 8)
+        test.assertGreater(pill.count((178, 178, 178), tolerance=78), 5, label)
+
+    # The same three changes made by `buoy config` on a copy of the original file.
+    expected_path = compositor.artifact("expected.toml")
+    expected_path.write_bytes(original)
+    for words in (["item", "remove", "2"],
+                  ["item", "add", "--label", "Volume up", "--action", "volume-up",
+                   "--icon", "audio-volume-high"],
+                  ["item", "move", "1", "3"]):
+        subprocess.run([BUOY, "config", "--config", str(expected_path), *words], check=True,
+                       capture_output=True)
+    written = buoy.config_path.read_bytes()
+    test.assertEqual(written.decode(), expected_path.read_text())
+    kept = [line for line in original.decode().splitlines() if "#" in line and "removed" not in line]
+    test.assertEqual(len(kept), 6)
+    for line in kept:
+        test.assertIn(line + "\n", written.decode(), "a comment was lost")
+    test.assertEqual(buoy.stop(), 0)
+
+
+class EditModeTests(unittest.TestCase):
+    def test_by_pointer_on_sway_remove_add_move_and_done_write_exactly_those_changes(self):
         with HeadlessSway() as sway:
-            pointer = sway.pointer()
-            buoy = Buoy(sway, COMMENTED).start()
-            cx, cy = buoy.wait_for_button(MAGENTA).centroid
-            original = buoy.config_path.read_bytes()
-
-            mark = len(buoy.log())
-            pointer.click(cx, cy)
-            menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu with its Edit entry")
-            self.assertEqual(list(menu), ["One", "Two", "Three", "Edit"])
-
-            mark = len(buoy.log())
-            pointer.click(*menu["Edit"][:2])
-            rows = wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
-            self.assertEqual(list(rows), ["One", "Two", "Three", "Add", "Button", "Done"])
-
-            # The "−" badge (the item's circle) removes Two.
-            mark = len(buoy.log())
-            pointer.click(*rows["Two"][:2])
-            rows = wait_items(buoy, mark, lambda p: "Done" in p and "Two" not in p, "Two removed")
-            self.assertNotIn(b'"Two"', buoy.config_path.read_bytes())
-
-            # "+" opens the picker: Media, then Volume up.
-            mark = len(buoy.log())
-            pointer.click(*rows["Add"][:2])
-            groups = wait_items(buoy, mark, lambda p: "Media" in p, "the picker's groups")
-            self.assertEqual(list(groups)[:5], ["Device", "Media", "Screen", "Windows", "Click types"])
-            mark = len(buoy.log())
-            pointer.click(*groups["Media"][:2])
-            media = wait_items(buoy, mark, lambda p: "Volume up" in p, "the Media group")
-            mark = len(buoy.log())
-            pointer.click(*media["Volume up"][:2])
-            rows = wait_items(buoy, mark, lambda p: "Volume up" in p and "Done" in p, "Volume up added")
-            self.assertEqual(list(rows), ["One", "Three", "Volume up", "Add", "Button", "Done"])
-
-            # A long press on One's label, dragged onto the last item, moves it there.
-            mark = len(buoy.log())
-            one, last = rows["One"], rows["Volume up"]
-            pointer.move(one[2], one[3])
-            pointer.down()
-            time.sleep(0.9)
-            pointer.drag(one[2], one[3], last[2], last[3], steps=8, duration_ms=300)
-            pointer.up()
-            rows = wait_items(
-                buoy, mark, lambda p: list(p)[:3] == ["Three", "Volume up", "One"], "One moved last")
-
-            mark = len(buoy.log())
-            pointer.click(*rows["Done"][:2])
-            menu = wait_items(buoy, mark, lambda p: "Edit" in p and "Done" not in p, "the menu again")
-            self.assertEqual(list(menu), ["Three", "Volume up", "One", "Edit"])
-            # On screen: each label's pill holds light text where the log says it is (Volume up's
-            # is grey: its tool is not installed here).
-            image = sway.screenshot(sway.artifact("menu-after.ppm"))
-            image.save_png(sway.artifact("menu-after.png"))
-            for label, (_, _, x, y) in menu.items():
-                pill = image.crop(x - 20, y - 8, x + 20, y + 8)
-                self.assertGreater(pill.count((200, 200, 200), tolerance=70), 5, label)
-
-            # The same three changes made by `buoy config` on a copy of the original file.
-            expected_path = sway.artifact("expected.toml")
-            expected_path.write_bytes(original)
-            for words in (["item", "remove", "2"],
-                          ["item", "add", "--label", "Volume up", "--action", "volume-up",
-                           "--icon", "audio-volume-high"],
-                          ["item", "move", "1", "3"]):
-                subprocess.run([BUOY, "config", "--config", str(expected_path), *words], check=True,
-                               capture_output=True)
-            written = buoy.config_path.read_bytes()
-            self.assertEqual(written.decode(), expected_path.read_text())
-            kept = [line for line in original.decode().splitlines() if "#" in line and "removed" not in line]
-            self.assertEqual(len(kept), 6)
-            for line in kept:
-                self.assertIn(line + "\n", written.decode(), "a comment was lost")
-            self.assertEqual(buoy.stop(), 0)
+            remove_add_move_done(self, sway, Mouse)
 
 
 if __name__ == "__main__":
