@@ -42,6 +42,10 @@ final class MenuEditorTests: XCTestCase {
             ),
             ("a tap beside the badge does nothing", Self.tap(1), [], ["A", "B", "C"], .items, #line),
             (
+                "a release with no press seen is a tap", [(0, .release(row: 1, badge: true))],
+                [.write(.removeItem(2, in: Self.list))], ["A", "B", "C"], .items, #line
+            ),
+            (
                 "a release on another row is no tap",
                 [(0, .press(row: 1)), (0.1, .release(row: 2, badge: true))],
                 [], ["A", "B", "C"], .items, #line

@@ -32,12 +32,7 @@ extension MenuController {
 
     /// Edit mode begins, on the items screen.
     mutating func enterEditMode(from shown: ShownMenu, now: Double) -> [MenuEffect] {
-        let context = shown.source.editing ?? MenuEditContext(shown.source.menu)
-        var editor = MenuEditor(
-            items: context.items, gestureLabels: context.gestureLabels, list: context.list,
-            longPressDelay: context.longPressDelay)
-        _ = editor.handle(.catalog(context.catalog), at: now)
-        editing = Editing(owner: shown.owner, source: shown.source, editor: editor)
+        editing = Editing(owner: shown.owner, source: shown.source, editor: MenuEditor(editing: shown.source))
         return [.info("menu: edit mode")] + showEditScreen(byKey: shown.focusVisible, now: now)
     }
 
@@ -55,8 +50,12 @@ extension MenuController {
         case .press, .drag, .release, .key: break
         default: return nil
         }
-        // Between screens, while a child draws the next, a press waits.
-        guard case .open(let shown, _) = phase, shown.page.path == MenuPage.editPath else { return [] }
+        guard case .open(let shown, _) = phase, shown.page.path == MenuPage.editPath else {
+            // Between screens, while a child draws the next (a dragged item's new place, say),
+            // there are no rows to hit; a drag let go then drops its item where it shows.
+            guard case .release = input, editing.editor.drag != nil else { return [] }
+            return edit(.release(row: nil, badge: false), now: now)
+        }
         let layout = shown.images.layout
         switch input {
         case .press(let point):
@@ -144,7 +143,28 @@ extension MenuController {
     }
 }
 
+extension MenuEditor {
+    /// Edit mode as it begins for `source`'s menu: on its items screen.
+    init(editing source: MenuSource) {
+        let context = source.editing ?? MenuEditContext(source.menu)
+        self.init(
+            items: context.items, gestureLabels: context.gestureLabels, list: context.list,
+            longPressDelay: context.longPressDelay)
+        groups = context.catalog
+    }
+}
+
 extension MenuPage {
+    /// The screen that edit mode begins on, for `source`: drawn ahead of time
+    /// with the menu's levels, so that Edit shows it at once. None where
+    /// `[menu] edit` is not "touch".
+    static func editAhead(_ source: MenuSource) -> [MenuPage] {
+        guard source.menu.edit == .touch else { return [] }
+        return [
+            MenuPage(editing: MenuEditor(editing: source), menu: source.menu, buttonColor: source.buttonColor)
+        ]
+    }
+
     /// The path of edit mode's screens, which no `[submenu.NAME]` can have.
     public static let editPath = ["\u{1}edit"]
 

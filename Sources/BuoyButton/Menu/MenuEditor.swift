@@ -109,7 +109,7 @@ public struct MenuEditor: Sendable, Equatable {
     /// What each gesture does, in words ("Menu", "Nothing", an action's label).
     public private(set) var gestureLabels: [ButtonGesture: String]
     /// The picker's groups, as last told (`.catalog`).
-    public private(set) var groups: [PickerGroup] = []
+    public internal(set) var groups: [PickerGroup] = []
     /// The focused row; nil until a key moves it (a finger shows no ring).
     public private(set) var focused: Int?
     /// The item being moved, after a long press.
@@ -176,7 +176,9 @@ public struct MenuEditor: Sendable, Equatable {
                     .move(drag.from, to: drag.over), as: .moveItem(drag.from + 1, to: drag.over + 1, in: list)
                 )
             }
-            guard let row, let press, press.row == row else { return [] }
+            // A press that began on another row is no tap; a release with no press seen (it
+            // came while the screen was being drawn) is one.
+            guard let row, press.map({ $0.row == row }) ?? true else { return [] }
             return activate(row, badge: badge)
         case .tick:
             guard let wake = nextWake, now >= wake, let press, case .item(let index) = rows[press.row] else {

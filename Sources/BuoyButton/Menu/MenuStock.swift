@@ -211,7 +211,9 @@ extension MenuController {
         var effects: [MenuEffect] = []
         for preparation in wanted {
             let source = preparation.source
-            let reachable = MenuPage.reachable(in: source.menu, buttonColor: source.buttonColor)
+            let reachable =
+                MenuPage.reachable(in: source.menu, buttonColor: source.buttonColor)
+                + MenuPage.editAhead(source)
             for page in reachable where !page.items.isEmpty {
                 pages[PageKey(owner: preparation.owner, path: page.path)] = page
             }
