@@ -24,7 +24,7 @@ extension MenuEditor {
         switch row {
         case .item(let index): return items[safe: index] ?? Entry(label: "")
         case .add: return Entry(label: "Add", icon: "list-add-symbolic")
-        case .button: return Entry(label: "Button", icon: "input-touchscreen-symbolic")
+        case .button: return Entry(label: "Button", icon: "emblem-system-symbolic")
         case .done: return Entry(label: "Done", icon: "object-select-symbolic")
         case .back: return Entry(label: "Back", icon: "go-previous-symbolic")
         case .group(let group): return Entry(label: groups[safe: group]?.title ?? "")
