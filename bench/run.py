@@ -1591,6 +1591,81 @@ def silent_peers(bench: "Bench", setup: Setup) -> None:
     bench.rows[first:] = rows
 
 
+def edit_mode(bench: "Bench", setup: Setup) -> None:
+    """Edit mode (`[menu] edit = "touch"`, issue 32): a tap on Edit → edit mode's first frame
+    and a tap on "+" → the picker's, both screens drawn ahead of time with the menu's levels;
+    a tap on Media → its first frame, drawn when asked (cold: a child draws it, its icons never
+    looked up before); buoy's VmHWM once edit mode has shown all three. Each tap lands where buoy's debug log (`menu: items at`) says the item
+    is, and is timed from buoy reading the release, as `menu_open` times a tap."""
+    items = "".join(f'[[menu.item]]\nlabel = "Item number {i + 1}"\nicon = "{icon}"\n'
+                    f'command = "true"\n' for i, icon in enumerate(MENU_OPEN_ICONS[:7]))
+    config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60}, actions={"tap": '"menu"'},
+                         menu={"open_duration": 0.1, "close_duration": 0.05, "edit": '"touch"'}) + items
+    ready, picker, cold, peak = Series(), Series(), Series(), Series()
+
+    def place(client: Client, label: str, since: int) -> tuple[float, float]:
+        def found():
+            lines = [line for line in client.log()[since:].splitlines() if "menu: items at " in line]
+            for part in (lines[-1].split("menu: items at ", 1)[1].split(" | ") if lines else []):
+                name, _, numbers = part.rpartition("@")
+                if name == label:
+                    x, y = numbers.split(",")[:2]
+                    return float(x), float(y)
+            return None
+        return wait_for(found, timeout=5, message=f"{label} on screen")
+
+    # Timed with WAYLAND_DEBUG, whose logging costs memory of its own; VmHWM is read in a
+    # second run of the same taps without it.
+    for run, timed in ((run, timed) for run in range(bench.runs) for timed in (True, False)):
+        with setup.sway() as sway:
+            pointer = Pointer(sway, bench.pointer_binary)
+            client = Client(sway, [bench.buoy, "-dd"], "buoy-edit", config=config, debug=timed).start()
+            button = wait_for_color(sway, client, MAGENTA)
+            wait_for(lambda: client.log().count("ahead of time") >= 2, timeout=10,
+                     message="the menu and edit mode's first screen drawn ahead")
+            time.sleep(0.2)
+            mark = len(client.log())
+            pointer.click(button.centroid[0] / setup.scale, button.centroid[1] / setup.scale)
+            for label, series in (("Edit", ready), ("Add", picker), ("Media", cold)):
+                x, y = place(client, label, mark)
+                time.sleep(0.2)
+                mark = len(client.log())
+                pointer.move(x, y)
+                pointer.down()
+                time.sleep(0.03)
+                t0 = realtime_us()
+                pointer.up()
+                wait_for(lambda: "menu: showing edit mode" in client.log()[mark:], timeout=5,
+                         message="edit mode shown")
+                time.sleep(0.2)
+                if not timed:
+                    continue
+                messages = parse_wayland_debug(client.log(), t0)
+                release, frame = pointer_release_us(messages, t0), menu_first_frame_us(messages, t0)
+                if release is None or frame is None:
+                    raise HarnessError(f"no release or edit mode frame after the tap in {client.log_path}")
+                series.add((frame - release) / 1000)
+            if not timed:
+                peak.add(peak_rss_kb(client.pid) * 1024 / 1e6)
+            client.check_alive()
+            client.stop()
+        if timed:
+            continue
+        log(f"{setup.name} edit mode run {run + 1}: Edit {ready.values[-1]:.2f} ms, + {picker.values[-1]:.2f} ms, "
+            f"Media {cold.values[-1]:.2f} ms, peak RSS {peak.values[-1]:.2f} MB")
+    bench.rows.append(Row(setup.name, "tap on Edit → edit mode's first frame, drawn ahead", "ms", 2, ready,
+                          goal="≤ 17 ms, every run", met=ready.max <= 17.0,
+                          note="7 items; from buoy reading the release (WAYLAND_DEBUG)"))
+    bench.rows.append(Row(setup.name, "tap on + → the picker's first frame, drawn ahead", "ms", 2, picker,
+                          goal="≤ 17 ms, every run", met=picker.max <= 17.0, note="its groups"))
+    bench.rows.append(Row(setup.name, "tap on Media → its first frame, drawn when asked", "ms", 2, cold,
+                          goal="≤ 60 ms, every run", met=cold.max <= 60.0,
+                          note="3 built-in actions and Back, drawn by a child when asked"))
+    bench.rows.append(Row(setup.name, "peak RSS after edit mode, the picker and Media", "MB", 2, peak,
+                          goal="≤ 10.5 MB (10^6 bytes), every run", met=peak.max <= 10.5,
+                          note="VmHWM, buoy with -dd, without WAYLAND_DEBUG"))
+
+
 def count_lines(path: Path) -> int:
     try:
         return len(path.read_text().split())
@@ -1757,9 +1832,9 @@ def main() -> int:
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
     parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,keys,drag,drag4,"
-                                          "tap,clicks,silent,haptic,a11y,size",
+                                          "tap,clicks,silent,haptic,a11y,edit,size",
                         help="comma-separated subset of: rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,keys,"
-                             "drag,drag4,tap,clicks,silent,haptic,a11y,size (keys is peak RSS with keys configured and minus without; rules is RSS, idle and 50 windows on another output with a "
+                             "drag,drag4,tap,clicks,silent,haptic,a11y,edit,size (edit is edit mode's frames and RSS; keys is peak RSS with keys configured and minus without; rules is RSS, idle and 50 windows on another output with a "
                              "[visibility] rule set; status is the menu with 8 status items, one hanging; rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
                              "tap and drag with silent peers on the control socket; haptic is press → feedbackd's "
                              "TriggerFeedback on a private session bus; a11y is AT-SPI's RSS and doAction → tap)")
@@ -1824,6 +1899,8 @@ def main() -> int:
             bench.haptic(setup)
         if "a11y" in only:
             bench.accessibility(setup)
+        if "edit" in only:
+            edit_mode(bench, setup)
     if "size" in only:
         bench.binary_size()
 

@@ -21,16 +21,17 @@ final class MenuEditModeTests: XCTestCase {
         let preparation = MenuPreparation(owner: Self.owner, source: Self.source, anchor: Self.anchor)
         var ahead: [MenuEffect] = []
         // One page at a time, a later wakeup's call drawing the next.
-        for _ in 0..<3 {
+        for _ in 0..<4 {
             ahead += test.send(.prepare([preparation]))
             _ = test.drawAll()
         }
-        XCTAssertEqual(test.drawn(ahead), [[], MenuPage.editPath])
+        XCTAssertEqual(
+            test.drawn(ahead), [[], MenuPage.editPath(.items), MenuPage.editPath(.groups(.newItem))])
         _ = test.send(.toggle(Self.owner, Self.source, path: [], anchor: Self.anchor, visible: true))
         XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "B", "Edit"])
         let entered = test.tap(2)
         XCTAssertEqual(test.drawn(entered), [], "drawn ahead: nothing to draw")
-        XCTAssertTrue(entered.contains(.navigated(Self.owner, path: MenuPage.editPath)), "\(entered)")
+        XCTAssertTrue(entered.contains(.navigated(Self.owner, path: MenuPage.editPath(.items))), "\(entered)")
         XCTAssertTrue(test.controller.isEditing)
         XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "B", "Add", "Button", "Done"])
     }
@@ -41,7 +42,7 @@ final class MenuEditModeTests: XCTestCase {
         XCTAssertEqual(test.tap(1, onLabel: true), [], "a tap on a label removes nothing")
         XCTAssertEqual(test.tap(1), [.writeConfig(Self.owner, .removeItem(2, in: ItemList()))])
         let answered = test.send(.configWritten(refusal: nil))
-        XCTAssertEqual(test.drawn(answered), [MenuPage.editPath])
+        XCTAssertEqual(test.drawn(answered), [MenuPage.editPath(.items)])
         _ = test.drawAll()
         XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "Add", "Button", "Done"])
         var reloaded = Self.source
@@ -141,7 +142,7 @@ extension MenuEditModeTests {
         _ = test.send(.tick)
         _ = test.drawAll()
         let moved = test.send(.drag(to: layout.items[1].label.center))
-        XCTAssertEqual(test.drawn(moved), [MenuPage.editPath], "A shown below B")
+        XCTAssertEqual(test.drawn(moved), [MenuPage.editPath(.items)], "A shown below B")
         XCTAssertEqual(
             test.send(.release(at: layout.items[1].label.center)),
             [.writeConfig(Self.owner, .moveItem(1, to: 2, in: ItemList()))])

@@ -50,7 +50,7 @@ extension MenuController {
         case .press, .drag, .release, .key: break
         default: return nil
         }
-        guard case .open(let shown, _) = phase, shown.page.path == MenuPage.editPath else {
+        guard case .open(let shown, _) = phase, shown.page.isEditScreen else {
             // Between screens, while a child draws the next (a dragged item's new place, say),
             // there are no rows to hit; a drag let go then drops its item where it shows.
             guard case .release = input, editing.editor.drag != nil else { return [] }
@@ -155,22 +155,45 @@ extension MenuEditor {
 }
 
 extension MenuPage {
-    /// The screen that edit mode begins on, for `source`: drawn ahead of time
-    /// with the menu's levels, so that Edit shows it at once. None where
-    /// `[menu] edit` is not "touch".
+    /// The screen that edit mode begins on, and the picker's groups, for
+    /// `source`: drawn ahead of time with the menu's levels, so that Edit and
+    /// "+" show them at once. None where `[menu] edit` is not "touch".
     static func editAhead(_ source: MenuSource) -> [MenuPage] {
         guard source.menu.edit == .touch else { return [] }
-        return [
-            MenuPage(editing: MenuEditor(editing: source), menu: source.menu, buttonColor: source.buttonColor)
-        ]
+        let items = MenuEditor(editing: source)
+        var picker = items
+        picker.screen = .groups(.newItem)
+        return [items, picker].map {
+            MenuPage(editing: $0, menu: source.menu, buttonColor: source.buttonColor)
+        }
     }
 
-    /// The path of edit mode's screens, which no `[submenu.NAME]` can have.
-    public static let editPath = ["\u{1}edit"]
+    /// The first name on the path of edit mode's screens, which no
+    /// `[submenu.NAME]` can have.
+    static let editMarker = "\u{1}edit"
+
+    /// The path of edit mode's `screen`: one per screen, so that each is
+    /// drawn (and drawn ahead) on its own.
+    public static func editPath(_ screen: MenuEditor.Screen) -> [String] {
+        let name =
+            switch screen {
+            case .items: "items"
+            case .groups(.newItem): "groups"
+            case .groups(.gesture(let gesture)): "groups for \(gesture.rawValue)"
+            case .choices(.newItem, let group): "group \(group)"
+            case .choices(.gesture(let gesture), let group): "group \(group) for \(gesture.rawValue)"
+            case .button: "button"
+            case .gesture(let gesture): gesture.rawValue
+            }
+        return [editMarker, name]
+    }
+
+    /// Whether it is one of edit mode's screens.
+    public var isEditScreen: Bool { path.first == Self.editMarker }
 
     /// The top level's last item where `[menu] edit` is "touch".
     public static let editEntry = MenuItem(
-        label: "Edit", icon: "document-edit-symbolic", action: .submenu(editPath[0]))
+        label: "Edit", icon: "document-edit-symbolic", action: .submenu(editMarker))
 
     /// `editor`'s screen as a level of `menu`: its rows as items (an item's
     /// circle its "−" badge), in a column, shown at once.
@@ -182,7 +205,7 @@ extension MenuPage {
         let message = editor.message.map {
             [MenuItem(label: $0, icon: "dialog-warning-symbolic", action: .back)]
         }
-        path = Self.editPath
+        path = Self.editPath(editor.screen)
         items =
             editor.rowsAsDragged.map { row in
                 let entry = editor.entry(of: row)

@@ -103,7 +103,7 @@ public struct MenuEditor: Sendable, Equatable {
     public static let gestures: [ButtonGesture] = [.tap, .doubleTap, .longPress]
 
     /// The screen shown.
-    public private(set) var screen = Screen.items
+    public internal(set) var screen = Screen.items
     /// The menu's items: the file's as last read, with the changes written since.
     public private(set) var items: [Entry]
     /// What each gesture does, in words ("Menu", "Nothing", an action's label).

@@ -243,7 +243,10 @@ final class MenuSession {
             answerReplies(ok: true)
             logItems()
         case .navigated(let key, let path):
-            log.info("menu: showing \(path.isEmpty ? "its top level" : path.joined(separator: " > "))")
+            let level =
+                path.first == MenuPage.editPath(.items).first
+                ? "edit mode" : path.isEmpty ? "its top level" : path.joined(separator: " > ")
+            log.info("menu: showing \(level)")
             publish(ButtonEvent(.menuOpened(path: path), button: key.name))
             logItems()
         case .notOpened(_, .failed(let problem)):
