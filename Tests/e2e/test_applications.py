@@ -107,6 +107,15 @@ class ApplicationListTests(unittest.TestCase):
         entries = listed({**self.env, "XDG_CURRENT_DESKTOP": "GNOME", "LANG": "de_DE.UTF-8", "LC_ALL": "en_US"})
         self.assertIn("Files", [entry[1] for entry in entries])
 
+    def test_sh_gets_the_arguments_the_exec_line_quotes(self):
+        # The file's \\ is \ after the string escapes; inside double quotes \" \$ \` \\ are escaped.
+        exec_line = 'printf "%%s|" "a \\\\"quoted\\\\" \\\\$HOME \\\\`id\\\\`" it\'s ~ "" 100%% %U'
+        (self.local / "tricky.desktop").write_text(application("Tricky", exec_line))
+        command = dict((entry[0], entry[3]) for entry in listed(self.env))["tricky.desktop"]
+        shown = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=5,
+                               env={"PATH": os.environ["PATH"], "HOME": "/nonexistent"})
+        self.assertEqual(shown.stdout, 'a "quoted" $HOME `id`|it\'s|~||100%|')
+
     def test_no_directories_no_applications(self):
         self.assertEqual(listed({**self.env, "XDG_DATA_HOME": str(self.root / "none"),
                                  "XDG_DATA_DIRS": str(self.root / "none")}), [])
