@@ -116,6 +116,15 @@ class ApplicationListTests(unittest.TestCase):
                                env={"PATH": os.environ["PATH"], "HOME": "/nonexistent"})
         self.assertEqual(shown.stdout, 'a "quoted" $HOME `id`|it\'s|~||100%|')
 
+    def test_a_try_exec_program_must_be_installed(self):
+        (self.local / "gone.desktop").write_text(application("Gone", "gone", "TryExec=buoy-test-not-installed\n"))
+        (self.local / "shell.desktop").write_text(application("Shell", "sh", "TryExec=sh\n"))
+        (self.local / "abs.desktop").write_text(application("Absolute", "x", "TryExec=/nonexistent/x\n"))
+        names = [entry[1] for entry in listed(self.env)]
+        self.assertIn("Shell", names)
+        self.assertNotIn("Gone", names)
+        self.assertNotIn("Absolute", names)
+
     def test_no_directories_no_applications(self):
         self.assertEqual(listed({**self.env, "XDG_DATA_HOME": str(self.root / "none"),
                                  "XDG_DATA_DIRS": str(self.root / "none")}), [])

@@ -138,7 +138,8 @@ final class ApplicationScan {
                 files.append((id, bytes))
             }
         }
-        let entries = ApplicationList.entries(files, desktops: desktops, locale: locale)
+        let entries = ApplicationList.entries(
+            files, desktops: desktops, locale: locale, installed: Files.isOnPath)
         return Files.writeAll(STDOUT_FILENO, ApplicationList.encoded(entries)) ? 0 : 1
     }
 
