@@ -10,7 +10,10 @@ import SystemCalls
 /// (`buoy __list-applications`) whose stdout the loop polls: hundreds of
 /// `.desktop` files on a cold disk must not hold up a frame. Nothing is read
 /// before the picker asks, and buoy keeps no copy: each `request` reads
-/// again, so an application installed meanwhile shows up.
+/// again, so an application installed meanwhile shows up. The app calls
+/// `request` when the picker opens, `update` on every wakeup (whose result
+/// goes to `PickerCatalog.groups(applications:)`), and arms its timer for
+/// `deadline`.
 final class ApplicationScan {
     /// The child at work, and what it has written so far.
     private struct Child {
