@@ -39,9 +39,10 @@ deps:
 deps-build:
 	@scripts/install-deps.sh --build
 
-# SwiftPM does not relink when the symbol order changes: a newer order drops the binary.
+# SwiftPM does not relink when the symbol order or the link script changes: a newer one drops the binary.
 build: have-swift deps-build
-	@if [ -e $(RELEASE)/buoy ] && [ packaging/link/buoy.order -nt $(RELEASE)/buoy ]; then rm -f $(RELEASE)/buoy; fi
+	@for input in packaging/link/buoy.order packaging/link/buoy-unnamed.ld; do \
+		if [ -e $(RELEASE)/buoy ] && [ $$input -nt $(RELEASE)/buoy ]; then rm -f $(RELEASE)/buoy; fi; done
 	$(SWIFT_RELEASE)
 
 # Rewrites packaging/link/buoy.order from a session run under callgrind (scripts/hot-functions.py),

@@ -15,7 +15,14 @@ package struct Invocation: Equatable, Sendable {
         case doctor
         /// `buoy config ...`: read or change the config file.
         case config(ConfigCommand)
+        /// The child that reads the `.desktop` files for edit mode's picker,
+        /// which buoy starts (`applicationListWord`); no user's command.
+        case listApplications
     }
+
+    /// The one argument that starts `listApplications`; neither the help
+    /// nor the completions offer it.
+    package static let applicationListWord = "__list-applications"
 
     /// The words that start a command of their own, as the first argument.
     /// The completions offer these (CompletionsTests).
@@ -107,6 +114,10 @@ package struct Invocation: Equatable, Sendable {
     package static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
         var invocation = Invocation()
         var rest = arguments[...]
+        if arguments == [applicationListWord] {
+            invocation.mode = .listApplications
+            return .success(invocation)
+        }
         switch arguments.first.flatMap(Subcommand.init(rawValue:)) {
         case .msg:
             invocation.mode = .message(Array(arguments.dropFirst()))

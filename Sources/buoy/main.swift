@@ -56,6 +56,8 @@ func main() -> Int32 {
         return Doctor.run(configPath: invocation.configPath, json: invocation.json)
     case .config(let command):
         return ConfigCommandRunner.run(command, explicitPath: invocation.configPath)
+    case .listApplications:
+        return ApplicationScan.listApplications()
     case .run:
         break
     }

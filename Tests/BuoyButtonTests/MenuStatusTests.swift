@@ -38,4 +38,22 @@ final class MenuStatusTests: XCTestCase {
                 line: line)
         }
     }
+
+    /// `read` tests control characters and white space by scalar value; the standard
+    /// library's Unicode properties are what those ranges must agree with, for every
+    /// scalar up to U+FFFF, each alone and between letters.
+    func testControlsAndSpacesAsUnicodeDefinesThem() {
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value), value != 0x0A else { continue }
+            let text = " \(scalar)x\(scalar)y\(scalar) "
+            let shown = text.filter {
+                $0.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control }
+            }
+            .drop { $0.isWhitespace }
+            let end = shown.lastIndex { !$0.isWhitespace }.map { shown.index(after: $0) } ?? shown.startIndex
+            XCTAssertEqual(
+                MenuStatus.read(output: Array(text.utf8), exitCode: 0, toggle: false)?.text,
+                String(shown[..<end]), "U+\(String(value, radix: 16, uppercase: true))")
+        }
+    }
 }

@@ -61,6 +61,12 @@ final class InvocationTests: XCTestCase {
             (["-vv"], .failure(UsageError("unknown argument \"-vv\"; see buoy --help")), #line),
             (["-dx"], .failure(UsageError("unknown argument \"-dx\"; see buoy --help")), #line),
             (["run"], .failure(UsageError("unknown argument \"run\"; see buoy --help")), #line),
+            // The picker's child, which buoy starts; alone, or not at all.
+            (["__list-applications"], .success(invocation(.listApplications)), #line),
+            (
+                ["-d", "__list-applications"],
+                .failure(UsageError("unknown argument \"__list-applications\"; see buoy --help")), #line
+            ),
         ]
         for (arguments, expected, line) in cases {
             XCTAssertEqual(Invocation.parse(arguments), expected, "\(arguments)", line: line)

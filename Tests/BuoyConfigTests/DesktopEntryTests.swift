@@ -179,6 +179,23 @@ final class DesktopEntryTests: XCTestCase {
         }
     }
 
+    /// `TryExec` names a program that must be there, by path or on `PATH`.
+    func testTryExec() {
+        let installed: Set<String> = ["foot", "/opt/App Dir/app"]
+        let cases: [(String, Bool, UInt)] = [
+            ("TryExec=foot", true, #line),
+            ("TryExec=footclient", false, #line),
+            (#"TryExec=/opt/App\sDir/app"#, true, #line),
+            ("TryExec=/usr/bin/foot", false, #line),
+        ]
+        for (tryExec, kept, line) in cases {
+            let entry = DesktopEntryParser.parse(
+                Array(with(Self.foot, "Terminal=false", tryExec).utf8), id: "foot.desktop",
+                installed: installed.contains)
+            XCTAssertEqual(entry != nil, kept, line: line)
+        }
+    }
+
     func testNameIconAndSpacing() {
         let text = "[Desktop Entry]\nType = Application\nName = My\\sApp\\\\\nIcon=\nExec = app\n"
         XCTAssertEqual(

@@ -141,6 +141,13 @@ final class ApplicationListTests: XCTestCase {
             ["c.desktop", "a.desktop", "b.desktop", "zed.desktop"])
     }
 
+    func testATryExecProgramMustBeInstalled() {
+        let files = [file("a.desktop", "A", "TryExec=a\n"), file("b.desktop", "B", "TryExec=b\n")]
+        XCTAssertEqual(
+            ApplicationList.entries(files, desktops: [], locale: nil, installed: { $0 == "b" }).map(\.id),
+            ["b.desktop"])
+    }
+
     func testTheChildsOutputRoundTrips() {
         let entries = [
             DesktopEntry(id: "foot.desktop", name: "Foot", icon: "foot", command: "foot"),

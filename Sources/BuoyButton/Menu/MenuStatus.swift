@@ -30,10 +30,27 @@ public struct MenuStatus: Sendable, Equatable {
             .first ?? []
         // Control characters (a carriage return, an escape sequence's ESC) would show as boxes.
         let text = String(decoding: line, as: UTF8.self)
-            .filter { $0.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } }
-            .drop { $0.isWhitespace }
-        let end = text.lastIndex { !$0.isWhitespace }.map { text.index(after: $0) } ?? text.startIndex
+            .filter { !$0.unicodeScalars.contains(where: isControl) }
+            .drop { isWhitespace($0) }
+        let end = text.lastIndex { !isWhitespace($0) }.map { text.index(after: $0) } ?? text.startIndex
         return MenuStatus(
             text: String(text[..<end].prefix(maxCharacters)), on: toggle ? exitCode.map { $0 == 0 } : nil)
+    }
+
+    // Unicode's control characters (category Cc, which Unicode's stability policy fixes) and
+    // white space (White_Space, unchanged since Unicode 6.3) as ranges, which MenuStatusTests
+    // hold to the standard library's answers: asking `Unicode.Scalar.Properties` here read two
+    // 64 KiB windows of the standard library's Unicode tables into buoy's memory.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// What `Character.isWhitespace` says of a character left after `isControl`: its first
+    /// scalar is white space.
+    private static func isWhitespace(_ character: Character) -> Bool {
+        switch character.unicodeScalars.first?.value ?? 0 {
+        case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 }

@@ -25,15 +25,17 @@ public enum ApplicationList {
     /// The applications to offer from `files` (desktop file ID and bytes),
     /// given in the order of `directories`: the first file of an ID decides
     /// it, so a user's `Hidden=true` copy hides the system's. Sorted by
-    /// name, ignoring case, then by ID.
+    /// name, ignoring case, then by ID. `installed` says whether a
+    /// `TryExec` program is there.
     public static func entries(
-        _ files: [(id: String, bytes: [UInt8])], desktops: [String], locale: String?
+        _ files: [(id: String, bytes: [UInt8])], desktops: [String], locale: String?,
+        installed: (String) -> Bool = { _ in true }
     ) -> [DesktopEntry] {
         var decided: Set<String> = []
         var entries: [DesktopEntry] = []
         for file in files where decided.insert(file.id).inserted {
             if let entry = DesktopEntryParser.parse(
-                file.bytes, id: file.id, desktops: desktops, locale: locale)
+                file.bytes, id: file.id, desktops: desktops, locale: locale, installed: installed)
             {
                 entries.append(entry)
             }

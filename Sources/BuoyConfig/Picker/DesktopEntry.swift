@@ -29,18 +29,21 @@ public enum DesktopEntryParser {
     /// `desktops` (`XDG_CURRENT_DESKTOP`, split at `:`), it has no `Name`
     /// or no `Exec` (D-Bus activated only), or its `Exec` is malformed. A
     /// `Terminal=true` one is left out too: buoy starts commands with no
-    /// terminal, so a terminal program would start and end unseen.
-    /// `locale` (`LC_ALL`, `LC_MESSAGES` or `LANG`) picks `Name[xx]` as
-    /// the specification matches it.
+    /// terminal, so a terminal program would start and end unseen. So is
+    /// one whose `TryExec` program `installed` does not find (a leftover
+    /// file of an application removed). `locale` (`LC_ALL`, `LC_MESSAGES`
+    /// or `LANG`) picks `Name[xx]` as the specification matches it.
     public static func parse(
-        _ bytes: [UInt8], id: String, desktops: [String] = [], locale: String? = nil
+        _ bytes: [UInt8], id: String, desktops: [String] = [], locale: String? = nil,
+        installed: (String) -> Bool = { _ in true }
     ) -> DesktopEntry? {
         guard !bytes.contains(0), let keys = entryGroup(String(decoding: bytes, as: UTF8.self)) else {
             return nil
         }
         func flag(_ key: String) -> Bool { keys[key] == "true" }
         guard keys["Type"] == "Application", !flag("Hidden"), !flag("NoDisplay"), !flag("Terminal"),
-            shown(onlyIn: keys["OnlyShowIn"], notIn: keys["NotShowIn"], desktops: desktops)
+            shown(onlyIn: keys["OnlyShowIn"], notIn: keys["NotShowIn"], desktops: desktops),
+            keys["TryExec"].map({ installed(unescaped($0)) }) ?? true
         else { return nil }
         let localized = localeSuffixes(locale).lazy.compactMap { keys["Name[\($0)]"] }.first
         guard let name = (localized ?? keys["Name"]).map(unescaped), !name.isEmpty,
