@@ -211,6 +211,29 @@ final class MenuEditorTests: XCTestCase {
         XCTAssertFalse(editor.rows.contains(.add))
     }
 
+    func testALongGroupShowsSevenChoicesAtATimeAndMoreStepsThroughThem() {
+        var editor = Self.editor()
+        let apps = (1...16).map { PickerEntry(label: "App \($0)", icon: nil, runs: .command("app\($0)")) }
+        _ = editor.handle(.catalog([PickerGroup(title: "Applications", entries: apps)]), at: 0)
+        for step in Self.tap(3) + Self.tap(0, at: 1) { _ = editor.handle(step.input, at: step.at) }
+        func labels() -> [String] { editor.rows.map { editor.entry(of: $0).label } }
+        XCTAssertEqual(labels(), (1...7).map { "App \($0)" } + ["More", "Back"])
+        for step in Self.tap(7, at: 2) { _ = editor.handle(step.input, at: step.at) }
+        XCTAssertEqual(labels(), (8...14).map { "App \($0)" } + ["More", "Back"])
+        for step in Self.tap(7, at: 3) { _ = editor.handle(step.input, at: step.at) }
+        XCTAssertEqual(labels(), ["App 15", "App 16", "More", "Back"])
+        let added = Self.tap(1, at: 4).flatMap { editor.handle($0.input, at: $0.at) }
+        XCTAssertEqual(
+            added,
+            [
+                .write(
+                    .addItem(ConfigItem(label: "App 16", runs: .command("app16")), in: Self.list, at: nil)),
+                .redraw,
+            ])
+        for step in Self.tap(3, at: 5) + Self.tap(0, at: 6) { _ = editor.handle(step.input, at: step.at) }
+        XCTAssertEqual(labels().first, "App 1", "a group opens at its first choice again")
+    }
+
     func testDragShowsTheItemWhereItWouldGo() {
         var editor = Self.editor()
         for (time, input) in [(0, .press(row: 0)), (0.5, .tick), (0.6, .over(row: 2))] as [Step] {

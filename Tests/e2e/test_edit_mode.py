@@ -190,5 +190,52 @@ class EditModeTests(unittest.TestCase):
             remove_add_move_done(self, sway, Mouse)
 
 
+APPS_CONFIG = f"""[button]
+color = '{hex_color(MAGENTA)}'
+position = "right"
+idle_opacity = 1.0
+[actions]
+tap = "menu"
+[menu]
+edit = "touch"
+open_duration = 0
+close_duration = 0
+[[menu.item]]
+label = "One"
+command = "true"
+"""
+
+
+class ApplicationsTests(unittest.TestCase):
+    def test_the_picker_lists_the_desktop_files_seven_at_a_time_and_adds_one(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            data = sway.artifact("data")
+            (data / "applications").mkdir(parents=True)
+            for i in range(1, 10):
+                (data / "applications" / f"app{i}.desktop").write_text(
+                    f"[Desktop Entry]\nType=Application\nName=App {i}\nExec=app{i} %U\n")
+            buoy = Buoy(sway, APPS_CONFIG, env={"XDG_DATA_HOME": str(data),
+                                                "XDG_DATA_DIRS": str(sway.artifact("none"))}).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            steps = (((cx, cy), lambda p: "Edit" in p), ("Edit", lambda p: "Done" in p),
+                     ("Add", lambda p: "Applications" in p),
+                     ("Applications", lambda p: "More" in p), ("More", lambda p: "App 9" in p))
+            shown = {}
+            for tap, wanted in steps:
+                mark = len(buoy.log())
+                pointer.click(*(tap if isinstance(tap, tuple) else shown[tap][:2]))
+                shown = wait_items(buoy, mark, wanted, f"after {tap}")
+                if tap == "Applications":
+                    self.assertEqual(list(shown), [f"App {i}" for i in range(1, 8)] + ["More", "Back"])
+            self.assertEqual(list(shown), ["App 8", "App 9", "More", "Back"])
+            mark = len(buoy.log())
+            pointer.click(*shown["App 9"][:2])
+            shown = wait_items(buoy, mark, lambda p: "App 9" in p and "Done" in p, "App 9 added")
+            self.assertTrue(buoy.config_path.read_text().endswith(
+                '\n[[menu.item]]\nlabel = "App 9"\ncommand = "app9"\n'), buoy.config_path.read_text())
+            self.assertEqual(buoy.stop(), 0)
+
+
 if __name__ == "__main__":
     unittest.main()

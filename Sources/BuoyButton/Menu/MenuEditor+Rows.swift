@@ -11,7 +11,11 @@ extension MenuEditor {
         case .groups:
             return groups.indices.map { .group($0) } + [.back]
         case .choices(_, let group):
-            return (groups[safe: group]?.entries.indices.map { .choice(group: group, $0) } ?? []) + [.back]
+            let count = groups[safe: group]?.entries.count ?? 0
+            let shown = firstChoice..<min(firstChoice + Self.choicesShown, count)
+            return shown.map { .choice(group: group, $0) } + (count > Self.choicesShown ? [.more] : []) + [
+                .back
+            ]
         case .button:
             return Self.gestures.map { .gesture($0) } + [.done]
         case .gesture(let gesture):
@@ -27,6 +31,7 @@ extension MenuEditor {
         case .button: return Entry(label: "Button", icon: "emblem-system-symbolic")
         case .done: return Entry(label: "Done", icon: "object-select-symbolic")
         case .back: return Entry(label: "Back", icon: "go-previous-symbolic")
+        case .more: return Entry(label: "More", icon: "go-down-symbolic")
         case .group(let group): return Entry(label: groups[safe: group]?.title ?? "")
         case .choice(let group, let index):
             let choice = groups[safe: group]?.entries[safe: index]

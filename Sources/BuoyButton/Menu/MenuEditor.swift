@@ -49,6 +49,8 @@ public struct MenuEditor: Sendable, Equatable {
         /// Item `Int` of the menu, counted from 0 in file order.
         case item(Int)
         case add, button, done, back
+        /// The next choices of a group longer than a screen shows (`choicesShown`).
+        case more
         case group(Int)
         case choice(group: Int, Int)
         case gesture(ButtonGesture)
@@ -122,6 +124,12 @@ public struct MenuEditor: Sendable, Equatable {
     public let longPressDelay: Double
 
     var press: Press?
+    /// The first choice shown of a long group: "More" steps through it.
+    var firstChoice = 0
+
+    /// The most choices a screen shows, with More and Back below them: every
+    /// row keeps its 48 px on a 720 px tall phone, without scrolling.
+    public static let choicesShown = 7
 
     /// A finger or button down on row `row` since `since`.
     struct Press: Sendable, Equatable {
@@ -198,12 +206,14 @@ public struct MenuEditor: Sendable, Equatable {
             (drag, press) = (nil, nil)
             return [.redraw]
         case .catalog(let groups):
+            let shown = rows.map(entry(of:))
             self.groups = groups
             if case .choices(let purpose, let group) = screen, !groups.indices.contains(group) {
                 screen = .groups(purpose)
             }
             clampFocus()
-            return [.redraw]
+            // The applications found while the items show change nothing on screen.
+            return rows.map(entry(of:)) == shown ? [] : [.redraw]
         }
     }
 
@@ -241,6 +251,12 @@ public struct MenuEditor: Sendable, Equatable {
         case .button: return show(.button)
         case .done: return [.leave]
         case .back: return back()
+        case .more:
+            guard case .choices(_, let group) = screen, let count = groups[safe: group]?.entries.count else {
+                return []
+            }
+            firstChoice = firstChoice + Self.choicesShown < count ? firstChoice + Self.choicesShown : 0
+            return [.redraw]
         case .group(let group):
             guard case .groups(let purpose) = screen else { return [] }
             return show(.choices(purpose, group: group))
@@ -279,6 +295,7 @@ public struct MenuEditor: Sendable, Equatable {
 
     private mutating func show(_ next: Screen) -> [Effect] {
         screen = next
+        firstChoice = 0
         // The ring stays only where a key put it, on the new screen's first row.
         focused = focused == nil ? nil : 0
         return [.redraw]

@@ -29,8 +29,11 @@ final class MenuEditWriter {
     }
 
     /// `source` with its Edit entry as `spec`'s `[menu] edit` (or the
-    /// session's default) wants, and what edit mode would edit.
-    static func editable(_ source: MenuSource, _ spec: ButtonSpec, seats: [Seat]) -> MenuSource {
+    /// session's default) wants, and what edit mode would edit, with
+    /// `catalog` in its picker.
+    static func editable(_ source: MenuSource, _ spec: ButtonSpec, seats: [Seat], catalog: [PickerGroup])
+        -> MenuSource
+    {
         var source = source
         let editing =
             spec.menu.edit
@@ -43,7 +46,7 @@ final class MenuEditWriter {
             items: spec.menu.items.map { MenuEditor.Entry(label: $0.label, icon: $0.icon) },
             gestureLabels: MenuEditor.gestureLabels(spec.actions),
             longPressDelay: spec.gestures.longPressDelay,
-            catalog: PickerCatalog.groups(applications: []))
+            catalog: catalog)
         return source
     }
 }

@@ -16,6 +16,11 @@ final class MenuSession {
     private let display: Display
     /// Edit mode's writes to the config file.
     let editWriter = MenuEditWriter()
+    /// The installed applications for edit mode's picker, read as edit mode begins.
+    private let applications: ApplicationScan
+    /// The picker's groups, with the applications last read: edit mode's
+    /// screens are drawn ahead of time with them.
+    private var catalog = PickerCatalog.groups(applications: [])
     /// `buoy msg menu` requests answered once the menu has opened (or not).
     private var replies: [ControlRequest] = []
     /// The running buttons, to find the one a key names.
@@ -37,6 +42,7 @@ final class MenuSession {
     init(display: Display, loop: EventLoop, reaper: ChildReaper, log: Logger) {
         presenter = MenuPresenter(display: display, loop: loop, reaper: reaper, log: log)
         statusChecks = StatusChecks(loop: loop, log: log)
+        applications = ApplicationScan(loop: loop, log: log)
         self.log = log
         self.display = display
     }
@@ -53,16 +59,18 @@ final class MenuSession {
     }
 
     /// When the clock must wake the loop for the menu.
-    var deadline: Double? { [controller.nextWake, statusChecks.deadline].compactMap { $0 }.min() }
+    var deadline: Double? {
+        [controller.nextWake, statusChecks.deadline, applications.deadline].compactMap { $0 }.min()
+    }
 
     /// `spec`'s menu with the items that show for the window in front now.
     private func source(_ spec: ButtonSpec) -> MenuSource {
         guard let windows = windows() else {
-            return MenuEditWriter.editable(MenuSource(spec), spec, seats: display.seats)
+            return MenuEditWriter.editable(MenuSource(spec), spec, seats: display.seats, catalog: catalog)
         }
         let focused = windows.first(where: \.activated)?.appID
         let source = MenuSource(menu: spec.menu.showing(forApp: focused), buttonColor: spec.button.color)
-        return MenuEditWriter.editable(source, spec, seats: display.seats)
+        return MenuEditWriter.editable(source, spec, seats: display.seats, catalog: catalog)
     }
 
     private func instance(_ key: ButtonInstance.Key) -> ButtonInstance? {
@@ -115,6 +123,10 @@ final class MenuSession {
     func update(_ wakeup: Wakeup, now: Double) {
         for input in presenter.update(wakeup, now: now) + statusChecks.update(wakeup, now: now) {
             send(input, now: now)
+        }
+        if let found = applications.update(wakeup, now: now) {
+            catalog = PickerCatalog.groups(applications: found)
+            send(.catalog(catalog), now: now)
         }
         send(.tick, now: now)
         if let owner { send(.moved(owner.key, owner.menuAnchor), now: now) }
@@ -222,7 +234,10 @@ final class MenuSession {
             for effect in next { queue += carryOut(effect, now: now) }
         }
         presenter.keep(jobs: controller.jobs, images: controller.liveImages)
-        if controller.isEditing, !wasEditing { editWriter.readBase() }
+        if controller.isEditing, !wasEditing {
+            editWriter.readBase()
+            applications.request(now: now)
+        }
         return effects
     }
 
