@@ -151,8 +151,8 @@ extension Config {
         # would not stand out 3:1 from background.
         # focus_color = "#ffcc00"
         # The menu's Edit entry: "touch" (edit mode in the menu: remove, add and move
-        # items by finger), "editor" (opens this file in an editor) or "off". Unset:
-        # "touch" on a touchscreen with no keyboard, else "editor".
+        # items by finger), "editor" (no entry: edit this file in an editor) or "off".
+        # Unset: "touch" on a touchscreen with no keyboard, else "editor".
         # edit = "touch"
 
         # Up to 8 items, in this order. Each runs a shell command, with a label, or

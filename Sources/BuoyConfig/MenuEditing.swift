@@ -3,7 +3,8 @@ public enum MenuEditing: String, Sendable, Equatable, CaseIterable {
     /// Edit mode in the menu itself: remove, add and move items, and choose
     /// what the button's gestures do, by finger.
     case touch
-    /// An item that opens the config file in an editor (as on a first run).
+    /// No Edit entry: the file is edited in a text editor (a first run's
+    /// menu has its "Edit buoy's config" item, which opens it).
     case editor
     /// No Edit entry.
     case off
