@@ -190,6 +190,32 @@ class EditModeTests(unittest.TestCase):
             remove_add_move_done(self, sway, Mouse)
 
 
+class KeyboardTests(unittest.TestCase):
+    def test_down_down_delete_removes_the_second_item_and_escape_goes_back_to_the_menu(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, COMMENTED).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            mark = len(buoy.log())
+            pointer.click(cx, cy)
+            menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu")
+            mark = len(buoy.log())
+            pointer.click(*menu["Edit"][:2])
+            wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+            mark = len(buoy.log())
+            # The first Down focuses the first row, the second moves to Two.
+            subprocess.run(["wtype", "-s", "300", "-k", "Down", "-k", "Down", "-k", "Delete"], env=sway.env,
+                           check=True, timeout=10)
+            rows = wait_items(buoy, mark, lambda p: "Done" in p and "Two" not in p, "Two removed by Delete")
+            self.assertEqual(list(rows), ["One", "Three", "Add", "Button", "Done"])
+            self.assertNotIn(b'"Two"', buoy.config_path.read_bytes())
+            mark = len(buoy.log())
+            subprocess.run(["wtype", "-s", "300", "-k", "Escape"], env=sway.env, check=True, timeout=10)
+            menu = wait_items(buoy, mark, lambda p: "Edit" in p and "Done" not in p, "the menu again")
+            self.assertEqual(list(menu), ["One", "Three", "Edit"])
+            self.assertEqual(buoy.stop(), 0)
+
+
 APPS_CONFIG = f"""[button]
 color = '{hex_color(MAGENTA)}'
 position = "right"
