@@ -190,6 +190,31 @@ class EditModeTests(unittest.TestCase):
             remove_add_move_done(self, sway, Mouse)
 
 
+class RefusalTests(unittest.TestCase):
+    def test_a_read_only_file_is_not_written_and_the_menu_says_so_and_keeps_its_items(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, COMMENTED).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            mark = len(buoy.log())
+            pointer.click(cx, cy)
+            menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu")
+            mark = len(buoy.log())
+            pointer.click(*menu["Edit"][:2])
+            rows = wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+            before = buoy.config_path.read_bytes()
+            buoy.config_path.chmod(0o444)
+            mark = len(buoy.log())
+            pointer.click(*rows["Two"][:2])
+            rows = wait_items(buoy, mark, lambda p: any("read-only" in label for label in p), "the refusal shown")
+            self.assertEqual(list(rows)[:6], ["One", "Two", "Three", "Add", "Button", "Done"])
+            self.assertIn("the file is read-only (mode 444)", list(rows)[6])
+            self.assertEqual(buoy.config_path.read_bytes(), before)
+            self.assertFalse(buoy.config_path.with_name("config.toml.bak").exists())
+            self.assertIn("read-only", buoy.log()[mark:])
+            self.assertEqual(buoy.stop(), 0)
+
+
 class KeyboardTests(unittest.TestCase):
     def test_down_down_delete_removes_the_second_item_and_escape_goes_back_to_the_menu(self):
         with HeadlessSway() as sway:

@@ -18,13 +18,17 @@ final class MenuEditWriter {
         base = try? ConfigFileWriter.read(path(), named: path()).get()
     }
 
-    /// Writes `edit` now; why not, if it was refused.
+    /// Writes `edit` now; why not, if it was refused, without the file's
+    /// path (a row of the menu shows it, on a phone's width).
     func write(_ edit: ConfigEdit) -> String? {
-        switch ConfigFileWriter.write(edit, to: path(), expecting: base) {
+        let path = path()
+        switch ConfigFileWriter.write(edit, to: path, expecting: base) {
         case .success(let bytes):
             base = bytes
             return nil
-        case .failure(let refusal): return refusal.description
+        case .failure(let refusal):
+            let why = refusal.description
+            return why.hasPrefix(path + ": ") ? String(why.dropFirst(path.count + 2)) : why
         }
     }
 
