@@ -190,18 +190,23 @@ class EditModeTests(unittest.TestCase):
             remove_add_move_done(self, sway, Mouse)
 
 
+def open_edit_mode(sway, pointer) -> tuple[Buoy, dict]:
+    """buoy with COMMENTED, its menu opened by a click and Edit clicked: it and edit mode's rows."""
+    buoy = Buoy(sway, COMMENTED).start()
+    cx, cy = buoy.wait_for_button(MAGENTA).centroid
+    mark = len(buoy.log())
+    pointer.click(cx, cy)
+    menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu")
+    mark = len(buoy.log())
+    pointer.click(*menu["Edit"][:2])
+    return buoy, wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+
+
 class RefusalTests(unittest.TestCase):
     def test_a_read_only_file_is_not_written_and_the_menu_says_so_and_keeps_its_items(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
-            buoy = Buoy(sway, COMMENTED).start()
-            cx, cy = buoy.wait_for_button(MAGENTA).centroid
-            mark = len(buoy.log())
-            pointer.click(cx, cy)
-            menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu")
-            mark = len(buoy.log())
-            pointer.click(*menu["Edit"][:2])
-            rows = wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+            buoy, rows = open_edit_mode(sway, pointer)
             before = buoy.config_path.read_bytes()
             buoy.config_path.chmod(0o444)
             mark = len(buoy.log())
@@ -219,14 +224,7 @@ class KeyboardTests(unittest.TestCase):
     def test_down_down_delete_removes_the_second_item_and_escape_goes_back_to_the_menu(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
-            buoy = Buoy(sway, COMMENTED).start()
-            cx, cy = buoy.wait_for_button(MAGENTA).centroid
-            mark = len(buoy.log())
-            pointer.click(cx, cy)
-            menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu")
-            mark = len(buoy.log())
-            pointer.click(*menu["Edit"][:2])
-            wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+            buoy, _ = open_edit_mode(sway, pointer)
             mark = len(buoy.log())
             # The first Down focuses the first row, the second moves to Two.
             subprocess.run(["wtype", "-s", "300", "-k", "Down", "-k", "Down", "-k", "Delete"], env=sway.env,
