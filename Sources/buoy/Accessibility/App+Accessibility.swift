@@ -10,14 +10,14 @@ import BuoyWayland
 extension App {
     /// Reads what the buses sent and carries out the actions asked for.
     func followAccessibility(_ wakeup: Wakeup, now: Double) {
-        guard let accessibility else { return }
-        for command in accessibility.update(wakeup, now: now) { carryOut(command, now: now) }
+        guard let sessionBus else { return }
+        for command in sessionBus.update(wakeup, now: now) { carryOut(command, now: now) }
     }
 
     /// Serves the tree as it is now, telling listeners what changed.
     func publishAccessibleTree() {
-        guard let accessibility, accessibility.isServing else { return }
-        accessibility.publish(accessibleTree)
+        guard let sessionBus, sessionBus.isServing else { return }
+        sessionBus.publish(accessibleTree)
     }
 
     private var accessibleTree: AccessibleTree {
