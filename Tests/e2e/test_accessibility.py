@@ -14,6 +14,7 @@ from feedbackd import SessionBus
 from harness import HeadlessSway, wait_for
 from test_gestures import appended
 from test_msg import config
+from test_outputs import FIRST, SECOND, WIDTH, buttons_on, two_outputs
 
 
 def start(sway: HeadlessSway, a11y: Accessibility, atspi_address: str | None = None,
@@ -132,6 +133,29 @@ class AccessibilityTests(unittest.TestCase):
                          message=f"Orca to say the first item; it said {orca.spoken()}")
             finally:
                 orca.close()
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_with_output_every_each_output_has_its_push_button_where_it_is_in_the_layout(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            two_outputs(sway)
+            buoy, _ = start(sway, a11y, button={"output": '"*"'})
+            app = wait_for(lambda: (lambda app: app if app and len(app["children"]) == 2 else None)(
+                a11y.client("tree")), timeout=10, message="two push buttons")
+            nodes = {}
+            for output, offset in ((FIRST, 0), (SECOND, WIDTH)):
+                left, top, right, bottom = wait_for(lambda: buttons_on(sway, output), timeout=5,
+                                                    message=f"the button on {output}").bbox
+                near = [index for index, node in enumerate(app["children"])
+                        if abs(node["extents"][0] - (offset + left)) <= 4 and abs(node["extents"][1] - top) <= 4]
+                self.assertEqual(len(near), 1, (output, (offset + left, top),
+                                                [node["extents"] for node in app["children"]]))
+                nodes[output] = near[0]
+            self.assertEqual(app["children"][nodes[SECOND]]["extents"][2], right - left, "the size")
+            # Each push button acts on its own output's button alone.
+            self.assertTrue(a11y.client("do", str(nodes[SECOND]), "move to top-left"))
+            wait_for(lambda: (lambda found: found and found.bbox[0] < 20 and found.bbox[1] < 20)(
+                buttons_on(sway, SECOND)), timeout=5, message="the second output's button at its top-left")
+            self.assertGreater(buttons_on(sway, FIRST).bbox[0], WIDTH / 2, "the first output's stays right")
             self.assertEqual(buoy.stop(), 0)
 
     def test_move_to_top_left_moves_the_button_there(self):

@@ -1,3 +1,4 @@
+import BuoyCommandLine
 import BuoyCore
 import BuoyWayland
 import Glibc
@@ -18,6 +19,8 @@ final class SessionBus {
     private let log: Logger
     /// The tree the accessibility bus was last told about.
     private(set) var tree = AccessibleTree(nodes: [])
+    /// What `tree` was built from: a wakeup that changed none of it builds nothing.
+    private var builtFrom: AccessibleFacts?
     /// Whether the last problem was logged, so that a flapping bus logs once.
     private var warned = false
 
@@ -89,8 +92,12 @@ final class SessionBus {
         flush(.session)
     }
 
-    /// Tells listeners how the tree changed, and serves `new` from now on.
-    func publish(_ new: AccessibleTree) {
+    /// Serves the tree built from `facts` from now on, telling listeners how
+    /// it changed; nothing is built when the facts are the last ones.
+    func publish(_ facts: AccessibleFacts) {
+        guard facts != builtFrom else { return }
+        builtFrom = facts
+        let new = AccessibleButtons.tree(buttons: facts.buttons, menu: facts.menu)
         guard new != tree else { return }
         session.treeChanged(from: tree, to: new)
         tree = new
@@ -175,6 +182,7 @@ final class SessionBus {
         atspiFD = -1
         session.atspiClosed()
         tree = AccessibleTree(nodes: [])
+        builtFrom = nil
     }
 
     private func flush(_ link: AccessibilitySession.Link) {
