@@ -1524,7 +1524,7 @@ class Bench:
             self.rows.append(Row(setup.name, "peak RSS, accessibility off, minus the build before AT-SPI", "MB", 3,
                                  budget, goal="≤ 0.02 MB (median)", met=budget.median <= 0.02,
                                  note="the session bus's cost (the row above) minus the same cost in "
-                                      "--before-atspi's build (ee1b763, bench/README.md): a difference "
+                                      "--before-atspi's build (ee1b763, which make bench builds): a difference "
                                       "of differences, since two builds' layouts alone differ by ~0.09 MB"))
         self.rows.append(Row(setup.name, "peak RSS, accessibility on and the menu open, minus off", "MB", 3, extra,
                              goal="≤ 0.3 MB, every run", met=extra.max <= 0.3,
