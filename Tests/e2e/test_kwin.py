@@ -11,10 +11,11 @@ touch_cancel in the middle of a drag.
 from __future__ import annotations
 
 import json
+import os
 import time
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
 from feedbackd import FeedbackdStub, SessionBus, feedback_lines
 from harness import HeadlessKWin, WaylandDebugLog, wait_for
 from test_faults import parse_state
@@ -22,6 +23,7 @@ from test_gestures import actions, appended
 from test_menu import menu_config, start_buoy_with_menu, wait_closed, wait_open
 from test_buttons import KEYBOARD_COLOR, MAIN_COLOR, two_buttons
 from test_msg import config, msg
+from test_clicks import BTN_RIGHT
 from test_panel import BACKGROUND, icon_centres, panel_config
 from test_submenu import DEVICE, TOP, centres, submenu_config, wait_level
 
@@ -628,6 +630,50 @@ class KWinRemoveTests(unittest.TestCase):
             report = json.loads(msg(buoy, "state").stdout)["buttons"][0]
             self.assertEqual((report["hidden_by"], report["x"], report["y"]), (None, before["x"], before["y"]))
 
+
+class UserBuoy(Buoy):
+    """buoy run as KWin's user, as a user runs it. KWin offers fake input only to a client
+    whose executable it can read through /proc (then KWIN_WAYLAND_NO_PERMISSION_CHECKS, or a
+    desktop file, allows it), which a root client's is not to KWin's user."""
+
+    def start(self) -> "UserBuoy":
+        account = self.sway.account
+        argv = [BUOY, *self.args]
+        if account is not None:
+            for path in [self.home, *self.home.rglob("*")]:
+                os.chown(path, account.pw_uid, account.pw_gid)
+            argv = ["setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--init-groups",
+                    "--pdeathsig=KILL", *argv]
+        self.process = self.sway.spawn(argv, log=self.log_name, env=self.env)
+        return self
+
+    def msg(self, *words: str):
+        """`buoy msg` as buoy's user: its socket admits no other."""
+        return msg(self, *words, user=self.sway.user if self.sway.account is not None else None)
+
+
+class KWinClickTests(unittest.TestCase):
+    """Click types on KWin (issue 30 §1), which has no virtual pointer: buoy clicks through
+    KWin's fake input, whose absolute motion is in the layout's logical pixels."""
+
+    def test_a_right_click_by_a_finger_on_the_overlay_reaches_the_window_below(self):
+        with HeadlessKWin() as kwin:
+            finger = Finger(kwin)
+            buoy = UserBuoy(kwin, config()).start()
+            buoy.wait_for_button(MAGENTA)
+            wev = kwin.wev()
+            result = buoy.msg("click", "right")
+            self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+            wait_for(lambda: "takes input" in buoy.log(), timeout=3, message="the click overlay takes input")
+            wev.mark()
+            finger.tap(300, 200)
+            wev.wait_buttons(2)
+            self.assertEqual([(e.button, e.state, e.x, e.y) for e in wev.button_events()],
+                             [(BTN_RIGHT, "pressed", 300, 200), (BTN_RIGHT, "released", 300, 200)])
+            self.assertEqual(wev.touches(), [], "the finger's touch went to buoy's overlay, not to wev")
+            wait_for(lambda: json.loads(buoy.msg("state").stdout)["armed"] is None, timeout=3,
+                     message="disarmed after the click")
+            self.assertEqual(buoy.stop(), 0)
 
 if __name__ == "__main__":
     unittest.main()
