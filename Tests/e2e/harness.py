@@ -2260,13 +2260,7 @@ class Touch(Pointer):
     name = "buoy-touch"
 
     def __init__(self, compositor: "HeadlessKWin", binary: Optional[str] = None, timeout: float = 5.0):
-        pointer_dir = os.path.dirname(os.environ.get("BUOY_POINTER", ""))
-        binary = (binary or os.environ.get("BUOY_TOUCH")
-                  or (os.path.join(pointer_dir, "buoy-touch") if pointer_dir else None)
-                  or str(REPO_ROOT / ".build/debug/buoy-touch"))
-        if not os.access(binary, os.X_OK):
-            raise HarnessError(f"buoy-touch not found at {binary}: build it with "
-                               "`swift build --product buoy-touch` or set BUOY_TOUCH")
+        binary = binary or self.binary()
         self.timeout = timeout
         self._stderr_path = compositor.artifact(compositor.unique("buoy-touch") + ".log")
         argv = [binary]
@@ -2282,6 +2276,18 @@ class Touch(Pointer):
         compositor.track(self)
         self._reader = _LineReader(self.process.stdout)
         self.command("sleep 0", timeout=timeout + 5)  # answered once the seat has touch
+
+    @staticmethod
+    def binary() -> str:
+        """buoy-touch: $BUOY_TOUCH, else beside $BUOY_POINTER, else the debug build's."""
+        pointer_dir = os.path.dirname(os.environ.get("BUOY_POINTER", ""))
+        binary = (os.environ.get("BUOY_TOUCH")
+                  or (os.path.join(pointer_dir, "buoy-touch") if pointer_dir else None)
+                  or str(REPO_ROOT / ".build/debug/buoy-touch"))
+        if not os.access(binary, os.X_OK):
+            raise HarnessError(f"buoy-touch not found at {binary}: build it with "
+                               "`swift build --product buoy-touch` or set BUOY_TOUCH")
+        return binary
 
     def down(self, x: float, y: float, id: int = 0) -> None:  # type: ignore[override]
         self.command(f"down {id} {x} {y}")
@@ -2407,14 +2413,19 @@ class HeadlessKWin(HeadlessSway):
       cannot host it: KWin 6 paces its frames by wp_presentation feedback, which 1.7 never
       sent it, so only its first frame showed.
     - The background is black (no plasmashell); windows (wev) are maximized.
+    - Fake input is offered to every client of KWin's user (KWIN_WAYLAND_NO_PERMISSION_CHECKS),
+      unless `applications` is given: desktop files (name: text) for KWin's user, through which
+      KWin allows its restricted interfaces as a user's Plasma does (X-KDE-Wayland-Interfaces,
+      for the executable that Exec names); buoy-touch gets one of its own then.
     """
 
     program = "kwin"
 
     def __init__(self, resolution: tuple[int, int] = (1280, 720), start_timeout: float = 20.0,
-                 user: str = TEST_USER, root=FROM_MATRIX):
+                 user: str = TEST_USER, root=FROM_MATRIX, applications: Optional[dict[str, str]] = None):
         super().__init__(resolution=resolution, scale=1, background=(0, 0, 0),
                          start_timeout=start_timeout, user=user, root=root)
+        self.applications = applications
         self.account: Optional[pwd.struct_passwd] = None
         self.bus_address: Optional[str] = None
         self._touch: Optional[Touch] = None
@@ -2423,7 +2434,17 @@ class HeadlessKWin(HeadlessSway):
 
     def config_text(self) -> str:
         w, h = self.resolution
-        return _KWIN_START.replace("{w}", str(w)).replace("{h}", str(h))
+        script = _KWIN_START.replace("{w}", str(w)).replace("{h}", str(h))
+        if self.applications is None:
+            return script
+        files = {**self.applications, "buoy-touch.desktop": (
+            "[Desktop Entry]\nType=Application\nName=buoy-touch\nNoDisplay=true\n"
+            f"Exec={os.path.realpath(Touch.binary())}\nX-KDE-Wayland-Interfaces=org_kde_kwin_fake_input\n")}
+        written = ['mkdir -p "$HOME/.local/share/applications"'] + [
+            f"cat > \"$HOME/.local/share/applications/{name}\" <<'END'\n{text.rstrip()}\nEND"
+            for name, text in files.items()]
+        start = script.index("# A plain copy")
+        return script[:start] + "\n".join(written) + "\n" + script[start:]
 
     def start(self) -> None:
         as_root = os.geteuid() == 0
@@ -2446,8 +2467,8 @@ class HeadlessKWin(HeadlessSway):
         self.account = _ensure_test_user(self.user) if as_root else None
         icons, _ = _start_compositor(
             self, ["dbus-run-session", "--", "sh"], self.config_text(), "start-kwin.sh",
-            {"KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1",
-             "KWIN_SOURCE": source, "KWIN_OUTPUT": output})
+            {**({"KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1"} if self.applications is None else {}),
+             "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1", "KWIN_SOURCE": source, "KWIN_OUTPUT": output})
         socket = self.runtime_dir / "wayland-kwin"
 
         def started():
