@@ -20,6 +20,7 @@ from feedbackd import FeedbackdStub, SessionBus, feedback_lines
 from harness import REPO_ROOT, HeadlessKWin, WaylandDebugLog, wait_for
 from test_faults import parse_state
 from test_gestures import actions, appended
+from test_keys import CONTROL, focused_wev, keys_with_modifiers, wait_keys
 from test_menu import menu_config, start_buoy_with_menu, wait_closed, wait_open
 from test_buttons import KEYBOARD_COLOR, MAIN_COLOR, two_buttons
 from test_msg import config, msg
@@ -690,6 +691,38 @@ class KWinClickTests(unittest.TestCase):
         desktop = text.replace("@BINDIR@", os.path.dirname(os.path.realpath(BUOY)))
         with HeadlessKWin(root=None, applications={"buoy.desktop": desktop}) as kwin:
             self.assertEqual(self.right_click_by_a_finger(kwin).stop(), 0)
+
+
+class KWinKeysTests(unittest.TestCase):
+    """KWin has no virtual keyboard: buoy sends keys through its fake input, whose keyboard_key
+    takes key codes that KWin reads through its own layout, so buoy looks each keysym up in the
+    keymap its seat was sent and holds modifiers by pressing their keys. buoy runs as KWin's
+    user, to whom alone KWin offers fake input (see UserBuoy)."""
+
+    @staticmethod
+    def tap_with_wev_in_front(kwin: HeadlessKWin, keys: str):
+        """buoy (as KWin's user) whose tap sends `keys`, wev focused in front, marked; then
+        `buoy msg tap`: returns buoy, wev and msg's answer."""
+        buoy = UserBuoy(kwin, config(actions={"tap": f"{{ keys = {keys} }}"})).start()
+        buoy.wait_for_button(MAGENTA)
+        wev = focused_wev(kwin)
+        return buoy, wev, buoy.msg("tap")
+
+    def test_a_tap_sends_ctrl_z_through_fake_input_to_the_focused_window_which_keeps_the_keyboard(self):
+        with HeadlessKWin() as kwin:
+            buoy, wev, answer = self.tap_with_wev_in_front(kwin, '"ctrl+z"')
+            self.assertEqual(answer.returncode, 0, answer.stdout + answer.stderr)
+            self.assertEqual(wait_keys(wev, 4), [("Control_L", "pressed", 0), ("z", "pressed", CONTROL),
+                                                 ("z", "released", CONTROL), ("Control_L", "released", CONTROL)])
+            self.assertEqual(wev.keyboard_focus(), [], "wev lost or regained the keyboard")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_a_key_kwin_s_layout_lacks_sends_nothing_of_the_list_and_says_which(self):
+        with HeadlessKWin() as kwin:
+            buoy, wev, answer = self.tap_with_wev_in_front(kwin, '["ctrl+z", "adiaeresis"]')
+            self.assertIn("the keyboard layout has no key for adiaeresis", answer.stdout + answer.stderr)
+            self.assertEqual(keys_with_modifiers(wev), [])
+            self.assertEqual(buoy.stop(), 0)
 
 if __name__ == "__main__":
     unittest.main()
