@@ -179,6 +179,24 @@ class ClickTypeTests(unittest.TestCase):
             self.assertIsNone(armed(buoy))
             self.assertEqual(buoy.log().count("[warning] right-click is unavailable here"), 1, buoy.log())
 
+    def test_a_dwell_user_arms_by_resting_on_the_button_and_clicks_by_resting_anywhere(self):
+        """`[button] dwell`: resting on the button taps it, which arms right-click; then the
+        pointer resting on the overlay is the tap, and wev gets the right click there."""
+        with matrix_compositor() as compositor:
+            s = Session(compositor, config(button={"dwell": 0.5},
+                                           actions={"tap": '{ action = "right-click" }'}))
+            s.wev.mark()
+            s.pointer.move(*s.button.centroid)
+            wait_for(lambda: "takes input" in s.buoy.log(), timeout=3,
+                     message="armed by the dwell on the button, the overlay taking input")
+            self.assertEqual(armed(s.buoy), "right")
+            rested_at = time.monotonic()
+            s.pointer.move(300, 200)
+            s.wev.wait_buttons(2)
+            self.assertGreaterEqual(time.monotonic() - rested_at, 0.45, "clicked before the rest's 0.5 s")
+            self.assertEqual(s.buttons(), [(BTN_RIGHT, "pressed", 300, 200), (BTN_RIGHT, "released", 300, 200)])
+            self.assert_plain_left_click_next(s)
+
     def test_check_says_what_the_click_types_need(self):
         with matrix_compositor() as compositor:
             buoy = Buoy(compositor, config(actions={"tap": '{ action = "drag" }'}))

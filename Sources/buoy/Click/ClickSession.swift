@@ -41,9 +41,10 @@ final class ClickSession {
 
     /// Arms `type` from `owner`, with overlays on `outputs`; returns why it
     /// cannot be (no protocol to click with, no output).
-    func arm(_ type: ClickType, from owner: ButtonInstance, outputs: [String], timeout: Double, now: Double)
-        -> String?
-    {
+    func arm(
+        _ type: ClickType, from owner: ButtonInstance, outputs: [String], timeout: Double, dwell: Double,
+        now: Double
+    ) -> String? {
         if case .unavailable(let why) = backend {
             let problem = "\(type.actionName) is unavailable here: \(why)"
             if !reportedUnavailable {
@@ -60,7 +61,8 @@ final class ClickSession {
             perform(arming.handle(.cancel(.replaced, at: now)), now: now)
         }
         self.owner = owner
-        perform(arming.handle(.arm(type, timeout: timeout, outputs: outputs, at: now)), now: now)
+        perform(
+            arming.handle(.arm(type, timeout: timeout, outputs: outputs, dwell: dwell, at: now)), now: now)
         return nil
     }
 
@@ -80,6 +82,12 @@ final class ClickSession {
             input = .press(spot(point), at: at)
         case .pointerRelease(let point, let at), .touchUp(let point, let at):
             input = .release(spot(point), at: at)
+        case .pointerEnter(let point, let at):
+            input = .pointerEntered(spot(point), at: at)
+        case .pointerMotion(let point, let at):
+            input = .pointerMoved(spot(point), at: at)
+        case .pointerLeave(let at):
+            input = .pointerLeft(at: at)
         case .key(let keysym, let at) where MenuNavigation.key(forKeysym: keysym) == .dismiss:
             input = .cancel(.escape, at: at)
         default:
@@ -160,8 +168,9 @@ extension ClickArming.Input {
     /// When it happened.
     var time: Double {
         switch self {
-        case .arm(_, _, _, let at), .cancel(_, let at), .press(_, let at), .release(_, let at),
-            .outputs(_, let at), .synced(let at), .tick(let at):
+        case .arm(_, _, _, _, let at), .cancel(_, let at), .press(_, let at), .release(_, let at),
+            .pointerEntered(_, let at), .pointerMoved(_, let at), .pointerLeft(let at), .outputs(_, let at),
+            .synced(let at), .tick(let at):
             at
         }
     }
