@@ -19,7 +19,8 @@ BTN_LEFT, BTN_RIGHT, BTN_MIDDLE = 272, 273, 274
 
 
 def armed(buoy: Buoy):
-    return json.loads(msg(buoy, "state").stdout).get("armed")
+    """`msg state`'s armed: the type, or None for its null (the key is always there)."""
+    return json.loads(msg(buoy, "state").stdout)["armed"]
 
 
 class Session:
