@@ -207,6 +207,17 @@ class ClickTypeTests(unittest.TestCase):
             self.assertIn("action drag: buoy's own, through the compositor's zwlr_virtual_pointer_manager_v1 v2",
                           result.stdout)
 
+    def test_check_in_kde_plasma_says_the_click_types_need_buoy_s_desktop_file(self):
+        with matrix_compositor() as compositor:
+            buoy = Buoy(compositor, config(actions={"tap": '{ action = "right-click" }'}))
+            env = {k: v for k, v in buoy.env.items() if k not in ("SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE")}
+            result = subprocess.run([BUOY, "--check", "-c", str(buoy.config_path)],
+                                    env={**env, "KDE_SESSION_VERSION": "6"}, capture_output=True, text=True,
+                                    timeout=10)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("action right-click: buoy's own, through KWin's org_kde_kwin_fake_input, which KWin"
+                          " offers to buoy through buoy's desktop file (buoy(5), CLICK TYPES;", result.stdout)
+
     def test_nothing_is_delivered_while_swaylock_runs(self):
         """Armed, then locked: the taps go to swaylock, and nothing reaches wev. sway 1.7
         (input-inhibitor) keeps buoy's surfaces and routes every press to swaylock; sway 1.10
