@@ -2395,6 +2395,13 @@ exec "$XDG_RUNTIME_DIR/kwin_wayland" $KWIN_OUTPUT --width {w} --height {h} --soc
 """
 
 
+# The least XDG menu that lists every application: KDE's service database (which KWin asks for a
+# client's desktop file) lists none without one.
+_KDE_MENU = """<!DOCTYPE Menu PUBLIC "-//freedesktop//DTD Menu 1.0//EN"
+ "http://www.freedesktop.org/standards/menu-spec/1.0/menu.dtd">
+<Menu><Name>Applications</Name><DefaultAppDirs/><Include><All/></Include></Menu>"""
+
+
 class HeadlessKWin(HeadlessSway):
     """A private KWin (`kwin_wayland`) for one test, with real touch: the host's 5.27 with
     `--virtual`, or KWin 6 from the leg's Debian root (trixie-kwin: 6.3, sid-kwin: 6.7),
@@ -2416,16 +2423,25 @@ class HeadlessKWin(HeadlessSway):
     - Fake input is offered to every client of KWin's user (KWIN_WAYLAND_NO_PERMISSION_CHECKS),
       unless `applications` is given: desktop files (name: text) for KWin's user, through which
       KWin allows its restricted interfaces as a user's Plasma does (X-KDE-Wayland-Interfaces,
-      for the executable that Exec names); buoy-touch gets one of its own then.
+      for the executable that Exec names); buoy-touch gets one of its own then. KWin matches
+      Exec against the client's /proc/PID/exe, which must also exist at that path where KWin
+      runs (KWin 6: inside its root), so buoy-touch and `programs` are copied into a directory
+      under the temp dir, which the root sees at the same path (`programs_dir`), and run from
+      there; `@PROGRAMS@` in a desktop file's text stands for that directory. KDE's service
+      database lists applications only through an XDG applications.menu, which the roots lack
+      (the host has kf5-applications.menu), so KWin's user gets a minimal one.
     """
 
     program = "kwin"
 
     def __init__(self, resolution: tuple[int, int] = (1280, 720), start_timeout: float = 20.0,
-                 user: str = TEST_USER, root=FROM_MATRIX, applications: Optional[dict[str, str]] = None):
+                 user: str = TEST_USER, root=FROM_MATRIX, applications: Optional[dict[str, str]] = None,
+                 programs: Sequence[str] = ()):
         super().__init__(resolution=resolution, scale=1, background=(0, 0, 0),
                          start_timeout=start_timeout, user=user, root=root)
         self.applications = applications
+        self.programs = programs
+        self.programs_dir: Optional[Path] = None
         self.account: Optional[pwd.struct_passwd] = None
         self.bus_address: Optional[str] = None
         self._touch: Optional[Touch] = None
@@ -2439,15 +2455,22 @@ class HeadlessKWin(HeadlessSway):
             return script
         files = {**self.applications, "buoy-touch.desktop": (
             "[Desktop Entry]\nType=Application\nName=buoy-touch\nNoDisplay=true\n"
-            f"Exec={os.path.realpath(Touch.binary())}\nX-KDE-Wayland-Interfaces=org_kde_kwin_fake_input\n")}
-        written = ['mkdir -p "$HOME/.local/share/applications"'] + [
-            f"cat > \"$HOME/.local/share/applications/{name}\" <<'END'\n{text.rstrip()}\nEND"
+            "Exec=@PROGRAMS@/buoy-touch\nX-KDE-Wayland-Interfaces=org_kde_kwin_fake_input\n")}
+        written = ['mkdir -p "$HOME/.local/share/applications" "$XDG_CONFIG_HOME/menus"',
+                   f"cat > \"$XDG_CONFIG_HOME/menus/applications.menu\" <<'END'\n{_KDE_MENU}\nEND"] + [
+            f"cat > \"$HOME/.local/share/applications/{name}\" <<'END'\n"
+            f"{text.replace('@PROGRAMS@', str(self.programs_dir)).rstrip()}\nEND"
             for name, text in files.items()]
         start = script.index("# A plain copy")
         return script[:start] + "\n".join(written) + "\n" + script[start:]
 
     def start(self) -> None:
         as_root = os.geteuid() == 0
+        if self.applications is not None:
+            self.programs_dir = Path(tempfile.mkdtemp(prefix="buoy-e2e-programs-"))
+            self.programs_dir.chmod(0o755)
+            for program in [Touch.binary(), *self.programs]:
+                shutil.copy2(program, self.programs_dir)
         if self.root is None:
             source = shutil.which("kwin_wayland")
             if source is None:
@@ -2498,7 +2521,7 @@ class HeadlessKWin(HeadlessSway):
             "XCURSOR_THEME": "default",
             "XCURSOR_SIZE": "24",
         }
-        self._touch = Touch(self)
+        self._touch = Touch(self, binary=str(self.programs_dir / "buoy-touch") if self.programs_dir else None)
 
         def painted():
             if self.process.poll() is not None:
@@ -2519,6 +2542,9 @@ class HeadlessKWin(HeadlessSway):
         if self.host is not None:
             self.host.stop()
             self.host = None
+        if self.programs_dir is not None:
+            shutil.rmtree(self.programs_dir, ignore_errors=True)
+            self.programs_dir = None
 
     def screenshot(self, path: Optional[str | os.PathLike] = None, scale: Optional[float] = None) -> Image:
         """The whole workspace, from ScreenShot2 or the host sway; `path` keeps it as a PPM.

@@ -637,9 +637,9 @@ class UserBuoy(Buoy):
     whose executable it can read through /proc (then KWIN_WAYLAND_NO_PERMISSION_CHECKS, or a
     desktop file, allows it), which a root client's is not to KWin's user."""
 
-    def start(self) -> "UserBuoy":
+    def start(self, binary: str = BUOY) -> "UserBuoy":
         account = self.sway.account
-        argv = [BUOY, *self.args]
+        argv = [binary, *self.args]
         if account is not None:
             for path in [self.home, *self.home.rglob("*")]:
                 os.chown(path, account.pw_uid, account.pw_gid)
@@ -657,11 +657,11 @@ class KWinClickTests(unittest.TestCase):
     """Click types on KWin (issue 30 §1), which has no virtual pointer: buoy clicks through
     KWin's fake input, whose absolute motion is in the layout's logical pixels."""
 
-    def right_click_by_a_finger(self, kwin: HeadlessKWin) -> UserBuoy:
+    def right_click_by_a_finger(self, kwin: HeadlessKWin, binary: str = BUOY) -> UserBuoy:
         """Arms right-click, taps the overlay at (300, 200) with a finger, and checks that wev
         below gets one right press and release there and no touch."""
         finger = Finger(kwin)
-        buoy = UserBuoy(kwin, config()).start()
+        buoy = UserBuoy(kwin, config()).start(binary)
         buoy.wait_for_button(MAGENTA)
         wev = kwin.wev()
         result = buoy.msg("click", "right")
@@ -682,15 +682,16 @@ class KWinClickTests(unittest.TestCase):
                      message="disarmed after the click")
             self.assertEqual(buoy.stop(), 0)
 
-    def test_with_the_installed_desktop_file_and_kwin_s_permission_checks_a_right_click_on_5_27(self):
+    def test_with_the_installed_desktop_file_and_kwin_s_permission_checks_a_right_click(self):
         """As a user's Plasma runs: KWin checks permissions, and the desktop file that `make
         install` writes (packaging/buoy.desktop.in, Exec = buoy's path) allows buoy fake input.
-        KWin 5.27 only: KWin 6 runs in a Debian root here, from which buoy's executable (on the
-        host) is not at the path KWin reads for it."""
+        buoy and its drawing helper run from a copy whose path KWin (in its root, for KWin 6)
+        sees too."""
         text = (REPO_ROOT / "packaging/buoy.desktop.in").read_text()
-        desktop = text.replace("@BINDIR@", os.path.dirname(os.path.realpath(BUOY)))
-        with HeadlessKWin(root=None, applications={"buoy.desktop": desktop}) as kwin:
-            self.assertEqual(self.right_click_by_a_finger(kwin).stop(), 0)
+        programs = [BUOY, os.path.join(os.path.dirname(BUOY), "buoy-draw")]
+        with HeadlessKWin(applications={"buoy.desktop": text.replace("@BINDIR@", "@PROGRAMS@")},
+                          programs=programs) as kwin:
+            self.assertEqual(self.right_click_by_a_finger(kwin, str(kwin.programs_dir / "buoy")).stop(), 0)
 
 
 class KWinKeysTests(unittest.TestCase):
