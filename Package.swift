@@ -83,8 +83,6 @@ let package = Package(
         .target(name: "CLinux"),
         // The one seam for read, write, close and spawn (FileDescriptor, Errno): buoy's and the drivers'.
         .target(name: "SystemCalls", dependencies: ["CLinux"], swiftSettings: small),
-        // KWin's fake input (LGPL), for buoy-touch only: see scripts/gen-protocols.sh.
-        .target(name: "CKWinFakeInput", dependencies: ["CWaylandClient"]),
 
         // libm: Double.squareRoot() and friends lower to it.
         .target(name: "BuoyCore", swiftSettings: small, linkerSettings: [.linkedLibrary("m")]),
@@ -142,7 +140,7 @@ let package = Package(
             name: "buoy-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols", "DriverSupport"]),
         .executableTarget(
             name: "buoy-touch",
-            dependencies: ["CWaylandClient", "CWaylandProtocols", "CKWinFakeInput", "DriverSupport"]),
+            dependencies: ["CWaylandClient", "CWaylandProtocols", "DriverSupport"]),
 
         .testTarget(name: "BuoyCoreTests", dependencies: ["BuoyCore", "BuoyCommandLine"]),
         .testTarget(name: "BuoyGesturesTests", dependencies: ["BuoyGestures"]),
