@@ -51,17 +51,16 @@ order: deps build
 	$(E2E_ENV) $(PYTHON) scripts/hot-functions.py
 	$(MAKE) build
 
-# Regenerates the wayland-scanner glue from protocols/, wayland-protocols and
-# plasma-wayland-protocols (KWin's fake-input, for buoy-touch only).
+# Regenerates the wayland-scanner glue from protocols/ and wayland-protocols.
 protocols:
 	scripts/gen-protocols.sh
 
 # CI: the committed glue must be what `make protocols` produces.
 check-protocols: deps
 	scripts/gen-protocols.sh
-	git diff --exit-code -- Sources/CWaylandProtocols Sources/CKWinFakeInput
-	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols Sources/CKWinFakeInput)" || \
-		{ echo "untracked generated files in Sources/CWaylandProtocols or Sources/CKWinFakeInput"; exit 1; }
+	git diff --exit-code -- Sources/CWaylandProtocols
+	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols)" || \
+		{ echo "untracked generated files in Sources/CWaylandProtocols"; exit 1; }
 
 # Also: every public declaration of BuoyKit's modules has a /// comment, and
 # docs/architecture.md's file:line references still name their code.

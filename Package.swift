@@ -27,7 +27,11 @@ import PackageDescription
 // - the functions LLVM emits without a symbol (`.L__unnamed_N`, `.Lobjectdestroy`, key-path
 //   accessors: 342 of them, 20 KB), which no order can name, kept together beside the ordered
 //   ones by packaging/link/buoy-unnamed.ld. Left among the rest, the few that opening a menu
-//   runs kept a dozen 64 KiB windows of text resident: 0.6 MB of peak RSS.
+//   runs kept a dozen 64 KiB windows of text resident: 0.6 MB of peak RSS. Only with Swift
+//   6.3 and later (swift.org's ships lld 21): the lld 17.0.0 of Debian's swiftlang 6.0.3
+//   (trixie) and 6.2.3 (sid) aborts on an INSERT script beside the `--defsym main=buoy_main`
+//   that SwiftPM adds to an executable ("cast<OutputDesc>() argument of incompatible type"
+//   while sorting sections), so those builds go without it.
 // - buoy only: libgcc's unwinder linked in (-static-libgcc). Nothing in buoy unwinds (the
 //   runtime's C++ throws no exception and Swift errors are returned), yet libgcc_s.so.1,
 //   which the static runtime names, kept 100 KiB resident only by being loaded.
@@ -35,6 +39,13 @@ import PackageDescription
 // ship (/usr/libexec/swift/bin): the system ld takes neither ICF nor an order,
 // and gold, which took both, is leaving binutils and is not in Debian's swiftlang.
 let symbolOrder = Context.packageDirectory + "/packaging/link/buoy.order"
+#if compiler(>=6.3)
+    let unnamedFunctionsScript = [
+        "-Xlinker", "-T", "-Xlinker", Context.packageDirectory + "/packaging/link/buoy-unnamed.ld",
+    ]
+#else
+    let unnamedFunctionsScript: [String] = []
+#endif
 let residentMemoryLinkerFlags = [
     "-use-ld=lld", "-static-stdlib", "-Xclang-linker", "-no-pie", "-L",
     Context.packageDirectory + "/packaging/link",
@@ -72,8 +83,6 @@ let package = Package(
         .target(name: "CLinux"),
         // The one seam for read, write, close and spawn (FileDescriptor, Errno): buoy's and the drivers'.
         .target(name: "SystemCalls", dependencies: ["CLinux"], swiftSettings: small),
-        // KWin's fake input (LGPL), for buoy-touch only: see scripts/gen-protocols.sh.
-        .target(name: "CKWinFakeInput", dependencies: ["CWaylandClient"]),
 
         // libm: Double.squareRoot() and friends lower to it.
         .target(name: "BuoyCore", swiftSettings: small, linkerSettings: [.linkedLibrary("m")]),
@@ -121,10 +130,8 @@ let package = Package(
                     residentMemoryLinkerFlags + [
                         // A name the code no longer has only costs memory (`make bench` counts them).
                         "-Xlinker", "--symbol-ordering-file=" + symbolOrder, "-Xlinker",
-                        "--no-warn-symbol-ordering", "-Xlinker", "-T", "-Xlinker",
-                        Context.packageDirectory + "/packaging/link/buoy-unnamed.ld", "-Xclang-linker",
-                        "-static-libgcc",
-                    ])
+                        "--no-warn-symbol-ordering", "-Xclang-linker", "-static-libgcc",
+                    ] + unnamedFunctionsScript)
             ]),
         // Test drivers the e2e tests steer through stdin: a virtual pointer (wlroots), and
         // touch, pointer and keys through KWin's fake input. DriverSupport is their loop.
@@ -133,7 +140,7 @@ let package = Package(
             name: "buoy-pointer", dependencies: ["CWaylandClient", "CWaylandProtocols", "DriverSupport"]),
         .executableTarget(
             name: "buoy-touch",
-            dependencies: ["CWaylandClient", "CWaylandProtocols", "CKWinFakeInput", "DriverSupport"]),
+            dependencies: ["CWaylandClient", "CWaylandProtocols", "DriverSupport"]),
 
         .testTarget(name: "BuoyCoreTests", dependencies: ["BuoyCore", "BuoyCommandLine"]),
         .testTarget(name: "BuoyGesturesTests", dependencies: ["BuoyGestures"]),

@@ -9,12 +9,24 @@ BENCH_CC ?= gcc
 BENCH_CFLAGS := -O2 -Wall -Wno-unused-parameter -std=c11
 WAYLAND_PROTOCOLS_DIR ?= $(shell pkg-config --variable=pkgdatadir wayland-protocols 2>/dev/null || echo /usr/share/wayland-protocols)
 
+# The build before AT-SPI (issue 31), whose session-bus cost the a11y figures
+# are compared with (bench/README.md): built once, from git, in its own directory.
+BEFORE_ATSPI := $(BENCH_DIR)/before-atspi
+BEFORE_ATSPI_COMMIT := ee1b763
+
 .PHONY: bench bench-reference
 
-bench: build $(BENCH_DIR)/reference
+bench: build $(BENCH_DIR)/reference $(BEFORE_ATSPI)/.build/release/buoy
 	$(PYTHON) bench/run.py --runs $(BENCH_RUNS) --buoy $(RELEASE)/buoy \
 		--pointer $(RELEASE)/buoy-pointer --reference $(BENCH_DIR)/reference \
+		--before-atspi $(BEFORE_ATSPI)/.build/release/buoy \
 		--results bench/results.md $(BENCH_ARGS)
+
+$(BEFORE_ATSPI)/.build/release/buoy:
+	rm -rf $(BEFORE_ATSPI) && mkdir -p $(BEFORE_ATSPI)
+	git archive $(BEFORE_ATSPI_COMMIT) | tar -x -C $(BEFORE_ATSPI)
+	$(SWIFT_RELEASE) --package-path $(BEFORE_ATSPI) --product buoy
+	$(SWIFT_RELEASE) --package-path $(BEFORE_ATSPI) --product buoy-draw
 
 bench-reference: $(BENCH_DIR)/reference
 

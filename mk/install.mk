@@ -40,6 +40,7 @@ INSTALLED_FILES := \
 	$(docdir)/touch-desktop.toml \
 	$(docdir)/two-buttons.toml \
 	$(docdir)/buoy.desktop \
+	$(datadir)/applications/buoy.desktop \
 	$(userunitdir)/buoy.service \
 	$(bashcompdir)/buoy \
 	$(zshcompdir)/_buoy \
@@ -67,6 +68,10 @@ install:
 	$(INSTALL) -Dm644 examples/two-buttons.toml $(DESTDIR)$(docdir)/two-buttons.toml
 	# An XDG autostart example, not enabled: see docs/compositors.md, Phones.
 	$(INSTALL) -Dm644 examples/buoy.desktop $(DESTDIR)$(docdir)/buoy.desktop
+	# KWin reads it to offer buoy its fake input (the click types and keys on KDE Plasma).
+	$(INSTALL) -d $(DESTDIR)$(datadir)/applications
+	sed 's|@BINDIR@|$(bindir)|g' packaging/buoy.desktop.in > $(DESTDIR)$(datadir)/applications/buoy.desktop
+	chmod 644 $(DESTDIR)$(datadir)/applications/buoy.desktop
 	$(INSTALL) -d $(DESTDIR)$(userunitdir)
 	sed 's|@BINDIR@|$(bindir)|g' packaging/buoy.service > $(DESTDIR)$(userunitdir)/buoy.service
 	chmod 644 $(DESTDIR)$(userunitdir)/buoy.service

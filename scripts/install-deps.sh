@@ -31,12 +31,13 @@ deb="dpkg-dev lintian"
 # dbus-session-bus-common's config), Pango's headers with CJK and colour
 # emoji fonts, valgrind for `make order`, gtk-update-icon-cache, which
 # writes the icon theme caches buoy reads, and at-spi2-core with pyatspi
-# (for Debian's /usr/bin/python3) for test_accessibility.
+# (for Debian's /usr/bin/python3) for test_accessibility, with Orca and
+# Xwayland (Orca 43 reads the keymap from an X display before it starts).
 test="wayland-protocols sway grim wev foot wtype wvkbd swaylock man-db xkb-data phoc weston python3
 gtk-update-icon-cache
 zsh fish debootstrap kwin-wayland plasma-wayland-protocols dbus dbus-bin dbus-daemon
 dbus-session-bus-common util-linux systemd fonts-noto-cjk fonts-noto-color-emoji valgrind
-at-spi2-core python3-pyatspi gir1.2-atspi-2.0"
+at-spi2-core python3-pyatspi gir1.2-atspi-2.0 orca xwayland"
 # The arm64 package and its leg (mk/arm64.mk): aarch64 binutils, whose strip and objdump
 # (dpkg-shlibdeps's) read arm64 binaries, and qemu-user with binfmt-support, which run
 # the arm64 buoy here and the arm64 buoy-draw it starts.

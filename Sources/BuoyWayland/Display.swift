@@ -64,6 +64,11 @@ package final class Display {
     private var virtualKeyboardGlobal: UInt32?
     /// buoy's keyboard on the seat, once keys have been sent.
     private var keyboard: VirtualKeyboard?
+    /// org_kde_kwin_fake_input's registry name and version, where KWin
+    /// offers it to buoy: bound when first needed (`fakeInput()`).
+    private var fakeInputGlobal: (name: UInt32, version: UInt32)?
+    /// KWin's fake input, once bound.
+    private var boundFakeInput: FakeInput?
     /// phoc's device state, where offered: its tablet-mode switch sets the mode.
     package private(set) var deviceState: DeviceState?
     /// Every global offered, by its registry name, with the version bound.
@@ -102,6 +107,7 @@ package final class Display {
     }
 
     deinit {
+        boundFakeInput?.destroy()
         keyboard?.destroy()
         windows?.destroy()
         deviceState?.destroy()
@@ -226,6 +232,26 @@ package final class Display {
         return keyboard
     }
 
+    /// The version of zwlr_virtual_pointer_manager_v1 bound, nil where not
+    /// offered; and of org_kde_kwin_fake_input offered: what
+    /// `ClickBackend.choose` chooses from.
+    package var virtualPointerVersion: UInt32? {
+        virtualPointerManager.map { UInt32(wl_proxy_get_version($0)) }
+    }
+    package var fakeInputVersion: UInt32? { fakeInputGlobal?.version }
+
+    /// KWin's fake input, bound and authenticated on the first call and
+    /// kept; nil where it is not offered to buoy.
+    package func fakeInput() -> FakeInput? {
+        if let boundFakeInput { return boundFakeInput }
+        guard let registry, let global = fakeInputGlobal,
+            let proxy = wl_registry_bind(
+                registry, global.name, buoy_org_kde_kwin_fake_input_interface(), min(global.version, 4))
+        else { return nil }
+        boundFakeInput = FakeInput(proxy: OpaquePointer(proxy))
+        return boundFakeInput
+    }
+
     package func output(named name: String) -> Output? {
         outputs.first { $0.name == name }
     }
@@ -278,6 +304,7 @@ package final class Display {
             kwinBlurManager = bind(buoy_org_kde_kwin_blur_manager_interface(), 1)
         case "zwlr_foreign_toplevel_manager_v1": foreignToplevelGlobal = (name, version)
         case "zwp_virtual_keyboard_manager_v1": virtualKeyboardGlobal = name
+        case "org_kde_kwin_fake_input": fakeInputGlobal = (name, version)
         // v2: a pointer for one output, whose absolute motion maps onto it.
         case "zwlr_virtual_pointer_manager_v1":
             virtualPointerManager = bind(buoy_zwlr_virtual_pointer_manager_v1_interface(), 2)

@@ -247,6 +247,14 @@ package final class Seat {
         return xkbState
     }
 
+    /// The compositor's keymap (compiled if it was not) and the layout
+    /// active in it: what keys sent through KWin's fake input, which has no
+    /// keymap of its own, are looked up in (`LayoutKeymap`).
+    package func activeLayout() -> (keymap: OpaquePointer, layout: UInt32)? {
+        guard let state = keyboardState(), let xkbKeymap else { return nil }
+        return (xkbKeymap, xkb_state_serialize_layout(state, XKB_STATE_LAYOUT_EFFECTIVE))
+    }
+
     /// Compiles a keymap sent as a file descriptor, which it maps and closes.
     private func compileKeymap(fd: Int32, size: Int) {
         defer { try? FileDescriptor(rawValue: fd).close() }

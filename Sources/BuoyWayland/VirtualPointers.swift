@@ -23,17 +23,6 @@ package final class VirtualPointers {
         for pointer in pointers.reversed() { zwlr_virtual_pointer_v1_destroy(pointer.proxy) }
     }
 
-    /// Why a click cannot be delivered here; nil where it can.
-    package static func unavailable(on display: Display) -> String? {
-        guard let manager = display.virtualPointerManager else {
-            return "the compositor offers no zwlr_virtual_pointer_manager_v1"
-        }
-        guard wl_proxy_get_version(manager) >= 2 else {
-            return "the compositor's zwlr_virtual_pointer_manager_v1 is v1, without pointers for one output"
-        }
-        return nil
-    }
-
     /// Sends `steps` at `output`'s logical pixels, each followed by a frame;
     /// false when there is no virtual pointer to send them with.
     package func send(_ steps: [PointerStep], on output: Output) -> Bool {

@@ -1,4 +1,3 @@
-import CKWinFakeInput
 import CWaylandClient
 import CWaylandProtocols
 import DriverSupport

@@ -28,12 +28,9 @@ final class App {
     let reaper = ChildReaper()
     /// `buoy msg`'s socket; nil when it could not be created.
     let server: ControlServer?
-    /// The session bus, for feedbackd; nil while no button asks for
-    /// feedback, or when there is no bus to ask.
-    var feedback: FeedbackBus?
-    /// The session bus, watching whether accessibility is on, and the
-    /// accessibility bus while it is; nil without a session bus.
-    var accessibility: AccessibilityBus?
+    /// The session bus, for feedbackd and watching whether accessibility is
+    /// on, and the accessibility bus while it is; nil without a session bus.
+    var sessionBus: SessionBus?
     let places: PlaceStore
 
     /// In config order, and for `output = "*"` in output order.
@@ -92,20 +89,14 @@ final class App {
         clicks.publish = { [unowned self] kind, instance in publish(kind, for: instance) }
         watchWindowsIfNeeded()
         makeKeyboardIfNeeded()
+        sessionBus = SessionBus.connect(loop: loop, log: log)
         connectFeedbackIfNeeded()
-        accessibility = AccessibilityBus.connect(loop: loop, log: log)
     }
 
-    /// Connects to the session bus while a button may ask for feedback, and
-    /// lets it go once none does.
+    /// Asks feedbackd on the session bus while a button may ask for
+    /// feedback, and stops once none does.
     func connectFeedbackIfNeeded() {
-        let needed = config.buttons.contains { $0.button.feedback != .off }
-        if needed, feedback == nil {
-            feedback = FeedbackBus.connect(loop: loop, log: log)
-        } else if !needed, let bus = feedback {
-            bus.close()
-            feedback = nil
-        }
+        sessionBus?.wantFeedback(config.buttons.contains { $0.button.feedback != .off })
     }
 
     /// Binds foreign-toplevel when a visibility rule or `output = "focused"`
@@ -167,8 +158,7 @@ final class App {
             configWatch.close()
         }
         server?.close()
-        feedback?.close()
-        accessibility?.close()
+        sessionBus?.close()
     }
 
     // MARK: - One wakeup
@@ -184,7 +174,6 @@ final class App {
         // Every wakeup: a window's events wake the loop, and the rules are a few comparisons.
         applyVisibilityRules(now: now)
         followFocus(now: now)
-        feedback?.update(wakeup)
         followAccessibility(wakeup, now: now)
         for record in display.takeInput() { route(record) }
         if let server {
@@ -258,7 +247,7 @@ final class App {
         if let at = server?.deadline { consider(at) }
         if let at = screenshot.deadline { consider(at) }
         if let at = clicks.deadline { consider(at) }
-        if let at = accessibility?.deadline { consider(at) }
+        if let at = sessionBus?.deadline { consider(at) }
         for instance in instances {
             let committed = committed.contains(ObjectIdentifier(instance))
             if let at = instance.deadline(

@@ -21,6 +21,15 @@ final class ClickArmingTests: XCTestCase {
 
     private static let shown: [Arming.Effect] = [.overlays(["HEADLESS-1"])]
 
+    /// Each row's inputs, from idle, give its effects and leave its type armed.
+    private static func check(_ rows: [(name: String, [Arming.Input], [Arming.Effect], ClickType?, UInt)]) {
+        for (name, inputs, effects, armed, line) in rows {
+            var arming = Arming()
+            XCTAssertEqual(inputs.flatMap { arming.handle($0) }, effects, name, line: line)
+            XCTAssertEqual(arming.armed, armed, name, line: line)
+        }
+    }
+
     /// Issue 30 §1: the arming machine, one row per way it ends.
     func testArming() {
         let a = Self.spot(100, 200)
@@ -204,11 +213,7 @@ final class ClickArmingTests: XCTestCase {
                 Self.shown + [.armed(.right)], .right, #line
             ),
         ]
-        for (name, inputs, effects, armed, line) in rows {
-            var arming = Arming()
-            XCTAssertEqual(inputs.flatMap { arming.handle($0) }, effects, name, line: line)
-            XCTAssertEqual(arming.armed, armed, name, line: line)
-        }
+        Self.check(rows)
     }
 
     func testDeadline() {
@@ -221,5 +226,91 @@ final class ClickArmingTests: XCTestCase {
         XCTAssertEqual(arming.deadline, 11.1 + Arming.syncWait)
         _ = arming.handle(.synced(at: 11.2))
         XCTAssertNil(arming.deadline)
+    }
+
+    /// Dwell on the overlay: a rest of `[button] dwell` seconds is a tap where it rested.
+    func testDwell() {
+        let a = Self.spot(100, 200)
+        let b = Self.spot(400, 300)
+        let armWithDwell = { (type: ClickType) in
+            Arming.Input.arm(type, timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, at: 10)
+        }
+        let delivered = { (type: ClickType, steps: [PointerStep], at: Arming.Spot) -> [Arming.Effect] in
+            [.overlays([]), .sync, .deliver(steps, output: "HEADLESS-1"), .clicked(type, at)]
+        }
+        let rows: [(name: String, [Arming.Input], [Arming.Effect], ClickType?, UInt)] = [
+            (
+                "a rest on the overlay clicks where it rested",
+                [
+                    armWithDwell(.right), .pointerEntered(a, at: 10.5), .tick(at: 11.4), .tick(at: 11.5),
+                    .synced(at: 11.55),
+                ],
+                Self.shown + [.armed(.right)]
+                    + delivered(.right, [.move(a.point), .press(.right), .release(.right)], a), nil, #line
+            ),
+            (
+                "jitter within the tolerance keeps the rest and its place",
+                [
+                    armWithDwell(.middle), .pointerEntered(a, at: 10.5),
+                    .pointerMoved(Self.spot(105, 203), at: 11), .tick(at: 11.5), .synced(at: 11.55),
+                ],
+                Self.shown + [.armed(.middle)]
+                    + delivered(.middle, [.move(a.point), .press(.middle), .release(.middle)], a), nil, #line
+            ),
+            (
+                "moving further starts it again there",
+                [
+                    armWithDwell(.right), .pointerEntered(a, at: 10.5), .pointerMoved(b, at: 11),
+                    .tick(at: 11.5), .tick(at: 12), .synced(at: 12.05),
+                ],
+                Self.shown + [.armed(.right)]
+                    + delivered(.right, [.move(b.point), .press(.right), .release(.right)], b), nil, #line
+            ),
+            (
+                "leaving the overlay (onto the button) stops it",
+                [armWithDwell(.right), .pointerEntered(a, at: 10.5), .pointerLeft(at: 11), .tick(at: 12)],
+                Self.shown + [.armed(.right)], .right, #line
+            ),
+            (
+                "a real tap spends the rest",
+                [armWithDwell(.right), .pointerEntered(a, at: 10.5)] + Self.tap(300, 400, at: 11)
+                    + [.tick(at: 11.5)],
+                Self.shown + [.armed(.right), .overlays([]), .sync], .right, #line
+            ),
+            (
+                "without dwell a rest does nothing",
+                [Self.arm(.right), .pointerEntered(a, at: 10.5), .tick(at: 14)],
+                Self.shown + [.armed(.right)], .right, #line
+            ),
+            (
+                "the timeout still disarms a rest that has not ended",
+                [
+                    .arm(.right, timeout: 1, outputs: ["HEADLESS-1"], dwell: 2, at: 10),
+                    .pointerEntered(a, at: 10.5), .tick(at: 11),
+                ],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.timeout)], nil, #line
+            ),
+            (
+                "drag: a rest at A, then a rest away from it at B",
+                [
+                    armWithDwell(.drag), .pointerEntered(a, at: 10.5), .tick(at: 11.5), .tick(at: 13),
+                    .pointerMoved(b, at: 13), .tick(at: 14), .synced(at: 14.05),
+                ],
+                Self.shown + [.armed(.drag)]
+                    + delivered(.drag, ClickType.drag.steps(from: a.point, to: b.point), b),
+                nil, #line
+            ),
+        ]
+        Self.check(rows)
+    }
+
+    func testTheRestsEndIsADeadline() {
+        var arming = Arming()
+        _ = arming.handle(.arm(.right, timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, at: 10))
+        XCTAssertEqual(arming.deadline, 15)
+        _ = arming.handle(.pointerEntered(Self.spot(1, 1), at: 10.5))
+        XCTAssertEqual(arming.deadline, 11.5)
+        _ = arming.handle(.pointerLeft(at: 11))
+        XCTAssertEqual(arming.deadline, 15)
     }
 }

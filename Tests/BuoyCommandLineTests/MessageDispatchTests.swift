@@ -58,6 +58,24 @@ final class MessageDispatchTests: XCTestCase {
 
     private static let dragged = "it is being dragged; move it once it is released"
 
+    /// A screen reader's push button is one instance: an `output = "*"`
+    /// button's second instance moves, hides and opens its menu alone, and
+    /// an index that is gone acts on nothing.
+    func testOneInstanceWhateverTheMessageNames() {
+        let rows: [(ControlCommand, Int, Plan, UInt)] = [
+            (.move(.placement(.topLeft)), 1, Plan([Self.moveTo(.topLeft, 1)]), #line),
+            (.hide, 1, Plan([.setVisible(1, false, announce: true)]), #line),
+            (.menu(nil), 1, Plan([.toggleMenu(1, path: [])], reply: .whenMenuOpens), #line),
+            (.hide, 2, Plan(), #line),
+        ]
+        for (command, instance, plan, line) in rows {
+            XCTAssertEqual(
+                MessageDispatch.plan(
+                    ControlMessage(command: command), facts: Self.every(), now: Self.now, instance: instance),
+                plan, line: line)
+        }
+    }
+
     func testPlans() {
         let rows: [(String, MessageFacts, Plan, UInt)] = [
             // Which buttons.

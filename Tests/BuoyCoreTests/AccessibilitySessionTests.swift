@@ -251,4 +251,52 @@ final class AccessibilitySessionTests: XCTestCase {
         XCTAssertEqual(reply.replySerial, 95)
         XCTAssertEqual(reply.destination, ":1.3")
     }
+
+    /// feedbackd's calls ride on the session bus's one connection: its match
+    /// and question right behind Hello, then the switches'; each reply goes
+    /// to the side that asked, and a NameOwnerChanged for feedbackd does not
+    /// touch the accessibility watch.
+    func testFeedbackSharesTheSessionBusConnection() {
+        var session = AccessibilitySession(uid: 1000, version: "0", fixedAddress: "unix:path=/a")
+        session.wantFeedback(true)
+        XCTAssertFalse(session.trigger(.buttonPressed, autoStart: true), "not connected yet")
+        session.wrote(session.session.outgoing.pending.count, on: .session)
+        XCTAssertEqual(session.received(ok, on: .session, tree: tree), [])
+        var bytes = session.session.outgoing.pending
+        bytes.removeFirst("BEGIN\r\n".utf8.count)
+        var calls: [String] = []
+        while case .message(let call, let length) = DBusMessage.decode(bytes) {
+            calls.append("\(call.serial) \(call.member ?? "")")
+            bytes.removeFirst(length)
+        }
+        XCTAssertEqual(
+            calls, ["1 Hello", "2 AddMatch", "3 NameHasOwner", "4 AddMatch", "5 AddMatch", "6 Get", "7 Get"])
+        var present = DBusWriter()
+        present.uint32(1)
+        let owner = DBusMessage(
+            kind: .methodReturn, serial: 9, replySerial: 3, sender: "org.freedesktop.DBus", signature: "b",
+            body: present.bytes)
+        XCTAssertEqual(
+            session.received(owner.encoded() + switchReply(to: 6, true), on: .session, tree: tree),
+            [.feedbackd(present: true), .connect("unix:path=/a")])
+        XCTAssertTrue(session.trigger(.buttonPressed, autoStart: false))
+        session.wantFeedback(false)
+        XCTAssertFalse(session.trigger(.buttonPressed, autoStart: true), "no button asks for feedback")
+    }
+
+    /// A button that asks for feedback after the connection is up starts
+    /// feedbackd's side on it at once, with no second connection.
+    func testFeedbackWantedLaterStartsOnTheRunningConnection() {
+        var session = AccessibilitySession(uid: 1000, version: "0", fixedAddress: nil)
+        _ = session.received(ok, on: .session, tree: tree)
+        session.wrote(session.session.outgoing.pending.count, on: .session)
+        session.wantFeedback(true)
+        var bytes = session.session.outgoing.pending
+        var calls: [String] = []
+        while case .message(let call, let length) = DBusMessage.decode(bytes) {
+            calls.append("\(call.serial) \(call.member ?? "")")
+            bytes.removeFirst(length)
+        }
+        XCTAssertEqual(calls, ["6 AddMatch", "7 NameHasOwner"])
+    }
 }

@@ -40,6 +40,38 @@ private let helloReply: [UInt8] = {
 
 private let ok = Array("OK 0123456789abcdef0123456789abcdef\r\n".utf8)
 
+/// feedbackd's side on a link of its own, routed as `AccessibilitySession`
+/// routes it on the session bus's shared link, so that these tables see its
+/// calls alone (the sharing has its own tests in AccessibilitySessionTests).
+private struct FeedbackOnItsLink {
+    var link: DBusLink
+    var feedback = FeedbackSession()
+    var outgoing: OutgoingBuffer { link.outgoing }
+
+    init(uid: UInt32) {
+        link = DBusLink(uid: uid, outgoingLimit: AccessibilitySession.outgoingLimit)
+    }
+
+    mutating func wrote(_ count: Int) { link.wrote(count) }
+
+    mutating func received(_ bytes: [UInt8]) -> [FeedbackSession.Event] {
+        link.received(bytes).flatMap { event -> [FeedbackSession.Event] in
+            switch event {
+            case .authenticated:
+                feedback.start(on: &link)
+                return []
+            case .connected: return []
+            case .message(let message): return feedback.handle(message, on: &link)
+            case .failed(let reason): return [.failed(reason)]
+            }
+        }
+    }
+
+    mutating func trigger(_ event: FeedbackEvent, autoStart: Bool) -> Bool {
+        feedback.trigger(event, autoStart: autoStart, on: &link)
+    }
+}
+
 /// One read from the bus, what it must bring, and what may be sent after it.
 private struct Step {
     var received: [UInt8]
@@ -123,13 +155,13 @@ private let cases: [(name: String, steps: [Step], line: UInt)] = [
 final class FeedbackSessionTests: XCTestCase {
     func testAuthenticatesWithTheUidInHex() {
         XCTAssertEqual(
-            FeedbackSession(uid: 1000).outgoing.pending, [0] + Array("AUTH EXTERNAL 31303030\r\n".utf8))
-        XCTAssertEqual(FeedbackSession(uid: 0).outgoing.pending, [0] + Array("AUTH EXTERNAL 30\r\n".utf8))
+            FeedbackOnItsLink(uid: 1000).outgoing.pending, [0] + Array("AUTH EXTERNAL 31303030\r\n".utf8))
+        XCTAssertEqual(FeedbackOnItsLink(uid: 0).outgoing.pending, [0] + Array("AUTH EXTERNAL 30\r\n".utf8))
     }
 
     func testTable() {
         for c in cases {
-            var session = FeedbackSession(uid: 1000)
+            var session = FeedbackOnItsLink(uid: 1000)
             for (index, step) in c.steps.enumerated() {
                 let context = "\(c.name), step \(index + 1)"
                 XCTAssertEqual(session.received(step.received), step.events, context, line: c.line)
@@ -148,7 +180,7 @@ final class FeedbackSessionTests: XCTestCase {
     /// After OK: BEGIN, Hello, the match on feedbackd's owner (no reply), then
     /// NameHasOwner; a trigger follows them with the next serial.
     func testWhatIsSentAfterOK() throws {
-        var session = FeedbackSession(uid: 1000)
+        var session = FeedbackOnItsLink(uid: 1000)
         session.wrote(session.outgoing.pending.count)
         XCTAssertEqual(session.received(ok), [])
         let begin = Array("BEGIN\r\n".utf8)
@@ -180,7 +212,7 @@ final class FeedbackSessionTests: XCTestCase {
     }
 
     func testBytesInPiecesMakeTheSameEvents() {
-        var session = FeedbackSession(uid: 1000)
+        var session = FeedbackOnItsLink(uid: 1000)
         var events: [FeedbackSession.Event] = []
         for byte in ok + helloReply + reply(to: 3, true) + ownerChanged(FeedbackSession.service, to: "") {
             events += session.received([byte])
@@ -189,7 +221,7 @@ final class FeedbackSessionTests: XCTestCase {
     }
 
     func testABusThatStopsReadingDropsCallsRatherThanQueueingWithoutEnd() {
-        var session = FeedbackSession(uid: 1000)
+        var session = FeedbackOnItsLink(uid: 1000)
         XCTAssertEqual(session.received(ok + reply(to: 3, true)), [.feedbackd(present: true)])
         var sent = 0
         while session.trigger(.buttonPressed, autoStart: false) { sent += 1 }

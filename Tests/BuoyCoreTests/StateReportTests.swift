@@ -11,15 +11,16 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             report.json,
             #"{"visible":true,"dragging":false,"output":"HEADLESS-1","x":8,"y":332,"size":56,"edge":"left","opacity":0.4,"#
-                + #""menu_open":false,"mode":"laptop","config":"/home/me/.config/buoy/config.toml","buttons":[]}"#
+                + #""menu_open":false,"mode":"laptop","armed":null,"config":"/home/me/.config/buoy/config.toml","buttons":[]}"#
         )
     }
 
-    func testArmedOnlyWhileAClickTypeIs() {
+    /// Issue 30 §1: `"armed": null` or the type.
+    func testArmedIsTheTypeOrNull() {
         var armed = report
         armed.armed = .double
         XCTAssertTrue(armed.json.contains(#","mode":"laptop","armed":"double","config":"#), armed.json)
-        XCTAssertFalse(report.json.contains("armed"))
+        XCTAssertTrue(report.json.contains(#","mode":"laptop","armed":null,"config":"#), report.json)
     }
 
     func testButtonsListEveryInstanceInOrder() {
@@ -51,7 +52,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             other.json,
             #"{"visible":false,"dragging":false,"output":null,"x":-12.5,"y":0.125,"size":48.75,"edge":"top-right","#
-                + #""opacity":1,"menu_open":true,"mode":"laptop","config":"","buttons":[]}"#)
+                + #""opacity":1,"menu_open":true,"mode":"laptop","armed":null,"config":"","buttons":[]}"#)
     }
 
     func testOneLine() {
@@ -139,7 +140,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             tricky.json,
             #"{"visible":true,"dragging":false,"output":"Dell \"U2720Q\"\u000a","x":1,"y":2,"size":3,"edge":"free","#
-                + #""opacity":0.5,"menu_open":false,"mode":"laptop","config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#
+                + #""opacity":0.5,"menu_open":false,"mode":"laptop","armed":null,"config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#
         )
     }
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -75,6 +76,53 @@ class Accessibility:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class Orca:
+    """Orca 43 on `a11y`'s buses, what it would speak read from its debug log ("SPEECH OUTPUT"
+    lines, which Orca writes whether or not a synthesizer is there; `-d speech` keeps it from
+    starting speech-dispatcher). Orca 43 reads the keymap from an X display before it starts
+    (`xkbcomp $DISPLAY`, and without DISPLAY it dies with a KeyError), so a rootless Xwayland on
+    the compositor gives it one; it reads the rest (focus, names) from the accessibility bus."""
+
+    def __init__(self, sway: HeadlessSway, a11y: Accessibility):
+        require_tools("orca", "Xwayland")
+        # A display number no X server holds (another test's Xwayland may hold a low one).
+        display = next(n for n in range(100 + os.getpid() % 400, 1000)
+                       if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists())
+        self.xwayland = sway.spawn(["Xwayland", f":{display}", "-rootless", "-noreset"],
+                                   log=sway.unique("xwayland") + ".log")
+        wait_for(lambda: Path(f"/tmp/.X11-unix/X{display}").exists(), timeout=10,
+                 message="Xwayland's display socket")
+        self.log = sway.artifact(sway.unique("orca") + "-debug.log")
+        home = sway.artifact(sway.unique("orca-home"))
+        prefs = home / ".local/share/orca"
+        prefs.mkdir(parents=True)
+        # Orca writes its debug log through a buffer it never flushes; its customizations,
+        # loaded at start, make that buffer flush at each line, so the test reads it as it comes.
+        (prefs / "orca-customizations.py").write_text(
+            "from orca import debug\n"
+            "if debug.debugFile:\n"
+            "    debug.debugFile.reconfigure(line_buffering=True)\n")
+        env = {**sway.env, "DBUS_SESSION_BUS_ADDRESS": a11y.bus.address, "DISPLAY": f":{display}",
+               "HOME": str(home)}
+        env.pop("AT_SPI_BUS_ADDRESS", None)
+        self.process = sway.spawn(["orca", "-d", "speech", "--debug-file", str(self.log)],
+                                  log=sway.unique("orca") + ".log", env=env)
+        wait_for(lambda: "ORCA: Starting registry" in self.text(), timeout=30, interval=0.2,
+                 message="Orca started (its debug log)")
+
+    def text(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def spoken(self) -> list[str]:
+        """What Orca has said so far, in order."""
+        return re.findall(r"SPEECH OUTPUT: '([^']*)'", self.text())
+
+    def close(self) -> None:
+        # Orca does not end on SIGTERM while its registry runs; stop_process then kills it.
+        stop_process(self.process, grace=1.0)
+        stop_process(self.xwayland)
 
 
 def connections_to(a11y: Accessibility, pid: int) -> int:

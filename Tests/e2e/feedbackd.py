@@ -71,7 +71,7 @@ def connect(address: str, timeout: float = 5.0) -> socket.socket:
 
 
 def feedback_lines(buoy) -> list[str]:
-    """What a Buoy (buoy_fixture) logged about its session bus and feedbackd (FeedbackBus.swift)."""
+    """What a Buoy (buoy_fixture) logged about its session bus and feedbackd (SessionBus.swift)."""
     return [line for line in buoy.log().splitlines() if "haptic feedback" in line or "feedbackd (" in line]
 
 

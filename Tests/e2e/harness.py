@@ -2260,13 +2260,7 @@ class Touch(Pointer):
     name = "buoy-touch"
 
     def __init__(self, compositor: "HeadlessKWin", binary: Optional[str] = None, timeout: float = 5.0):
-        pointer_dir = os.path.dirname(os.environ.get("BUOY_POINTER", ""))
-        binary = (binary or os.environ.get("BUOY_TOUCH")
-                  or (os.path.join(pointer_dir, "buoy-touch") if pointer_dir else None)
-                  or str(REPO_ROOT / ".build/debug/buoy-touch"))
-        if not os.access(binary, os.X_OK):
-            raise HarnessError(f"buoy-touch not found at {binary}: build it with "
-                               "`swift build --product buoy-touch` or set BUOY_TOUCH")
+        binary = binary or self.binary()
         self.timeout = timeout
         self._stderr_path = compositor.artifact(compositor.unique("buoy-touch") + ".log")
         argv = [binary]
@@ -2282,6 +2276,18 @@ class Touch(Pointer):
         compositor.track(self)
         self._reader = _LineReader(self.process.stdout)
         self.command("sleep 0", timeout=timeout + 5)  # answered once the seat has touch
+
+    @staticmethod
+    def binary() -> str:
+        """buoy-touch: $BUOY_TOUCH, else beside $BUOY_POINTER, else the debug build's."""
+        pointer_dir = os.path.dirname(os.environ.get("BUOY_POINTER", ""))
+        binary = (os.environ.get("BUOY_TOUCH")
+                  or (os.path.join(pointer_dir, "buoy-touch") if pointer_dir else None)
+                  or str(REPO_ROOT / ".build/debug/buoy-touch"))
+        if not os.access(binary, os.X_OK):
+            raise HarnessError(f"buoy-touch not found at {binary}: build it with "
+                               "`swift build --product buoy-touch` or set BUOY_TOUCH")
+        return binary
 
     def down(self, x: float, y: float, id: int = 0) -> None:  # type: ignore[override]
         self.command(f"down {id} {x} {y}")
@@ -2389,6 +2395,13 @@ exec "$XDG_RUNTIME_DIR/kwin_wayland" $KWIN_OUTPUT --width {w} --height {h} --soc
 """
 
 
+# The least XDG menu that lists every application: KDE's service database (which KWin asks for a
+# client's desktop file) lists none without one.
+_KDE_MENU = """<!DOCTYPE Menu PUBLIC "-//freedesktop//DTD Menu 1.0//EN"
+ "http://www.freedesktop.org/standards/menu-spec/1.0/menu.dtd">
+<Menu><Name>Applications</Name><DefaultAppDirs/><Include><All/></Include></Menu>"""
+
+
 class HeadlessKWin(HeadlessSway):
     """A private KWin (`kwin_wayland`) for one test, with real touch: the host's 5.27 with
     `--virtual`, or KWin 6 from the leg's Debian root (trixie-kwin: 6.3, sid-kwin: 6.7),
@@ -2407,14 +2420,28 @@ class HeadlessKWin(HeadlessSway):
       cannot host it: KWin 6 paces its frames by wp_presentation feedback, which 1.7 never
       sent it, so only its first frame showed.
     - The background is black (no plasmashell); windows (wev) are maximized.
+    - Fake input is offered to every client of KWin's user (KWIN_WAYLAND_NO_PERMISSION_CHECKS),
+      unless `applications` is given: desktop files (name: text) for KWin's user, through which
+      KWin allows its restricted interfaces as a user's Plasma does (X-KDE-Wayland-Interfaces,
+      for the executable that Exec names); buoy-touch gets one of its own then. KWin matches
+      Exec against the client's /proc/PID/exe, which must also exist at that path where KWin
+      runs (KWin 6: inside its root), so buoy-touch and `programs` are copied into a directory
+      under the temp dir, which the root sees at the same path (`programs_dir`), and run from
+      there; `@PROGRAMS@` in a desktop file's text stands for that directory. KDE's service
+      database lists applications only through an XDG applications.menu, which the roots lack
+      (the host has kf5-applications.menu), so KWin's user gets a minimal one.
     """
 
     program = "kwin"
 
     def __init__(self, resolution: tuple[int, int] = (1280, 720), start_timeout: float = 20.0,
-                 user: str = TEST_USER, root=FROM_MATRIX):
+                 user: str = TEST_USER, root=FROM_MATRIX, applications: Optional[dict[str, str]] = None,
+                 programs: Sequence[str] = ()):
         super().__init__(resolution=resolution, scale=1, background=(0, 0, 0),
                          start_timeout=start_timeout, user=user, root=root)
+        self.applications = applications
+        self.programs = programs
+        self.programs_dir: Optional[Path] = None
         self.account: Optional[pwd.struct_passwd] = None
         self.bus_address: Optional[str] = None
         self._touch: Optional[Touch] = None
@@ -2423,10 +2450,27 @@ class HeadlessKWin(HeadlessSway):
 
     def config_text(self) -> str:
         w, h = self.resolution
-        return _KWIN_START.replace("{w}", str(w)).replace("{h}", str(h))
+        script = _KWIN_START.replace("{w}", str(w)).replace("{h}", str(h))
+        if self.applications is None:
+            return script
+        files = {**self.applications, "buoy-touch.desktop": (
+            "[Desktop Entry]\nType=Application\nName=buoy-touch\nNoDisplay=true\n"
+            "Exec=@PROGRAMS@/buoy-touch\nX-KDE-Wayland-Interfaces=org_kde_kwin_fake_input\n")}
+        written = ['mkdir -p "$HOME/.local/share/applications" "$XDG_CONFIG_HOME/menus"',
+                   f"cat > \"$XDG_CONFIG_HOME/menus/applications.menu\" <<'END'\n{_KDE_MENU}\nEND"] + [
+            f"cat > \"$HOME/.local/share/applications/{name}\" <<'END'\n"
+            f"{text.replace('@PROGRAMS@', str(self.programs_dir)).rstrip()}\nEND"
+            for name, text in files.items()]
+        start = script.index("# A plain copy")
+        return script[:start] + "\n".join(written) + "\n" + script[start:]
 
     def start(self) -> None:
         as_root = os.geteuid() == 0
+        if self.applications is not None:
+            self.programs_dir = Path(tempfile.mkdtemp(prefix="buoy-e2e-programs-"))
+            self.programs_dir.chmod(0o755)
+            for program in [Touch.binary(), *self.programs]:
+                shutil.copy2(program, self.programs_dir)
         if self.root is None:
             source = shutil.which("kwin_wayland")
             if source is None:
@@ -2446,8 +2490,8 @@ class HeadlessKWin(HeadlessSway):
         self.account = _ensure_test_user(self.user) if as_root else None
         icons, _ = _start_compositor(
             self, ["dbus-run-session", "--", "sh"], self.config_text(), "start-kwin.sh",
-            {"KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1",
-             "KWIN_SOURCE": source, "KWIN_OUTPUT": output})
+            {**({"KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1"} if self.applications is None else {}),
+             "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1", "KWIN_SOURCE": source, "KWIN_OUTPUT": output})
         socket = self.runtime_dir / "wayland-kwin"
 
         def started():
@@ -2477,7 +2521,7 @@ class HeadlessKWin(HeadlessSway):
             "XCURSOR_THEME": "default",
             "XCURSOR_SIZE": "24",
         }
-        self._touch = Touch(self)
+        self._touch = Touch(self, binary=str(self.programs_dir / "buoy-touch") if self.programs_dir else None)
 
         def painted():
             if self.process.poll() is not None:
@@ -2498,6 +2542,9 @@ class HeadlessKWin(HeadlessSway):
         if self.host is not None:
             self.host.stop()
             self.host = None
+        if self.programs_dir is not None:
+            shutil.rmtree(self.programs_dir, ignore_errors=True)
+            self.programs_dir = None
 
     def screenshot(self, path: Optional[str | os.PathLike] = None, scale: Optional[float] = None) -> Image:
         """The whole workspace, from ScreenShot2 or the host sway; `path` keeps it as a PPM.

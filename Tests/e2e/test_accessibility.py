@@ -8,12 +8,13 @@ import subprocess
 import unittest
 from pathlib import Path
 
-from atspi import Accessibility, connections_to
+from atspi import Accessibility, Orca, connections_to
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines
 from feedbackd import SessionBus
 from harness import HeadlessSway, wait_for
 from test_gestures import appended
 from test_msg import config
+from test_outputs import FIRST, SECOND, WIDTH, buttons_on, two_outputs
 
 
 def start(sway: HeadlessSway, a11y: Accessibility, atspi_address: str | None = None,
@@ -83,6 +84,78 @@ class AccessibilityTests(unittest.TestCase):
             wait_for(lambda: count_lines(item) == 1, timeout=3, message="the second item ran")
             wait_for(lambda: not a11y.client("tree")["children"][0]["children"], timeout=3,
                      message="the menu gone from the tree once closed")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_with_per_app_items_the_menu_lists_the_shown_items_and_activating_one_runs_it(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            ran = sway.artifact("ran")
+            rules = {2: 'show_for = ["wev"]\n', 3: 'hide_for = ["wev"]\n'}
+            menu = "".join(f'[[menu.item]]\nlabel = "Item {n}"\ncommand = "echo {n} >> {ran}"\n{rules.get(n, "")}'
+                           for n in range(1, 5))
+            buoy = Buoy(sway, config(actions={"tap": '"menu"'}) + menu)
+            buoy.env["DBUS_SESSION_BUS_ADDRESS"] = a11y.bus.address
+            buoy.start()
+            buoy.wait_for_button(MAGENTA)
+            sway.wev()
+            wait_for(lambda: any(w.get("focused") and w.get("app_id") == "wev" for w in sway.windows()),
+                     timeout=5, message="wev in front")
+            a11y.app()
+            self.assertTrue(a11y.client("do", "0", "open menu"))
+            app = wait_for(lambda: (lambda app: app if app["children"][0]["children"] else None)(a11y.client("tree")),
+                           timeout=5, message="the menu under the button")
+            items = app["children"][0]["children"][0]["children"]
+            self.assertEqual([item["name"] for item in items], ["Item 1", "Item 2", "Item 4"])
+            self.assertTrue(a11y.client("do", "0/0/2", "activate"))
+            wait_for(lambda: ran.exists() and ran.read_text() == "4\n", timeout=3,
+                     message=f"Item 4 ran; ran: {ran.read_text() if ran.exists() else None}")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_orca_reads_the_menu_item_the_arrow_keys_reach(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            menu = ("[[menu.item]]\nlabel = \"Terminal\"\ncommand = \"true\"\n"
+                    "[[menu.item]]\nlabel = \"Screenshot\"\ncommand = \"true\"\n")
+            buoy = Buoy(sway, config(button={"accessible_name": '"Assistant"'}, actions={"tap": '"menu"'}) + menu)
+            buoy.env["DBUS_SESSION_BUS_ADDRESS"] = a11y.bus.address
+            buoy.start()
+            buoy.wait_for_button(MAGENTA)
+            a11y.app()
+            orca = Orca(sway, a11y)
+            try:
+                # The seat's keyboard (it has none headless) before the menu takes it.
+                sway.spawn(["wtype", "-s", "600000", ""], log=sway.unique("wtype") + ".log")
+                self.assertTrue(a11y.client("do", "0", "open menu"))
+                wait_for(lambda: "menu opened" in buoy.log(), timeout=5, message="the menu open")
+                subprocess.run(["wtype", "-s", "300", "-k", "Down"], env=sway.env, check=True, timeout=10)
+                wait_for(lambda: "Screenshot." in orca.spoken(), timeout=10,
+                         message=f"Orca to say the second item; it said {orca.spoken()}")
+                subprocess.run(["wtype", "-k", "Up"], env=sway.env, check=True, timeout=10)
+                wait_for(lambda: orca.spoken()[-1:] == ["Terminal."], timeout=10,
+                         message=f"Orca to say the first item; it said {orca.spoken()}")
+            finally:
+                orca.close()
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_with_output_every_each_output_has_its_push_button_where_it_is_in_the_layout(self):
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            two_outputs(sway)
+            buoy, _ = start(sway, a11y, button={"output": '"*"'})
+            app = wait_for(lambda: (lambda app: app if app and len(app["children"]) == 2 else None)(
+                a11y.client("tree")), timeout=10, message="two push buttons")
+            nodes = {}
+            for output, offset in ((FIRST, 0), (SECOND, WIDTH)):
+                left, top, right, bottom = wait_for(lambda: buttons_on(sway, output), timeout=5,
+                                                    message=f"the button on {output}").bbox
+                near = [index for index, node in enumerate(app["children"])
+                        if abs(node["extents"][0] - (offset + left)) <= 4 and abs(node["extents"][1] - top) <= 4]
+                self.assertEqual(len(near), 1, (output, (offset + left, top),
+                                                [node["extents"] for node in app["children"]]))
+                nodes[output] = near[0]
+            self.assertEqual(app["children"][nodes[SECOND]]["extents"][2], right - left, "the size")
+            # Each push button acts on its own output's button alone.
+            self.assertTrue(a11y.client("do", str(nodes[SECOND]), "move to top-left"))
+            wait_for(lambda: (lambda found: found and found.bbox[0] < 20 and found.bbox[1] < 20)(
+                buttons_on(sway, SECOND)), timeout=5, message="the second output's button at its top-left")
+            self.assertGreater(buttons_on(sway, FIRST).bbox[0], WIDTH / 2, "the first output's stays right")
             self.assertEqual(buoy.stop(), 0)
 
     def test_move_to_top_left_moves_the_button_there(self):

@@ -19,7 +19,8 @@ BTN_LEFT, BTN_RIGHT, BTN_MIDDLE = 272, 273, 274
 
 
 def armed(buoy: Buoy):
-    return json.loads(msg(buoy, "state").stdout).get("armed")
+    """`msg state`'s armed: the type, or None for its null (the key is always there)."""
+    return json.loads(msg(buoy, "state").stdout)["armed"]
 
 
 class Session:
@@ -179,6 +180,24 @@ class ClickTypeTests(unittest.TestCase):
             self.assertIsNone(armed(buoy))
             self.assertEqual(buoy.log().count("[warning] right-click is unavailable here"), 1, buoy.log())
 
+    def test_a_dwell_user_arms_by_resting_on_the_button_and_clicks_by_resting_anywhere(self):
+        """`[button] dwell`: resting on the button taps it, which arms right-click; then the
+        pointer resting on the overlay is the tap, and wev gets the right click there."""
+        with matrix_compositor() as compositor:
+            s = Session(compositor, config(button={"dwell": 0.5},
+                                           actions={"tap": '{ action = "right-click" }'}))
+            s.wev.mark()
+            s.pointer.move(*s.button.centroid)
+            wait_for(lambda: "takes input" in s.buoy.log(), timeout=3,
+                     message="armed by the dwell on the button, the overlay taking input")
+            self.assertEqual(armed(s.buoy), "right")
+            rested_at = time.monotonic()
+            s.pointer.move(300, 200)
+            s.wev.wait_buttons(2)
+            self.assertGreaterEqual(time.monotonic() - rested_at, 0.45, "clicked before the rest's 0.5 s")
+            self.assertEqual(s.buttons(), [(BTN_RIGHT, "pressed", 300, 200), (BTN_RIGHT, "released", 300, 200)])
+            self.assert_plain_left_click_next(s)
+
     def test_check_says_what_the_click_types_need(self):
         with matrix_compositor() as compositor:
             buoy = Buoy(compositor, config(actions={"tap": '{ action = "drag" }'}))
@@ -187,6 +206,17 @@ class ClickTypeTests(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stderr)
             self.assertIn("action drag: buoy's own, through the compositor's zwlr_virtual_pointer_manager_v1 v2",
                           result.stdout)
+
+    def test_check_in_kde_plasma_says_the_click_types_need_buoy_s_desktop_file(self):
+        with matrix_compositor() as compositor:
+            buoy = Buoy(compositor, config(actions={"tap": '{ action = "right-click" }'}))
+            env = {k: v for k, v in buoy.env.items() if k not in ("SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE")}
+            result = subprocess.run([BUOY, "--check", "-c", str(buoy.config_path)],
+                                    env={**env, "KDE_SESSION_VERSION": "6"}, capture_output=True, text=True,
+                                    timeout=10)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("action right-click: buoy's own, through KWin's org_kde_kwin_fake_input, which KWin"
+                          " offers to buoy through buoy's desktop file (buoy(5), CLICK TYPES;", result.stdout)
 
     def test_nothing_is_delivered_while_swaylock_runs(self):
         """Armed, then locked: the taps go to swaylock, and nothing reaches wev. sway 1.7

@@ -134,6 +134,13 @@ class DoctorOnSwayTests(unittest.TestCase):
                                    text=True, timeout=10)
             self.assertEqual(section(result.stdout, "Files and processes")[0], f"config: {check.stdout.strip()}")
 
+    def test_clicks_and_keys_through_the_virtual_pointer_and_keyboard_on_sway(self):
+        with HeadlessSway() as sway:
+            report = doctor(Buoy(sway, config())).stdout
+            self.assertEqual([" ".join(line.split()) for line in section(report, "Clicks and keys")], [
+                "click types through zwlr_virtual_pointer_v1, at the tapped point",
+                "keys sent to the focused window through zwp_virtual_keyboard_v1, with a keymap of buoy's own"])
+
 
 class DoctorWithoutACompositorTests(unittest.TestCase):
     def test_one_line_that_names_the_display(self):
@@ -215,6 +222,22 @@ class DoctorElsewhereTests(unittest.TestCase):
             self.assertIn("KWin 5.27 gives the keyboard to a layer surface that is clicked or touched", pitfalls)
             self.assertIn("buoy's buttons are docks", pitfalls)
             self.assertEqual(report.splitlines()[-1], "buoy can run here.")
+
+    def test_clicks_and_keys_through_fake_input_on_kwin_for_kwin_s_user(self):
+        # KWin offers fake input only to clients of its own user (as a user runs doctor).
+        with HeadlessKWin() as kwin:
+            buoy = Buoy(kwin, config())
+            env = {k: v for k, v in buoy.env.items() if k not in COMPOSITOR_VARIABLES}
+            argv = [BUOY, "doctor"]
+            if kwin.account is not None:
+                argv = ["setpriv", f"--reuid={kwin.account.pw_uid}", f"--regid={kwin.account.pw_gid}",
+                        "--init-groups", *argv]
+            result = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=30)
+            self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+            self.assertEqual([" ".join(line.split()) for line in section(result.stdout, "Clicks and keys")], [
+                "click types through KWin's fake input (org_kde_kwin_fake_input), at the tapped point",
+                "keys sent to the focused window through KWin's fake input, as the keys of KWin's active layout"
+                " (a key it lacks sends nothing of its list)"])
 
     def test_phoc_is_named_from_its_globals(self):
         with HeadlessPhoc() as phoc:

@@ -28,6 +28,7 @@ EXPECTED = {
     "usr/share/doc/buoy/touch-desktop.toml": 0o644,
     "usr/share/doc/buoy/two-buttons.toml": 0o644,
     "usr/share/doc/buoy/buoy.desktop": 0o644,
+    "usr/share/applications/buoy.desktop": 0o644,
     "usr/lib/systemd/user/buoy.service": 0o644,
     "usr/share/bash-completion/completions/buoy": 0o644,
     "usr/share/zsh/site-functions/_buoy": 0o644,

@@ -11,17 +11,20 @@ touch_cancel in the middle of a drag.
 from __future__ import annotations
 
 import json
+import os
 import time
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
 from feedbackd import FeedbackdStub, SessionBus, feedback_lines
-from harness import HeadlessKWin, WaylandDebugLog, wait_for
+from harness import REPO_ROOT, HeadlessKWin, WaylandDebugLog, wait_for
 from test_faults import parse_state
 from test_gestures import actions, appended
+from test_keys import CONTROL, focused_wev, keys_with_modifiers, wait_keys
 from test_menu import menu_config, start_buoy_with_menu, wait_closed, wait_open
 from test_buttons import KEYBOARD_COLOR, MAIN_COLOR, two_buttons
 from test_msg import config, msg
+from test_clicks import BTN_RIGHT
 from test_panel import BACKGROUND, icon_centres, panel_config
 from test_submenu import DEVICE, TOP, centres, submenu_config, wait_level
 
@@ -628,6 +631,99 @@ class KWinRemoveTests(unittest.TestCase):
             report = json.loads(msg(buoy, "state").stdout)["buttons"][0]
             self.assertEqual((report["hidden_by"], report["x"], report["y"]), (None, before["x"], before["y"]))
 
+
+class UserBuoy(Buoy):
+    """buoy run as KWin's user, as a user runs it. KWin offers fake input only to a client
+    whose executable it can read through /proc (then KWIN_WAYLAND_NO_PERMISSION_CHECKS, or a
+    desktop file, allows it), which a root client's is not to KWin's user."""
+
+    def start(self, binary: str = BUOY) -> "UserBuoy":
+        account = self.sway.account
+        argv = [binary, *self.args]
+        if account is not None:
+            for path in [self.home, *self.home.rglob("*")]:
+                os.chown(path, account.pw_uid, account.pw_gid)
+            argv = ["setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--init-groups",
+                    "--pdeathsig=KILL", *argv]
+        self.process = self.sway.spawn(argv, log=self.log_name, env=self.env)
+        return self
+
+    def msg(self, *words: str):
+        """`buoy msg` as buoy's user: its socket admits no other."""
+        return msg(self, *words, user=self.sway.user if self.sway.account is not None else None)
+
+
+class KWinClickTests(unittest.TestCase):
+    """Click types on KWin (issue 30 §1), which has no virtual pointer: buoy clicks through
+    KWin's fake input, whose absolute motion is in the layout's logical pixels."""
+
+    def right_click_by_a_finger(self, kwin: HeadlessKWin, binary: str = BUOY) -> UserBuoy:
+        """Arms right-click, taps the overlay at (300, 200) with a finger, and checks that wev
+        below gets one right press and release there and no touch."""
+        finger = Finger(kwin)
+        buoy = UserBuoy(kwin, config()).start(binary)
+        buoy.wait_for_button(MAGENTA)
+        wev = kwin.wev()
+        result = buoy.msg("click", "right")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        wait_for(lambda: "takes input" in buoy.log(), timeout=3, message="the click overlay takes input")
+        wev.mark()
+        finger.tap(300, 200)
+        wev.wait_buttons(2)
+        self.assertEqual([(e.button, e.state, e.x, e.y) for e in wev.button_events()],
+                         [(BTN_RIGHT, "pressed", 300, 200), (BTN_RIGHT, "released", 300, 200)])
+        self.assertEqual(wev.touches(), [], "the finger's touch went to buoy's overlay, not to wev")
+        return buoy
+
+    def test_a_right_click_by_a_finger_on_the_overlay_reaches_the_window_below(self):
+        with HeadlessKWin() as kwin:
+            buoy = self.right_click_by_a_finger(kwin)
+            wait_for(lambda: json.loads(buoy.msg("state").stdout)["armed"] is None, timeout=3,
+                     message="disarmed after the click")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_with_the_installed_desktop_file_and_kwin_s_permission_checks_a_right_click(self):
+        """As a user's Plasma runs: KWin checks permissions, and the desktop file that `make
+        install` writes (packaging/buoy.desktop.in, Exec = buoy's path) allows buoy fake input.
+        buoy and its drawing helper run from a copy whose path KWin (in its root, for KWin 6)
+        sees too."""
+        text = (REPO_ROOT / "packaging/buoy.desktop.in").read_text()
+        programs = [BUOY, os.path.join(os.path.dirname(BUOY), "buoy-draw")]
+        with HeadlessKWin(applications={"buoy.desktop": text.replace("@BINDIR@", "@PROGRAMS@")},
+                          programs=programs) as kwin:
+            self.assertEqual(self.right_click_by_a_finger(kwin, str(kwin.programs_dir / "buoy")).stop(), 0)
+
+
+class KWinKeysTests(unittest.TestCase):
+    """KWin has no virtual keyboard: buoy sends keys through its fake input, whose keyboard_key
+    takes key codes that KWin reads through its own layout, so buoy looks each keysym up in the
+    keymap its seat was sent and holds modifiers by pressing their keys. buoy runs as KWin's
+    user, to whom alone KWin offers fake input (see UserBuoy)."""
+
+    @staticmethod
+    def tap_with_wev_in_front(kwin: HeadlessKWin, keys: str):
+        """buoy (as KWin's user) whose tap sends `keys`, wev focused in front, marked; then
+        `buoy msg tap`: returns buoy, wev and msg's answer."""
+        buoy = UserBuoy(kwin, config(actions={"tap": f"{{ keys = {keys} }}"})).start()
+        buoy.wait_for_button(MAGENTA)
+        wev = focused_wev(kwin)
+        return buoy, wev, buoy.msg("tap")
+
+    def test_a_tap_sends_ctrl_z_through_fake_input_to_the_focused_window_which_keeps_the_keyboard(self):
+        with HeadlessKWin() as kwin:
+            buoy, wev, answer = self.tap_with_wev_in_front(kwin, '"ctrl+z"')
+            self.assertEqual(answer.returncode, 0, answer.stdout + answer.stderr)
+            self.assertEqual(wait_keys(wev, 4), [("Control_L", "pressed", 0), ("z", "pressed", CONTROL),
+                                                 ("z", "released", CONTROL), ("Control_L", "released", CONTROL)])
+            self.assertEqual(wev.keyboard_focus(), [], "wev lost or regained the keyboard")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_a_key_kwin_s_layout_lacks_sends_nothing_of_the_list_and_says_which(self):
+        with HeadlessKWin() as kwin:
+            buoy, wev, answer = self.tap_with_wev_in_front(kwin, '["ctrl+z", "adiaeresis"]')
+            self.assertIn("the keyboard layout has no key for adiaeresis", answer.stdout + answer.stderr)
+            self.assertEqual(keys_with_modifiers(wev), [])
+            self.assertEqual(buoy.stop(), 0)
 
 if __name__ == "__main__":
     unittest.main()

@@ -41,7 +41,8 @@ class MessageTests(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stderr)
             state = json.loads(result.stdout)
             self.assertEqual(list(state), ["visible", "dragging", "output", "x", "y", "size", "edge",
-                                           "opacity", "menu_open", "mode", "config", "buttons"])
+                                           "opacity", "menu_open", "mode", "armed", "config", "buttons"])
+            self.assertIsNone(state["armed"], "no click type armed")
             self.assertEqual(state["buttons"], [{
                 "name": "main", "output": "HEADLESS-1", "visible": True, "hidden_by": None, "dragging": False,
                 "x": state["x"], "y": state["y"],

@@ -8,6 +8,11 @@ import BuoyCore
 /// delivered where the tap was. A drag takes two taps: the first marks
 /// where the press goes, the second where the release does.
 ///
+/// With `[button] dwell`, the pointer resting on an overlay is a tap there
+/// (`Dwell`: it may wander `Dwell.tolerance` px), so a dwell user, who
+/// armed it by resting on the button, clicks anywhere by resting there. A
+/// drag's second rest must be away from its first.
+///
 /// Pure: the shell passes the time, and carries out the effects.
 public struct ClickArming: Sendable, Equatable {
     /// How long the sync after the overlays' removal may take before the
@@ -62,13 +67,19 @@ public struct ClickArming: Sendable, Equatable {
 
     /// What the shell tells it.
     public enum Input: Sendable, Equatable {
-        /// Arm `type` for `timeout` seconds, with overlays on `outputs`.
-        case arm(ClickType, timeout: Double, outputs: [String], at: Double)
+        /// Arm `type` for `timeout` seconds, with overlays on `outputs`; a
+        /// pointer resting `dwell` seconds on one taps there (0: never).
+        case arm(ClickType, timeout: Double, outputs: [String], dwell: Double = 0, at: Double)
         case cancel(DisarmReason, at: Double)
         /// A press or a touch down on an overlay.
         case press(Spot, at: Double)
         /// The release or touch up that ends it.
         case release(Spot, at: Double)
+        /// The pointer came onto an overlay, or moved on one.
+        case pointerEntered(Spot, at: Double)
+        case pointerMoved(Spot, at: Double)
+        /// The pointer left the overlays.
+        case pointerLeft(at: Double)
         /// The outputs that have a button now.
         case outputs([String], at: Double)
         /// The sync asked after the overlays' removal was answered.
@@ -95,6 +106,9 @@ public struct ClickArming: Sendable, Equatable {
     public private(set) var outputs: [String] = []
     /// The armed type's timeout, which a drag's second tap gets afresh.
     private var timeout = 5.0
+    /// The pointer resting on an overlay, and that overlay's output.
+    private var dwell = Dwell(seconds: 0)
+    private var dwellOutput: String?
 
     /// Idle.
     public init() {}
@@ -107,11 +121,13 @@ public struct ClickArming: Sendable, Equatable {
         }
     }
 
-    /// When a tick is due: the timeout, or the sync's wait.
+    /// When a tick is due: the timeout (or a rest's end, if sooner), or the
+    /// sync's wait.
     public var deadline: Double? {
         switch phase {
         case .idle: nil
-        case .armed(_, let until, _), .pressed(_, let until, _): until
+        case .armed(_, let until, _): min(until, dwell.deadline ?? until)
+        case .pressed(_, let until, _): until
         case .syncing(_, _, _, let since): since + Self.syncWait
         }
     }
@@ -119,17 +135,39 @@ public struct ClickArming: Sendable, Equatable {
     /// Takes one input; returns what to carry out.
     public mutating func handle(_ input: Input) -> [Effect] {
         switch (input, phase) {
-        case (.arm(let type, let timeout, let outputs, let now), _):
+        case (.arm(let type, let timeout, let outputs, let dwell, let now), _):
             guard !outputs.isEmpty else { return disarm(.outputGone) }
             let replaced: [Effect] = armed != nil ? [.disarmed(.replaced)] : []
             self.outputs = outputs
             self.timeout = timeout
+            self.dwell = Dwell(seconds: dwell)
             phase = .armed(type, until: now + timeout, dragFrom: nil)
             return replaced + [.overlays(outputs), .armed(type)]
         case (.cancel(let reason, _), _):
             return disarm(reason)
         case (.press, .armed(let type, let until, let dragFrom)):
+            dwell.spend()
             phase = .pressed(type, until: until, dragFrom: dragFrom)
+            return []
+        case (.pointerEntered(let spot, let now), .armed):
+            dwellOutput = spot.output
+            dwell.entered(at: spot.point, now: now)
+            return []
+        case (.pointerMoved(let spot, let now), .armed(_, _, let dragFrom)):
+            if dwellOutput != spot.output {
+                dwell.left()
+                dwellOutput = spot.output
+            }
+            // A drag's first rest spent the visit: moving away from it starts the second.
+            if dwell.deadline == nil, let from = dragFrom,
+                from.point.distance(to: spot.point) > Dwell.tolerance
+            {
+                dwell.left()
+            }
+            dwell.moved(to: spot.point, now: now)
+            return []
+        case (.pointerLeft, _):
+            dwell.left()
             return []
         case (.release(let spot, let now), .pressed(.drag, _, nil)):
             // A drag's first tap: the press goes there, once the second says where to.
@@ -158,6 +196,11 @@ public struct ClickArming: Sendable, Equatable {
         case (.tick(let now), .armed(_, let until, _)) where now >= until,
             (.tick(let now), .pressed(_, let until, _)) where now >= until:
             return disarm(.timeout)
+        case (.tick(let now), .armed(let type, let until, let dragFrom)):
+            guard let output = dwellOutput, case (true, let point?) = dwell.fire(at: now) else { return [] }
+            // A rest is a tap where it rested.
+            phase = .pressed(type, until: until, dragFrom: dragFrom)
+            return handle(.release(Spot(output: output, point: point), at: now))
         case (.tick(let now), .syncing(_, _, _, let since)) where now >= since + Self.syncWait:
             return disarm(.noSync)
         default:

@@ -60,6 +60,19 @@ package struct AccessibleMenuFacts: Sendable, Equatable {
     }
 }
 
+/// Everything the tree is built from, so that the shell can tell whether
+/// anything changed before it builds.
+package struct AccessibleFacts: Sendable, Equatable {
+    /// In instance order.
+    package var buttons: [AccessibleButtonFacts]
+    package var menu: AccessibleMenuFacts?
+
+    package init(buttons: [AccessibleButtonFacts], menu: AccessibleMenuFacts?) {
+        self.buttons = buttons
+        self.menu = menu
+    }
+}
+
 /// Builds the `AccessibleTree` from the buttons and the open menu: a push
 /// button per button, with the actions Android's floating button gives
 /// TalkBack, and under its button the open menu with its items.

@@ -42,13 +42,16 @@ package struct DoctorReport: Equatable, Sendable {
                 "buoy doctor (buoy \(facts.version)), on the Wayland display \"\(facts.display)\"",
                 Self.compositorSection(compositor, facts),
                 Self.protocolSection(facts),
+                ClicksAndKeys.lines(facts).map { lines in
+                    Self.section("Clicks and keys", Self.table(lines.map { [$0.name, $0.text] }))
+                },
                 Self.outputSection(facts.outputs),
                 Self.fileSection(facts),
                 Self.helperSection(facts.helpers),
                 Self.pitfallSection(pitfalls, on: compositor),
                 blockers.isEmpty
                     ? "buoy can run here." : "buoy cannot run here: \(blockers.joined(separator: "; and ")).",
-            ].joined(separator: "\n\n") + "\n"
+            ].compactMap { $0 }.joined(separator: "\n\n") + "\n"
         json = Self.json(facts, compositor: compositor, pitfalls: pitfalls, blockers: blockers)
     }
 
@@ -87,6 +90,13 @@ package struct DoctorReport: Equatable, Sendable {
                             ("without", string(row.use.without)), ("required", "\(row.required)"),
                         ])
                     })
+            ),
+            (
+                "clicks_and_keys",
+                ClicksAndKeys.lines(facts).map { lines in
+                    object(lines.map { (String($0.name.map { $0 == " " ? "_" : $0 }), string($0.text)) })
+                }
+                    ?? "null"
             ),
             (
                 "seats",

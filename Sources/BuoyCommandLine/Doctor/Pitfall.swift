@@ -1,3 +1,4 @@
+import BuoyButton
 import BuoyCore
 
 /// A known reason for buoy not to show, or to misbehave, and its fix.
@@ -43,17 +44,22 @@ package struct Pitfall: Equatable, Sendable {
         return found
     }
 
-    /// The config arms click types that buoy has nothing to click with here.
+    /// The config arms click types that buoy has nothing to click with here:
+    /// neither a virtual pointer v2 nor KWin's fake input.
     private static func cannotClick(_ facts: DoctorFacts) -> Pitfall? {
-        let pointer = facts.globals.first { $0.interface == "zwlr_virtual_pointer_manager_v1" }
-        guard !facts.clickActions.isEmpty, (pointer?.version ?? 0) < 2 else { return nil }
-        let offered = pointer.map { "only v\($0.version) of" } ?? "no"
+        let version = { (interface: String) in facts.globals.first { $0.interface == interface }?.version }
+        let pointer = version("zwlr_virtual_pointer_manager_v1")
+        let backend = ClickBackend.choose(
+            virtualPointer: pointer, fakeInput: version("org_kde_kwin_fake_input"))
+        guard !facts.clickActions.isEmpty, case .unavailable = backend else { return nil }
+        let offered = pointer.map { "only v\($0) of" } ?? "no"
         return Pitfall(
             problem:
                 "The config's \(facts.clickActions.joined(separator: ", ")) cannot click here: the compositor"
                 + " offers \(offered) zwlr_virtual_pointer_manager_v1, and buoy clicks through its v2.",
-            fix: "Use them on a compositor that offers it (sway, labwc, wayfire, Hyprland, phoc),"
-                + " or take them out of the config.")
+            fix: "Use them on a compositor that offers it (sway, labwc, wayfire, Hyprland, phoc), or on KWin"
+                + " with buoy's desktop file installed (buoy(5), CLICK TYPES), or take them out of the config."
+        )
     }
 
     private static func lacking(_ missing: RequiredGlobal, on compositor: DoctorReport.Compositor) -> Pitfall

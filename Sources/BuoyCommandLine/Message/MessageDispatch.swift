@@ -131,15 +131,23 @@ package struct MessagePlan: Equatable, Sendable {
 /// `buoy msg`'s decisions: which instances a request acts on, what each of
 /// them is given, what is refused and with which words.
 package enum MessageDispatch {
-    /// The plan for `message` given `facts`; `now` stamps the controllers' inputs.
-    package static func plan(_ message: ControlMessage, facts: MessageFacts, now: Double) -> MessagePlan {
+    /// The plan for `message` given `facts`; `now` stamps the controllers'
+    /// inputs. With `instance`, for that instance alone, whatever the message
+    /// names: a screen reader's push button is one instance, and an
+    /// `output = "*"` button has one on each output.
+    package static func plan(
+        _ message: ControlMessage, facts: MessageFacts, now: Double, instance: Int? = nil
+    )
+        -> MessagePlan
+    {
         let targets: [Int]
-        switch message.target(among: facts.buttons) {
-        case .failure(let error): return .error(error.message)
-        case .success(.every?): targets = Array(facts.instances.indices)
-        case .success(.button(let name)?):
+        switch (instance, message.target(among: facts.buttons)) {
+        case (let instance?, _): targets = facts.instances.indices.contains(instance) ? [instance] : []
+        case (nil, .failure(let error)): return .error(error.message)
+        case (nil, .success(.every?)): targets = Array(facts.instances.indices)
+        case (nil, .success(.button(let name)?)):
             targets = facts.instances.indices.filter { facts.instances[$0].key.name == name }
-        case .success(nil): targets = []
+        case (nil, .success(nil)): targets = []
         }
         let instances = facts.instances
         switch message.command {

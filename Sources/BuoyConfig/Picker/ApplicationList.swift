@@ -63,11 +63,14 @@ public enum ApplicationList {
         }
         // The last NUL leaves one empty field after it.
         guard fields.last == "", (fields.count - 1) % 4 == 0 else { return nil }
-        return stride(from: 0, to: fields.count - 1, by: 4).map { start in
-            DesktopEntry(
-                id: fields[start], name: fields[start + 1],
-                icon: fields[start + 2].isEmpty ? nil : fields[start + 2],
-                command: fields[start + 3])
+        // A loop, not a closure: Swift 6.0 (trixie's swiftlang) cannot type-check the closure in time.
+        var entries: [DesktopEntry] = []
+        for start in stride(from: 0, to: fields.count - 1, by: 4) {
+            let icon: String? = fields[start + 2].isEmpty ? nil : fields[start + 2]
+            entries.append(
+                DesktopEntry(
+                    id: fields[start], name: fields[start + 1], icon: icon, command: fields[start + 3]))
         }
+        return entries
     }
 }

@@ -4,7 +4,10 @@
 /// either is on it asks for the accessibility bus's address, and once the
 /// shell has connected there it embeds the application in the registry's
 /// desktop and answers calls from the tree. When accessibility goes off it
-/// asks the shell to leave that bus. Pure: nothing here waits.
+/// asks the shell to leave that bus. The session bus's connection is buoy's
+/// only one there: feedbackd's calls ride on it (`feedback`), so that with
+/// accessibility off the watch costs its few calls and not a connection of
+/// its own. Pure: nothing here waits.
 public struct AccessibilitySession: Sendable, Equatable {
     /// The two connections.
     public enum Link: Sendable, Equatable {
@@ -24,6 +27,8 @@ public struct AccessibilitySession: Sendable, Equatable {
         case warning(String)
         /// A link cannot go on; for the session bus that ends the watch.
         case failed(Link, String)
+        /// Whether feedbackd is on the session bus, once asked and at each change.
+        case feedbackd(present: Bool)
     }
 
     /// How far a bus may fall behind in reading before a message is dropped.
@@ -35,8 +40,10 @@ public struct AccessibilitySession: Sendable, Equatable {
     static let launcherPath = "/org/a11y/bus"
     static let properties = "org.freedesktop.DBus.Properties"
 
-    /// The session bus, where the switches are watched.
+    /// The session bus, where the switches are watched and feedbackd is called.
     public private(set) var session: DBusLink
+    /// feedbackd's side of the session bus, while a button asks for feedback.
+    public private(set) var feedback: FeedbackSession?
     /// The accessibility bus, while accessibility is on and the shell has connected.
     public private(set) var atspi: DBusLink?
     private let uid: UInt32
@@ -81,6 +88,27 @@ public struct AccessibilitySession: Sendable, Equatable {
         session = DBusLink(uid: uid, outgoingLimit: Self.outgoingLimit)
     }
 
+    /// Starts or stops feedbackd's side of the session bus: a button asks
+    /// for feedback, or none does any longer.
+    public mutating func wantFeedback(_ wanted: Bool) {
+        guard wanted != (feedback != nil) else { return }
+        guard wanted else {
+            feedback = nil
+            return
+        }
+        var feedback = FeedbackSession()
+        if session.isRunning { feedback.start(on: &session) }
+        self.feedback = feedback
+    }
+
+    /// Queues a `TriggerFeedback` for `event` (see `FeedbackSession.trigger`);
+    /// false when it is not sent, or no button asks for feedback.
+    public mutating func trigger(_ event: FeedbackEvent, autoStart: Bool) -> Bool {
+        guard var feedback else { return false }
+        defer { self.feedback = feedback }
+        return feedback.trigger(event, autoStart: autoStart, on: &session)
+    }
+
     /// `count` bytes of `link`'s outgoing were written.
     public mutating func wrote(_ count: Int, on link: Link) {
         switch link {
@@ -121,9 +149,11 @@ public struct AccessibilitySession: Sendable, Equatable {
         case .session:
             return session.received(bytes).flatMap { event -> [Event] in
                 switch event {
-                case .authenticated: return watch()
+                case .authenticated:
+                    feedback?.start(on: &session)
+                    return watch()
                 case .connected: return []
-                case .message(let message): return statusMessage(message)
+                case .message(let message): return feedbackMessage(message) + statusMessage(message)
                 case .failed(let reason): return [.failed(.session, reason)]
                 }
             }
@@ -155,6 +185,17 @@ public struct AccessibilitySession: Sendable, Equatable {
     }
 
     // MARK: - The session bus
+
+    private mutating func feedbackMessage(_ message: DBusMessage) -> [Event] {
+        guard var feedback else { return [] }
+        defer { self.feedback = feedback }
+        return feedback.handle(message, on: &session).map { event in
+            switch event {
+            case .feedbackd(let present): return .feedbackd(present: present)
+            case .failed(let reason): return .failed(.session, reason)
+            }
+        }
+    }
 
     private mutating func watch() -> [Event] {
         // Whole literals: interpolation's code would be paged in for these alone.

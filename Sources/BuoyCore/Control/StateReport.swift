@@ -87,8 +87,7 @@ public struct StateReport: Sendable, Equatable {
     public var mode: DeviceMode
     /// The config file's path.
     public var config: String
-    /// The click type armed for the next tap anywhere; the line has
-    /// `"armed"` only while one is, so that it reads as before otherwise.
+    /// The click type armed for the next tap anywhere; `null` while none is.
     public var armed: ClickType?
     /// Every instance of every button, in config order.
     public var buttons: [ButtonReport]
@@ -116,7 +115,7 @@ public struct StateReport: Sendable, Equatable {
 
     /// One line of JSON, without a trailing newline, keys in a fixed order:
     /// `{"visible":true,"dragging":false,"output":"DP-1","x":8,"y":332,"size":56,"edge":"left",`
-    /// `"opacity":0.4,"menu_open":false,"mode":"laptop","config":"/home/me/.config/buoy/config.toml",`
+    /// `"opacity":0.4,"menu_open":false,"mode":"laptop","armed":null,"config":"/home/me/.config/buoy/config.toml",`
     /// `"buttons":[{"name":"main",...}]}` (see `ButtonReport.json`).
     ///
     /// Numbers are rounded to 3 decimals and printed without trailing zeros;
@@ -133,7 +132,7 @@ public struct StateReport: Sendable, Equatable {
         text += ",\"opacity\":" + Self.number(opacity)
         text += ",\"menu_open\":\(menuOpen)"
         text += ",\"mode\":" + Self.string(mode.rawValue)
-        if let armed { text += ",\"armed\":" + Self.string(armed.rawValue) }
+        text += ",\"armed\":" + (armed.map { Self.string($0.rawValue) } ?? "null")
         text += ",\"config\":" + Self.string(config)
         text += ",\"buttons\":[" + buttons.map(\.json).joined(separator: ",") + "]"
         return text + "}"

@@ -1,14 +1,16 @@
-/// buoy's side of a session-bus connection that only asks feedbackd for
-/// feedback: the link's handshake (`DBusLink`), a match on feedbackd's owner
-/// changing, `NameHasOwner`, then `TriggerFeedback` calls that expect no reply. Pure:
-/// the shell feeds it what a non-blocking read returned and writes what it
-/// queues; nothing here ever waits for an answer.
+/// buoy's side of feedbackd, riding on the session bus's one connection
+/// (`AccessibilitySession.session`, which the accessibility watch shares): a
+/// match on feedbackd's owner changing, `NameHasOwner`, then `TriggerFeedback`
+/// calls that expect no reply. It owns no connection: each call is queued on
+/// the link it is given. Pure: nothing here ever waits for an answer.
 public struct FeedbackSession: Sendable, Equatable {
     /// feedbackd's bus name, object path's root and interface.
     public static let service = "org.sigxcpu.Feedback"
     /// The name feedbackd knows buoy by (its per-app settings are keyed by it).
     public static let appID = "buoy"
-    /// How far the bus may fall behind in reading before a call is dropped.
+    /// How far the bus may fall behind in reading before a call is dropped:
+    /// below the link's own limit, so that feedback, which is worthless
+    /// late, never crowds out the accessibility watch's calls.
     public static let outgoingLimit = 64 * 1024
 
     /// What a read brought.
@@ -19,43 +21,21 @@ public struct FeedbackSession: Sendable, Equatable {
         case failed(String)
     }
 
-    private var link: DBusLink
-    /// What waits to be written, in order.
-    public var outgoing: OutgoingBuffer { link.outgoing }
     private var ownerQuerySerial: UInt32?
     /// Whether feedbackd is on the bus; nil until the bus has said.
     public private(set) var feedbackdPresent: Bool?
 
-    /// Starts with the EXTERNAL authentication of `uid` (its decimal digits, hex-encoded).
-    public init(uid: UInt32) {
-        link = DBusLink(uid: uid, outgoingLimit: Self.outgoingLimit)
-    }
+    /// Knows nothing of feedbackd yet; `start` asks.
+    public init() {}
 
-    /// `count` bytes of `outgoing` were written.
-    public mutating func wrote(_ count: Int) {
-        link.wrote(count)
-    }
-
-    /// Takes bytes the bus sent.
-    public mutating func received(_ bytes: some Collection<UInt8>) -> [Event] {
-        link.received(bytes).flatMap { event -> [Event] in
-            switch event {
-            case .authenticated:
-                ask()
-                return []
-            case .connected: return []
-            case .message(let message): return handle(message)
-            case .failed(let reason): return [.failed(reason)]
-            }
-        }
-    }
-
-    /// Queues a `TriggerFeedback` for `event`; false when it is not sent: the
-    /// connection is not up yet, the bus is too far behind, or feedbackd is
-    /// not on the bus and `autoStart` does not let the bus start it.
-    public mutating func trigger(_ event: FeedbackEvent, autoStart: Bool) -> Bool {
+    /// Queues a `TriggerFeedback` for `event` on `link`; false when it is not
+    /// sent: the connection is not up yet, the bus is too far behind, or
+    /// feedbackd is not on the bus and `autoStart` does not let the bus start it.
+    public mutating func trigger(_ event: FeedbackEvent, autoStart: Bool, on link: inout DBusLink) -> Bool {
         guard link.isRunning, autoStart || feedbackdPresent == true else { return false }
-        return link.send(Self.triggerFeedback(serial: link.nextSerial(), event: event, autoStart: autoStart))
+        let call = Self.triggerFeedback(serial: link.nextSerial(), event: event, autoStart: autoStart)
+        guard link.outgoing.pending.count + call.encoded().count <= Self.outgoingLimit else { return false }
+        return link.send(call)
     }
 
     /// `TriggerFeedback(s app_id, s event, a{sv} hints, i timeout)`: no hints,
@@ -75,9 +55,9 @@ public struct FeedbackSession: Sendable, Equatable {
             flags: autoStart ? [.noReplyExpected] : [.noReplyExpected, .noAutoStart])
     }
 
-    /// Right behind `Hello`: the match before the question, so no change
-    /// between the two is missed.
-    private mutating func ask() {
+    /// Right behind `Hello` (or at once, when the link is already up): the
+    /// match before the question, so no change between the two is missed.
+    public mutating func start(on link: inout DBusLink) {
         var rule = DBusWriter()
         rule.string(
             "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
@@ -92,12 +72,16 @@ public struct FeedbackSession: Sendable, Equatable {
             member: "NameHasOwner", signature: "s", body: name.bytes)
     }
 
-    private mutating func handle(_ message: DBusMessage) -> [Event] {
+    /// Takes a message the bus sent; one that is not feedbackd's brings nothing.
+    public mutating func handle(_ message: DBusMessage, on link: inout DBusLink) -> [Event] {
         switch message.kind {
         case .methodReturn where message.replySerial == ownerQuerySerial:
             guard let arguments = message.arguments(), arguments.count == 1,
                 case .boolean(let present) = arguments[0]
-            else { return fail("NameHasOwner's reply is not a boolean") }
+            else {
+                link.fail()
+                return [.failed("NameHasOwner's reply is not a boolean")]
+            }
             return owner(present)
         case .error where message.replySerial == ownerQuerySerial:
             return owner(false)
@@ -118,10 +102,5 @@ public struct FeedbackSession: Sendable, Equatable {
         guard feedbackdPresent != present else { return [] }
         feedbackdPresent = present
         return [.feedbackd(present: present)]
-    }
-
-    private mutating func fail(_ reason: String) -> [Event] {
-        link.fail()
-        return [.failed(reason)]
     }
 }

@@ -21,6 +21,7 @@
 #include "ext-background-effect-v1-client-protocol.h"
 #include "kde-blur-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
+#include "kde-fake-input-client-protocol.h"
 
 static inline const struct wl_interface *buoy_wl_compositor_interface(void) { return &wl_compositor_interface; }
 static inline const struct wl_interface *buoy_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
@@ -39,5 +40,7 @@ static inline const struct wl_interface *buoy_ext_background_effect_manager_v1_i
 static inline const struct wl_interface *buoy_org_kde_kwin_blur_manager_interface(void) { return &org_kde_kwin_blur_manager_interface; }
 static inline const struct wl_interface *buoy_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
 static inline const struct wl_interface *buoy_zwp_virtual_keyboard_manager_v1_interface(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
+
+static inline const struct wl_interface *buoy_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }
 
 #endif

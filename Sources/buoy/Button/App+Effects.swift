@@ -73,7 +73,7 @@ extension App {
                 log.info("\(instance.label): back, by Undo")
                 publish(.shown(reason: .removed), for: instance)
             case .feedback(let event):
-                feedback?.trigger(event, autoStart: instance.spec.button.feedback == .on)
+                sessionBus?.trigger(event, autoStart: instance.spec.button.feedback == .on)
             }
         }
     }

@@ -1,8 +1,10 @@
 import BuoyConfig
 import BuoyCore
+import BuoyWayland
 
 /// `{ keys = "ctrl+z" }`: keys for the focused window, through buoy's
-/// virtual keyboard, which never takes the keyboard focus.
+/// virtual keyboard, which never takes the keyboard focus; on KWin, which
+/// has none, through its fake input, as the keys of KWin's own layout.
 extension App {
     /// Makes the keyboard, with the config's keymap, once a config sends
     /// keys, and keeps it. Not at the first keys: on a seat with no keyboard
@@ -14,6 +16,8 @@ extension App {
         let chords = config.keyChords
         guard !chords.isEmpty else { return }
         guard let keyboard = display.virtualKeyboard() else {
+            // KWin adds fake input's device to its seat when buoy binds it.
+            if display.fakeInput()?.sendsKeys == true { return }
             if reportedMissing.insert("keys").inserted {
                 log.warning("the compositor offers no zwp_virtual_keyboard_v1: keys send nothing here")
             }
@@ -26,6 +30,9 @@ extension App {
     func sendKeys(_ chords: [KeyChord], reason: String, now: Double) -> String? {
         let sent = chords.map(\.text).joined(separator: ", ")
         guard let keyboard = display.virtualKeyboard() else {
+            if let fakeInput = display.fakeInput(), fakeInput.sendsKeys {
+                return sendKeys(chords, through: fakeInput, reason: reason)
+            }
             let problem = "cannot send \(sent): the compositor offers no zwp_virtual_keyboard_v1"
             if reportedMissing.insert("keys").inserted { log.warning("\(reason): \(problem)") }
             return problem
@@ -39,5 +46,29 @@ extension App {
         }
         log.info("\(reason): sent \(sent)")
         return nil
+    }
+
+    /// Sends `chords` through KWin's fake input, which takes key codes and
+    /// has no keymap: each keysym goes as the key that types it in KWin's
+    /// active layout, looked up in the keymap buoy's seat was sent. A key
+    /// the layout lacks sends nothing of the list, and says which.
+    private func sendKeys(_ chords: [KeyChord], through fakeInput: FakeInput, reason: String) -> String? {
+        let sent = chords.map(\.text).joined(separator: ", ")
+        guard let (keymap, layout) = display.seats.first?.activeLayout() else {
+            let problem = "cannot send \(sent): the compositor sent no keymap"
+            log.warning("\(reason): \(problem)")
+            return problem
+        }
+        let keys = LayoutKeymap.keys(named: LayoutKeys.names(for: chords), in: keymap, layout: layout)
+        switch LayoutKeys.events(for: chords, layout: keys) {
+        case .failure(let missing):
+            let problem = "cannot send \(sent): the keyboard layout has no key for \(missing.key)"
+            log.warning("\(reason): \(problem)")
+            return problem
+        case .success(let events):
+            for case .key(let code, let pressed) in events { fakeInput.key(code, pressed: pressed) }
+            log.info("\(reason): sent \(sent) through KWin's fake input")
+            return nil
+        }
     }
 }

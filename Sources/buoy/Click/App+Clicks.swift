@@ -12,7 +12,7 @@ extension App {
         }
         return clicks.arm(
             type, from: instance, outputs: outputsWithButtons, timeout: instance.spec.gestures.clickTimeout,
-            now: now)
+            dwell: instance.spec.button.dwell, now: now)
     }
 
     /// Once a wakeup, after the input and the requests.

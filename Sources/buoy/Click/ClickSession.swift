@@ -4,7 +4,8 @@ import BuoyWayland
 
 /// The adapter between the shell and `ClickArming`: it feeds the
 /// controller the overlays' input, the sync's answer and the time, and
-/// carries out its effects on the overlays and the virtual pointers. The
+/// carries out its effects on the overlays and the compositor's pointer:
+/// the virtual pointers, or KWin's fake input (`ClickBackend` chooses). The
 /// controller decides; this only routes.
 final class ClickSession {
     private var arming = ClickArming()
@@ -40,10 +41,11 @@ final class ClickSession {
 
     /// Arms `type` from `owner`, with overlays on `outputs`; returns why it
     /// cannot be (no protocol to click with, no output).
-    func arm(_ type: ClickType, from owner: ButtonInstance, outputs: [String], timeout: Double, now: Double)
-        -> String?
-    {
-        if let why = VirtualPointers.unavailable(on: display) {
+    func arm(
+        _ type: ClickType, from owner: ButtonInstance, outputs: [String], timeout: Double, dwell: Double,
+        now: Double
+    ) -> String? {
+        if case .unavailable(let why) = backend {
             let problem = "\(type.actionName) is unavailable here: \(why)"
             if !reportedUnavailable {
                 reportedUnavailable = true
@@ -52,11 +54,15 @@ final class ClickSession {
             return problem
         }
         guard !outputs.isEmpty else { return "\(type.actionName): no button is on an output" }
+        // KWin adds fake input's device to its seat when buoy binds and
+        // authenticates: done now, it is there before the tap.
+        if backend == .fakeInput { _ = display.fakeInput() }
         if let previous = self.owner, previous !== owner, arming.armed != nil {
             perform(arming.handle(.cancel(.replaced, at: now)), now: now)
         }
         self.owner = owner
-        perform(arming.handle(.arm(type, timeout: timeout, outputs: outputs, at: now)), now: now)
+        perform(
+            arming.handle(.arm(type, timeout: timeout, outputs: outputs, dwell: dwell, at: now)), now: now)
         return nil
     }
 
@@ -76,6 +82,12 @@ final class ClickSession {
             input = .press(spot(point), at: at)
         case .pointerRelease(let point, let at), .touchUp(let point, let at):
             input = .release(spot(point), at: at)
+        case .pointerEnter(let point, let at):
+            input = .pointerEntered(spot(point), at: at)
+        case .pointerMotion(let point, let at):
+            input = .pointerMoved(spot(point), at: at)
+        case .pointerLeave(let at):
+            input = .pointerLeft(at: at)
         case .key(let keysym, let at) where MenuNavigation.key(forKeysym: keysym) == .dismiss:
             input = .cancel(.escape, at: at)
         default:
@@ -108,7 +120,7 @@ final class ClickSession {
             case .sync:
                 sync = SyncPoint(display: display)
             case .deliver(let steps, let name):
-                guard let output = display.output(named: name), pointers.send(steps, on: output) else {
+                guard let output = display.output(named: name), deliver(steps, on: output) else {
                     log.warning("cannot deliver the click on \(name)")
                     continue
                 }
@@ -126,12 +138,39 @@ final class ClickSession {
     }
 }
 
+extension ClickSession {
+    /// What clicks here, from the globals the compositor offers.
+    private var backend: ClickBackend {
+        ClickBackend.choose(
+            virtualPointer: display.virtualPointerVersion, fakeInput: display.fakeInputVersion)
+    }
+
+    /// Sends `steps` (in `output`'s logical pixels) through the backend;
+    /// false when it has nothing to send them with.
+    fileprivate func deliver(_ steps: [PointerStep], on output: Output) -> Bool {
+        switch backend {
+        case .virtualPointer:
+            return pointers.send(steps, on: output)
+        case .fakeInput:
+            guard let fakeInput = display.fakeInput() else { return false }
+            // Fake input moves in the layout; an output xdg-output has not
+            // placed yet is taken to be at its top-left corner.
+            let origin = output.logicalRect?.origin ?? Point(x: 0, y: 0)
+            fakeInput.send(ClickBackend.globalSteps(steps, origin: origin, size: output.logicalSize))
+            return true
+        case .unavailable:
+            return false
+        }
+    }
+}
+
 extension ClickArming.Input {
     /// When it happened.
     var time: Double {
         switch self {
-        case .arm(_, _, _, let at), .cancel(_, let at), .press(_, let at), .release(_, let at),
-            .outputs(_, let at), .synced(let at), .tick(let at):
+        case .arm(_, _, _, _, let at), .cancel(_, let at), .press(_, let at), .release(_, let at),
+            .pointerEntered(_, let at), .pointerMoved(_, let at), .pointerLeft(let at), .outputs(_, let at),
+            .synced(let at), .tick(let at):
             at
         }
     }

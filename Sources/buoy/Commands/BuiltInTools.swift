@@ -22,11 +22,13 @@ enum BuiltInTools {
     }
 
     /// How the click types click in this session: `--check` has no
-    /// connection to ask the compositor, so it says what it needs, and
-    /// that KWin lacks it.
+    /// connection to ask the compositor, so it says what it needs: in KDE
+    /// Plasma, KWin's fake input, which KWin offers only to the programs a
+    /// desktop file allows.
     private static var clickSummary: String {
         guard Compositor.detect(Environment.string) != .kde else {
-            return "unavailable in KDE Plasma: KWin offers no zwlr_virtual_pointer_manager_v1"
+            return "buoy's own, through KWin's org_kde_kwin_fake_input, which KWin offers to buoy through"
+                + " buoy's desktop file (buoy(5), CLICK TYPES; buoy doctor says whether it is offered)"
         }
         return "buoy's own, through the compositor's zwlr_virtual_pointer_manager_v1 v2 (buoy doctor says"
             + " whether it is offered)"

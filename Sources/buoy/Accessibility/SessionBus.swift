@@ -1,13 +1,17 @@
+import BuoyCommandLine
 import BuoyCore
 import BuoyWayland
 import Glibc
 import SystemCalls
 
-/// buoy's AT-SPI connections: the session bus, where it watches whether
-/// accessibility is on, and while it is, the accessibility bus, where it
-/// serves `tree`. Both sockets are non-blocking and in the event loop's
-/// poll; `AccessibilitySession` decides, and this only moves bytes.
-final class AccessibilityBus {
+/// buoy's D-Bus connections: one to the session bus, where it watches whether
+/// accessibility is on and asks feedbackd for haptic feedback, and while
+/// accessibility is on, one to the accessibility bus, where it serves `tree`.
+/// Both sockets are non-blocking and in the event loop's poll;
+/// `AccessibilitySession` decides, and this only moves bytes. Whatever goes
+/// wrong with the session bus (no bus, a refusal, a bus that goes away) is
+/// one debug line, and then there is neither feedback nor accessibility.
+final class SessionBus {
     private var session: AccessibilitySession
     private var sessionFD: Int32
     private var atspiFD: Int32 = -1
@@ -15,22 +19,30 @@ final class AccessibilityBus {
     private let log: Logger
     /// The tree the accessibility bus was last told about.
     private(set) var tree = AccessibleTree(nodes: [])
+    /// What `tree` was built from: a wakeup that changed none of it builds nothing.
+    private var builtFrom: AccessibleFacts?
     /// Whether the last problem was logged, so that a flapping bus logs once.
     private var warned = false
 
     /// Connects to `$DBUS_SESSION_BUS_ADDRESS` to watch the switches; nil,
     /// with one debug line, when there is no session bus.
-    static func connect(loop: EventLoop, log: Logger) -> AccessibilityBus? {
+    static func connect(loop: EventLoop, log: Logger) -> SessionBus? {
         guard let address = Environment.string("DBUS_SESSION_BUS_ADDRESS") else {
-            log.debug("no accessibility: DBUS_SESSION_BUS_ADDRESS is not set, so there is no session bus")
+            noSessionBus("DBUS_SESSION_BUS_ADDRESS is not set, so there is no session bus", log: log)
             return nil
         }
         switch BusSocket.connect(address, bus: "the session bus") {
-        case .success(let fd): return AccessibilityBus(fd: fd, loop: loop, log: log)
+        case .success(let fd): return SessionBus(fd: fd, loop: loop, log: log)
         case .failure(let error):
-            log.debug("no accessibility: \(error.reason)")
+            noSessionBus(error.reason, log: log)
             return nil
         }
+    }
+
+    /// Why neither feedback nor accessibility can be had: a debug line for each.
+    private static func noSessionBus(_ reason: String, log: Logger) {
+        log.debug("no haptic feedback: \(reason)")
+        log.debug("no accessibility: \(reason)")
     }
 
     private init(fd: Int32, loop: EventLoop, log: Logger) {
@@ -65,8 +77,27 @@ final class AccessibilityBus {
         return commands
     }
 
-    /// Tells listeners how the tree changed, and serves `new` from now on.
-    func publish(_ new: AccessibleTree) {
+    /// Starts or stops asking feedbackd: a button asks for feedback, or none
+    /// does any longer. The connection stays, for the accessibility watch.
+    func wantFeedback(_ wanted: Bool) {
+        session.wantFeedback(wanted)
+        flush(.session)
+    }
+
+    /// Asks feedbackd for `event`, without waiting; dropped when feedbackd
+    /// is not on the bus (unless `autoStart` lets the bus start it), the
+    /// connection is not up yet, or the bus is not reading.
+    func trigger(_ event: FeedbackEvent, autoStart: Bool) {
+        guard sessionFD >= 0, session.trigger(event, autoStart: autoStart) else { return }
+        flush(.session)
+    }
+
+    /// Serves the tree built from `facts` from now on, telling listeners how
+    /// it changed; nothing is built when the facts are the last ones.
+    func publish(_ facts: AccessibleFacts) {
+        guard facts != builtFrom else { return }
+        builtFrom = facts
+        let new = AccessibleButtons.tree(buttons: facts.buttons, menu: facts.menu)
         guard new != tree else { return }
         session.treeChanged(from: tree, to: new)
         tree = new
@@ -98,11 +129,11 @@ final class AccessibilityBus {
             } catch .wouldBlock {
                 break
             } catch {
-                fail(link, "reading failed: \(error)")
+                fail(link, "reading from \(name(link)) failed: \(error)")
                 break
             }
             guard count > 0 else {
-                fail(link, "the bus closed the connection")
+                fail(link, "\(name(link)) closed the connection")
                 break
             }
             follow(session.received(chunk[0..<count], on: link, tree: tree), now: now, into: &commands)
@@ -124,6 +155,11 @@ final class AccessibilityBus {
                 log.info("accessibility: on the accessibility bus, embedded in the registry's desktop")
             case .command(let command): commands.append(command)
             case .warning(let text): warn(text)
+            case .feedbackd(present: true):
+                log.debug("feedbackd (\(FeedbackSession.service)) is on the session bus")
+            case .feedbackd(present: false):
+                log.debug(
+                    "no haptic feedback: feedbackd (\(FeedbackSession.service)) is not on the session bus")
             case .failed(let failed, let reason): fail(failed, reason)
             }
         }
@@ -146,6 +182,7 @@ final class AccessibilityBus {
         atspiFD = -1
         session.atspiClosed()
         tree = AccessibleTree(nodes: [])
+        builtFrom = nil
     }
 
     private func flush(_ link: AccessibilitySession.Link) {
@@ -160,7 +197,7 @@ final class AccessibilityBus {
             } catch .wouldBlock {
                 break
             } catch {
-                return fail(link, "writing failed: \(error)")
+                return fail(link, "writing to \(name(link)) failed: \(error)")
             }
         }
         loop.watch(fd, events: Int16(POLLIN) | (pending.isEmpty ? 0 : Int16(POLLOUT)))
@@ -174,9 +211,13 @@ final class AccessibilityBus {
             warn("the accessibility bus: \(reason); buoy runs on without it")
             leave()
         case .session:
-            log.debug("no accessibility: the session bus: \(reason)")
+            Self.noSessionBus(reason, log: log)
             close()
         }
+    }
+
+    private func name(_ link: AccessibilitySession.Link) -> String {
+        link == .session ? "the session bus" : "the bus"
     }
 
     private func warn(_ text: String) {
