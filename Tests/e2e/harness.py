@@ -1423,6 +1423,9 @@ class Wev:
         for line in self.text().splitlines(keepends=True):
             fresh = offset >= self._start
             offset += len(line)
+            if not line.endswith("\n"):
+                # wev is still writing it (its output is flushed in blocks): read it next time.
+                break
             line = line.rstrip("\n")
             m = _WEV_EVENT.match(line)
             if m:
