@@ -373,6 +373,18 @@ class TwoButtonsTests(unittest.TestCase):
                              ["Tap: Menu", "Double tap: Nothing", "Long press: Fullscreen", "Done"])
             self.assertEqual(buoy.stop(), 0)
 
+    def test_an_unnamed_second_buttons_own_menu_offers_no_edit(self):
+        """`buoy config --button` cannot name it, so edit mode could not write its items."""
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, TWO_BUTTONS.replace('name = "own"\n', "")).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            mark = len(buoy.log())
+            pointer.click(cx, cy)
+            menu = wait_items(buoy, mark, lambda p: "Own two" in p, "the second button's menu")
+            self.assertEqual(list(menu), ["Own one", "Own two"])
+            self.assertEqual(buoy.stop(), 0)
+
     def test_subscribers_see_edit_modes_screens_by_name(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()
