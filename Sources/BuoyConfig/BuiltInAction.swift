@@ -391,6 +391,7 @@ extension Config {
         config.actions = resolved(actions)
         config.menu = resolved(menu)
         for index in config.buttons.indices {
+            config.buttons[index].unresolvedActions = config.buttons[index].writtenActions
             config.buttons[index].actions = resolved(config.buttons[index].actions)
             config.buttons[index].menu = resolved(config.buttons[index].menu)
         }

@@ -55,6 +55,17 @@ public struct ButtonSpec: Sendable, Equatable {
     public var actions: Actions
     public var menu: Menu
     public var visibility: VisibilityRules
+    /// Where its menu's items are written: the top-level `[[menu.item]]`s, or
+    /// its own `[[button.menu.item]]`s; nil where `--button` cannot name
+    /// its table (a `[[button]]` after the first, without a `name`).
+    public var itemList: ItemList? = ItemList()
+    /// `actions` as the file writes them, where the shell has turned built-in
+    /// actions into their tools' commands (`Config.resolvingBuiltIns`).
+    var unresolvedActions: Actions?
+
+    /// Its actions as the file writes them: a built-in action by its name,
+    /// not its tool's command line (edit mode shows its label).
+    public var writtenActions: Actions { unresolvedActions ?? actions }
 
     /// Unique among a config's buttons.
     public var name: String { button.name }
@@ -73,6 +84,14 @@ public struct ButtonSpec: Sendable, Equatable {
         self.actions = actions
         self.menu = menu
         self.visibility = visibility
+    }
+
+    /// Whether the two show the same button, whichever list the file
+    /// writes its items in and whatever its built-in actions resolved to
+    /// (edit mode's to know, not the button's).
+    public static func == (lhs: ButtonSpec, rhs: ButtonSpec) -> Bool {
+        lhs.button == rhs.button && lhs.snap == rhs.snap && lhs.gestures == rhs.gestures
+            && lhs.actions == rhs.actions && lhs.menu == rhs.menu && lhs.visibility == rhs.visibility
     }
 }
 

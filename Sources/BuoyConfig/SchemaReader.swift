@@ -104,6 +104,7 @@ struct SchemaReader {
             }
 
             let name = draft.spec.name
+            draft.spec.itemList = itemList(of: table, named: name, first: index == 0)
             // A name that is an error keeps its default, which need not be unique.
             if table["name"] == nil || draft.nameOffset != nil {
                 if let line = lines[name] {
@@ -118,6 +119,16 @@ struct SchemaReader {
         }
         config.buttons = buttons
         if !isArray { config.button = buttons[0].button }
+    }
+
+    /// The list a button's menu items are written in (`ButtonSpec.itemList`):
+    /// its own where its table has `menu.item`, if `--button` can pick it by
+    /// `name` (written, or the first button's default).
+    private func itemList(of table: TOMLTable, named name: String, first: Bool) -> ItemList? {
+        guard case .table(let menu) = table["menu"]?.node.value, document[menu]["item"] != nil else {
+            return ItemList()
+        }
+        return table["name"] != nil || first ? ItemList(button: name) : nil
     }
 
     // MARK: Values

@@ -77,6 +77,47 @@ final class MenuEditModeTests: XCTestCase {
         XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "B", "Edit"])
     }
 
+    /// Edits go to the list the menu shows: a button's own items, and the
+    /// top-level ones once a reload finds it has none of its own left.
+    func testEditsGoToTheListTheMenuShows() {
+        var own = Self.source
+        own.editing = MenuEditContext(
+            items: [MenuEditor.Entry(label: "A"), MenuEditor.Entry(label: "B")], gestureLabels: [:],
+            list: ItemList(button: "a"), longPressDelay: 0.5, catalog: [])
+        var test = Driver()
+        test.openEditMode(own)
+        XCTAssertEqual(test.tap(1), [.writeConfig(Self.owner, .removeItem(2, in: ItemList(button: "a")))])
+        _ = test.send(.configWritten(refusal: nil))
+        _ = test.drawAll()
+        var shared = own
+        shared.editing?.items = [MenuEditor.Entry(label: "A")]
+        shared.editing?.list = ItemList()
+        _ = test.send(.reloaded(Self.owner, shared))
+        XCTAssertEqual(test.tap(0), [.writeConfig(Self.owner, .removeItem(1, in: ItemList()))])
+    }
+
+    /// `buoy msg subscribe` hears edit mode's screens by name, the menu's
+    /// levels (a submenu named "edit" too) by their submenus.
+    func testSubscribersHearEditModesScreensByName() {
+        let cases: [([String], ButtonEvent.Kind, UInt)] = [
+            ([], .menuOpened(path: []), #line),
+            (["device"], .menuOpened(path: ["device"]), #line),
+            (["edit", "items"], .menuOpened(path: ["edit", "items"]), #line),
+            (MenuPage.editPath(.items), .editMode(screen: "items"), #line),
+            (MenuPage.editPath(.groups(.newItem)), .editMode(screen: "groups"), #line),
+            (
+                MenuPage.editPath(.groups(.gesture(.longPress))), .editMode(screen: "groups for long_press"),
+                #line
+            ),
+            (MenuPage.editPath(.choices(.newItem, group: 2)), .editMode(screen: "group 2"), #line),
+            (MenuPage.editPath(.button), .editMode(screen: "button"), #line),
+            (MenuPage.editPath(.gesture(.doubleTap)), .editMode(screen: "double_tap"), #line),
+        ]
+        for (path, expected, line) in cases {
+            XCTAssertEqual(MenuPage.shownEvent(path), expected, line: line)
+        }
+    }
+
     func testWithoutEditTouchTheMenuHasNoEditEntry() {
         for edit in [MenuEditing.editor, .off, nil] {
             var menu = Self.source.menu
@@ -99,8 +140,8 @@ private struct Driver {
     }
 
     /// Opens the menu, drawn when asked, and chooses Edit, its third item.
-    mutating func openEditMode() {
-        _ = send(.toggle(Fixture.owner, Fixture.source, path: [], anchor: Fixture.anchor, visible: true))
+    mutating func openEditMode(_ source: MenuSource = Fixture.source) {
+        _ = send(.toggle(Fixture.owner, source, path: [], anchor: Fixture.anchor, visible: true))
         _ = drawAll()
         _ = tap(2)
         _ = drawAll()

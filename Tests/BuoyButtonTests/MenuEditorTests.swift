@@ -254,6 +254,16 @@ final class MenuEditorTests: XCTestCase {
         XCTAssertNil(editor.nextWake, "Button cannot be dragged")
     }
 
+    /// The Button screen names a gesture's built-in action by its label,
+    /// where buoy runs its tool's command line.
+    func testAGesturesBuiltInActionIsNamedByItsLabel() throws {
+        let fullscreen = try XCTUnwrap(BuiltInAction.named("fullscreen"))
+        let config = Config(actions: Actions(longPress: .builtIn(fullscreen)))
+            .resolvingBuiltIns { _ in .command("swaymsg fullscreen toggle") }
+        XCTAssertEqual(config.buttons[0].actions.longPress, .command("swaymsg fullscreen toggle"))
+        XCTAssertEqual(MenuEditor.gestureLabels(config.buttons[0].writtenActions)[.longPress], "Fullscreen")
+    }
+
     func testSessionDefault() {
         let cases: [(Bool, Bool, MenuEditing, UInt)] = [
             (true, false, .touch, #line), (true, true, .editor, #line), (false, false, .editor, #line),

@@ -182,6 +182,30 @@ final class ConfigButtonsTests: XCTestCase {
         for (snippet, expected) in cases { check(snippet, expected) }
     }
 
+    /// Which list edit mode writes each button's items in: its own where it
+    /// has `[[button.menu.item]]`s and `--button` can name it, else the
+    /// top-level one; none for an unnamed `[[button]]` after the first.
+    func testEachButtonsItemList() throws {
+        let own = "[[button.menu.item]]\nlabel = \"T\"\ncommand = \"foot\"\n"
+        let cases: [(String, [ItemList?], UInt)] = [
+            ("", [ItemList()], #line),
+            (item, [ItemList()], #line),
+            ("[button]\n" + own, [ItemList(button: "main")], #line),
+            ("[button]\nname = \"b\"\n" + own, [ItemList(button: "b")], #line),
+            (
+                item + "[[button]]\n[[button]]\nname = \"b\"\n" + own, [ItemList(), ItemList(button: "b")],
+                #line
+            ),
+            ("[[button]]\n" + own + "[[button]]\n", [ItemList(button: "main"), ItemList()], #line),
+            (item + "[[button]]\n[[button]]\n" + own, [ItemList(), nil], #line),
+            (item + "[[button]]\n[button.menu]\nspacing = 2\n", [ItemList()], #line),
+        ]
+        for (snippet, expected, line) in cases {
+            let (config, _) = try parseConfig(snippet)
+            XCTAssertEqual(config.buttons.map(\.itemList), expected, snippet.debugDescription, line: line)
+        }
+    }
+
     func testOutputs() throws {
         let cases: [(String, OutputChoice)] = [
             ("", .compositorsChoice),

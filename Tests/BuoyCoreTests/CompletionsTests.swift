@@ -7,7 +7,8 @@ import XCTest
 private let repoRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-private func text(of relativePath: String) throws -> String {
+/// The text of the repository's file at `relativePath` (buoy(1)'s source, say).
+func text(of relativePath: String) throws -> String {
     try String(contentsOf: repoRoot.appendingPathComponent(relativePath), encoding: .utf8)
 }
 

@@ -9,8 +9,9 @@ import subprocess
 import time
 import unittest
 
-from buoy_fixture import BUOY, MAGENTA, Buoy, hex_color
-from harness import HeadlessSway, wait_steady
+from buoy_fixture import BUOY, GREEN, MAGENTA, Buoy, hex_color
+from harness import HeadlessSway, wait_for, wait_steady
+from test_subscribe import subscribed
 
 # Every comment is a different line, so that each one can be found again.
 COMMENTED = f"""# My buoy, by hand.
@@ -283,6 +284,126 @@ class ApplicationsTests(unittest.TestCase):
             shown = wait_items(buoy, mark, lambda p: "App 9" in p and "Done" in p, "App 9 added")
             self.assertTrue(buoy.config_path.read_text().endswith(
                 '\n[[menu.item]]\nlabel = "App 9"\ncommand = "app9"\n'), buoy.config_path.read_text())
+            self.assertEqual(buoy.stop(), 0)
+
+
+# Two buttons: "shared" shows the top-level items, "own" its own; a long press runs a built-in
+# action, which buoy turns into its tool's command (swaymsg's, on sway).
+TWO_BUTTONS = f"""[actions]
+tap = "menu"
+long_press = {{ action = "fullscreen" }}
+
+[menu]
+edit = "touch"
+open_duration = 0
+close_duration = 0
+
+# Every button's menu but the second's.
+[[menu.item]]
+label = "One"
+command = "true"
+
+[[menu.item]]
+label = "Two"
+command = "true"
+
+[[button]]
+name = "shared"
+position = "left"
+color = '{hex_color(GREEN)}'
+idle_opacity = 1.0
+
+[[button]]
+name = "own"
+position = "right"
+color = '{hex_color(MAGENTA)}'
+idle_opacity = 1.0
+
+# The second button's own menu.
+[[button.menu.item]]
+label = "Own one"  # removed below
+command = "true"
+
+[[button.menu.item]]
+label = "Own two"  # kept
+command = "true"
+"""
+
+
+class TwoButtonsTests(unittest.TestCase):
+    def open_own_buttons_edit_mode(self, sway, pointer) -> tuple[Buoy, dict]:
+        """buoy with TWO_BUTTONS, the "own" button's menu opened and Edit clicked."""
+        buoy = Buoy(sway, TWO_BUTTONS).start()
+        cx, cy = buoy.wait_for_button(MAGENTA).centroid
+        mark = len(buoy.log())
+        pointer.click(cx, cy)
+        menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the own button's menu")
+        self.assertEqual(list(menu), ["Own one", "Own two", "Edit"])
+        mark = len(buoy.log())
+        pointer.click(*menu["Edit"][:2])
+        return buoy, wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+
+    def test_removing_a_buttons_own_item_changes_that_buttons_list_only(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy, rows = self.open_own_buttons_edit_mode(sway, pointer)
+            self.assertEqual(list(rows), ["Own one", "Own two", "Add", "Button", "Done"])
+            original = buoy.config_path.read_bytes()
+            mark = len(buoy.log())
+            pointer.click(*rows["Own one"][:2])
+            wait_for(lambda: buoy.config_path.read_bytes() != original, message="the file written")
+            # The item, its comment and one blank line go; the top-level items stay.
+            expected = original.decode().replace(
+                '# The second button\'s own menu.\n[[button.menu.item]]\nlabel = "Own one"  # removed below\n'
+                'command = "true"\n\n', "")
+            self.assertNotEqual(expected, original.decode())
+            self.assertEqual(buoy.config_path.read_text(), expected)
+            rows = wait_items(buoy, mark, lambda p: "Done" in p and "Own one" not in p, "Own one removed")
+            self.assertEqual(list(rows), ["Own two", "Add", "Button", "Done"])
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_the_button_screen_names_a_built_in_action_by_its_label(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy, rows = self.open_own_buttons_edit_mode(sway, pointer)
+            mark = len(buoy.log())
+            pointer.click(*rows["Button"][:2])
+            gestures = wait_items(buoy, mark, lambda p: "Done" in p and "Add" not in p, "the Button screen")
+            self.assertEqual(list(gestures),
+                             ["Tap: Menu", "Double tap: Nothing", "Long press: Fullscreen", "Done"])
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_an_unnamed_second_buttons_own_menu_offers_no_edit(self):
+        """`buoy config --button` cannot name it, so edit mode could not write its items."""
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, TWO_BUTTONS.replace('name = "own"\n', "")).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            mark = len(buoy.log())
+            pointer.click(cx, cy)
+            menu = wait_items(buoy, mark, lambda p: "Own two" in p, "the second button's menu")
+            self.assertEqual(list(menu), ["Own one", "Own two"])
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_subscribers_see_edit_modes_screens_by_name(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy = Buoy(sway, TWO_BUTTONS).start()
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            subscriber = subscribed(buoy)
+            self.addCleanup(subscriber.close)
+            mark = len(buoy.log())
+            pointer.click(cx, cy)
+            menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the own button's menu")
+            self.assertEqual(subscriber.wait_event("menu_opened"),
+                             {"event": "menu_opened", "name": "own", "path": []})
+            mark = len(buoy.log())
+            pointer.click(*menu["Edit"][:2])
+            rows = wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+            self.assertEqual(subscriber.wait_event("edit_mode"),
+                             {"event": "edit_mode", "name": "own", "screen": "items"})
+            pointer.click(*rows["Add"][:2])
+            self.assertEqual(subscriber.wait_event("edit_mode")["screen"], "groups")
             self.assertEqual(buoy.stop(), 0)
 
 

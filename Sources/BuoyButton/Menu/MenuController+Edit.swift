@@ -103,8 +103,9 @@ extension MenuController {
     private mutating func reloadedWhileEditing(_ source: MenuSource, now: Double) -> [MenuEffect] {
         guard var current = editing else { return [] }
         current.source = source
-        editing = current
         let context = source.editing ?? MenuEditContext(source.menu)
+        current.editor.list = context.list
+        editing = current
         return edit(.reloaded(items: context.items, gestures: context.gestureLabels), now: now)
     }
 
@@ -186,6 +187,13 @@ extension MenuPage {
             case .gesture(let gesture): gesture.rawValue
             }
         return [editMarker, name]
+    }
+
+    /// What `buoy msg subscribe` says of the level shown at `path`: edit
+    /// mode's screen by its name, a level of the menu by its submenus.
+    public static func shownEvent(_ path: [String]) -> ButtonEvent.Kind {
+        guard path.first == editMarker, let screen = path.last else { return .menuOpened(path: path) }
+        return .editMode(screen: screen)
     }
 
     /// Whether it is one of edit mode's screens.

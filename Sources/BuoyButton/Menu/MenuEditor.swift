@@ -118,8 +118,9 @@ public struct MenuEditor: Sendable, Equatable {
     public private(set) var drag: Drag?
     /// Why the last write was refused, until the next change.
     public private(set) var message: String?
-    /// Which items the edits change: the menu's, or a `[[button]]`'s own.
-    public let list: ItemList
+    /// Which items the edits change: the menu's, or a `[[button]]`'s own
+    /// (the top-level ones once a reload finds it has none left).
+    public internal(set) var list: ItemList
     /// How long an item is held before it can be moved, in seconds.
     public let longPressDelay: Double
 

@@ -11,6 +11,8 @@ public struct ButtonEvent: Sendable, Equatable {
         /// `chosen` is the label of the item that was run, if one was, and
         /// `path` the level it was on.
         case menuClosed(chosen: String?, path: [String]?)
+        /// The open menu shows edit mode's `screen` (in place of a level).
+        case editMode(screen: String)
         /// It came to rest somewhere new: `RestPosition.name`, and its output.
         case moved(edge: String, output: String?)
         /// It shows again, since what hid it (`reason`) no longer does.
@@ -40,6 +42,7 @@ public struct ButtonEvent: Sendable, Equatable {
             case .gesture(let gesture): return gesture.rawValue
             case .menuOpened: return "menu_opened"
             case .menuClosed: return "menu_closed"
+            case .editMode: return "edit_mode"
             case .moved: return "moved"
             case .shown: return "shown"
             case .hidden: return "hidden"
@@ -77,6 +80,8 @@ public struct ButtonEvent: Sendable, Equatable {
             text += ",\"path\":" + Self.array(path)
         case .shown(let reason), .hidden(let reason):
             text += ",\"reason\":" + StateReport.string(reason.rawValue)
+        case .editMode(let screen):
+            text += ",\"screen\":" + StateReport.string(screen)
         case .menuClosed(let chosen, let path):
             text += ",\"chosen\":" + (chosen.map(StateReport.string) ?? "null")
             text += ",\"path\":" + (path.map(Self.array) ?? "null")

@@ -33,7 +33,8 @@ final class MenuEditWriter {
     }
 
     /// `source` with its Edit entry as `spec`'s `[menu] edit` (or the
-    /// session's default) wants, and what edit mode would edit, with
+    /// session's default) wants, and what edit mode would edit (the list
+    /// its menu shows; no Edit entry where that list cannot be named), with
     /// `catalog` in its picker.
     static func editable(_ source: MenuSource, _ spec: ButtonSpec, seats: [Seat], catalog: [PickerGroup])
         -> MenuSource
@@ -44,11 +45,11 @@ final class MenuEditWriter {
             ?? .sessionDefault(
                 touchscreen: seats.contains(where: \.hasTouch), keyboard: seats.contains(where: \.hasKeyboard)
             )
-        source.menu.edit = editing
-        guard editing == .touch else { return source }
+        source.menu.edit = editing == .touch && spec.itemList == nil ? .off : editing
+        guard source.menu.edit == .touch, let list = spec.itemList else { return source }
         source.editing = MenuEditContext(
             items: spec.menu.items.map { MenuEditor.Entry(label: $0.label, icon: $0.icon) },
-            gestureLabels: MenuEditor.gestureLabels(spec.actions),
+            gestureLabels: MenuEditor.gestureLabels(spec.writtenActions), list: list,
             longPressDelay: spec.gestures.longPressDelay,
             catalog: catalog)
         return source

@@ -254,7 +254,7 @@ final class MenuSession {
                 tell(.menuOpened(at: now), owner)
                 owner.holdForMenu(true, log: log)
             }
-            publish(ButtonEvent(.menuOpened(path: path), button: key.name))
+            publish(ButtonEvent(MenuPage.shownEvent(path), button: key.name))
             answerReplies(ok: true)
             logItems()
         case .navigated(let key, let path):
@@ -262,7 +262,7 @@ final class MenuSession {
                 path.first == MenuPage.editPath(.items).first
                 ? "edit mode" : path.isEmpty ? "its top level" : path.joined(separator: " > ")
             log.info("menu: showing \(level)")
-            publish(ButtonEvent(.menuOpened(path: path), button: key.name))
+            publish(ButtonEvent(MenuPage.shownEvent(path), button: key.name))
             logItems()
         case .notOpened(_, .failed(let problem)):
             log.warning("cannot open the menu: \(problem)")
