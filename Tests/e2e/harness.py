@@ -582,7 +582,7 @@ class WaylandDebugLog:
     libwayland 1.22 and later (trixie's, so an arm64 buoy's, mk/arm64.mk) name the queue first
     (`{Default Queue}`) and write objects as `obj#id`: read as `obj@id`, as 1.21 writes them."""
 
-    LINE = re.compile(r"^\[\s*[\d.]+\]\s+(?:\{[^}]*\}\s+)?(->)?\s*([\w]+@\d+)\.(\w+)\((.*)\)\s*$")
+    LINE = re.compile(r"^\[\s*([\d.]+)\]\s+(?:\{[^}]*\}\s+)?(->)?\s*([\w]+@\d+)\.(\w+)\((.*)\)\s*$")
     OBJECT_ID = re.compile(r"(?<=[\w\]])#(?=\d+\b)")
 
     def __init__(self, text: str):
@@ -590,13 +590,16 @@ class WaylandDebugLog:
         self.events: list[tuple[str, str, list[str]]] = []
         # Both in the order they were sent and received: (sent, object, name, args).
         self.messages: list[tuple[bool, str, str, list[str]]] = []
+        # When libwayland logged each message, in milliseconds: messages[i] at times[i].
+        self.times: list[float] = []
         for line in text.splitlines():
             m = self.LINE.match(self.OBJECT_ID.sub("@", line.strip()))
             if not m:
                 continue
-            args = [a.strip() for a in m.group(4).split(",")] if m.group(4).strip() else []
-            (self.requests if m.group(1) else self.events).append((m.group(2), m.group(3), args))
-            self.messages.append((bool(m.group(1)), m.group(2), m.group(3), args))
+            args = [a.strip() for a in m.group(5).split(",")] if m.group(5).strip() else []
+            (self.requests if m.group(2) else self.events).append((m.group(3), m.group(4), args))
+            self.messages.append((bool(m.group(2)), m.group(3), m.group(4), args))
+            self.times.append(float(m.group(1)))
 
     def binds(self) -> dict[str, int]:
         """The version each interface was bound at (the last bind of each)."""
