@@ -20,7 +20,7 @@ endif
 # A package that uses BuoyKit, the pure core as a library (`make example`).
 EXAMPLE := Examples/FloatingButton
 
-.PHONY: all have-swift deps deps-build build protocols check-protocols lint unit example e2e test run demo clean order
+.PHONY: all have-swift deps deps-build build protocols check-protocols check-install-deps lint unit example e2e test run demo clean order
 
 # What `make install` copies: buoy, its drawing helper and the man pages.
 all: build man
@@ -68,6 +68,11 @@ lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources
 	$(PYTHON) scripts/check-doc-comments.py
 	$(PYTHON) scripts/check-architecture.py
+
+# The fresh-machine path: install-deps.sh's every mode on made-up bare machines asks apt
+# only for packages apt knows (scripts/check-install-deps.py).
+check-install-deps:
+	$(PYTHON) scripts/check-install-deps.py
 
 unit: have-swift deps
 	$(SWIFT) test
@@ -142,7 +147,7 @@ sid-root: deps
 # e2e-arm64 (mk/arm64.mk): the smoke set with buoy cross-built for arm64, under qemu-user;
 # swiftlang-trixie and swiftlang-sid (mk/dsc.mk): the source package built with
 # Debian's own Swift in each root, its unit tests run there, the .deb installed there and run.
-test: deps lint check-protocols unit example e2e e2e-arm64 soak-short fuzz-smoke deb-check swiftlang-trixie swiftlang-sid
+test: deps check-install-deps lint check-protocols unit example e2e e2e-arm64 soak-short fuzz-smoke deb-check swiftlang-trixie swiftlang-sid
 
 # In a Wayland session: run buoy with your config (or, with none, the
 # first-run menu), installing only what building and running need. Without
