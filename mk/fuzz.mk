@@ -31,9 +31,14 @@ $(FUZZ_DIR)/stub/BuoyCore.swiftmodule:
 	$(SWIFTC) -emit-module -parse-as-library -module-name BuoyCore \
 		-o $@ $(FUZZ_DIR)/stub/BuoyCore.swift
 
+FUZZ_COMPILE = $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -D FUZZING \
+	-module-name BuoyFuzz -I $(FUZZ_DIR)/stub -lm $(FUZZ_LDFLAGS) -o $@ $(FUZZ_SOURCES)
+
+# Built once per machine for the same sources, flags and compiler (scripts/build-cache.sh).
 $(FUZZER): $(FUZZ_SOURCES) $(FUZZ_DIR)/stub/BuoyCore.swiftmodule | deps
-	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -D FUZZING \
-		-module-name BuoyFuzz -I $(FUZZ_DIR)/stub -lm $(FUZZ_LDFLAGS) -o $@ $(FUZZ_SOURCES)
+	scripts/build-cache.sh config-fuzzers $@ \
+		"$$({ $(SWIFTC) --version 2>&1; echo '$(FUZZ_COMPILE)'; cat $(FUZZ_SOURCES); } | sha256sum | cut -c1-16)" \
+		-- $(FUZZ_COMPILE)
 
 fuzz: $(FUZZER)
 	BUOY_FUZZ_TARGET=parser Tests/Fuzz/run.sh $(FUZZER) $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZ_ARGS)
