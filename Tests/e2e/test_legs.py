@@ -1,13 +1,17 @@
 """legs.py held to its rule (Tests/e2e/README.md, "Which leg runs what"): every module classified
 once and run somewhere, the compositor-facing ones on both sways, buoy's own ones once, no test
 that starts a host compositor run again from another leg, and the README and the Makefile saying
-the same as legs.py. Starts no compositor."""
+the same as legs.py. And run.py, which runs the legs, on made-up modules. Starts no compositor."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
+import sys
+import tempfile
 import unittest
+from pathlib import Path
 
 import legs
 from harness import MATRIX, REPO_ROOT
@@ -83,6 +87,78 @@ class LegRuleTests(unittest.TestCase):
         commands = subprocess.run(["make", "-n", "e2e"], cwd=REPO_ROOT, capture_output=True, text=True,
                                   check=True).stdout
         self.assertEqual(sorted(re.findall(r"run\.py -j \d+ --leg (\S+)", commands)), sorted(legs.LEGS))
+
+
+MADE_UP = {
+    "test_made_up_a": """import sys, time, unittest
+class A(unittest.TestCase):
+    def test_passes(self):
+        time.sleep(0.3)
+    def test_fails(self):
+        print("what the failing test printed", file=sys.stderr)
+        self.assertEqual(1, 2)
+    def test_fails_in_a_subtest(self):
+        for i in range(2):
+            with self.subTest(i=i):
+                self.assertEqual(i, 0)
+    @unittest.expectedFailure
+    def test_expected_to_fail(self):
+        self.fail()
+    def test_left_out(self):
+        self.fail("run although left out")
+class B(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        raise RuntimeError("no fixture")
+    def test_never_runs(self):
+        pass
+""",
+    "test_made_up_b": """import unittest
+class C(unittest.TestCase):
+    def test_passes(self):
+        pass
+""",
+    "test_made_up_c": """import os
+os._exit(3)
+""",
+}
+
+
+class RunnerTests(unittest.TestCase):
+    def run_py(self, *args: str) -> subprocess.CompletedProcess:
+        with tempfile.TemporaryDirectory() as directory:
+            for name, text in MADE_UP.items():
+                (Path(directory) / f"{name}.py").write_text(text)
+            env = {**os.environ, "PYTHONPATH": directory}
+            return subprocess.run([sys.executable, str(REPO_ROOT / "Tests/e2e/run.py"), *args], env=env,
+                                  capture_output=True, text=True, timeout=60)
+
+    def test_failures_with_their_output_the_tables_and_a_failing_status(self):
+        result = self.run_py("-j", "2", "test_made_up_a", "test_made_up_b",
+                             "--exclude", "test_made_up_a.A.test_left_out")
+        self.assertEqual(result.returncode, 1, result.stdout)
+        out = result.stdout
+        self.assertIn("what the failing test printed", out)
+        failed = out.split("\nfailed:\n", 1)[1].split("\n\n", 1)[0].split("\n")
+        self.assertEqual(failed, ["  test_made_up_a.A.test_fails (fail)",
+                                  "  test_made_up_a.A.test_fails_in_a_subtest (fail)",
+                                  "  setUpClass (test_made_up_a.B) (error)"])
+        self.assertRegex(out, r"\ntest_made_up_a +5 +[\d.]+  FAILED\ntest_made_up_b +1 +[\d.]+  ok\n")
+        self.assertRegex(out, r"slowest tests:\n +0\.[3-9] s  test_made_up_a\.A\.test_passes\n")
+        self.assertTrue(out.rstrip().endswith("FAILED: test_made_up_a"), out)
+
+    def test_passing_modules_exit_0_and_a_worker_that_dies_fails(self):
+        passing = self.run_py("-j", "2", "test_made_up_b", "test_made_up_a.A.test_passes")
+        self.assertEqual(passing.returncode, 0, passing.stdout)
+        self.assertTrue(passing.stdout.rstrip().endswith("OK"), passing.stdout)
+        dying = self.run_py("test_made_up_c", "test_made_up_b")
+        self.assertEqual(dying.returncode, 1, dying.stdout)
+        self.assertIn("test_made_up_c (no results: the worker died)", dying.stdout)
+
+    def test_runs_in_a_row_fail_if_one_fails(self):
+        result = self.run_py("--runs", "2", "--load", "test_made_up_a.A.test_fails")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("0 of 2 runs passed", result.stdout)
 
 
 if __name__ == "__main__":
