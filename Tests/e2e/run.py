@@ -12,8 +12,8 @@ its own compositor, runtime dir and temp dir, so modules do not share anything b
 
 At the end: each module's tests and time, the 10 slowest tests and the wall time; the exit
 status is non-zero if any test failed or a worker died. The modules start longest first, by
-the times of the last run of the same leg (kept in .build/e2e-times/), which keeps a long module
-from starting last.
+the times of the last run of the same leg (kept in .build/e2e-times/; without them, by the
+size of their source), which keeps a long module from starting last.
 
 --runs N runs the names N times in a row, one run after another; --load keeps every core busy
 with a CPU burner meanwhile (a loaded machine, as on CI beside a build).
@@ -33,6 +33,8 @@ import unittest
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import legs
 
 E2E_DIR = Path(__file__).resolve().parent
 REPO_ROOT = E2E_DIR.parents[1]
@@ -105,7 +107,6 @@ def flatten(suite) -> list[unittest.TestCase]:
 
 
 def worker(result_path: str, names: list[str], exclude: list[str]) -> int:
-    sys.path.insert(0, str(E2E_DIR))
     suite = unittest.defaultTestLoader.loadTestsFromNames(names)
     tests = [test for test in flatten(suite) if test.id() not in set(exclude)]
     runner = unittest.TextTestRunner(stream=sys.stderr, verbosity=2, resultclass=TimedResult)
@@ -178,7 +179,15 @@ def run_once(names: list[str], exclude: list[str], jobs: int, env: dict, times_f
     groups = group_by_module(names)
     known = json.loads(times_file.read_text()) if times_file and times_file.exists() else {}
     # Longest first: a long module started last leaves the other workers idle at the end.
-    order = sorted(groups, key=lambda module: -known.get(module, float("inf")))
+    # Without a last run's times, a module's size stands in for its time; a module the last
+    # run did not have starts first.
+    def expected(module: str) -> float:
+        if known:
+            return known.get(module, float("inf"))
+        source = E2E_DIR / f"{module}.py"
+        return source.stat().st_size if source.exists() else 0.0
+
+    order = sorted(groups, key=lambda module: -expected(module))
     runs = [ModuleRun(module, groups[module]) for module in order]
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="buoy-e2e-run-") as log_dir, \
@@ -224,9 +233,6 @@ def main() -> int:
     args = parser.parse_args()
     if args.worker:
         return worker(args.worker, args.names, args.exclude)
-
-    sys.path.insert(0, str(E2E_DIR))
-    import legs
 
     env = dict(os.environ)
     names, exclude = list(args.names), list(args.exclude)
