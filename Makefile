@@ -129,13 +129,14 @@ $(E2E_KWIN_LEGS): e2e-%-kwin: deps build %-root
 	$(E2E_RUN) --leg $*-kwin
 
 # `make flaky MODULE=test_menu [RUNS=5] [LEG=trixie-sway]`: the module RUNS times in a row
-# with a CPU burner on every core beside it (as on CI, beside a build); any failure fails.
+# as LEG runs it, with a CPU burner on every core beside it (as on CI, beside a build); any
+# failure fails.
 # A leg from a root needs that root built (make trixie-root, make sid-root).
 RUNS ?= 5
 LEG ?= host-sway
 flaky: deps build
 	@test -n "$(MODULE)" || { echo "make flaky MODULE=test_x [RUNS=5] [LEG=host-sway]"; exit 2; }
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=$(LEG) $(PYTHON) Tests/e2e/run.py --runs $(RUNS) --load $(MODULE)
+	$(E2E_ENV) $(PYTHON) Tests/e2e/run.py --leg $(LEG) --runs $(RUNS) --load $(MODULE)
 
 # Each reused while its stamp names the same suite and packages; see the script.
 trixie-root: deps
