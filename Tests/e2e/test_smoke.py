@@ -33,7 +33,7 @@ def tap_config(compositor) -> tuple[str, object]:
 def hide_and_show(test: unittest.TestCase, compositor) -> None:
     """`buoy msg hide` takes the button off the screen and `show` brings it back, with the menu
     closed and then open. phoc 0.24 crashed when the button's subsurface was unmapped
-    (docs/compositors.md), so test_phoc runs this too."""
+    (docs/compositors.md), so the host-phoc leg runs this too."""
     pointer = compositor.pointer()
     buoy, _, (cx, cy) = start_buoy_with_menu(compositor)
     for menu_open in (False, True):
