@@ -73,7 +73,7 @@ public struct Readiness: Sendable, Equatable {
         {
             waiting = "\(instance.label): \(what)"
         } else if !menusDrawnAhead {
-            waiting = "the menus to be drawn ahead of time"
+            waiting = "the menus to be drawn"
         } else {
             waiting = nil
         }

@@ -36,7 +36,7 @@ final class ReadinessTests: XCTestCase {
             ),
             (
                 "on screen, the menu still drawn", [instance()], false,
-                .waiting("the menus to be drawn ahead of time"), #line
+                .waiting("the menus to be drawn"), #line
             ),
             ("on screen, the menu drawn", [instance()], true, .ready, #line),
             (
@@ -69,7 +69,7 @@ final class ReadinessTests: XCTestCase {
                 #line
             ),
             ([instance(presented: false)], true, nil, #line),
-            ([instance()], false, .waiting("the menus to be drawn ahead of time"), #line),
+            ([instance()], false, .waiting("the menus to be drawn"), #line),
             ([instance()], true, .ready, #line),
             ([instance()], true, nil, #line),
             (

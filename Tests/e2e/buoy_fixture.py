@@ -17,7 +17,7 @@ from harness import REPO_ROOT, HarnessError, HeadlessSway, Match, wait_for
 BUOY = os.path.abspath(os.environ.get("BUOY") or str(REPO_ROOT / ".build" / "release" / "buoy"))
 
 # What buoy logs each time it becomes ready (App+Readiness.swift).
-READY = "ready: every button on screen, every menu drawn ahead of time"
+READY = "ready: every button on screen, every menu drawn"
 
 # Vivid colours that neither sway's background nor wev's grey checkerboard contain.
 MAGENTA = (0xFF, 0x00, 0xFF)

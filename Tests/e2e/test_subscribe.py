@@ -140,7 +140,7 @@ class SubscribeTests(unittest.TestCase):
             self.assertEqual(msg(buoy, "reload").returncode, 0)
             self.assertEqual(subscriber.wait_event("ready"), {"event": "ready", "name": "main"})
             after = buoy.log()[mark:]
-            self.assertLess(after.index("not ready: waiting for the menus to be drawn ahead of time"),
+            self.assertLess(after.index("not ready: waiting for the menus to be drawn"),
                             after.index("images drawn at scale 1 by a child"), after)
             self.assertTrue(buoy.caught_up()["ready"])
             subscriber.close()

@@ -8,7 +8,7 @@ extension App {
         let facts = instances.map(\.readiness)
         switch readiness.update(facts, menusDrawnAhead: menu.drawnAhead) {
         case .ready?:
-            log.info("ready: every button on screen, every menu drawn ahead of time")
+            log.info("ready: every button on screen, every menu drawn")
             for spec in config.buttons { server?.publish(ButtonEvent(.ready, button: spec.name)) }
         case .waiting(let what)?:
             log.debug("not ready: waiting for \(what)")
