@@ -54,6 +54,8 @@ final class App {
     var screenshotPid: pid_t?
     /// Asked after the commits that took buoy off the screen.
     var screenshotSync: SyncPoint?
+    /// Whether every button is on screen and every menu drawn ahead (App+Readiness).
+    var readiness = Readiness()
 
     init(
         display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, places: PlaceStore,
@@ -198,6 +200,7 @@ final class App {
             committed.append(ObjectIdentifier(instance))
         }
         confirmScreenshotHidden()
+        followReadiness()
         publishAccessibleTree()
         armTimer(now: now, committed: committed)
     }

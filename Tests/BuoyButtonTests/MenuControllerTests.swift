@@ -184,6 +184,77 @@ final class MenuControllerTests: XCTestCase {
         XCTAssertEqual(driver.controller.liveImages.count, 1, "only the one on screen")
     }
 
+    /// `drawnAhead` (part of buoy's readiness): each row's steps from a fresh controller, then
+    /// whether every level wanted is drawn ahead (or could not be drawn there).
+    func testDrawnAheadOnceEveryLevelIsDrawnWhereItsButtonRests() {
+        let wanted = [MenuPreparation(owner: "a", source: source, anchor: anchor)]
+        var doubled = anchor
+        doubled.scale = 2
+        // Its three levels, one child at a time.
+        func drawEveryLevel(_ driver: inout Driver) {
+            for _ in 0..<3 {
+                _ = driver.send(.prepare(wanted))
+                _ = driver.draw()
+            }
+        }
+        let rows: [(String, (inout Driver) -> Void, Bool, UInt)] = [
+            ("before any preparation", { _ in }, false, #line),
+            ("no menu wanted", { _ = $0.send(.prepare([])) }, true, #line),
+            (
+                "a hidden button's menu is not drawn",
+                { _ = $0.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: nil)])) }, true,
+                #line
+            ),
+            ("its top level being drawn", { _ = $0.send(.prepare(wanted)) }, false, #line),
+            (
+                "the top level drawn, the submenus not yet",
+                {
+                    _ = $0.send(.prepare(wanted))
+                    _ = $0.draw()
+                    _ = $0.send(.prepare(wanted))
+                }, false, #line
+            ),
+            (
+                "every level drawn",
+                {
+                    drawEveryLevel(&$0)
+                    _ = $0.send(.prepare(wanted))
+                }, true, #line
+            ),
+            (
+                "drawn, then the output's scale changed",
+                { driver in
+                    drawEveryLevel(&driver)
+                    _ = driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: doubled)]))
+                }, false, #line
+            ),
+            (
+                "a level that timed out is not waited for",
+                { driver in
+                    _ = driver.send(.prepare(wanted))
+                    _ = driver.send(.tick, after: 3)
+                    for _ in 0..<2 {
+                        _ = driver.send(.prepare(wanted))
+                        _ = driver.draw()
+                    }
+                    _ = driver.send(.prepare(wanted))
+                }, true, #line
+            ),
+            (
+                "a menu being opened holds the others back",
+                { driver in
+                    _ = driver.toggle()
+                    _ = driver.send(.prepare(wanted))
+                }, false, #line
+            ),
+        ]
+        for (name, steps, expected, line) in rows {
+            var driver = Driver()
+            steps(&driver)
+            XCTAssertEqual(driver.controller.drawnAhead, expected, name, line: line)
+        }
+    }
+
     // MARK: Every way a menu ends or changes
 
     /// Each row opens a's menu, does one thing, and checks the effects,

@@ -63,13 +63,9 @@ def items_shown(buoy: Buoy, since: int) -> list[dict]:
 
 
 def started(buoy: Buoy) -> tuple[float, float]:
-    """The button's centre once it is on screen and buoy has finished starting (its log still for
-    0.3 s: the menu and edit mode's first screen drawn ahead, every button placed). A tap in the
-    first few tens of milliseconds could open a menu that closed at once ("the button's surface
-    went away"), which the clean-clone run met once with two buttons; see the closing note."""
-    centre = buoy.wait_for_button(MAGENTA).centroid
-    wait_steady(lambda: len(buoy.log()), still=0.3, timeout=5, message="buoy's start to end")
-    return centre
+    """The button's centre once buoy is ready: every button on screen, the menu and edit mode's
+    first screen drawn ahead of time."""
+    return buoy.started(MAGENTA).centroid
 
 
 def wait_items(buoy: Buoy, since: int, wanted: callable, what: str) -> dict:

@@ -48,6 +48,8 @@ final class MenuSession {
     }
 
     var isOpen: Bool { controller.isOpen }
+    /// Every menu's levels are drawn ahead of time (`MenuController.drawnAhead`).
+    var drawnAhead: Bool { controller.drawnAhead }
     var isOpening: Bool { controller.isOpening }
     /// The button the menu is open, opening or folding away from.
     var owner: ButtonInstance? { controller.owner.flatMap(instance) }
