@@ -95,6 +95,7 @@ func main() -> Int32 {
         let app = App(
             display: display, loop: loop, config: config, loader: loader, places: places, server: server,
             log: log)
+        app.menu.editWriter.read(loaded.bytes)
         // The display must outlive every proxy the app made.
         return try withExtendedLifetime(display) { () throws(WaylandError) -> Int32 in try app.run() }
     } catch {

@@ -121,8 +121,11 @@ public struct MenuController: Sendable {
     }
 
     /// The images whose buffers are still needed: the shell drops the others.
+    /// A job's count too, until its answer is heard: the shell makes its
+    /// buffers as it reads the child's end, and tells of several children
+    /// ended in one wakeup one at a time.
     public var liveImages: Set<Int> {
-        var ids = stock.imageIDs
+        var ids = stock.imageIDs.union(jobs.map(\.id))
         if let (shown, _) = onScreen { ids.insert(shown.images.id) }
         return ids
     }

@@ -37,6 +37,9 @@ struct ConfigLoader {
         var config: Config
         var path: String?
         var warnings: [ConfigDiagnostic]
+        /// The bytes the config was parsed from; empty for no file. Edit
+        /// mode edits these, and refuses when the file is no longer them.
+        var bytes: [UInt8] = []
     }
 
     struct Failure: Error {
@@ -67,10 +70,14 @@ struct ConfigLoader {
     }
 
     /// `load`, and the config's warnings (rendered; they are logged too),
-    /// for `buoy msg reload` to print. Its built-in actions become their
-    /// tools' commands here, at start and on every reload.
-    func loadWithWarnings() -> Result<(config: Config, warnings: [String]), Failure> {
-        read().map(adopt)
+    /// for `buoy msg reload` to print, and the bytes it was read from. Its
+    /// built-in actions become their tools' commands here, at start and on
+    /// every reload.
+    func loadWithWarnings() -> Result<(config: Config, warnings: [String], bytes: [UInt8]), Failure> {
+        read().map { loaded in
+            let (config, warnings) = adopt(loaded)
+            return (config, warnings, loaded.bytes)
+        }
     }
 
     /// A config `read` returned, as buoy runs it: its warnings logged, its
@@ -152,7 +159,7 @@ struct ConfigLoader {
                 let (config, warnings) = try Config.parse(
                     bytes, path: path, fileExists: Files.isReadableRegularFile, resolve: BuiltInTools.resolve,
                     home: Environment.string("HOME"), keyNames: KeyNames.check)
-                return .success(Loaded(config: config, path: path, warnings: warnings))
+                return .success(Loaded(config: config, path: path, warnings: warnings, bytes: bytes))
             } catch {
                 return .failure(Failure(error))
             }
