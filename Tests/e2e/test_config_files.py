@@ -19,8 +19,11 @@ import unittest
 from pathlib import Path
 
 import harness
-from buoy_fixture import BUOY
+from buoy_fixture import BUOY, Buoy
+from harness import HeadlessSway
 from test_config_command import COMMENTED
+from test_edit_mode import COMMENTED as EDITABLE
+from test_edit_mode import enter_edit_mode, open_edit_mode, wait_items
 
 
 def config(path, *args, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:
@@ -63,7 +66,8 @@ class ConcurrentRunsTests(FilesTestCase):
         runs = [subprocess.Popen([BUOY, "config", "--config", str(self.path), "item", "add", "--submenu",
                                   f"s{n % 4}", "--label", f"Item {n}", "--command", f"echo {n}"], env=bare_env(),
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE) for n in range(20)]
-        failed = [(run.args[-3], run.communicate()[1]) for run in runs if run.wait(timeout=60) != 0]
+        outputs = [(run.args[-3], run.communicate(timeout=60)[1]) for run in runs]
+        failed = [output for run, output in zip(runs, outputs) if run.returncode != 0]
         self.assertEqual(failed, [])
         submenus = self.table().get("submenu", {})
         labels = [item["label"] for submenu in submenus.values() for item in submenu["item"]]
@@ -80,7 +84,7 @@ class ConcurrentRunsTests(FilesTestCase):
             runs = [subprocess.Popen([BUOY, "config", "--config", str(self.path), "set", key, value],
                                      env=bare_env(), stderr=subprocess.PIPE)
                     for key, value in (("button.size", "64"), ("actions.double_tap", "echo twice"))]
-            self.assertEqual([run.wait(timeout=30) for run in runs], [0, 0])
+            self.assertEqual([(run.communicate(timeout=30)[1], run.returncode)[1] for run in runs], [0, 0])
             table = self.table()
             if table["button"].get("size") != 64 or table.get("actions", {}).get("double_tap") != "echo twice":
                 lost.append(attempt)
@@ -97,7 +101,7 @@ class ConcurrentRunsTests(FilesTestCase):
         self.assertNotIn("size", self.table()["button"])
         fcntl.flock(lock, fcntl.LOCK_UN)
         os.close(lock)
-        self.assertEqual(run.wait(timeout=10), 0)
+        self.assertEqual((run.communicate(timeout=10)[1], run.returncode), (b"", 0))
         self.assertEqual(self.table()["button"]["size"], 64)
 
 
@@ -329,6 +333,63 @@ class ConcurrentStressTests(FilesTestCase):
         config(self.path, "set", "button.idle_opacity", "0.5")
         self.assertEqual(temps(self.directory), [])
         print(f"{len(added)} items added, {len(final)} keys set, {len(killed_labels)} item runs killed")
+
+
+class EditModeTests(unittest.TestCase):
+    """Edit mode, in the running buoy, takes the same lock without waiting, and never edits a
+    system-wide file."""
+
+    def test_while_another_writer_holds_the_lock_edit_mode_says_so_at_once_and_writes_nothing(self):
+        with HeadlessSway() as sway:
+            pointer = sway.pointer()
+            buoy, rows = open_edit_mode(sway, pointer)
+            before = buoy.config_path.read_bytes()
+            lock = os.open(buoy.config_path.with_name(".config.toml.lock"), os.O_RDWR | os.O_CREAT, 0o644)
+            os.fchmod(lock, 0o644)  # buoy may run as the test user: it can read it, and flock it
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            mark = len(buoy.log())
+            clicked = time.monotonic()
+            pointer.click(*rows["Two"][:2])
+            rows = wait_items(buoy, mark, lambda p: any("writing the file" in label for label in p),
+                              "the refusal shown")
+            shown = time.monotonic() - clicked
+            self.assertEqual(list(rows)[:6], ["One", "Two", "Three", "Add", "Button", "Done"])
+            self.assertIn("another program is writing the file now; nothing was written", list(rows)[6])
+            self.assertLess(shown, 2, "edit mode waited for the lock")
+            self.assertEqual(buoy.config_path.read_bytes(), before)
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            os.close(lock)
+            mark = len(buoy.log())
+            pointer.click(*rows["Two"][:2])
+            wait_items(buoy, mark, lambda p: "Done" in p and "Two" not in p, "Two removed once the lock is free")
+            self.assertNotIn(b'"Two"', buoy.config_path.read_bytes())
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_an_edit_of_a_system_wide_config_starts_the_users_file_from_it(self):
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, None)
+            system = buoy.home / "xdg" / "buoy" / "config.toml"
+            system.parent.mkdir(parents=True)
+            system.write_text(EDITABLE)
+            system.chmod(0o644)
+            pointer = sway.pointer()
+            rows = enter_edit_mode(buoy.start(), pointer)
+            mark = len(buoy.log())
+            pointer.click(*rows["Two"][:2])
+            wait_items(buoy, mark, lambda p: "Done" in p and "Two" not in p, "Two removed")
+            self.assertEqual(system.read_text(), EDITABLE, "edit mode edited the system-wide file")
+            expected = self.removed_by_buoy_config(sway, EDITABLE)
+            self.assertEqual(buoy.config_path.read_text(), expected)
+            self.assertEqual(buoy.stop(), 0)
+
+    @staticmethod
+    def removed_by_buoy_config(sway, text: str) -> str:
+        """`text` with its second item removed by `buoy config`."""
+        path = sway.artifact("expected.toml")
+        path.write_text(text)
+        subprocess.run([BUOY, "config", "--config", str(path), "item", "remove", "2"], check=True,
+                       capture_output=True, env=bare_env())
+        return path.read_text()
 
 
 if __name__ == "__main__":
