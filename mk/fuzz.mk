@@ -3,7 +3,9 @@
 # invariant (see Tests/Fuzz/ConfigFuzzer.swift). `make fuzz-smoke` is the same
 # for 60 s, and then `make fuzz-edit`'s target for 30 s: the lossless editor
 # (ConfigEdit) on the same corpus, whose accepted edits must pass --check
-# (Tests/Fuzz/ConfigEditFuzzer.swift). Tests/Fuzz/run.sh does the run and the verdict, with Swift's
+# (Tests/Fuzz/ConfigEditFuzzer.swift). Concurrent writers of one file, which a libFuzzer process
+# editing bytes in memory cannot be, are e2e's test_config_files.ConcurrentStressTests: every
+# edit a run reported done is in the file. Tests/Fuzz/run.sh does the run and the verdict, with Swift's
 # backtracer off (SWIFT_BACKTRACE=enable=no) so that ASan reports the failure itself.
 SWIFTC ?= swiftc
 FUZZ_DIR := .build/fuzz
