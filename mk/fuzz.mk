@@ -5,7 +5,9 @@
 # (ConfigEdit) on the same corpus, whose accepted edits must pass --check
 # (Tests/Fuzz/ConfigEditFuzzer.swift). Both are one binary, chosen by
 # BUOY_FUZZ_TARGET (Tests/Fuzz/FuzzTarget.swift): the ASan build is the slow part.
-# Tests/Fuzz/run.sh does the run and the verdict, with Swift's
+# Concurrent writers of one file, which a libFuzzer process editing bytes in memory cannot
+# be, are e2e's test_config_files.ConcurrentStressTests: every edit a run reported done is in
+# the file. Tests/Fuzz/run.sh does the run and the verdict, with Swift's
 # backtracer off (SWIFT_BACKTRACE=enable=no) so that ASan reports the failure itself.
 SWIFTC ?= swiftc
 FUZZ_DIR := .build/fuzz

@@ -87,7 +87,7 @@ final class App {
         }
         menu.instances = { [unowned self] in instances }
         menu.windows = { [unowned self] in self.display.windows?.windows }
-        menu.editWriter.path = { [unowned self] in loader.path }
+        menu.editWriter.target = { [unowned self] in loader.editTarget }
         clicks.publish = { [unowned self] kind, instance in publish(kind, for: instance) }
         watchWindowsIfNeeded()
         makeKeyboardIfNeeded()

@@ -26,7 +26,7 @@ E2E_DIR = Path(__file__).resolve().parent
 
 OWN = (
     "test_accessibility", "test_applications", "test_check", "test_cli", "test_completions",
-    "test_config", "test_config_command", "test_config_watch", "test_control", "test_doctor",
+    "test_config", "test_config_command", "test_config_files", "test_config_watch", "test_control", "test_doctor",
     "test_feedback", "test_first_run", "test_harness", "test_install", "test_legs", "test_subscribe",
 )
 COMPOSITOR = (

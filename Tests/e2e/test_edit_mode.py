@@ -212,13 +212,18 @@ class EditModeTests(unittest.TestCase):
 def open_edit_mode(sway, pointer) -> tuple[Buoy, dict]:
     """buoy with COMMENTED, its menu opened by a click and Edit clicked: it and edit mode's rows."""
     buoy = Buoy(sway, COMMENTED).start()
+    return buoy, enter_edit_mode(buoy, pointer)
+
+
+def enter_edit_mode(buoy: Buoy, pointer) -> dict:
+    """The started `buoy`'s menu opened by a click and Edit clicked: edit mode's rows."""
     cx, cy = started(buoy)
     mark = len(buoy.log())
     pointer.click(cx, cy)
     menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu")
     mark = len(buoy.log())
     pointer.click(*menu["Edit"][:2])
-    return buoy, wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+    return wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
 
 
 class RefusalTests(unittest.TestCase):

@@ -1,14 +1,14 @@
 import BuoyCommandLine
 import BuoyConfig
+import BuoyFiles
 import BuoyWayland
 import Glibc
 
 /// Finds, checks and parses the config file. Shared by start-up, `--check`
 /// and every reload, so all three report problems the same way.
 struct ConfigLoader {
-    /// The file's size limit: far above any real config, low enough that a
-    /// wrong path (a log, a binary) fails fast.
-    static let sizeLimit = 1 << 20
+    /// The file's size limit (`Config.fileSizeLimit`).
+    static let sizeLimit = Config.fileSizeLimit
 
     /// The path given with `--config`, or nil for the XDG locations.
     let explicitPath: String?
@@ -27,8 +27,14 @@ struct ConfigLoader {
     var path: String {
         candidates.first { candidate in
             var info = stat()
-            return stat(candidate, &info) == 0 || errno != ENOENT
+            return SystemPath.withCString(candidate, { stat($0, &info) }) == 0 || errno != ENOENT
         } ?? primaryPath
+    }
+
+    /// The file an edit changes (`ConfigEditTarget`): never a system-wide
+    /// one, whose bytes start the user's own file instead.
+    var editTarget: Result<ConfigEditTarget, ConfigWriteRefusal> {
+        ConfigEditTarget.choose(explicitPath: explicitPath, userConfig: Files.paths.userConfig, reading: path)
     }
 
     /// A config as read: nil `path` means no file was found, so these are
@@ -131,7 +137,7 @@ struct ConfigLoader {
     /// nil once there is one.
     var firstRunNotice: String? {
         var info = stat()
-        return stat(path, &info) == 0 ? nil : firstRunHint
+        return SystemPath.withCString(path, { stat($0, &info) }) == 0 ? nil : firstRunHint
     }
 
     private var firstRunHint: String { FirstRun.hint(configPath: primaryPath) }
@@ -211,11 +217,14 @@ struct ConfigLoader {
     /// (`ConfigPermissions`). The account files are read only for a file
     /// its group may write, here at load time as the stat is: local files,
     /// where a lookup through NSS could wait on a directory server.
-    static func unsafeOwnership(_ path: String) -> String? {
+    /// `uid` is whose commands they would be: buoy's user, or for root's
+    /// `buoy config` on a user's file, the file's owner.
+    static func unsafeOwnership(_ path: String, uid: uid_t = getuid()) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }  // missing: load() says so
+        // Missing: load() says so.
+        guard SystemPath.withCString(path, { stat($0, &info) }) == 0 else { return nil }
         return ConfigPermissions.problem(
-            path: path, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o777, uid: getuid()
+            path: path, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o777, uid: uid
         ) {
             guard case .success(let passwd) = Files.read("/etc/passwd", limit: accountsLimit),
                 case .success(let group) = Files.read("/etc/group", limit: accountsLimit)

@@ -8,8 +8,9 @@ import BuoyWayland
 /// when the file is no longer the bytes the menu was built from
 /// (`ConfigFileWriter`).
 final class MenuEditWriter {
-    /// The config file buoy reads now.
-    var path: () -> String = { "" }
+    /// The file an edit changes (`ConfigLoader.editTarget`): a system-wide
+    /// file's edits start the user's own.
+    var target: () -> Result<ConfigEditTarget, ConfigWriteRefusal> = { .failure(.systemWide(path: "")) }
     /// The bytes the config in use was read from (empty for no file, which
     /// a write expects to find missing or empty), or as edit mode last wrote
     /// them: what the menu shows.
@@ -24,7 +25,10 @@ final class MenuEditWriter {
     }
 
     /// Writes `edit` now; why not, if it was refused, without the file's
-    /// path (a row of the menu shows it, on a phone's width).
+    /// path (a row of the menu shows it, on a phone's width). It never
+    /// waits, neither for another writer's lock (it says so, as for a
+    /// read-only file) nor for the disk: the file is not synced, as the
+    /// state file is not, and its rename replaces it whole.
     func write(_ edit: ConfigEdit) -> String? {
         let before = base
         let refusal = write(edit, expecting: base)
@@ -41,13 +45,16 @@ final class MenuEditWriter {
     }
 
     private func write(_ edit: ConfigEdit, expecting original: [UInt8]) -> String? {
-        let path = path()
-        switch ConfigFileWriter.write(edit, to: path, expecting: original) {
-        case .success(let bytes):
-            base = bytes
+        let target = target()
+        switch target.flatMap({
+            ConfigFileWriter.write(edit, to: $0, expecting: original, wait: 0, durable: false)
+        }) {
+        case .success(let written):
+            base = written.bytes
             return nil
         case .failure(let refusal):
             let why = refusal.description
+            let path = (try? target.get().path) ?? ""
             return why.hasPrefix(path + ": ") ? String(why.dropFirst(path.count + 2)) : why
         }
     }
