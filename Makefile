@@ -107,8 +107,9 @@ E2E_KWIN_LEGS := e2e-trixie-kwin e2e-sid-kwin
 .PHONY: trixie-root sid-root e2e-host e2e-host-phoc e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire \
 	$(E2E_SID_SMOKE_LEGS) $(E2E_KWIN_LEGS) flaky
 
-e2e: e2e-host e2e-host-phoc e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire $(E2E_SID_SMOKE_LEGS) \
-	$(E2E_KWIN_LEGS)
+E2E_LEGS := e2e-host e2e-host-phoc e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire \
+	$(E2E_SID_SMOKE_LEGS) $(E2E_KWIN_LEGS)
+e2e: $(E2E_LEGS)
 
 e2e-host: deps build
 	$(E2E_RUN) --leg host-sway
@@ -156,7 +157,11 @@ sid-root: deps
 # e2e-arm64 (mk/arm64.mk): the smoke set with buoy cross-built for arm64, under qemu-user;
 # swiftlang-trixie and swiftlang-sid (mk/dsc.mk): the source package built with
 # Debian's own Swift in each root, its unit tests run there, the .deb installed there and run.
-test: deps check-install-deps lint check-protocols unit example e2e e2e-arm64 soak-short fuzz-smoke deb-check swiftlang-trixie swiftlang-sid
+# Each step timed (scripts/timed-steps.sh): the table ends the log.
+TEST_STEPS := deps check-install-deps lint check-protocols unit example $(E2E_LEGS) e2e-arm64 soak-short \
+	fuzz-smoke deb-check swiftlang-trixie swiftlang-sid
+test:
+	@MAKE="$(MAKE)" scripts/timed-steps.sh $(TEST_STEPS)
 
 # In a Wayland session: run buoy with your config (or, with none, the
 # first-run menu), installing only what building and running need. Without
