@@ -82,6 +82,11 @@ final class MenuEditorTests: XCTestCase {
                 .items, #line
             ),
             (
+                "the release's row is where it drops, though no motion over it was seen",
+                [(0, .press(row: 0)), (0.5, .tick), (0.7, .release(row: 2, badge: false))] + [Self.written],
+                [.redraw, .write(.moveItem(1, to: 3, in: Self.list)), .redraw], ["B", "C", "A"], .items, #line
+            ),
+            (
                 "dropped where it was, nothing is written",
                 [(0, .press(row: 1)), (0.5, .tick), (0.7, .release(row: 1, badge: false))],
                 [.redraw, .redraw], ["A", "B", "C"], .items, #line

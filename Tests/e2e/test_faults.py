@@ -330,7 +330,9 @@ def kill_during_saves(sway: HeadlessSway, buoy: Buoy, iterations: int, seed: int
         stop.set()
         thread.join(5)
         saves += len(acked)
-        if (buoy.state_path.parent / f"state.tmp.{buoy.pid}").exists():
+        # A kill mid-save leaves the write's temp file (AtomicFile: .state.tmp. and 8 hex digits),
+        # which the next save removes.
+        if any(buoy.state_path.parent.glob(".state.tmp.*")):
             mid_save += 1
         text = buoy.state_path.read_text() if buoy.state_path.exists() else ""
         parsed = parse_state(text)

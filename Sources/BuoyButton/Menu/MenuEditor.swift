@@ -222,7 +222,10 @@ public struct MenuEditor: Sendable, Equatable {
             return [.redraw]
         case .release(let row, let badge):
             defer { (press, drag) = (nil, nil) }
-            if let drag {
+            if var drag {
+                // Where the finger lifts is where the item goes, whether or not a motion over
+                // that row came first (a loaded compositor may send the release alone).
+                if let row { drag.over = itemIndex(near: row) }
                 guard drag.from != drag.over else { return [.redraw] }
                 return write(
                     .move(drag.from, to: drag.over), as: .moveItem(drag.from + 1, to: drag.over + 1, in: list)
