@@ -51,13 +51,20 @@ extension MenuController {
         case .press, .drag, .release, .key: break
         default: return nil
         }
-        guard case .open(let shown, _) = phase, shown.page.isEditScreen else {
-            // Between screens, while a child draws the next (a dragged item's new place, say),
-            // there are no rows to hit; a drag let go then drops its item where it shows.
+        let layout: MenuLayout
+        switch phase {
+        case .open(let shown, _) where shown.page.isEditScreen: layout = shown.images.layout
+        // While a child draws a dragged item's next place, the rows stay where they are: the
+        // screen it replaces still says which row the pointer is over, however long the child
+        // takes on a loaded machine.
+        case .reopening(_, let shown, _) where shown.page.isEditScreen && editing.editor.drag != nil:
+            layout = shown.images.layout
+        default:
+            // Between other screens there are no rows to hit; a drag let go then drops its
+            // item where it shows.
             guard case .release = input, editing.editor.drag != nil else { return [] }
             return edit(.release(row: nil, badge: false), now: now)
         }
-        let layout = shown.images.layout
         switch input {
         case .press(let point):
             return layout.hitTest(point).map { edit(.press(row: $0), now: now) } ?? []
