@@ -78,11 +78,13 @@ public enum ConfigEdit: Equatable, Sendable {
         } catch {
             throw .invalid(error)
         }
+        // Most edits warn of nothing: no need for the lines' places.
+        guard !warnings.isEmpty else { return }
         var file = SourceFile(path: path, bytes: splice.result)
         try? file.validate()  // it parsed, so this only records the lines
         let lines = splice.insertedLines(in: file)
         let written = warnings.filter { lines.contains($0.line) }
-        // Only then is the file as it was parsed: most edits warn of nothing.
+        // Only then is the file as it was parsed.
         guard !written.isEmpty else { return }
         let known = Set(((try? Config.parse(original, path: path))?.warnings ?? []).map(\.message))
         if let warning = written.first(where: { !known.contains($0.message) }) {
