@@ -79,7 +79,7 @@ struct SchemaReader {
             }
             let table = document[element.table]
             var draft = Schema.ButtonDraft(spec: shared)
-            draft.spec.button.name = index == 0 ? "main" : "button-\(index + 1)"
+            draft.spec.button.name = Button.defaultName(at: index)
             readFields(
                 of: element.table, Schema.button, into: &draft,
                 scope: isArray ? "in [[button]]" : "in [button]")

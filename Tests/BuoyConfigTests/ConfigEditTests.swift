@@ -49,6 +49,18 @@ final class ConfigEditTests: XCTestCase {
         }
     }
 
+    /// `edit` refused on `input`, with `message` in what it says.
+    private func checkRefused(
+        _ edit: ConfigEdit, on input: String, says message: String, line: UInt, file: StaticString = #filePath
+    ) {
+        switch edit.applied(to: Array(input.utf8), path: "c.toml") {
+        case .success(let bytes):
+            XCTFail("accepted: \(String(decoding: bytes, as: UTF8.self))", file: file, line: line)
+        case .failure(let error):
+            XCTAssertTrue(error.description.contains(message), "\(error)", file: file, line: line)
+        }
+    }
+
     /// `commented` with `old` replaced by `new`, exactly once.
     private func changed(_ old: String, _ new: String) -> String {
         let text = Self.commented
@@ -159,6 +171,89 @@ final class ConfigEditTests: XCTestCase {
         ]
         for (edit, input, expected, line) in cases {
             check(edit, on: input, gives: expected, line: line)
+        }
+    }
+
+    /// `--button NAME` means that button (issue 40): a key of a table each
+    /// button overrides is set, unset and read in the button's own table,
+    /// and a key no button has its own of is refused.
+    func testButtonMeansThatButtonsOwnTable() {
+        let two =
+            "[actions]\ntap = \"foot\"\n\n[[button]]\nname = \"a\"\n\n[[button]]\nname = \"b\"\n[button.actions]\ntap = \"menu\"\n"
+        let one = "[button]\nsize = 60\n\n[actions]\ntap = \"foot\"\n"
+        let edits: [(ConfigEdit, String, String, UInt)] = [
+            // b's own table, not [actions], which button a has too.
+            (
+                .set(key("actions.double_tap", button: "b"), .text("x")), two,
+                two + "double_tap = \"x\"\n", #line
+            ),
+            (
+                .set(key("actions.double_tap", button: "a"), .text("x")), two,
+                two.replacingOccurrences(
+                    of: "name = \"a\"\n", with: "name = \"a\"\nactions.double_tap = \"x\"\n"),
+                #line
+            ),
+            (
+                .unset(key("actions.tap", button: "b")), two,
+                two.replacingOccurrences(of: "tap = \"menu\"\n", with: ""), #line
+            ),
+            // Without a name, the second button is button-2.
+            (
+                .set(key("snap.to", button: "button-2"), .text("none")),
+                "[[button]]\n\n[[button]]\nsize = 60\n",
+                "[[button]]\n\n[[button]]\nsize = 60\nsnap.to = \"none\"\n", #line
+            ),
+            // A single button's top-level tables are its own.
+            (
+                .set(key("actions.tap", button: "main"), .text("menu")), one,
+                one.replacingOccurrences(of: "\"foot\"", with: "\"menu\""), #line
+            ),
+            (
+                .set(key("actions.tap", button: "main"), .text("menu")),
+                "[button]\nactions.tap = \"lock\"\n" + one.dropFirst(9),
+                "[button]\nactions.tap = \"menu\"\n" + one.dropFirst(9), #line
+            ),
+            (
+                .set(key("actions.tap", button: "main"), .text("menu")), "", "[actions]\ntap = \"menu\"\n",
+                #line
+            ),
+        ]
+        for (edit, input, expected, line) in edits {
+            check(edit, on: input, gives: expected, line: line)
+        }
+        let refusals: [(ConfigEdit, String, String, UInt)] = [
+            (
+                .unset(key("actions.tap", button: "a")), two,
+                "c.toml: button \"a\" has no actions.tap of its own: it has [actions]'s", #line
+            ),
+            (
+                .set(key("submenu.s.item.1.label", button: "a"), .text("x")), two,
+                "c.toml: submenu.s.item.1.label is every button's, not one button's: leave out --button",
+                #line
+            ),
+            (
+                .set(key("actions.tap", button: "c"), .text("x")), two,
+                "c.toml: no [[button]] is named \"c\"", #line
+            ),
+            (
+                .set(key("actions.tap", button: "b"), .text("x")), one,
+                "c.toml: the [button] is not named \"b\"",
+                #line
+            ),
+        ]
+        for (edit, input, message, line) in refusals {
+            checkRefused(edit, on: input, says: message, line: line)
+        }
+        let readings: [(ConfigKey, String, UInt)] = [
+            (key("actions.tap", button: "b"), "menu", #line),
+            (key("actions.tap", button: "a"), "foot (from [actions], every button's)", #line),
+            (key("actions.double_tap", button: "b"), "(unset, the default)", #line),
+            (key("actions.tap"), "foot", #line),
+        ]
+        for (key, expected, line) in readings {
+            XCTAssertEqual(
+                ConfigEdit.reading(key, in: Array(two.utf8), path: "c.toml").map(\.description),
+                .success(expected), line: line)
         }
     }
 
@@ -325,12 +420,7 @@ final class ConfigEditTests: XCTestCase {
             ),
         ]
         for (edit, input, message, line) in cases {
-            switch edit.applied(to: Array(input.utf8), path: "c.toml") {
-            case .success(let bytes):
-                XCTFail("accepted: \(String(decoding: bytes, as: UTF8.self))", line: line)
-            case .failure(let error):
-                XCTAssertTrue(error.description.contains(message), "\(error)", line: line)
-            }
+            checkRefused(edit, on: input, says: message, line: line)
         }
     }
 

@@ -113,6 +113,21 @@ class FileTests(unittest.TestCase):
         self.assertIn("read-only", result.stderr)
         self.assertEqual(target.read_bytes(), before)
 
+    def test_button_names_that_button_and_no_other(self):
+        # Issue 40: --button b wrote the top-level [actions] (button a's too) and read it for b.
+        two = ('[actions]\ntap = "foot"\n\n[[button]]\nname = "a"\n\n'
+               '[[button]]\nname = "b"\nposition = "left"\n[button.actions]\ntap = "menu"\n')
+        self.path.write_text(two)
+        config = ("--config", str(self.path))
+        self.assertEqual(buoy_config(*config, "--button", "b", "get", "actions.tap").stdout, "menu\n")
+        self.assertEqual(buoy_config(*config, "--button", "a", "get", "actions.tap").stdout,
+                         "foot (from [actions], every button's)\n")
+        result = buoy_config(*config, "--button", "b", "set", "actions.double_tap", "x")
+        self.assertEqual((result.returncode, result.stderr), (0, ""))
+        self.assertEqual(self.path.read_text(), two + 'double_tap = "x"\n')
+        self.assertEqual(buoy_config(*config, "--button", "a", "get", "actions.double_tap").stdout,
+                         "(unset, the default)\n")
+
     def test_with_no_file_set_starts_one_under_a_header(self):
         path = self.directory / "new" / "buoy" / "config.toml"
         result = buoy_config("--config", str(path), "set", "actions.tap", "menu")

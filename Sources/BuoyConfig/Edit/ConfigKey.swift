@@ -87,17 +87,78 @@ enum KeyPlace: Equatable {
 }
 
 extension TOMLDocument {
+    /// `key` where it is written for its `--button`, and for a button's own
+    /// key, the top-level one it inherits where it has none. A key of a
+    /// table that each button overrides key by key (`actions.tap`) is the
+    /// button's own (`button.actions.tap`) where the button writes it, or
+    /// where there are several buttons, so that a change is that button's
+    /// only; a single button's top-level tables are its own. A key of the
+    /// button's own table (`button.color`) stays as it is.
+    func placing(_ key: ConfigKey) throws(ConfigEditError) -> (key: ConfigKey, inherits: ConfigKey?) {
+        guard let name = key.button, key.parts.first != "button" else { return (key, nil) }
+        guard Schema.buttonSubTables.contains(key.parts[0]) else {
+            throw .refused(
+                "\(source.path): \(key) is every button's, not one button's: leave out --button")
+        }
+        let own = ConfigKey(parts: ["button"] + key.parts, button: name)
+        let shared = ConfigKey(parts: key.parts, button: nil)
+        let table = try buttonTable(named: name)
+        if buttonCount > 1 { return (own, shared) }
+        if let table, key.parts.count > 1, case .table(let sub)? = self[table][key.parts[0]]?.node.value,
+            self[sub][key.parts[1]] != nil
+        {
+            return (own, shared)
+        }
+        return (shared, nil)
+    }
+
+    /// How many buttons the file writes: `[[button]]`s, or one `[button]`.
+    private var buttonCount: Int {
+        switch self[TOMLDocument.root]["button"]?.node.value {
+        case .tableArray(let array)?: tableArrays[array].count
+        case nil: 0
+        default: 1
+        }
+    }
+
+    /// The table of the button named `name`; nil for the default button of
+    /// a file that writes none.
+    private func buttonTable(named name: String) throws(ConfigEditError) -> Int? {
+        let path = source.path
+        switch self[TOMLDocument.root]["button"]?.node.value {
+        case nil:
+            guard name == Button.defaultName(at: 0) else {
+                throw .refused("\(path): no [[button]] is named \(quoted(name))")
+            }
+            return nil
+        case .table(let table)?:
+            guard hasName(table, name, at: 0) else {
+                throw .refused("\(path): the [button] is not named \(quoted(name))")
+            }
+            return table
+        case .tableArray(let array)?:
+            return try pickButton(tableArrays[array], name)
+        case let value?:
+            throw .refused("\(path): button is \(article(value.typeName)), not a table")
+        }
+    }
+
     /// Follows `parts` through the tables, items and `[[button]]`s.
     func locate(_ parts: [String], button: String?) throws(ConfigEditError) -> KeyPlace {
         var table = TOMLDocument.root
         var i = 0
         let path = source.path
+        if parts.first == "button", let button {
+            guard let picked = try buttonTable(named: button) else {
+                return .missing(table: table, rest: parts)
+            }
+            guard parts.count > 1 else { return .entry(table: table, key: "button") }
+            table = picked
+            i = 1
+        }
         while i < parts.count {
             let part = parts[i]
             guard let entry = self[table][part] else {
-                if part == "button", i == 0, let button {
-                    throw .refused("\(path): no [[button]] is named \(quoted(button))")
-                }
                 if let number = parts[(i + 1)...].first(where: { Int($0) != nil }) {
                     throw .refused(
                         "\(path): there is no \(parts[..<i].joined(separator: ".")).\(part).\(number)")
@@ -108,14 +169,11 @@ extension TOMLDocument {
             i += 1
             switch entry.node.value {
             case .table(let child):
-                if i == 1, part == "button", let button, !hasName(child, button) {
-                    throw .refused("\(path): the [button] is not named \(quoted(button))")
-                }
                 table = child
             case .tableArray(let array):
                 let elements = tableArrays[array]
                 if i == 1, part == "button" {
-                    table = try pickButton(elements, button)
+                    table = try pickButton(elements, nil)
                 } else {
                     let name = parts[..<i].joined(separator: ".")
                     guard let number = Int(parts[i]) else {
@@ -139,19 +197,20 @@ extension TOMLDocument {
         return .missing(table: table, rest: [])
     }
 
-    /// Whether the button's table has `name`, written or by default.
-    private func hasName(_ table: Int, _ name: String) -> Bool {
-        guard let entry = self[table]["name"] else { return Config.defaults.buttons.first?.name == name }
+    /// Whether the button's table, the one at `index` among them, has
+    /// `name`: written, or by default.
+    private func hasName(_ table: Int, _ name: String, at index: Int) -> Bool {
+        guard let entry = self[table]["name"] else { return Button.defaultName(at: index) == name }
         guard case .string(let written) = entry.node.value else { return false }
         return written == name
     }
 
     private func pickButton(_ elements: [Int], _ button: String?) throws(ConfigEditError) -> Int {
         if let button {
-            guard let element = elements.first(where: { hasName($0, button) }) else {
+            guard let index = elements.indices.first(where: { hasName(elements[$0], button, at: $0) }) else {
                 throw .refused("\(source.path): no [[button]] is named \(quoted(button))")
             }
-            return element
+            return elements[index]
         }
         guard elements.count == 1 else {
             throw .refused(
