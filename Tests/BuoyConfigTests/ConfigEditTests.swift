@@ -257,6 +257,53 @@ final class ConfigEditTests: XCTestCase {
         }
     }
 
+    /// A value that is an inline table or an array, given without --toml,
+    /// is TOML where the key takes one (issue 40): `{ action = "keyboard" }`
+    /// was written as a command, which `sh -c` then failed to run unseen.
+    /// Where the key takes neither, it is a string; where it takes one, a
+    /// refusal is final and points at --toml.
+    func testAnInlineTableOrArrayIsReadAsTOMLWhereTheKeyTakesOne() {
+        let keyboard = "{ action = \"keyboard\" }"
+        let tap = "tap = 'menu'\n"
+        let cases: [(ConfigEdit, String, UInt)] = [
+            (
+                .set(key("actions.swipe_left"), .text(keyboard)),
+                changed(tap, tap + "swipe_left = \(keyboard)\n"), #line
+            ),
+            (.set(key("actions.tap"), .text(keyboard)), changed(tap, "tap = \(keyboard)\n"), #line),
+            (
+                .set(key("visibility.hide_for"), .text("[\"firefox\", \"mpv\"]")),
+                changed(
+                    "fullscreen = \"show\"\n", "fullscreen = \"show\"\nhide_for = [\"firefox\", \"mpv\"]\n"),
+                #line
+            ),
+            // A string key takes the text as a string, as before.
+            (
+                .set(key("menu.item.1.label"), .text("[\"a\"]")), changed("\"Terminal\"", "\"[\\\"a\\\"]\""),
+                #line
+            ),
+            (
+                .set(key("menu.item.1.command"), .text("{ a = 1 }")), changed("\"foot\"", "\"{ a = 1 }\""),
+                #line
+            ),
+            // Text that is not one TOML value is a string: a shell group.
+            (
+                .set(key("actions.tap"), .text("{ foot; }")), changed(tap, "tap = '{ foot; }'\n"), #line
+            ),
+        ]
+        for (edit, expected, line) in cases {
+            check(edit, on: Self.commented, gives: expected, line: line)
+        }
+        checkRefused(
+            .set(key("actions.tap"), .text("{ action = \"keybaord\" }")), on: Self.commented,
+            says: "error: action must be one of", line: #line)
+        checkRefused(
+            .set(key("actions.tap"), .text("{ action = \"keybaord\" }")), on: Self.commented,
+            says:
+                "The value was read as TOML, as actions.tap takes one; to write it as a string, give it with --toml",
+            line: #line)
+    }
+
     func testUnset() {
         let cases: [(ConfigEdit, String, UInt)] = [
             // The line goes, with its comment; the comment above stays.

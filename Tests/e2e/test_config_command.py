@@ -128,6 +128,21 @@ class FileTests(unittest.TestCase):
         self.assertEqual(buoy_config(*config, "--button", "a", "get", "actions.double_tap").stdout,
                          "(unset, the default)\n")
 
+    def test_an_inline_table_is_an_action_not_a_command(self):
+        # Issue 40: without --toml, this was written as the string '{ action = "keyboard" }', which
+        # --check passed and the flick ran as `sh -c '{ action = ...'`.
+        config = ("--config", str(self.path))
+        result = buoy_config(*config, "set", "actions.swipe_left", '{ action = "keyboard" }')
+        self.assertEqual((result.returncode, result.stderr), (0, ""))
+        self.assertTrue(self.path.read_text().endswith('\n[actions]\nswipe_left = { action = "keyboard" }\n'),
+                        self.path.read_text())
+        before = self.path.read_text()
+        result = buoy_config(*config, "set", "actions.swipe_left", '{ action = "keybaord" }')
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("action must be one of", result.stderr)
+        self.assertIn("give it with --toml", result.stderr)
+        self.assertEqual(self.path.read_text(), before)
+
     def test_with_no_file_set_starts_one_under_a_header(self):
         path = self.directory / "new" / "buoy" / "config.toml"
         result = buoy_config("--config", str(path), "set", "actions.tap", "menu")

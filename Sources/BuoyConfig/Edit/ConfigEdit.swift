@@ -33,11 +33,20 @@ public enum ConfigEdit: Equatable, Sendable {
                 for literal in candidates {
                     do throws(ConfigEditError) {
                         let splice = try Self.setting(
-                            key, to: literal, in: try Self.layout(bytes, path), keepingQuotes: value.isText)
+                            key, to: literal.bytes, in: try Self.layout(bytes, path),
+                            keepingQuotes: value.isText)
                         try Self.validate(splice, from: bytes, path: path)
                         return .success(splice.result)
                     } catch {
-                        firstRefusal = firstRefusal ?? error
+                        guard literal.isReadAsTOML else {
+                            firstRefusal = firstRefusal ?? error
+                            continue
+                        }
+                        // The key takes no table or array: the text is a string.
+                        if error.refusesType { continue }
+                        throw .refused(
+                            "\(error)\nThe value was read as TOML, as \(key) takes one; to write it as a"
+                                + " string, give it with --toml in quotes.")
                     }
                 }
                 throw firstRefusal ?? .refused("\(path): no value to write")
@@ -100,6 +109,16 @@ public enum ConfigEdit: Equatable, Sendable {
 public enum ConfigEditError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(ConfigError)
     case refused(String)
+
+    /// Whether the file's value was refused for its type: a table or an
+    /// array where the key takes neither.
+    var refusesType: Bool {
+        guard case .invalid(let error) = self else { return false }
+        return error.errors.contains {
+            SchemaReader.isTypeError($0.message, got: "table")
+                || SchemaReader.isTypeError($0.message, got: "array")
+        }
+    }
 
     /// What `buoy config` prints, one diagnostic after another.
     public var description: String {

@@ -50,31 +50,50 @@ public enum ConfigValue: Equatable, Sendable {
     }
 
     /// The literals to try, in order; the first the schema accepts is written.
-    func literals(for key: ConfigKey) throws(ConfigEditError) -> [[UInt8]] {
+    func literals(for key: ConfigKey) throws(ConfigEditError) -> [Literal] {
         switch self {
         case .text(let text):
-            let string = Array(quoted(text, limit: .max).utf8)
+            let string = Literal(bytes: Array(quoted(text, limit: .max).utf8))
             if key.numberRule != nil {
                 guard Double(text) != nil || Int(text) != nil else {
                     throw .refused("\(key) takes a number, not \(quoted(text))")
                 }
-                return [Array(text.utf8)]
+                return [Literal(bytes: Array(text.utf8))]
             }
-            return text == "true" || text == "false" ? [Array(text.utf8), string] : [string]
+            if text == "true" || text == "false" { return [Literal(bytes: Array(text.utf8)), string] }
+            switch Self.value(of: text) {
+            case .array?, .table?: return [Literal(bytes: Array(text.utf8), isReadAsTOML: true), string]
+            default: return [string]
+            }
         case .toml(let literal):
-            // One value and nothing after it: a comment or a line break
-            // would let a "value" write more than the key.
-            let line = Array("v = \(literal)".utf8)
-            guard let document = try? TOMLParser.parse(line, path: "--toml"),
-                let node = document[TOMLDocument.root]["v"]?.node, node.end == line.count,
-                document[TOMLDocument.root].entries.count == 1
-            else {
+            guard Self.value(of: literal) != nil else {
                 throw .refused(
                     "--toml takes one TOML value, such as '\"text\"', 3 or '{ action = \"mute\" }'")
             }
-            return [Array(literal.utf8)]
+            return [Literal(bytes: Array(literal.utf8))]
         }
     }
+
+    /// The one TOML value `literal` is, or nil: a comment or a line break
+    /// after it would let a "value" write more than the key.
+    private static func value(of literal: String) -> TOMLValue? {
+        let line = Array("v = \(literal)".utf8)
+        guard let document = try? TOMLParser.parse(line, path: "--toml"),
+            let node = document[TOMLDocument.root]["v"]?.node, node.end == line.count,
+            document[TOMLDocument.root].entries.count == 1
+        else { return nil }
+        return node.value
+    }
+}
+
+/// One way to write a `set` value.
+struct Literal {
+    var bytes: [UInt8]
+    /// Text given without `--toml` that is an inline table or an array,
+    /// read as TOML: where the key takes no such value, the next literal
+    /// (the text as a string) is tried; where it takes one, a refusal is
+    /// final, so that `{ action = "keyboard" }` never becomes a command.
+    var isReadAsTOML = false
 }
 
 /// Where a key is in a parsed file.
