@@ -403,9 +403,9 @@ final class ConfigEditTests: XCTestCase {
             ),
             (.set(key("button.size"), .text("9000")), Self.commented, "c.toml:5:8: error: ", #line),
             (.set(key("button.color"), .text("bluish")), Self.commented, "c.toml:4:9: error: ", #line),
-            (.set(key("button.tuck"), .text("maybe")), Self.commented, "c.toml:6:8: error: ", #line),
+            (.set(key("button.tuck"), .text("maybe")), Self.commented, "c.toml: error: tuck", #line),
             (
-                .set(key("button.colour"), .text("red")), Self.commented, "c.toml:6:1: error: unknown key",
+                .set(key("button.colour"), .text("red")), Self.commented, "c.toml: error: unknown key",
                 #line
             ),
             (
@@ -441,16 +441,16 @@ final class ConfigEditTests: XCTestCase {
             (.set(key("button.size"), .text("30")), "[button\n", "c.toml:1:8: error: expected \"]\"", #line),
             (
                 .removeItem(4, in: ItemList()), Self.commented,
-                "c.toml: there is no menu.item 4: there are 3", #line
+                "c.toml: there is no menu.item.4: there are 3", #line
             ),
-            (.moveItem(1, to: 0, in: ItemList()), Self.commented, "c.toml: there is no menu.item 0", #line),
+            (.moveItem(1, to: 0, in: ItemList()), Self.commented, "c.toml: there is no menu.item.0", #line),
             (
                 .addItem(ConfigItem(label: "X", runs: .action("nope")), in: ItemList(), at: nil),
-                Self.commented, "c.toml:25:10: error: action must be one of", #line
+                Self.commented, "c.toml: error: action must be one of", #line
             ),
             (
                 .addItem(ConfigItem(label: "X", runs: .command("x")), in: ItemList(), at: 5), Self.commented,
-                "there is no menu.item 5", #line
+                "there is no menu.item.5", #line
             ),
             (
                 .unset(key("menu.item.2.label")), Self.commented,
@@ -464,6 +464,59 @@ final class ConfigEditTests: XCTestCase {
             (
                 .removeItem(1, in: ItemList()), "[menu]\nitem = [{ label = \"a\", command = \"b\" }]\n",
                 "edit it by hand", #line
+            ),
+        ]
+        for (edit, input, message, line) in cases {
+            checkRefused(edit, on: input, says: message, line: line)
+        }
+    }
+
+    /// Refusals name the lines of the file on disk, and things as the user
+    /// wrote them (issue 40): a line the edit would add has no number, one
+    /// after it keeps its own; "there is no .menu.1" and a count taken
+    /// after the moved item left were what the user never wrote.
+    func testRefusalsNameTheFileOnDisk() {
+        let items = (1...8).map { "[[menu.item]]\nlabel = \"\($0)\"\ncommand = \"c\"\n" }.joined(
+            separator: "\n")
+        let two = "[[button]]\nname = \"a\"\n\n[[button]]\nname = \"b\"\n"
+        let cases: [(ConfigEdit, String, String, UInt)] = [
+            // A one-line file: no line 2 to point at.
+            (
+                .set(key("button.colour"), .text("red")), "[button]",
+                "c.toml: error: unknown key \"colour\" in [button]; did you mean \"color\"?\n    colour = \"red\"\n    ^",
+                #line
+            ),
+            // The ninth item is the eighth on disk, at line 29, not at 33.
+            (
+                .addItem(ConfigItem(label: "X", runs: .command("x")), in: ItemList(), at: 1), items,
+                "c.toml:29:1: error: at most 8 menu items are allowed", #line
+            ),
+            // A value changed in place keeps its line.
+            (
+                .set(key("menu.item.2.command"), .text("")), items,
+                "c.toml:7:11: error: command must not be empty", #line
+            ),
+            (
+                .moveItem(1, to: 4, in: ItemList()), Self.commented,
+                "c.toml: there is no menu.item.4: there are 3", #line
+            ),
+            (
+                .set(key("menu.1.label"), .text("x")), "[button]\nsize = 40\n", "c.toml: there is no menu.1",
+                #line
+            ),
+            (.set(key("submenu.1.label"), .text("x")), "", "c.toml: there is no submenu.1", #line),
+            (
+                .set(key("menu.item.1.label", button: "b"), .text("x")), two,
+                "c.toml: there is no menu.item.1 of button \"b\"", #line
+            ),
+            (
+                .removeItem(2, in: ItemList(button: "b")),
+                two + "[[button.menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n",
+                "c.toml: there is no menu.item.2 of button \"b\": there are 1", #line
+            ),
+            (
+                .removeItem(1, in: ItemList(submenu: "s")), Self.commented,
+                "c.toml: there is no submenu.s.item.1: there are 0", #line
             ),
         ]
         for (edit, input, message, line) in cases {

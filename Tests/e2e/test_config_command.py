@@ -68,10 +68,13 @@ class FileTests(unittest.TestCase):
 
     def test_a_refused_edit_says_where_and_leaves_the_bytes(self):
         cases = [
-            (("set", "button.size", "9999"), f"{self.path}:6:8: error: size must be between 16 and 512"),
-            (("set", "button.colour", "red"), f"{self.path}:6:1: error: unknown key \"colour\""),
-            (("item", "add", "--label", "X", "--action", "nope"), f"{self.path}:14:10: error: action must be"),
-            (("item", "remove", "2"), f"{self.path}: there is no menu.item 2: there are 1"),
+            # A line the edit would add has no line on disk to name (issue 40: "6:8" in a 10-line file).
+            (("set", "button.size", "9999"), f"{self.path}: error: size must be between 16 and 512"),
+            (("set", "button.colour", "red"), f"{self.path}: error: unknown key \"colour\""),
+            (("item", "add", "--label", "X", "--action", "nope"), f"{self.path}: error: action must be"),
+            (("set", "button.idle_opacity", "2"), f"{self.path}:5:16: error: idle_opacity must be between"),
+            (("item", "remove", "2"), f"{self.path}: there is no menu.item.2: there are 1"),
+            (("item", "move", "1", "2"), f"{self.path}: there is no menu.item.2: there are 1"),
         ]
         for args, message in cases:
             result = buoy_config("--config", str(self.path), *args)
@@ -142,6 +145,16 @@ class FileTests(unittest.TestCase):
         self.assertIn("action must be one of", result.stderr)
         self.assertIn("give it with --toml", result.stderr)
         self.assertEqual(self.path.read_text(), before)
+
+    def test_check_never_advises_chmod_through_a_link_to_a_device(self):
+        # Issue 40: chmod go-w through this link would change /dev/null's mode.
+        link = self.directory / "device.toml"
+        link.symlink_to("/dev/null")
+        result = subprocess.run([BUOY, "--check", "--config", str(link)], capture_output=True, text=True,
+                                timeout=10)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn("it is a character device, not a file", result.stderr)
+        self.assertNotIn("chmod", result.stderr)
 
     def test_with_no_file_set_starts_one_under_a_header(self):
         path = self.directory / "new" / "buoy" / "config.toml"

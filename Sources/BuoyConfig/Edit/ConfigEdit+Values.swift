@@ -46,7 +46,9 @@ extension ConfigEdit {
 
     private static func written(_ key: ConfigKey, in layout: TOMLLayout) throws(ConfigEditError) -> String? {
         let document = layout.document
-        guard case .entry(let table, let name) = try document.locate(key.parts, button: key.button),
+        guard
+            case .entry(let table, let name) = try document.locate(
+                key.parts, button: key.button, own: key.isButtonsOwn),
             let node = document[table][name]?.node
         else { return nil }
         if case .string(let text) = node.value { return text }
@@ -89,7 +91,7 @@ extension ConfigEdit {
         let document = layout.document
         let path = document.source.path
         let key = try document.placing(key).key
-        switch try document.locate(key.parts, button: key.button) {
+        switch try document.locate(key.parts, button: key.button, own: key.isButtonsOwn) {
         case .entry(let table, let name):
             let node = document[table][name]!.node
             switch node.value {
@@ -167,7 +169,10 @@ extension ConfigEdit {
         let path = document.source.path
         let placed = try document.placing(key)
         let key = placed.key
-        guard case .entry(let table, let name) = try document.locate(key.parts, button: key.button) else {
+        guard
+            case .entry(let table, let name) = try document.locate(
+                key.parts, button: key.button, own: key.isButtonsOwn)
+        else {
             if let inherits = placed.inherits,
                 case .entry = try document.locate(inherits.parts, button: nil)
             {

@@ -4,6 +4,9 @@
 public struct ConfigKey: Equatable, Sendable, CustomStringConvertible {
     public var parts: [String]
     public var button: String?
+    /// `parts` start with a "button" that `--button` put there: the user
+    /// wrote the rest (`TOMLDocument.placing`), and messages say that.
+    var isButtonsOwn = false
 
     /// Nil for a key with an empty part ("a..b", ".a").
     public init?(_ dotted: String, button: String? = nil) {
@@ -18,7 +21,7 @@ public struct ConfigKey: Equatable, Sendable, CustomStringConvertible {
         self.button = button
     }
 
-    public var description: String { parts.joined(separator: ".") }
+    public var description: String { parts.dropFirst(isButtonsOwn ? 1 : 0).joined(separator: ".") }
 
     /// The key as the schema names it: no item numbers, and a submenu's
     /// name as NAME ("submenu.NAME.item.label").
@@ -119,7 +122,8 @@ extension TOMLDocument {
             throw .refused(
                 "\(source.path): \(key) is every button's, not one button's: leave out --button")
         }
-        let own = ConfigKey(parts: ["button"] + key.parts, button: name)
+        var own = ConfigKey(parts: ["button"] + key.parts, button: name)
+        own.isButtonsOwn = true
         let shared = ConfigKey(parts: key.parts, button: nil)
         let table = try buttonTable(named: name)
         if buttonCount > 1 { return (own, shared) }
@@ -162,11 +166,16 @@ extension TOMLDocument {
         }
     }
 
-    /// Follows `parts` through the tables, items and `[[button]]`s.
-    func locate(_ parts: [String], button: String?) throws(ConfigEditError) -> KeyPlace {
+    /// Follows `parts` through the tables, items and `[[button]]`s; with
+    /// `own`, messages name them as the user did, without the first
+    /// ("button") and as that button's (`ConfigKey.isButtonsOwn`).
+    func locate(_ parts: [String], button: String?, own: Bool = false) throws(ConfigEditError) -> KeyPlace {
         var table = TOMLDocument.root
         var i = 0
         let path = source.path
+        /// The parts before `end`, as the user wrote them.
+        func named(_ end: Int) -> String { parts[(own ? 1 : 0)..<end].joined(separator: ".") }
+        let whose = own ? " of button \(quoted(button ?? ""))" : ""
         if parts.first == "button", let button {
             guard let picked = try buttonTable(named: button) else {
                 return .missing(table: table, rest: parts)
@@ -178,9 +187,8 @@ extension TOMLDocument {
         while i < parts.count {
             let part = parts[i]
             guard let entry = self[table][part] else {
-                if let number = parts[(i + 1)...].first(where: { Int($0) != nil }) {
-                    throw .refused(
-                        "\(path): there is no \(parts[..<i].joined(separator: ".")).\(part).\(number)")
+                if let number = parts[(i + 1)...].firstIndex(where: { Int($0) != nil }) {
+                    throw .refused("\(path): there is no \(named(number + 1))\(whose)")
                 }
                 return .missing(table: table, rest: Array(parts[i...]))
             }
@@ -194,12 +202,13 @@ extension TOMLDocument {
                 if i == 1, part == "button" {
                     table = try pickButton(elements, nil)
                 } else {
-                    let name = parts[..<i].joined(separator: ".")
+                    let name = named(i)
                     guard let number = Int(parts[i]) else {
                         throw .refused("\(path): \(name) is a list: say which one, as \(name).1")
                     }
                     guard number >= 1, number <= elements.count else {
-                        throw .refused("\(path): there is no \(name).\(number): there are \(elements.count)")
+                        throw .refused(
+                            "\(path): there is no \(name).\(number)\(whose): there are \(elements.count)")
                     }
                     table = elements[number - 1]
                     if i == parts.count - 1 {
@@ -209,7 +218,7 @@ extension TOMLDocument {
                 }
             default:
                 throw .refused(
-                    "\(path): \(parts[..<i].joined(separator: ".")) is \(article(entry.node.value.typeName)),"
+                    "\(path): \(named(i)) is \(article(entry.node.value.typeName)),"
                         + " not a table")
             }
         }

@@ -208,7 +208,8 @@ struct ConfigLoader {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }  // missing: load() says so
         return ConfigPermissions.problem(
-            path: path, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o777, uid: getuid()
+            path: path, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o777,
+            fileType: info.st_mode & S_IFMT, uid: getuid()
         ) {
             guard case .success(let passwd) = Files.read("/etc/passwd", limit: accountsLimit),
                 case .success(let group) = Files.read("/etc/group", limit: accountsLimit)
