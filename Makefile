@@ -20,7 +20,7 @@ endif
 # A package that uses BuoyKit, the pure core as a library (`make example`).
 EXAMPLE := Examples/FloatingButton
 
-.PHONY: all have-swift deps deps-build build protocols check-protocols lint unit example e2e test run demo clean order
+.PHONY: all have-swift deps deps-build build protocols check-protocols check-install-deps lint unit example e2e test run demo clean order
 
 # What `make install` copies: buoy, its drawing helper and the man pages.
 all: build man
@@ -69,6 +69,11 @@ lint:
 	$(PYTHON) scripts/check-doc-comments.py
 	$(PYTHON) scripts/check-architecture.py
 
+# The fresh-machine path: install-deps.sh's every mode on made-up bare machines asks apt
+# only for packages apt knows (scripts/check-install-deps.py).
+check-install-deps:
+	$(PYTHON) scripts/check-install-deps.py
+
 unit: have-swift deps
 	$(SWIFT) test
 
@@ -79,55 +84,65 @@ example: have-swift
 	cd $(EXAMPLE) && $(SWIFT) run FloatingButton
 
 # End-to-end tests on a private headless compositor per test; they never skip.
-# `make e2e` runs every leg of the compositor matrix (Tests/e2e/README.md): the
-# whole suite on the host's sway 1.7 and phoc 0.24, and on trixie's sway; the
-# smoke set (test_smoke.py) on trixie's labwc and phoc and on sid's wayfire; KWin
-# (test_kwin.py, real touch): 5.27 with the host leg, 6.3 from trixie and 6.7 from
-# sid. The trixie compositors come from a Debian 13 root that `make trixie-root`
-# builds once under .build/, the sid ones from a root that `make sid-root` builds
-# beside it.
+# `make e2e` runs every leg of the compositor matrix (Tests/e2e/README.md), each leg's
+# tests as Tests/e2e/legs.py lists them: on the host's sway 1.7 the modules about buoy's own
+# files, command line and config, once, and with trixie's sway those about what a compositor
+# does with buoy's surfaces and input; the smoke set on the host's phoc 0.24, trixie's labwc
+# and phoc, and sid's wayfire, sway, labwc and phoc; KWin (test_kwin.py, real touch): 5.27
+# with the host leg, 6.3 from trixie and 6.7 from sid. The trixie compositors come from a
+# Debian 13 root that `make trixie-root` builds once under .build/, the sid ones from a root
+# that `make sid-root` builds beside it. Tests/e2e/run.py runs a leg's modules E2E_JOBS at a
+# time, one per worker, and ends with each module's time and the slowest tests.
 TRIXIE_ROOT := .build/trixie
 SID_ROOT := .build/sid
 E2E_ENV = BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer BUOY_TOUCH=$(RELEASE)/buoy-touch \
 	PYTHONPATH=Tests/e2e
-E2E_MODULES = $(basename $(notdir $(wildcard Tests/e2e/test_*.py)))
-# Modules that test one host compositor by name, so only the host leg runs them.
-E2E_HOST_ONLY := test_phoc test_kwin test_edit_mode_kwin
-# Modules that need what only the newer compositors offer (fractional scale, cursor shape).
-E2E_TRIXIE_ONLY := test_scale
+E2E_JOBS ?= 2
+E2E_RUN = $(E2E_ENV) $(PYTHON) Tests/e2e/run.py -j $(E2E_JOBS)
 E2E_TRIXIE_SMOKE_LEGS := e2e-smoke-labwc e2e-smoke-phoc
 # sid's newest: sway 1.12, labwc 0.20 and phoc 0.58 (Phosh on postmarketOS edge, Mobian unstable).
 E2E_SID_SMOKE_LEGS := e2e-smoke-sid-sway e2e-smoke-sid-labwc e2e-smoke-sid-phoc
 E2E_KWIN_LEGS := e2e-trixie-kwin e2e-sid-kwin
-# Each smoke leg also right-clicks through buoy's click types (the virtual pointer).
-E2E_SMOKE := test_smoke test_clicks.ClickTypeTests.test_right_click_at_the_tapped_point_and_no_left_press
 
-.PHONY: trixie-root sid-root e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire \
+.PHONY: trixie-root sid-root e2e-host e2e-host-phoc e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire \
+	$(E2E_SID_SMOKE_LEGS) $(E2E_KWIN_LEGS) flaky
+
+E2E_LEGS := e2e-host e2e-host-phoc e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire \
 	$(E2E_SID_SMOKE_LEGS) $(E2E_KWIN_LEGS)
-
-e2e: e2e-host e2e-trixie-sway $(E2E_TRIXIE_SMOKE_LEGS) e2e-smoke-wayfire $(E2E_SID_SMOKE_LEGS) $(E2E_KWIN_LEGS)
+e2e: $(E2E_LEGS)
 
 e2e-host: deps build
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=host-sway $(PYTHON) -m unittest -v \
-		$(filter-out $(E2E_TRIXIE_ONLY),$(E2E_MODULES))
+	$(E2E_RUN) --leg host-sway
+
+# phoc 0.24: the smoke set and phoc 0.24's own regressions (test_phoc.py).
+e2e-host-phoc: deps build
+	$(E2E_RUN) --leg host-phoc
 
 e2e-trixie-sway: deps build trixie-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-sway $(PYTHON) -m unittest -v \
-		$(filter-out $(E2E_HOST_ONLY),$(E2E_MODULES))
+	$(E2E_RUN) --leg trixie-sway
 
 # A static pattern rule: make skips implicit rules for phony targets.
 $(E2E_TRIXIE_SMOKE_LEGS): e2e-smoke-%: deps build trixie-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=trixie-$* $(PYTHON) -m unittest -v $(E2E_SMOKE)
+	$(E2E_RUN) --leg trixie-$*
 
 e2e-smoke-wayfire: deps build sid-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-wayfire $(PYTHON) -m unittest -v $(E2E_SMOKE)
+	$(E2E_RUN) --leg sid-wayfire
 
-# phoc 0.58 also runs the sequences users make (test_sequences.py), Phosh users being many.
 $(E2E_SID_SMOKE_LEGS): e2e-smoke-sid-%: deps build sid-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=sid-$* $(PYTHON) -m unittest -v $(E2E_SMOKE) $(if $(filter phoc,$*),test_sequences)
+	$(E2E_RUN) --leg sid-$*
 
 $(E2E_KWIN_LEGS): e2e-%-kwin: deps build %-root
-	$(E2E_ENV) BUOY_E2E_COMPOSITOR=$*-kwin $(PYTHON) -m unittest -v test_kwin test_edit_mode_kwin
+	$(E2E_RUN) --leg $*-kwin
+
+# `make flaky MODULE=test_menu [RUNS=5] [LEG=trixie-sway]`: the module RUNS times in a row
+# as LEG runs it, with a CPU burner on every core beside it (as on CI, beside a build); any
+# failure fails.
+# A leg from a root needs that root built (make trixie-root, make sid-root).
+RUNS ?= 5
+LEG ?= host-sway
+flaky: deps build
+	@test -n "$(MODULE)" || { echo "make flaky MODULE=test_x [RUNS=5] [LEG=host-sway]"; exit 2; }
+	$(E2E_ENV) $(PYTHON) Tests/e2e/run.py --leg $(LEG) --runs $(RUNS) --load $(MODULE)
 
 # Each reused while its stamp names the same suite and packages; see the script.
 trixie-root: deps
@@ -142,7 +157,11 @@ sid-root: deps
 # e2e-arm64 (mk/arm64.mk): the smoke set with buoy cross-built for arm64, under qemu-user;
 # swiftlang-trixie and swiftlang-sid (mk/dsc.mk): the source package built with
 # Debian's own Swift in each root, its unit tests run there, the .deb installed there and run.
-test: deps lint check-protocols unit example e2e e2e-arm64 soak-short fuzz-smoke deb-check swiftlang-trixie swiftlang-sid
+# Each step timed (scripts/timed-steps.sh): the table ends the log.
+TEST_STEPS := deps check-install-deps lint check-protocols unit example $(E2E_LEGS) e2e-arm64 soak-short \
+	fuzz-smoke deb-check swiftlang-trixie swiftlang-sid
+test:
+	@MAKE="$(MAKE)" scripts/timed-steps.sh $(TEST_STEPS)
 
 # In a Wayland session: run buoy with your config (or, with none, the
 # first-run menu), installing only what building and running need. Without

@@ -98,7 +98,8 @@ let package = Package(
         .target(
             name: "BuoyCommandLine", dependencies: ["BuoyCore", "BuoyButton", "BuoyConfig"],
             swiftSettings: small),
-        // Reads and directory listings that buoy and its drawing helper share.
+        // Reads and directory listings that buoy and its drawing helper share, and buoy's one
+        // atomic write and lock (AtomicFile, FileLock).
         .target(name: "BuoyFiles", dependencies: ["SystemCalls"], swiftSettings: small),
         .target(
             name: "BuoyDrawing", dependencies: ["CCairo", "CLinux", "BuoyCore", "BuoyFiles", "SystemCalls"],
@@ -155,5 +156,6 @@ let package = Package(
                 "BuoyDrawing", "BuoyArtist", "BuoyFiles", "BuoyConfig", "CCairo", "CLinux", "SystemCalls",
             ]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+        .testTarget(name: "BuoyFilesTests", dependencies: ["BuoyFiles", "SystemCalls"]),
     ]
 )

@@ -25,9 +25,14 @@ binfmt-arm64: deps
 	@[ -e /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
 	@[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64
 
-# The drivers (buoy-pointer) come from the host's build.
-e2e-arm64: deps build binfmt-arm64
-	$(MAKE) --no-print-directory deb ARCH=arm64
+# The drivers (buoy-pointer) come from the host's build. The arm64 package is made once per
+# machine for the same tree, sysroot and trixie root (scripts/build-cache.sh): a clean
+# clone of sources already cross-built here runs that package.
+ARM64_DEB_KEY = $$( { stash=$$(git stash create); git rev-parse "$${stash:-HEAD}^{tree}"; \
+	cat $(ARM64_SYSROOT)/.buoy-sysroot-stamp; readlink -f $(TRIXIE_ROOT); dpkg-deb --version | head -n 1; } | \
+	sha256sum | cut -c1-16)
+e2e-arm64: deps build binfmt-arm64 arm64-sysroot
+	scripts/build-cache.sh arm64-deb $(ARM64_DEB_OUT) "$(ARM64_DEB_KEY)" -- $(MAKE) --no-print-directory deb ARCH=arm64
 	$(E2E_ENV) BUOY=$(ARM64_DEB_TREE)/bin/buoy QEMU_LD_PREFIX=$(CURDIR)/$(ARM64_SYSROOT) \
 		BUOY_E2E_COMPOSITOR=host-sway $(PYTHON) -m unittest -v test_smoke
 

@@ -5,7 +5,9 @@
 # (dpkg-buildpackage: the release build and the unit tests, with that suite's
 # swiftlang and libraries), run lintian on the .deb (errors fail), then install
 # it there and run it: --version, --check on the examples, doctor against the
-# root's sway (scripts/build-dsc.sh, scripts/check-dsc-deb.py).
+# root's sway (scripts/build-dsc.sh, scripts/check-dsc-deb.py). A tree that already
+# built and passed its unit tests in that root is not built again: scripts/swiftlang-build.sh
+# keeps its .debs in a cache outside the checkout; the install and the run still happen.
 DSC_OUT := .build/dsc
 SWIFTLANG_LEGS := swiftlang-trixie swiftlang-sid
 
@@ -15,5 +17,5 @@ dsc: deps-deb
 	scripts/make-dsc.sh $(DSC_OUT)
 
 $(SWIFTLANG_LEGS): swiftlang-%: dsc %-root
-	scripts/debian-root.sh --run .build/$* scripts/build-dsc.sh $*
+	scripts/swiftlang-build.sh $*
 	$(E2E_ENV) $(PYTHON) scripts/check-dsc-deb.py $*

@@ -3,7 +3,11 @@
 # invariant (see Tests/Fuzz/ConfigFuzzer.swift). `make fuzz-smoke` is the same
 # for 60 s, and then `make fuzz-edit`'s target for 30 s: the lossless editor
 # (ConfigEdit) on the same corpus, whose accepted edits must pass --check
-# (Tests/Fuzz/ConfigEditFuzzer.swift). Tests/Fuzz/run.sh does the run and the verdict, with Swift's
+# (Tests/Fuzz/ConfigEditFuzzer.swift). Both are one binary, chosen by
+# BUOY_FUZZ_TARGET (Tests/Fuzz/FuzzTarget.swift): the ASan build is the slow part.
+# Concurrent writers of one file, which a libFuzzer process editing bytes in memory cannot
+# be, are e2e's test_config_files.ConcurrentStressTests: every edit a run reported done is in
+# the file. Tests/Fuzz/run.sh does the run and the verdict, with Swift's
 # backtracer off (SWIFT_BACKTRACE=enable=no) so that ASan reports the failure itself.
 SWIFTC ?= swiftc
 FUZZ_DIR := .build/fuzz
@@ -14,12 +18,12 @@ FUZZ_ARGS ?=
 FUZZ_LDFLAGS ?= $(if $(shell command -v ld.lld 2>/dev/null),-use-ld=lld)
 # Every file of both modules, in their folders by concern.
 FUZZ_LIBRARY = $(shell find Sources/BuoyCore Sources/BuoyConfig -name '*.swift' | sort)
-FUZZ_SOURCES = $(FUZZ_LIBRARY) Tests/Fuzz/ConfigFuzzer.swift
-FUZZ_EDIT_SOURCES = $(FUZZ_LIBRARY) Tests/Fuzz/ConfigEditFuzzer.swift
+FUZZ_SOURCES = $(FUZZ_LIBRARY) $(wildcard Tests/Fuzz/*.swift)
+FUZZER := $(FUZZ_DIR)/config-fuzzers
 
 .PHONY: fuzz fuzz-edit fuzz-smoke fuzz-build
 
-fuzz-build: $(FUZZ_DIR)/config-fuzzer $(FUZZ_DIR)/config-edit-fuzzer
+fuzz-build: $(FUZZER)
 
 # BuoyConfig's files say `import BuoyCore`. Here both are compiled into one
 # module, BuoyFuzz, so that import resolves to an empty stand-in module.
@@ -29,20 +33,21 @@ $(FUZZ_DIR)/stub/BuoyCore.swiftmodule:
 	$(SWIFTC) -emit-module -parse-as-library -module-name BuoyCore \
 		-o $@ $(FUZZ_DIR)/stub/BuoyCore.swift
 
-$(FUZZ_DIR)/config-fuzzer: $(FUZZ_SOURCES) $(FUZZ_DIR)/stub/BuoyCore.swiftmodule | deps
-	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -D FUZZING \
-		-module-name BuoyFuzz -I $(FUZZ_DIR)/stub -lm $(FUZZ_LDFLAGS) -o $@ $(FUZZ_SOURCES)
+FUZZ_COMPILE = $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -D FUZZING \
+	-module-name BuoyFuzz -I $(FUZZ_DIR)/stub -lm $(FUZZ_LDFLAGS) -o $@ $(FUZZ_SOURCES)
 
-$(FUZZ_DIR)/config-edit-fuzzer: $(FUZZ_EDIT_SOURCES) $(FUZZ_DIR)/stub/BuoyCore.swiftmodule | deps
-	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -D FUZZING \
-		-module-name BuoyFuzz -I $(FUZZ_DIR)/stub -lm $(FUZZ_LDFLAGS) -o $@ $(FUZZ_EDIT_SOURCES)
+# Built once per machine for the same sources, flags and compiler (scripts/build-cache.sh).
+$(FUZZER): $(FUZZ_SOURCES) $(FUZZ_DIR)/stub/BuoyCore.swiftmodule | deps
+	scripts/build-cache.sh config-fuzzers $@ \
+		"$$({ $(SWIFTC) --version 2>&1; echo '$(FUZZ_COMPILE)'; cat $(FUZZ_SOURCES); } | sha256sum | cut -c1-16)" \
+		-- $(FUZZ_COMPILE)
 
-fuzz: $(FUZZ_DIR)/config-fuzzer
-	Tests/Fuzz/run.sh $(FUZZ_DIR)/config-fuzzer $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZ_ARGS)
+fuzz: $(FUZZER)
+	BUOY_FUZZ_TARGET=parser Tests/Fuzz/run.sh $(FUZZER) $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZ_ARGS)
 
-fuzz-edit: $(FUZZ_DIR)/config-edit-fuzzer
-	Tests/Fuzz/run.sh $(FUZZ_DIR)/config-edit-fuzzer $(FUZZ_SECONDS) $(FUZZ_DIR)/edit $(FUZZ_ARGS)
+fuzz-edit: $(FUZZER)
+	BUOY_FUZZ_TARGET=editor Tests/Fuzz/run.sh $(FUZZER) $(FUZZ_SECONDS) $(FUZZ_DIR)/edit $(FUZZ_ARGS)
 
-fuzz-smoke: $(FUZZ_DIR)/config-fuzzer $(FUZZ_DIR)/config-edit-fuzzer
-	Tests/Fuzz/run.sh $(FUZZ_DIR)/config-fuzzer 60 $(FUZZ_DIR) $(FUZZ_ARGS)
-	Tests/Fuzz/run.sh $(FUZZ_DIR)/config-edit-fuzzer 30 $(FUZZ_DIR)/edit $(FUZZ_ARGS)
+fuzz-smoke: $(FUZZER)
+	BUOY_FUZZ_TARGET=parser Tests/Fuzz/run.sh $(FUZZER) 60 $(FUZZ_DIR) $(FUZZ_ARGS)
+	BUOY_FUZZ_TARGET=editor Tests/Fuzz/run.sh $(FUZZER) 30 $(FUZZ_DIR)/edit $(FUZZ_ARGS)

@@ -1,12 +1,15 @@
 #!/bin/sh
-# Builds, once, a Debian root that the e2e matrix runs newer compositors from
-# (Tests/e2e/README.md), and reuses it while its stamp still names the same
-# suite and packages. Two suites: trixie (Debian 13: sway, labwc, phoc, KWin
+# Builds, once per machine, a Debian root that the e2e matrix runs newer compositors
+# from (Tests/e2e/README.md), in a cache outside the checkout ($BUOY_ROOT_CACHE,
+# /var/cache/buoy/roots), keyed by the suite, its packages and this script; ROOT in
+# the checkout is a link to it, so a clean clone reuses it. What goes into a root is
+# scripts/debian-root-recipe.sh; a change there makes a new root. Two suites: trixie (Debian 13: sway, labwc, phoc, KWin
 # 6.3) and sid, with only what the wayfire and KWin 6.7 legs need (wayfire
 # 0.10, the first that renders in software, trixie's 0.9 needs a DRM device;
 # KWin with the sway it runs in).
 #
-#   scripts/debian-root.sh SUITE ROOT  build or reuse ROOT (.build/trixie, .build/sid)
+#   scripts/debian-root.sh SUITE ROOT  build or reuse the cached root, and link ROOT
+#                                      (.build/trixie, .build/sid) to it
 #   scripts/debian-root.sh --release ROOT
 #                                      undo any mount left under ROOT (make clean)
 #   scripts/debian-root.sh --run ROOT COMMAND...
@@ -20,7 +23,7 @@
 # namespace (unshare -m) that dies with this script, so no mount outlives it,
 # whether it ends well, fails, is interrupted or killed; a leftover mount would
 # make `rm -rf .build` descend into the host's /dev. The root is built under
-# ROOT.partial and renamed only once complete, so an interrupted debootstrap
+# CACHED.partial and renamed only once complete, so an interrupted debootstrap
 # or apt-get is rebuilt from scratch by the next run.
 set -eu
 
@@ -28,32 +31,8 @@ STAMP_NAME=.buoy-root-stamp
 
 say() { echo "debian-root: $*" >&2; }
 
-# KWin 6 (the kwin legs) and dbus-run-session; it runs nested in the root's sway, whose
-# grim takes the screenshots that KWin 6 without a GPU cannot (Tests/e2e/README.md).
-KWIN_PACKAGES="kwin-wayland dbus"
-
-# Debian's own Swift and what building buoy and its source package need in a root
-# (the swiftlang legs, make dsc: the drawing helper's unit tests shape CJK and colour
-# emoji labels, hence the Noto fonts, and hold the built-in actions' icons to Adwaita's).
-# $1 is the GCC whose libstdc++.a the static
-# link takes: clang picks the newest GCC directory in the root (14 in trixie; 16 in
-# sid, though its default GCC is 15), and packaging/link/libstdc++.so names the
-# archive, which only libstdc++-N-dev ships.
-swift_packages() {
-    echo "swiftlang libstdc++-$1-dev pkg-config libwayland-dev libcairo2-dev libxkbcommon-dev
-        libpango1.0-dev librsvg2-dev scdoc build-essential debhelper dpkg-dev fakeroot lintian
-        fonts-noto-cjk fonts-noto-color-emoji adwaita-icon-theme"
-}
-
-# The packages SUITE's root holds, or a complaint and exit for another suite.
-packages_of() {
-    case $1 in
-    trixie) echo "sway labwc phoc grim wev foot wvkbd wayland-utils xkb-data fonts-dejavu-core $KWIN_PACKAGES
-        $(swift_packages 14)" ;;
-    sid) echo "wayfire wayland-utils xkb-data sway labwc phoc grim $KWIN_PACKAGES $(swift_packages 16)" ;;
-    *) say "no packages for suite '$1' (trixie or sid)"; exit 2 ;;
-    esac
-}
+# What a root is made of and how: the cache's key covers that file, not this one.
+. "$(dirname "$0")/debian-root-recipe.sh"
 
 # Lazily unmounts whatever is mounted at or under $1, deepest first.
 release_mounts() {
@@ -81,49 +60,6 @@ mirror() {
 
 stamp_text() {
     printf 'suite %s\npackages %s\n' "$SUITE" "$PACKAGES"
-}
-
-# In the private mount namespace: debootstrap, then the packages.
-inner() {
-    partial=$1 uri=$2
-    debootstrap --variant=minbase "$SUITE" "$partial" "$uri"
-    install_packages "$partial"
-}
-
-# In the private mount namespace: the packages into a root of the same suite that was
-# built for fewer (its stamp names other packages), without building it anew.
-inner_add() {
-    partial=$1
-    install_packages "$partial" update
-}
-
-# $1: the root; with $2 (update), apt-get update first, for a root built earlier.
-install_packages() {
-    partial=$1
-    PACKAGES=$(echo $(packages_of "$SUITE"))
-    mount -t proc proc "$partial/proc"
-    mount -t sysfs sys "$partial/sys"
-    mount --bind /dev "$partial/dev"
-    mount --bind /dev/shm "$partial/dev/shm"
-    mount -t devpts devpts "$partial/dev/pts"
-    # No service may start inside the root while packages install.
-    printf '#!/bin/sh\nexit 101\n' > "$partial/usr/sbin/policy-rc.d"
-    chmod 755 "$partial/usr/sbin/policy-rc.d"
-    # sid's Release file on the mirror may have expired; a test root can live with that.
-    echo 'Acquire::Check-Valid-Until "false";' > "$partial/etc/apt/apt.conf.d/99buoy-valid-until"
-    [ -z "${2:-}" ] || chroot "$partial" apt-get update -q
-    # shellcheck disable=SC2086
-    DEBIAN_FRONTEND=noninteractive chroot "$partial" apt-get install -y -q --no-install-recommends $PACKAGES
-    chroot "$partial" apt-get clean
-    rm -f "$partial/usr/sbin/policy-rc.d"
-    # apt-get may exit 0 after an interrupt ("Operation was interrupted before it could
-    # finish"): only a root whose every package is installed and configured is complete.
-    # shellcheck disable=SC2086
-    if chroot "$partial" dpkg-query -W -f='${Status}\n' $PACKAGES | grep -qv '^install ok installed$' ||
-        [ -n "$(chroot "$partial" dpkg --audit)" ]; then
-        say "the packages in $partial are not all installed"
-        exit 1
-    fi
 }
 
 # In the private mount namespace: /proc (Debian's swift needs it to find its libraries,
@@ -162,45 +98,64 @@ if [ "${1:-}" = "--inner" ]; then
     inner "$3" "$4"
     exit 0
 fi
-if [ "${1:-}" = "--inner-add" ]; then
-    SUITE=$2
-    inner_add "$3"
-    exit 0
-fi
 
 SUITE=${1:?the suite (trixie or sid) and the root}
 ROOT=${2:?the root, e.g. .build/$SUITE}
 PACKAGES=$(echo $(packages_of "$SUITE"))
-if [ -f "$ROOT/$STAMP_NAME" ] && [ "$(cat "$ROOT/$STAMP_NAME")" = "$(stamp_text)" ]; then
+# A clean clone finds the root it needs in the cache, keyed by what the root is made from:
+# the suite, its packages and the recipe. ROOT is then a link to it.
+CACHE=${BUOY_ROOT_CACHE:-/var/cache/buoy/roots}
+key=$({ stamp_text; cat "$(dirname "$0")/debian-root-recipe.sh"; } | sha256sum | cut -c1-16)
+cached="$CACHE/$SUITE-$key"
+if [ -f "$cached/$STAMP_NAME" ] && [ "$(cat "$cached/$STAMP_NAME")" = "$(stamp_text)" ]; then
+    if [ "$(readlink "$ROOT" 2>/dev/null)" != "$cached" ]; then
+        # A root built in the clone by an earlier version of this script, or a stale link.
+        [ ! -d "$ROOT" ] || [ -L "$ROOT" ] || { release_mounts "$ROOT"; rm -rf --one-file-system "$ROOT"; }
+        mkdir -p "$(dirname "$ROOT")"
+        ln -sfn "$cached" "$ROOT"
+    fi
     exit 0
 fi
-[ "$(id -u)" -eq 0 ] || { say "building $ROOT needs root (debootstrap, chroot, mount)"; exit 1; }
+[ "$(id -u)" -eq 0 ] || { say "building $cached needs root (debootstrap, chroot, mount)"; exit 1; }
 for tool in debootstrap unshare chroot; do
     command -v "$tool" >/dev/null || { say "$tool is missing (make deps installs it)"; exit 1; }
 done
 
-# A root of this suite built for other packages gets the missing ones: a new package
-# costs a minute, not a new root. Its stamp changes only once they are all installed.
-if [ -f "$ROOT/$STAMP_NAME" ] && [ "$(head -n 1 "$ROOT/$STAMP_NAME")" = "suite $SUITE" ]; then
-    say "adding to $ROOT: $PACKAGES"
-    unshare --mount --propagation private -- "$0" --inner-add "$SUITE" "$ROOT"
-    stamp_text > "$ROOT/$STAMP_NAME"
-    exit 0
+# A root of this suite in the clone, built for the same packages before the cache
+# existed, moves into it rather than being built again.
+if [ -d "$ROOT" ] && [ ! -L "$ROOT" ] && [ -f "$ROOT/$STAMP_NAME" ] &&
+    [ "$(cat "$ROOT/$STAMP_NAME")" = "$(stamp_text)" ]; then
+    mkdir -p "$CACHE"
+    release_mounts "$ROOT"
+    if mv "$ROOT" "$cached" 2>/dev/null; then
+        ln -sfn "$cached" "$ROOT"
+        say "moved $ROOT into the cache: $cached"
+        exit 0
+    fi
 fi
 
 uri=$(mirror)
-partial="$ROOT.partial"
+partial="$cached.partial"
 # sh waits for a child that catches SIGINT (apt-get does) and then carries on: stop here
 # instead, before the half-built root is stamped.
 trap 'say "interrupted: $partial is rebuilt by the next run"; exit 130' INT TERM HUP
-say "building $ROOT: debootstrap $SUITE from $uri, then $PACKAGES"
+say "building $cached: debootstrap $SUITE from $uri, then $PACKAGES"
 started=$(date +%s)
-mkdir -p "$(dirname "$ROOT")"
-for dir in "$partial" "$ROOT"; do
+mkdir -p "$CACHE" "$(dirname "$ROOT")"
+for dir in "$partial" "$cached"; do
     release_mounts "$dir"
     rm -rf --one-file-system "$dir"
 done
 unshare --mount --propagation private -- "$0" --inner "$SUITE" "$partial" "$uri"
 stamp_text > "$partial/$STAMP_NAME"
-mv "$partial" "$ROOT"
-say "built $ROOT in $(($(date +%s) - started)) s"
+mv "$partial" "$cached"
+[ ! -d "$ROOT" ] || [ -L "$ROOT" ] || { release_mounts "$ROOT"; rm -rf --one-file-system "$ROOT"; }
+ln -sfn "$cached" "$ROOT"
+say "built $cached in $(($(date +%s) - started)) s"
+# The roots of this suite the cache held before: the newest stays, for a clone of an
+# older commit; any older goes (each is about 1 GB).
+ls -dt "$CACHE/$SUITE"-* 2>/dev/null | grep -v '\.partial$' | grep -vx "$cached" | tail -n +2 |
+    while read -r old; do
+        release_mounts "$old"
+        rm -rf --one-file-system "$old"
+    done

@@ -54,8 +54,15 @@ for package in $packages; do
         missing="$missing $package"
     fi
 done
-# python3 may come from elsewhere (pyenv); only the command matters.
-case "$missing" in *python3*) command -v python3 >/dev/null && missing=$(echo "$missing" | sed 's/ python3//') ;; esac
+# python3 may come from elsewhere (pyenv); only the command matters. Compared
+# word by word: python3-pyatspi is another package.
+if command -v python3 >/dev/null; then
+    kept=""
+    for package in $missing; do
+        [ "$package" = python3 ] || kept="$kept $package"
+    done
+    missing=$kept
+fi
 [ -z "$missing" ] && exit 0
 echo "install-deps: installing$missing"
 sudo=""

@@ -16,6 +16,10 @@ public struct BuoyPaths: Equatable, Sendable {
     /// Whether `configCandidates` starts with the user's own file.
     private let hasUserConfig: Bool
 
+    /// The user's own config file, `configCandidates`' first; nil without a
+    /// user's directory, when every candidate is a system-wide file.
+    public var userConfig: String? { hasUserConfig ? configCandidates[0] : nil }
+
     public init(environment: (String) -> String?) {
         func absolute(_ name: String) -> String? {
             environment(name).flatMap { $0.hasPrefix("/") ? $0 : nil }

@@ -20,6 +20,11 @@ public struct Config: Sendable, Equatable {
 
     public static let maxButtons = 16
 
+    /// The config file's size limit: far above any real config, low enough
+    /// that a wrong path (a log, a binary) fails fast. `--check` refuses a
+    /// longer file, and an edit never makes one.
+    public static let fileSizeLimit = 1 << 20
+
     /// Without `buttons`, the one button these tables describe.
     public init(
         button: Button = Button(), snap: Snap = Snap(), gestures: Gestures = Gestures(),

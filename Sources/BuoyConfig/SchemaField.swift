@@ -72,9 +72,15 @@ struct Field<Section> {
         }
     }
 
+    /// A gesture's action; `false` is none, over a table it overrides
+    /// (a `[button.actions]` key over `[actions]`'s).
     static func action(_ key: String, _ path: WritableKeyPath<Section, Action?>) -> Field {
         Field(key: key) { section, entry, reader in
-            if let value = reader.action(entry) { section[keyPath: path] = value }
+            if case .boolean(false) = entry.node.value {
+                section[keyPath: path] = nil
+            } else if let value = reader.action(entry) {
+                section[keyPath: path] = value
+            }
         }
     }
 

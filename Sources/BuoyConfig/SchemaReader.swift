@@ -246,7 +246,7 @@ struct SchemaReader {
     mutating func action(_ entry: TOMLEntry) -> Action? {
         if case .table(let table) = entry.node.value { return builtInTable(entry, document[table]) }
         guard case .string(let text) = entry.node.value else {
-            typeError(entry, expected: #"a string or { action = "NAME" }"#)
+            typeError(entry, expected: #"a string, { action = "NAME" } or false"#)
             return nil
         }
         guard !isBlank(text) else {

@@ -16,7 +16,7 @@ public enum Files {
     /// is unreadable: it is opened non-blocking, so a FIFO with no writer
     /// cannot hold the caller in open(2), and never read.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
-        let raw = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let raw = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard raw >= 0 else {
             return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
         }
@@ -53,19 +53,24 @@ public enum Files {
 
     private static func isReadable(_ path: String, kind: mode_t) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == kind else { return false }
-        return access(path, R_OK) == 0
+        guard SystemPath.withCString(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == kind else {
+            return false
+        }
+        return SystemPath.withCString(path) { access($0, R_OK) } == 0
     }
 
     /// The names in `directory` (without `.` and `..`); nil if it cannot be
     /// read.
     public static func names(in directory: String) -> [String]? {
-        guard let stream = opendir(directory) else { return nil }
+        guard let stream = SystemPath.withCString(directory, opendir) else { return nil }
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                let count = strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                return SystemPath.string(
+                    UnsafeBufferPointer(
+                        start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: count))
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -81,15 +86,15 @@ public enum Files {
     /// when `path` is not a link.
     public static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
+        let count = SystemPath.withCString(path) { readlink($0, &buffer, buffer.count - 1) }
         guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return SystemPath.string(buffer[0..<count].map { UInt8(bitPattern: $0) })
     }
 
     /// Whether `path` is a directory, or a link to one.
     public static func isDirectory(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        return SystemPath.withCString(path, { stat($0, &status) }) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Writes all of `bytes` to `fd`; false if a write failed.

@@ -209,6 +209,9 @@ package final class LayerSurface {
     /// True while a frame callback is outstanding: the app draws again only
     /// when it has fired, so at most one commit goes out per frame.
     package var framePending: Bool { frameCallback != nil }
+    /// The compositor has answered a frame callback of this surface: it
+    /// has shown what was committed before that callback was asked for.
+    package private(set) var presented = false
 
     package func requestFrame() {
         guard frameCallback == nil else { return }
@@ -281,7 +284,9 @@ package final class LayerSurface {
         listener.initialize(
             to: wl_callback_listener(done: { data, callback, _ in
                 wl_callback_destroy(callback)
-                from(data).frameCallback = nil
+                let surface = from(data)
+                surface.frameCallback = nil
+                surface.presented = true
             }))
         return listener
     }()

@@ -54,6 +54,8 @@ final class App {
     var screenshotPid: pid_t?
     /// Asked after the commits that took buoy off the screen.
     var screenshotSync: SyncPoint?
+    /// Whether every button is on screen and every menu drawn ahead (App+Readiness).
+    var readiness = Readiness()
 
     init(
         display: Display, loop: EventLoop, config: Config, loader: ConfigLoader, places: PlaceStore,
@@ -85,7 +87,7 @@ final class App {
         }
         menu.instances = { [unowned self] in instances }
         menu.windows = { [unowned self] in self.display.windows?.windows }
-        menu.editWriter.path = { [unowned self] in loader.path }
+        menu.editWriter.target = { [unowned self] in loader.editTarget }
         clicks.publish = { [unowned self] kind, instance in publish(kind, for: instance) }
         watchWindowsIfNeeded()
         makeKeyboardIfNeeded()
@@ -198,6 +200,7 @@ final class App {
             committed.append(ObjectIdentifier(instance))
         }
         confirmScreenshotHidden()
+        followReadiness()
         publishAccessibleTree()
         armTimer(now: now, committed: committed)
     }

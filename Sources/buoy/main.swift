@@ -1,5 +1,6 @@
 import BuoyCommandLine
 import BuoyConfig
+import BuoyFiles
 import BuoyWayland
 import Glibc
 
@@ -31,7 +32,8 @@ func startControlServer(replace: Bool, log: Logger) -> Result<ControlServer?, St
 
 func main() -> Int32 {
     let invocation: Invocation
-    switch Invocation.parse(Array(CommandLine.arguments.dropFirst())) {
+    // Every byte of a --config path kept, not U+FFFD for what is not UTF-8.
+    switch Invocation.parse(SystemPath.arguments) {
     case .success(let parsed): invocation = parsed
     case .failure(let error):
         printError("buoy: \(error.message)")
@@ -95,6 +97,7 @@ func main() -> Int32 {
         let app = App(
             display: display, loop: loop, config: config, loader: loader, places: places, server: server,
             log: log)
+        app.menu.editWriter.read(loaded.bytes)
         // The display must outlive every proxy the app made.
         return try withExtendedLifetime(display) { () throws(WaylandError) -> Int32 in try app.run() }
     } catch {

@@ -95,6 +95,7 @@ private struct Driver {
         case .closed(let owner, nil, nil): return "closed \(owner.name)"
         case .run(let owner, let item, _): return "run \(owner.name) \(item.label)"
         case .writeConfig(let owner, let edit): return "write \(owner.name) \(edit)"
+        case .undoConfigWrite(let owner): return "undo \(owner.name)"
         case .checkStatus(let owner, let at, let checks):
             return "status \(owner.name)\(path(at)) "
                 + checks.map { "\($0.index):\($0.command)" }.joined(separator: ",")
@@ -182,6 +183,124 @@ final class MenuControllerTests: XCTestCase {
         // A button no longer wanted loses its images.
         XCTAssertEqual(driver.send(.prepare([])), [])
         XCTAssertEqual(driver.controller.liveImages.count, 1, "only the one on screen")
+    }
+
+    /// `drawnAhead` (part of buoy's readiness): each row's steps from a fresh controller, then
+    /// whether every level wanted is drawn ahead (or could not be drawn there).
+    func testDrawnAheadOnceEveryLevelIsDrawnWhereItsButtonRests() {
+        let wanted = [MenuPreparation(owner: "a", source: source, anchor: anchor)]
+        var doubled = anchor
+        doubled.scale = 2
+        // Its three levels, one child at a time.
+        func drawEveryLevel(_ driver: inout Driver) {
+            for _ in 0..<3 {
+                _ = driver.send(.prepare(wanted))
+                _ = driver.draw()
+            }
+        }
+        let rows: [(String, (inout Driver) -> Void, Bool, UInt)] = [
+            ("before any preparation", { _ in }, false, #line),
+            ("no menu wanted", { _ = $0.send(.prepare([])) }, true, #line),
+            (
+                "a hidden button's menu is not drawn",
+                { _ = $0.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: nil)])) }, true,
+                #line
+            ),
+            ("its top level being drawn", { _ = $0.send(.prepare(wanted)) }, false, #line),
+            (
+                "the top level drawn, the submenus not yet",
+                {
+                    _ = $0.send(.prepare(wanted))
+                    _ = $0.draw()
+                    _ = $0.send(.prepare(wanted))
+                }, false, #line
+            ),
+            (
+                "every level drawn",
+                {
+                    drawEveryLevel(&$0)
+                    _ = $0.send(.prepare(wanted))
+                }, true, #line
+            ),
+            (
+                "drawn, then the output's scale changed",
+                { driver in
+                    drawEveryLevel(&driver)
+                    _ = driver.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: doubled)]))
+                }, false, #line
+            ),
+            (
+                "a level that timed out is not waited for",
+                { driver in
+                    _ = driver.send(.prepare(wanted))
+                    _ = driver.send(.tick, after: 3)
+                    for _ in 0..<2 {
+                        _ = driver.send(.prepare(wanted))
+                        _ = driver.draw()
+                    }
+                    _ = driver.send(.prepare(wanted))
+                }, true, #line
+            ),
+            (
+                "a menu being opened holds the others back",
+                { driver in
+                    _ = driver.toggle()
+                    _ = driver.send(.prepare(wanted))
+                }, false, #line
+            ),
+        ]
+        for (name, steps, expected, line) in rows {
+            var driver = Driver()
+            steps(&driver)
+            XCTAssertEqual(driver.controller.drawnAhead, expected, name, line: line)
+        }
+    }
+
+    /// The shell makes a child's buffers as it reads the child's end, then
+    /// tells the controller of each child ended in that wakeup in turn, and
+    /// drops the buffers of images not live after each: a job's images are
+    /// live until its own answer is heard. Issue 42: a menu tapped open while
+    /// a page was drawn ahead opened with its buffers dropped, drew nothing,
+    /// and closed ("the button's surface went away").
+    func testAJobsImagesStayLiveUntilItsAnswerIsHeard() {
+        func answer(_ driver: inout Driver, job id: Int) -> [String] {
+            guard let job = driver.controller.jobs.first(where: { $0.id == id }) else {
+                return ["no job \(id)"]
+            }
+            return driver.send(.drawn(id: id, labels: job.page.items.map { _ in label }))
+        }
+        let rows: [(String, (inout Driver) -> [String], [String], Set<Int>, UInt)] = [
+            ("opening: its child's", { $0.toggle() }, ["opening a", "draw a[]"], [1], #line),
+            (
+                "b opened while a's page is drawn ahead, a's child answering first",
+                {
+                    $0.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: anchor)]))
+                        + $0.toggle("b") + answer(&$0, job: 1)
+                },
+                ["draw a[]", "opening b", "draw b[]"], [1, 2], #line
+            ),
+            (
+                "then b's child answers: b opens with its images",
+                {
+                    $0.send(.prepare([MenuPreparation(owner: "a", source: source, anchor: anchor)]))
+                        + $0.toggle("b") + answer(&$0, job: 1) + answer(&$0, job: 2)
+                },
+                ["draw a[]", "opening b", "draw b[]", "opened b[]"], [1, 2], #line
+            ),
+            (
+                "drawn again for a changed scale: the new child's, and those on screen",
+                {
+                    $0.open()
+                    return $0.send(.moved("a", MenuAnchor(button: anchor.button, usable: usable, scale: 2)))
+                },
+                ["draw a[]"], [1, 2], #line
+            ),
+        ]
+        for (name, act, expected, live, line) in rows {
+            var driver = Driver()
+            XCTAssertEqual(act(&driver), expected, name, line: line)
+            XCTAssertEqual(driver.controller.liveImages, live, name, line: line)
+        }
     }
 
     // MARK: Every way a menu ends or changes

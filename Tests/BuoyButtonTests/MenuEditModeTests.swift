@@ -44,7 +44,7 @@ final class MenuEditModeTests: XCTestCase {
         let answered = test.send(.configWritten(refusal: nil))
         XCTAssertEqual(test.drawn(answered), [MenuPage.editPath(.items)])
         _ = test.drawAll()
-        XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "Add", "Button", "Done"])
+        XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "Add", "Button", "Done", "Undo"])
         var reloaded = Self.source
         reloaded.menu.items.removeLast()
         XCTAssertEqual(test.send(.reloaded(Self.owner, reloaded)), [], "the file as written: nothing to draw")
@@ -52,6 +52,22 @@ final class MenuEditModeTests: XCTestCase {
         let outside = test.send(.release(at: Point(x: 10, y: 10)))
         XCTAssertEqual(outside, [.closed(Self.owner, chosen: nil, why: nil)])
         XCTAssertFalse(test.controller.isEditing)
+    }
+
+    /// Undo's end is the controller's next wake, and a tap on it asks the
+    /// shell to put the file back.
+    func testUndoIsAnEffectAndItsEndTheNextWake() {
+        var test = Driver()
+        test.openEditMode()
+        _ = test.tap(1)
+        _ = test.send(.configWritten(refusal: nil))
+        let written = test.now
+        _ = test.drawAll()
+        XCTAssertEqual(test.controller.nextWake, written + MenuEditor.undoDuration)
+        XCTAssertEqual(test.tap(4), [.undoConfigWrite(Self.owner)])
+        _ = test.send(.configWritten(refusal: nil))
+        _ = test.drawAll()
+        XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "B", "Add", "Button", "Done"])
     }
 
     func testARefusedWriteIsSaidAndShownAndTheItemsStay() {
@@ -82,7 +98,7 @@ final class MenuEditModeTests: XCTestCase {
     func testEditsGoToTheListTheMenuShows() {
         var own = Self.source
         own.editing = MenuEditContext(
-            items: [MenuEditor.Entry(label: "A"), MenuEditor.Entry(label: "B")], gestureLabels: [:],
+            items: [MenuEditor.Entry(label: "A"), MenuEditor.Entry(label: "B")], gestures: [:],
             list: ItemList(button: "a"), longPressDelay: 0.5, catalog: [])
         var test = Driver()
         test.openEditMode(own)

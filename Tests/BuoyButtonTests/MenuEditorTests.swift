@@ -21,7 +21,7 @@ final class MenuEditorTests: XCTestCase {
     static func editor() -> MenuEditor {
         var editor = MenuEditor(
             items: ["A", "B", "C"].map { MenuEditor.Entry(label: $0) },
-            gestureLabels: [.tap: "Menu", .doubleTap: "Nothing", .longPress: "Nothing"], longPressDelay: 0.5)
+            gestures: [.tap: .menu, .doubleTap: .nothing, .longPress: .nothing], longPressDelay: 0.5)
         _ = editor.handle(.catalog(catalog), at: 0)
         return editor
     }
@@ -107,10 +107,10 @@ final class MenuEditorTests: XCTestCase {
                 ["B", "C"], .items, #line
             ),
             (
-                "a gesture does nothing", Self.tap(4) + Self.tap(0, at: 1) + Self.tap(2, at: 2),
-                [.redraw, .redraw, .write(.unset(ConfigKey("actions.tap")!)), .redraw], ["A", "B", "C"],
-                .button,
-                #line
+                "a gesture does nothing: false, which overrides an inherited one",
+                Self.tap(4) + Self.tap(1, at: 1) + Self.tap(2, at: 2),
+                [.redraw, .redraw, .write(.set(ConfigKey("actions.double_tap")!, .toml("false"))), .redraw],
+                ["A", "B", "C"], .button, #line
             ),
             (
                 "a gesture opens the menu", Self.tap(4) + Self.tap(1, at: 1) + Self.tap(0, at: 2),
@@ -316,7 +316,135 @@ final class MenuEditorTests: XCTestCase {
         let config = Config(actions: Actions(longPress: .builtIn(fullscreen)))
             .resolvingBuiltIns { _ in .command("swaymsg fullscreen toggle") }
         XCTAssertEqual(config.buttons[0].actions.longPress, .command("swaymsg fullscreen toggle"))
-        XCTAssertEqual(MenuEditor.gestureLabels(config.buttons[0].writtenActions)[.longPress], "Fullscreen")
+        XCTAssertEqual(
+            MenuEditor.whatGesturesDo(config.buttons[0].writtenActions)[.longPress]?.label, "Fullscreen")
+    }
+
+    /// Issue 40: edit mode is inside the menu, so a touch user who took the
+    /// menu off its last gesture could reach neither again. The "Button"
+    /// screen (row 4) shows Tap (0), Double tap (1), Long press (2); a
+    /// gesture's screen Menu (0), An action… (1), Nothing (2), Back (3).
+    func testTheLastGestureThatOpensTheMenuKeepsIt() {
+        let refusal =
+            "Tap is the only way into this menu, and into edit mode; give another gesture Menu first"
+        let doubleTapMenu = Self.tap(4) + Self.tap(1, at: 1) + Self.tap(0, at: 2) + [Self.written]
+        let cases: [(String, [ButtonGesture: MenuEditor.Does]?, [Step], [MenuEditor.Effect], String?, UInt)] =
+            [
+                (
+                    "Nothing for the only one is refused, and says why", nil,
+                    Self.tap(4) + Self.tap(0, at: 1) + Self.tap(2, at: 2), [.redraw, .redraw, .redraw],
+                    refusal,
+                    #line
+                ),
+                (
+                    "An action for it too, before the picker", nil,
+                    Self.tap(4) + Self.tap(0, at: 1) + Self.tap(1, at: 2), [.redraw, .redraw, .redraw],
+                    refusal,
+                    #line
+                ),
+                (
+                    "once double tap opens the menu, tap may do nothing", nil,
+                    doubleTapMenu + Self.tap(0, at: 10) + Self.tap(2, at: 11),
+                    [
+                        .redraw, .redraw, .write(.set(ConfigKey("actions.double_tap")!, .text("menu"))),
+                        .redraw,
+                        .redraw, .redraw, .write(.set(ConfigKey("actions.tap")!, .toml("false"))), .redraw,
+                    ], nil, #line
+                ),
+                (
+                    "a flick that opens the menu is a way in", [.tap: .menu, .swipeUp: .menu],
+                    Self.tap(4) + Self.tap(0, at: 1) + Self.tap(2, at: 2),
+                    [.redraw, .redraw, .write(.set(ConfigKey("actions.tap")!, .toml("false"))), .redraw], nil,
+                    #line
+                ),
+                (
+                    "the last one may open the menu again", nil,
+                    Self.tap(4) + Self.tap(0, at: 1) + Self.tap(0, at: 2),
+                    [.redraw, .redraw, .write(.set(ConfigKey("actions.tap")!, .text("menu"))), .redraw], nil,
+                    #line
+                ),
+            ]
+        for (name, gestures, steps, expected, message, line) in cases {
+            var editor = Self.editor()
+            if let gestures {
+                _ = editor.handle(.reloaded(items: editor.items, gestures: gestures), at: 0)
+            }
+            let effects = steps.flatMap { editor.handle($0.input, at: $0.at) }
+            XCTAssertEqual(effects, expected, name, line: line)
+            XCTAssertEqual(editor.message, message, name, line: line)
+        }
+    }
+
+    /// Issue 40: one tap on "−" deleted at once, with no way back. After a
+    /// removal the items screen ends with Undo for `undoDuration` seconds;
+    /// A and C are then rows 0 and 1, "+" 2, Button 3, Done 4, Undo 5.
+    func testARemovalOffersUndoForAFewSeconds() {
+        let removeB = Self.tap(1, badge: true) + [(1, .written(refusal: nil))]
+        let removed: [MenuEditor.Effect] = [.write(.removeItem(2, in: Self.list)), .redraw]
+        let ends = 1 + MenuEditor.undoDuration
+        let cases: [(String, [Step], [MenuEditor.Effect], [String], Bool, UInt)] = [
+            ("a removal shows Undo", removeB, removed, ["A", "C"], true, #line),
+            (
+                "Undo puts the item back where it was",
+                removeB + Self.tap(5, at: 2) + [(2.5, .written(refusal: nil))],
+                removed + [.undoLastWrite, .redraw], ["A", "B", "C"], false, #line
+            ),
+            (
+                "a refused Undo says why, and goes",
+                removeB + Self.tap(5, at: 2) + [(2.5, .written(refusal: "the file changed"))],
+                removed + [.undoLastWrite, .redraw], ["A", "C"], false, #line
+            ),
+            (
+                "its time up, it goes", removeB + [(ends - 0.01, .tick), (ends, .tick)], removed + [.redraw],
+                ["A", "C"], false, #line
+            ),
+            (
+                "a press held on it keeps it past its time, and its release puts the item back",
+                removeB + [
+                    (ends - 0.5, .press(row: 5)), (ends + 1, .tick),
+                    (ends + 2, .release(row: 5, badge: false)),
+                ]
+                    + [(ends + 3, .written(refusal: nil))],
+                removed + [.undoLastWrite, .redraw], ["A", "B", "C"], false, #line
+            ),
+            (
+                "another change ends it",
+                removeB + Self.tap(0, at: 2, badge: true) + [(3, .written(refusal: nil))],
+                removed + [.write(.removeItem(1, in: Self.list)), .redraw], ["C"], true, #line
+            ),
+            (
+                "another's change to the items ends it",
+                removeB + [(2, .reloaded(items: [MenuEditor.Entry(label: "X")], gestures: [:]))],
+                removed + [.redraw], ["X"], false, #line
+            ),
+            (
+                "the reload of its own write keeps it",
+                removeB + [
+                    (2, .reloaded(items: ["A", "C"].map { MenuEditor.Entry(label: $0) }, gestures: [:]))
+                ],
+                removed, ["A", "C"], true, #line
+            ),
+        ]
+        for (name, steps, expected, labels, undoShown, line) in cases {
+            var editor = Self.editor()
+            let effects = steps.flatMap { editor.handle($0.input, at: $0.at) }
+            XCTAssertEqual(effects, expected, name, line: line)
+            XCTAssertEqual(editor.items.map(\.label), labels, name, line: line)
+            XCTAssertEqual(editor.rows.last == .undo, undoShown, name, line: line)
+            XCTAssertEqual(editor.rows.contains(.undo), undoShown, name, line: line)
+        }
+    }
+
+    func testUndosTimeIsTheNextWake() {
+        var editor = Self.editor()
+        for step in Self.tap(1, badge: true) + [(1, .written(refusal: nil))] as [Step] {
+            _ = editor.handle(step.input, at: step.at)
+        }
+        XCTAssertEqual(editor.nextWake, 1 + MenuEditor.undoDuration)
+        XCTAssertEqual(
+            editor.rows.map { editor.entry(of: $0).label }, ["A", "C", "Add", "Button", "Done", "Undo"])
+        _ = editor.handle(.press(row: 5), at: 2)
+        XCTAssertNil(editor.nextWake, "a press on Undo: its release decides")
     }
 
     func testSessionDefault() {

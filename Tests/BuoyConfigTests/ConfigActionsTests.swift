@@ -77,7 +77,10 @@ final class ConfigActionsTests: XCTestCase {
                 "[actions]\ntap = { action = \"mute\", command = \"a\" }", 2, 26,
                 "tap = { ... } takes only action; a command is written tap = \"COMMAND\""
             ),
-            ("[actions]\ntap = [\"mute\"]", 2, 7, "tap expects a string or { action = \"NAME\" }, got array"),
+            (
+                "[actions]\ntap = [\"mute\"]", 2, 7,
+                "tap expects a string, { action = \"NAME\" } or false, got array"
+            ),
         ]
         assertErrors(cases)
     }

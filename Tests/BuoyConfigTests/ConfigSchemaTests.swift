@@ -380,8 +380,11 @@ final class ConfigSchemaTests: XCTestCase {
                 "gestures", "touch_double_tap_window", "-1",
                 "touch_double_tap_window must be between 0 and 5 seconds, got -1"
             ),
-            ("actions", "swipe_up", "1", #"swipe_up expects a string or { action = "NAME" }, got integer"#),
-            ("actions", "tap", "1", #"tap expects a string or { action = "NAME" }, got integer"#),
+            (
+                "actions", "swipe_up", "1",
+                #"swipe_up expects a string, { action = "NAME" } or false, got integer"#
+            ),
+            ("actions", "tap", "1", #"tap expects a string, { action = "NAME" } or false, got integer"#),
             (
                 "actions", "tap", "\"\"",
                 "tap must not be empty; write a command, or \"menu\" to open the menu"
@@ -392,15 +395,15 @@ final class ConfigSchemaTests: XCTestCase {
             ),
             (
                 "actions", "double_tap", "[\"a\"]",
-                #"double_tap expects a string or { action = "NAME" }, got array"#
+                #"double_tap expects a string, { action = "NAME" } or false, got array"#
             ),
             (
                 "actions", "double_tap", "\"\"",
                 "double_tap must not be empty; write a command, or \"menu\" to open the menu"
             ),
             (
-                "actions", "long_press", "false",
-                #"long_press expects a string or { action = "NAME" }, got boolean"#
+                "actions", "long_press", "true",
+                #"long_press expects a string, { action = "NAME" } or false, got boolean"#
             ),
             (
                 "actions", "long_press", "\"\"",

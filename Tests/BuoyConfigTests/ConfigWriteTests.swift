@@ -53,6 +53,30 @@ final class ConfigWriteTests: XCTestCase {
         }
     }
 
+    /// --check refuses a file past `Config.fileSizeLimit`, so no edit makes one.
+    func testAnEditNeverMakesAFileTooLargeForCheck() {
+        let comment = "#" + String(repeating: "x", count: 1000) + "\n"
+        let head = "[button]\nsize = 40\n"
+        let filler = String(
+            repeating: comment, count: (Config.fileSizeLimit - head.utf8.count) / comment.utf8.count)
+        // 4 bytes short of the limit.
+        let tail = String(
+            repeating: "#", count: Config.fileSizeLimit - 5 - head.utf8.count - filler.utf8.count)
+        let full = Array((head + filler + tail + "\n").utf8)
+        XCTAssertEqual(full.count, Config.fileSizeLimit - 4)
+        let within = ConfigEdit.set(ConfigKey("button.size")!, .text("41")).written(
+            over: full, expecting: nil, path: "c.toml")
+        XCTAssertEqual(try? within.get()?.count, full.count)
+        let past = ConfigEdit.set(ConfigKey("button.color")!, .text("#00ff00")).written(
+            over: full, expecting: nil, path: "c.toml")
+        guard case .failure(let refusal) = past else { return XCTFail("\(past)") }
+        XCTAssertEqual(
+            refusal,
+            .failed(
+                path: "c.toml",
+                why: "the file would be larger than 1024 KiB, which --check refuses; nothing was written"))
+    }
+
     func testTheRefusalSaysWhy() {
         XCTAssertEqual(
             "\(ConfigWriteRefusal.changedSinceRead(path: "/h/.config/buoy/config.toml"))",

@@ -91,7 +91,7 @@ private struct DocumentedKey {
         case "boolean": return "a boolean"
         case "string": return "a string"
         case "array": return "an array of strings"
-        case "action": return #"a string or { action = "NAME" }"#
+        case "action": return #"a string, { action = "NAME" } or false"#
         case "keys": return #"a string such as "ctrl+z", or an array of them"#
         default: return nil
         }

@@ -54,6 +54,7 @@ final class ButtonEventTests: XCTestCase {
         ),
         (.disarmed(reason: "timeout"), #"{"event":"disarmed","name":"main","reason":"timeout"}"#),
         (.editMode(screen: "items"), #"{"event":"edit_mode","name":"main","screen":"items"}"#),
+        (.ready, #"{"event":"ready","name":"main"}"#),
     ]
 
     func testEveryKindsLine() {

@@ -11,7 +11,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             report.json,
             #"{"visible":true,"dragging":false,"output":"HEADLESS-1","x":8,"y":332,"size":56,"edge":"left","opacity":0.4,"#
-                + #""menu_open":false,"mode":"laptop","armed":null,"config":"/home/me/.config/buoy/config.toml","buttons":[]}"#
+                + #""menu_open":false,"mode":"laptop","armed":null,"ready":false,"config":"/home/me/.config/buoy/config.toml","buttons":[]}"#
         )
     }
 
@@ -19,8 +19,31 @@ final class StateReportTests: XCTestCase {
     func testArmedIsTheTypeOrNull() {
         var armed = report
         armed.armed = .double
-        XCTAssertTrue(armed.json.contains(#","mode":"laptop","armed":"double","config":"#), armed.json)
-        XCTAssertTrue(report.json.contains(#","mode":"laptop","armed":null,"config":"#), report.json)
+        XCTAssertTrue(
+            armed.json.contains(#","mode":"laptop","armed":"double","ready":false,"config":"#), armed.json)
+        XCTAssertTrue(
+            report.json.contains(#","mode":"laptop","armed":null,"ready":false,"config":"#), report.json)
+    }
+
+    /// buoy(1)'s `state` names every top-level key, in the order the line has them.
+    func testTheManPageNamesEveryKeyInOrder() throws {
+        let page = try text(of: "docs/buoy.1.scd")
+        let start = try XCTUnwrap(page.range(of: "*state*\n")).upperBound
+        let end = try XCTUnwrap(page.range(of: "For example:", range: start..<page.endIndex)).lowerBound
+        let section = page[start..<end]
+        let object = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+        // The line's order (JSONSerialization's dictionary has none): its quoted words that are
+        // top-level keys. `report` has no list in `buttons`, so none is said twice.
+        let keys = report.json.split(separator: "\"").map(String.init).filter { object[$0] != nil }
+        XCTAssertEqual(keys.count, object.count)
+        var from = section.startIndex
+        for key in keys {
+            guard let found = section.range(of: "*\(key)*", range: from..<section.endIndex) else {
+                return XCTFail("buoy(1)'s state does not name \(key) after the keys before it")
+            }
+            from = found.upperBound
+        }
     }
 
     func testButtonsListEveryInstanceInOrder() {
@@ -52,7 +75,8 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             other.json,
             #"{"visible":false,"dragging":false,"output":null,"x":-12.5,"y":0.125,"size":48.75,"edge":"top-right","#
-                + #""opacity":1,"menu_open":true,"mode":"laptop","armed":null,"config":"","buttons":[]}"#)
+                + #""opacity":1,"menu_open":true,"mode":"laptop","armed":null,"ready":false,"config":"","buttons":[]}"#
+        )
     }
 
     func testOneLine() {
@@ -140,7 +164,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             tricky.json,
             #"{"visible":true,"dragging":false,"output":"Dell \"U2720Q\"\u000a","x":1,"y":2,"size":3,"edge":"free","#
-                + #""opacity":0.5,"menu_open":false,"mode":"laptop","armed":null,"config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#
+                + #""opacity":0.5,"menu_open":false,"mode":"laptop","armed":null,"ready":false,"config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#
         )
     }
 }

@@ -62,8 +62,8 @@ private func check(_ edit: ConfigEdit, _ input: [UInt8]) {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+/// The editor's target: one input, each edit checked against what ConfigEdit promises.
+func fuzzConfigEditor(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     for edit in fixedEdits { check(edit, input) }
     guard let document = try? TOMLParser.parse(input, path: "fuzz") else { return 0 }

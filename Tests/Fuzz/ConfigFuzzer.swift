@@ -159,8 +159,8 @@ private func checkIconTheme(_ input: [UInt8]) {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+/// The parser's target: one input, checked against what Config.parse promises.
+func fuzzConfigParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     checkIconTheme(input)
     let first: Result<(config: Config, warnings: [ConfigDiagnostic]), ConfigError>

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import subprocess
 import time
@@ -13,6 +15,9 @@ from harness import REPO_ROOT, HarnessError, HeadlessSway, Match, wait_for
 
 # Absolute: `make e2e` names it relative to the checkout, and some tests run it from elsewhere.
 BUOY = os.path.abspath(os.environ.get("BUOY") or str(REPO_ROOT / ".build" / "release" / "buoy"))
+
+# What buoy logs each time it becomes ready (App+Readiness.swift).
+READY = "ready: every button on screen, every menu drawn"
 
 # Vivid colours that neither sway's background nor wev's grey checkerboard contain.
 MAGENTA = (0xFF, 0x00, 0xFF)
@@ -75,6 +80,43 @@ class Buoy:
             key, _, value = line.partition(":")
             fields[key] = value.strip()
         return fields
+
+    def msg(self, *words: str) -> subprocess.CompletedProcess:
+        """`buoy msg WORDS` to this buoy; what it printed and its status."""
+        return subprocess.run([BUOY, "msg", *words], env=self.env, capture_output=True, text=True,
+                              timeout=10)
+
+    def wait_ready(self, since: int = 0, timeout: float = 10.0) -> None:
+        """Until buoy logs that it is ready, after the log's first `since` characters: every
+        button that shows is on screen (the compositor has answered a frame callback of its
+        surface) and every menu is drawn ahead of time (buoy(1), `state`'s `ready`)."""
+        def ready():
+            if self.process.poll() is not None:
+                raise HarnessError(f"buoy exited with {self.process.returncode}:\n{self.log()}")
+            return READY in self.log()[since:]
+
+        wait_for(ready, timeout=timeout, message=lambda: f"buoy to be ready; its log:\n{self.log()[-3000:]}")
+
+    def started(self, color: tuple[int, int, int] = MAGENTA, timeout: float = 10.0) -> Match:
+        """Once buoy is ready, where its button shows (the first button, in `color`)."""
+        self.wait_ready(timeout=timeout)
+        return self.wait_for_button(color, timeout=timeout)
+
+    def caught_up(self) -> dict:
+        """`buoy msg state`, as a barrier: buoy reads and handles what the compositor sent it
+        (input) before its control socket's requests in each wakeup, so everything the
+        compositor had sent buoy before this call has been handled, and logged, once it
+        answers. Returns the state."""
+        result = self.msg("state")
+        if result.returncode != 0:
+            raise HarnessError(f"buoy msg state failed: {result.stderr}")
+        return json.loads(result.stdout)
+
+    def started_commands(self, since: int = 0) -> int:
+        """How many commands buoy has started (it logs each with its pid) after the log's first
+        `since` characters. Read after `caught_up`, it is exact: buoy starts a command in the
+        wakeup that decides it, while the command's own effects come later."""
+        return len(re.findall(r": started pid \d+: ", self.log()[since:]))
 
     def wait_for_button(self, color: tuple[int, int, int], timeout: float = 5.0,
                         min_pixels: int = 200) -> Match:

@@ -811,7 +811,11 @@ def _ensure_root_user(root: Path, account: pwd.struct_passwd) -> None:
         key = line.split(":", 1)[0] + ":"
         kept = [entry for entry in lines if not entry.startswith(key)]
         if line not in lines:
-            path.write_text("".join(kept) + line)
+            # Whole or not at all: a compositor starting beside this one (run.py -j) reads it
+            # meanwhile, and would write back a passwd it read half-written.
+            partial = path.with_name(f"{name}.buoy-{os.getpid()}")
+            partial.write_text("".join(kept) + line)
+            partial.replace(path)
 
 
 def require_root_tools(root: Path, *names: str) -> None:

@@ -95,8 +95,9 @@ class FileTests(unittest.TestCase):
         self.assertEqual(buoy_config(*config, "get", "button.size").stdout, "56 (default)\n")
         self.assertEqual(buoy_config(*config, "item", "remove", "1").returncode, 0)
         self.assertEqual(self.path.read_text(), COMMENTED)
-        # No temp file is left beside them.
-        self.assertEqual(sorted(p.name for p in self.directory.iterdir()), ["config.toml", "config.toml.bak"])
+        # No temp file is left beside them, only the lock writers take.
+        self.assertEqual(sorted(p.name for p in self.directory.iterdir()),
+                         [".config.toml.lock", "config.toml", "config.toml.bak"])
 
     def test_a_symlink_is_written_through_and_a_read_only_file_is_refused(self):
         dotfiles = self.directory / "dotfiles"

@@ -55,11 +55,15 @@ def wait_open(sway, buoy) -> list:
     return wait_steady(every_item, timeout=4, message="all menu items on screen, at rest")
 
 
-def start_buoy_with_menu(compositor, edit=lambda text: text, env=None) -> tuple[Buoy, list, tuple]:
+def start_buoy_with_menu(compositor, edit=lambda text: text, env=None,
+                         ready: bool = True) -> tuple[Buoy, list, tuple]:
     """buoy at the right edge with menu_config's menu on a tap (the config passed through
-    `edit` first): returns it, the items' marker files and the button's centre."""
+    `edit` first), once it is `ready` (the menu drawn ahead of time): returns it, the items'
+    marker files and the button's centre."""
     text, markers = menu_config(compositor)
     buoy = Buoy(compositor, edit(text), env=env).start()
+    if ready:
+        return buoy, markers, buoy.started(MAGENTA).centroid
     return buoy, markers, buoy.wait_for_button(MAGENTA).centroid
 
 
@@ -590,7 +594,8 @@ class MenuTests(unittest.TestCase):
         """start_buoy_with_menu, with fontconfig's config behind a FontConfigGate (closed)."""
         gate = FontConfigGate(sway.artifact("fonts.conf"))
         self.addCleanup(gate.close)
-        buoy, _, centre = start_buoy_with_menu(sway, edit, env={"FONTCONFIG_FILE": str(gate.path)})
+        buoy, _, centre = start_buoy_with_menu(sway, edit, env={"FONTCONFIG_FILE": str(gate.path)},
+                                               ready=False)  # the menu cannot be drawn yet
         return buoy, gate, centre
 
     def msg_in_background(self, buoy, *words: str) -> subprocess.Popen:

@@ -36,13 +36,15 @@ class MessageTests(unittest.TestCase):
     def test_state_after_start_and_after_move_left(self):
         with HeadlessSway() as sway:
             buoy = Buoy(sway, config()).start()
-            buoy.wait_for_button(MAGENTA)
+            buoy.started(MAGENTA)
             result = msg(buoy, "state")
             self.assertEqual(result.returncode, 0, result.stderr)
             state = json.loads(result.stdout)
             self.assertEqual(list(state), ["visible", "dragging", "output", "x", "y", "size", "edge",
-                                           "opacity", "menu_open", "mode", "armed", "config", "buttons"])
+                                           "opacity", "menu_open", "mode", "armed", "ready", "config",
+                                           "buttons"])
             self.assertIsNone(state["armed"], "no click type armed")
+            self.assertTrue(state["ready"], "logged ready, so ready in state")
             self.assertEqual(state["buttons"], [{
                 "name": "main", "output": "HEADLESS-1", "visible": True, "hidden_by": None, "dragging": False,
                 "x": state["x"], "y": state["y"],

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from buoy_fixture import MAGENTA, Buoy, count_lines
 from harness import WaylandDebugLog, matrix_compositor, selected_compositor, wait_for, wait_steady
 from test_faults import parse_state
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
@@ -33,7 +33,7 @@ def tap_config(compositor) -> tuple[str, object]:
 def hide_and_show(test: unittest.TestCase, compositor) -> None:
     """`buoy msg hide` takes the button off the screen and `show` brings it back, with the menu
     closed and then open. phoc 0.24 crashed when the button's subsurface was unmapped
-    (docs/compositors.md), so test_phoc runs this too."""
+    (docs/compositors.md), so the host-phoc leg runs this too."""
     pointer = compositor.pointer()
     buoy, _, (cx, cy) = start_buoy_with_menu(compositor)
     for menu_open in (False, True):
@@ -111,19 +111,31 @@ class SmokeTests(unittest.TestCase):
             buoy.wait_for_button(MAGENTA)
             beside = match.bbox[0] - 40
             wev.take_pointer(pointer, beside, cy)
+            mark = len(buoy.log())
             pointer.click(beside, cy)
-            presses = wev.wait_buttons(2)
+            wait_for(lambda: len(wev.button_presses()) >= 2, timeout=3, message="wev's press and release")
+            # The compositor sent the click to wev, so nothing of it to buoy; whatever else it
+            # sent buoy before is handled once buoy answers, and a tap starts its command then.
+            buoy.caught_up()
+            presses = wev.button_presses()
             self.assertEqual([p.state for p in presses], ["pressed", "released"])
             self.assertAlmostEqual(presses[0].x, beside, delta=1)
-            settle()
-            self.assertEqual(count_lines(marker), 0, "the click beside the button ran tap")
+            self.assertEqual(buoy.started_commands(mark), 0, "the click beside the button ran tap")
 
+            mark = len(buoy.log())
             wev.mark()
             pointer.click(cx, cy)
             wait_for(lambda: count_lines(marker) == 1, timeout=3, message="tap ran")
-            settle()
-            self.assertEqual(count_lines(marker), 1)
+            self.assertEqual(buoy.started_commands(mark), 1)
+            # Back over wev (an enter, then a motion): its events come in order, so once it has
+            # the motion it has any button event the compositor gave it for the click.
+            pointer.move(beside - 1, cy)
+            pointer.move(beside, cy)
+            wait_for(lambda: any(abs(x - beside) < 1 and abs(y - cy) < 1 for x, y in wev.motions()),
+                     timeout=3, message="wev's motion beside the button")
             self.assertEqual(wev.button_events(), [], "wev saw the click on the button")
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(mark), 1, "the click ran tap more than once")
 
     def test_a_drag_moves_the_button_with_the_pointer_and_it_snaps_to_the_left_edge(self):
         with matrix_compositor() as compositor:
@@ -131,6 +143,7 @@ class SmokeTests(unittest.TestCase):
             text, marker = tap_config(compositor)
             buoy = Buoy(compositor, text).start()
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            mark = len(buoy.log())
             pointer.drag(cx, cy, 400, 500, steps=10, duration_ms=100)
             centre = wait_steady(lambda: compositor.screenshot().find(MAGENTA, tolerance=8),
                                  message="the button at rest under the held pointer").centroid
@@ -145,16 +158,19 @@ class SmokeTests(unittest.TestCase):
             wait_for(lambda: (state := parse_state(buoy.state_path.read_text()) if buoy.state_path.exists()
                               else None) and state["rest"].startswith("edge left "),
                      timeout=2, message="the state file saying edge left")
-            settle()
-            self.assertEqual(count_lines(marker), 0, "the drag ran tap")
+            # After the release (the drop, saved): a tap would have started its command by then.
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(mark), 0, "the drag ran tap")
 
     def test_a_tap_opens_the_menu_and_a_click_on_item_2_runs_it_once(self):
         with matrix_compositor() as compositor:
             pointer = compositor.pointer()
             buoy, markers, (cx, cy) = start_buoy_with_menu(compositor)
             pointer.move(cx, cy)
-            settle()
-            before = compositor.screenshot()
+            buoy.caught_up()  # it has the pointer's enter: the hover look is what it draws now
+            # Its frames are drawn by then (a frame callback paces each), the pointer's too.
+            before = wait_steady(lambda: compositor.screenshot().data, message="the hovered button drawn")
+            mark = len(buoy.log())
             pointer.click(cx, cy)
             centres = wait_open(compositor, buoy)
             ys = [y for _, y in centres]
@@ -164,10 +180,16 @@ class SmokeTests(unittest.TestCase):
             wait_closed(compositor)
             # The pointer back where it was (phoc 0.46 draws its arrow into screenshots).
             pointer.move(cx, cy)
-            settle()
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(mark), 1, "item 2 alone ran, once")
             self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
-            left = sum(1 for a, b in zip(before.data, compositor.screenshot().data) if a != b)
-            self.assertEqual(left, 0, "bytes of the closed menu's images left on screen")
+            # Until the screen is as it was: 3 s is ten times the close animation (0.1 s) and
+            # the repaints that take its images away.
+            try:
+                wait_for(lambda: compositor.screenshot().data == before, timeout=3)
+            except AssertionError:
+                left = sum(1 for a, b in zip(before, compositor.screenshot().data) if a != b)
+                self.fail(f"{left} bytes of the closed menu's images left on screen")
 
 
 if __name__ == "__main__":

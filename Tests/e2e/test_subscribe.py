@@ -128,6 +128,23 @@ class SubscribeTests(unittest.TestCase):
             self.assertEqual(subscriber.process.wait(timeout=5), 0)
             subscriber.close()
 
+    def test_ready_comes_again_once_a_reloaded_menu_is_drawn_ahead(self):
+        """`ready` (buoy(1)): false in `state` while the renamed item's menu is drawn again after
+        a reload, then the event, and true again."""
+        with HeadlessSway() as sway:
+            buoy, _, _ = start_buoy_with_menu(sway)  # ready: on screen, the menu drawn ahead
+            self.assertTrue(buoy.caught_up()["ready"])
+            subscriber = subscribed(buoy)
+            buoy.config_path.write_text(buoy.config_path.read_text().replace("Item 1", "Renamed"))
+            mark = len(buoy.log())
+            self.assertEqual(msg(buoy, "reload").returncode, 0)
+            self.assertEqual(subscriber.wait_event("ready"), {"event": "ready", "name": "main"})
+            after = buoy.log()[mark:]
+            self.assertLess(after.index("not ready: waiting for the menus to be drawn"),
+                            after.index("images drawn at scale 1 by a child"), after)
+            self.assertTrue(buoy.caught_up()["ready"])
+            subscriber.close()
+
     def test_the_menu_reports_opening_and_the_item_chosen(self):
         with HeadlessSway() as sway:
             pointer = sway.pointer()

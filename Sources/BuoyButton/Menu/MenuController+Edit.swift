@@ -11,7 +11,8 @@ import BuoyCore
 /// - An item's circle is its "−" badge (`list-remove-symbolic`): a tap
 ///   there removes it, a tap on its label does nothing, and a long press
 ///   anywhere on its row picks it up to be dragged.
-/// - A change is a `.writeConfig` effect; the shell answers `.configWritten`.
+/// - A change is a `.writeConfig` effect, Undo an `.undoConfigWrite`; the
+///   shell answers `.configWritten`. Undo's time is up at `nextWake`.
 ///   A reload of the button's menu keeps edit mode on the same screen with
 ///   the items the file now has, where a menu not in edit mode would close.
 /// - Done goes back to the top level of the menu, showing the changes;
@@ -91,6 +92,7 @@ extension MenuController {
         for effect in decided {
             switch effect {
             case .write(let change): effects.append(.writeConfig(current.owner, change))
+            case .undoLastWrite: effects.append(.undoConfigWrite(current.owner))
             case .redraw:
                 if let message = current.editor.message { effects.append(.warning("menu: \(message)")) }
                 effects += showEditScreen(byKey: current.editor.focused != nil, now: now)
@@ -107,7 +109,7 @@ extension MenuController {
         current.editor.list = context.list
         current.editor.button = context.button
         editing = current
-        return edit(.reloaded(items: context.items, gestures: context.gestureLabels), now: now)
+        return edit(.reloaded(items: context.items, gestures: context.gestures), now: now)
     }
 
     /// Done: back to the menu's top level, as the file has it now.
@@ -150,7 +152,7 @@ extension MenuEditor {
     init(editing source: MenuSource) {
         let context = source.editing ?? MenuEditContext(source.menu)
         self.init(
-            items: context.items, gestureLabels: context.gestureLabels, list: context.list,
+            items: context.items, gestures: context.gestures, list: context.list,
             button: context.button, longPressDelay: context.longPressDelay)
         groups = context.catalog
     }

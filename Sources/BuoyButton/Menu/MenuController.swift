@@ -28,6 +28,11 @@ public struct MenuController: Sendable {
     var dwelling: ItemDwell?
     /// Edit mode, while the menu shows it (`MenuController+Edit`).
     var editing: Editing?
+    /// Whether every level of every menu that the last `.prepare` wanted
+    /// is drawn ahead of time where its button rests (or could not be
+    /// drawn there), so that a tap opens it at once: part of buoy's
+    /// readiness (`Readiness`). False until the first `.prepare`.
+    public internal(set) var drawnAhead = false
 
     /// How long a note shows under its item's label, in seconds.
     public static let noteDuration = 2.0
@@ -116,8 +121,11 @@ public struct MenuController: Sendable {
     }
 
     /// The images whose buffers are still needed: the shell drops the others.
+    /// A job's count too, until its answer is heard: the shell makes its
+    /// buffers as it reads the child's end, and tells of several children
+    /// ended in one wakeup one at a time.
     public var liveImages: Set<Int> {
-        var ids = stock.imageIDs
+        var ids = stock.imageIDs.union(jobs.map(\.id))
         if let (shown, _) = onScreen { ids.insert(shown.images.id) }
         return ids
     }

@@ -7,8 +7,8 @@ import BuoyCore
 public struct MenuEditContext: Sendable, Equatable {
     /// The items, in file order.
     public var items: [MenuEditor.Entry]
-    /// What tap, double tap and long press do, in words (`MenuEditor.gestureLabels`).
-    public var gestureLabels: [ButtonGesture: String]
+    /// What each gesture does (`MenuEditor.whatGesturesDo`).
+    public var gestures: [ButtonGesture: MenuEditor.Does]
     /// Which items the edits change.
     public var list: ItemList
     /// The button whose gestures the edits change, by name (`buoy config
@@ -21,11 +21,11 @@ public struct MenuEditContext: Sendable, Equatable {
 
     /// A context of these facts.
     public init(
-        items: [MenuEditor.Entry], gestureLabels: [ButtonGesture: String], list: ItemList = ItemList(),
+        items: [MenuEditor.Entry], gestures: [ButtonGesture: MenuEditor.Does], list: ItemList = ItemList(),
         button: String? = nil, longPressDelay: Double, catalog: [PickerGroup]
     ) {
         self.items = items
-        self.gestureLabels = gestureLabels
+        self.gestures = gestures
         self.list = list
         self.button = button
         self.longPressDelay = longPressDelay
@@ -38,8 +38,7 @@ public struct MenuEditContext: Sendable, Equatable {
     public init(_ spec: ButtonSpec, list: ItemList, catalog: [PickerGroup]) {
         self.init(
             items: spec.menu.items.map { MenuEditor.Entry(label: $0.label, icon: $0.icon) },
-            gestureLabels: MenuEditor.gestureLabels(spec.writtenActions), list: list,
-            button: spec.button.name,
+            gestures: MenuEditor.whatGesturesDo(spec.writtenActions), list: list, button: spec.button.name,
             longPressDelay: spec.gestures.longPressDelay, catalog: catalog)
     }
 
@@ -47,7 +46,7 @@ public struct MenuEditContext: Sendable, Equatable {
     init(_ menu: Menu) {
         self.init(
             items: menu.items.map { MenuEditor.Entry(label: $0.label, icon: $0.icon) },
-            gestureLabels: MenuEditor.gestureLabels(Actions()), longPressDelay: Gestures().longPressDelay,
+            gestures: MenuEditor.whatGesturesDo(Actions()), longPressDelay: Gestures().longPressDelay,
             catalog: [])
     }
 }

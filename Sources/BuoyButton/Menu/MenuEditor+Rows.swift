@@ -7,7 +7,7 @@ extension MenuEditor {
         switch screen {
         case .items:
             let add: [Row] = items.count < Menu.maxItems ? [.add] : []
-            return items.indices.map { .item($0) } + add + [.button, .done]
+            return items.indices.map { .item($0) } + add + [.button, .done] + (undo == nil ? [] : [.undo])
         case .groups:
             return groups.indices.map { .group($0) } + [.back]
         case .choices(_, let group):
@@ -37,11 +37,11 @@ extension MenuEditor {
             let choice = groups[safe: group]?.entries[safe: index]
             return Entry(label: choice?.label ?? "", icon: choice?.icon)
         case .gesture(let gesture):
-            let name = gesture.spokenName.prefix(1).uppercased() + gesture.spokenName.dropFirst()
-            return Entry(label: "\(name): \(gestureLabels[gesture] ?? "Nothing")")
+            return Entry(label: "\(Self.title(of: gesture)): \((gestures[gesture] ?? .nothing).label)")
         case .gestureMenu: return Entry(label: "Menu", icon: "open-menu-symbolic")
         case .gestureAction: return Entry(label: "An action…", icon: "list-add-symbolic")
         case .gestureNothing: return Entry(label: "Nothing", icon: "action-unavailable-symbolic")
+        case .undo: return Entry(label: "Undo", icon: "edit-undo-symbolic")
         }
     }
 
@@ -61,19 +61,20 @@ extension MenuEditor {
         return order
     }
 
-    /// What each gesture of `actions` does, in words, for the "Button" screen.
-    public static func gestureLabels(_ actions: Actions) -> [ButtonGesture: String] {
-        var labels: [ButtonGesture: String] = [:]
-        for gesture in gestures {
+    /// What each gesture of `actions` does, for the "Button" screen and
+    /// for keeping a way into the menu.
+    public static func whatGesturesDo(_ actions: Actions) -> [ButtonGesture: Does] {
+        var does: [ButtonGesture: Does] = [:]
+        for gesture in ButtonGesture.allCases {
             switch actions[gesture] {
-            case nil: labels[gesture] = "Nothing"
-            case .menu: labels[gesture] = "Menu"
-            case .builtIn(let action): labels[gesture] = action.label
-            case .command(let command): labels[gesture] = command
-            case .keys, .click, .submenu, .back: labels[gesture] = "An action"
+            case nil: does[gesture] = .nothing
+            case .menu: does[gesture] = .menu
+            case .builtIn(let action): does[gesture] = .action(action.label)
+            case .command(let command): does[gesture] = .action(command)
+            case .keys, .click, .submenu, .back: does[gesture] = .action("An action")
             }
         }
-        return labels
+        return does
     }
 }
 

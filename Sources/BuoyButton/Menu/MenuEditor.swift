@@ -8,7 +8,9 @@ import BuoyCore
 /// each `.write` with the config writer and answers `.written`, and draws
 /// `rows`. Each change is written at once; the items shown are the file's
 /// (as last read, with the changes written since), so a refused write
-/// leaves the menu as the file says.
+/// leaves the menu as the file says. A removal offers Undo for a few
+/// seconds. The last gesture that opens the menu keeps it: edit mode is
+/// inside the menu, so without one a touch user could not come back.
 public struct MenuEditor: Sendable, Equatable {
     /// An item as edit mode shows it.
     public struct Entry: Sendable, Equatable {
@@ -57,6 +59,35 @@ public struct MenuEditor: Sendable, Equatable {
         case gestureMenu(ButtonGesture)
         case gestureNothing(ButtonGesture)
         case gestureAction(ButtonGesture)
+        /// Puts back the item just removed (`undo`).
+        case undo
+    }
+
+    /// What a gesture does, as the "Button" screen says it.
+    public enum Does: Sendable, Equatable {
+        case menu
+        case nothing
+        /// An action, by its label.
+        case action(String)
+
+        /// In words: "Menu", "Nothing", or the action's label.
+        public var label: String {
+            switch self {
+            case .menu: "Menu"
+            case .nothing: "Nothing"
+            case .action(let label): label
+            }
+        }
+    }
+
+    /// The removal that Undo puts back until `until`.
+    public struct Undo: Sendable, Equatable {
+        /// Where the item was, counted from 0.
+        public var index: Int
+        /// What it showed.
+        public var entry: Entry
+        /// When Undo goes (`undoDuration` after the removal was written).
+        public var until: Double
     }
 
     /// An item held down long enough to be moved, and where it would go.
@@ -81,7 +112,7 @@ public struct MenuEditor: Sendable, Equatable {
         /// The last `.write` was written, or refused: why.
         case written(refusal: String?)
         /// The config was read again: the menu's items and what each gesture does.
-        case reloaded(items: [Entry], gestures: [ButtonGesture: String])
+        case reloaded(items: [Entry], gestures: [ButtonGesture: Does])
         /// The picker's contents (built-in actions and applications).
         case catalog([PickerGroup])
     }
@@ -95,6 +126,9 @@ public struct MenuEditor: Sendable, Equatable {
     public enum Effect: Sendable, Equatable {
         /// Write this change to the config file now; answer `.written`.
         case write(ConfigEdit)
+        /// Put the file back as it was before the last write (a removal),
+        /// if it is still as that write left it; answer `.written`.
+        case undoLastWrite
         /// The rows, focus, drag or message changed: draw them again.
         case redraw
         /// Leave edit mode: the menu closes.
@@ -108,16 +142,18 @@ public struct MenuEditor: Sendable, Equatable {
     public internal(set) var screen = Screen.items
     /// The menu's items: the file's as last read, with the changes written since.
     public private(set) var items: [Entry]
-    /// What each gesture does, in words ("Menu", "Nothing", an action's label).
-    public private(set) var gestureLabels: [ButtonGesture: String]
+    /// What each gesture does (every gesture: a flick may open the menu too).
+    public private(set) var gestures: [ButtonGesture: Does]
     /// The picker's groups, as last told (`.catalog`).
     public internal(set) var groups: [PickerGroup] = []
     /// The focused row; nil until a key moves it (a finger shows no ring).
     public private(set) var focused: Int?
     /// The item being moved, after a long press.
     public private(set) var drag: Drag?
-    /// Why the last write was refused, until the next change.
+    /// Why the last change was refused, until the next change.
     public private(set) var message: String?
+    /// The removal Undo puts back, until its time is up or another change is made.
+    public private(set) var undo: Undo?
     /// Which items the edits change: the menu's, or a `[[button]]`'s own
     /// (the top-level ones once a reload finds it has none left).
     public internal(set) var list: ItemList
@@ -140,32 +176,39 @@ public struct MenuEditor: Sendable, Equatable {
         var since: Double
     }
     /// The change written but not yet answered, as it changes `items` and
-    /// `gestureLabels` once written.
+    /// `gestures` once written.
     var pending: Pending?
 
     enum Pending: Sendable, Equatable {
         case remove(Int)
         case add(Entry)
         case move(Int, to: Int)
-        case gesture(ButtonGesture, String)
+        case gesture(ButtonGesture, Does)
+        case putBack(Undo)
     }
 
-    /// Edit mode on the items screen, showing `items` and `gestureLabels`.
+    /// Edit mode on the items screen, showing `items` and `gestures`.
     public init(
-        items: [Entry], gestureLabels: [ButtonGesture: String], list: ItemList = ItemList(),
+        items: [Entry], gestures: [ButtonGesture: Does], list: ItemList = ItemList(),
         button: String? = nil, longPressDelay: Double
     ) {
         self.items = items
-        self.gestureLabels = gestureLabels
+        self.gestures = gestures
         self.list = list
         self.button = button
         self.longPressDelay = longPressDelay
     }
 
-    /// When the clock must wake the shell: when a press becomes a drag.
+    /// When the clock must wake the shell: when a press becomes a drag, or
+    /// Undo's time is up (not while a press on Undo is down: its release decides).
     public var nextWake: Double? {
-        guard let press, drag == nil, case .item = rows[safe: press.row] else { return nil }
-        return press.since + longPressDelay
+        let pressed = press.flatMap { rows[safe: $0.row] }
+        let dragAt = pressed.flatMap { row -> Double? in
+            guard drag == nil, case .item = row, let press else { return nil }
+            return press.since + longPressDelay
+        }
+        let undoEnds = pressed == .undo ? nil : undo?.until
+        return [dragAt, undoEnds].compactMap { $0 }.min()
     }
 
     /// Takes `input`, which happened at `now`; returns what the shell is to do, in order.
@@ -193,16 +236,26 @@ public struct MenuEditor: Sendable, Equatable {
             guard let row, press.map({ $0.row == row }) ?? true else { return [] }
             return activate(row, badge: badge)
         case .tick:
+            var effects: [Effect] = []
+            if let undo, now >= undo.until, rows[safe: press?.row ?? -1] != .undo {
+                // Drawn again only where it showed: the items screen.
+                let shown = rows
+                self.undo = nil
+                clampFocus()
+                if rows != shown { effects.append(.redraw) }
+            }
             guard let wake = nextWake, now >= wake, let press, case .item(let index) = rows[press.row] else {
-                return []
+                return effects
             }
             drag = Drag(from: index, over: index)
             return [.redraw]
         case .key(let key): return pressed(key)
-        case .written(let refusal): return written(refusal)
+        case .written(let refusal): return written(refusal, at: now)
         case .reloaded(let items, let gestures):
             let shown = rows.map(entry(of:))
-            (self.items, gestureLabels, pending) = (items, gestures, nil)
+            // Another's change to the items leaves nothing for Undo to put back.
+            if items != self.items { undo = nil }
+            (self.items, self.gestures, pending) = (items, gestures, nil)
             clampFocus()
             // A reload of what this screen shows already (the file as written, or a change
             // seen from the picker) draws nothing, and a finger held down stays held.
@@ -255,6 +308,11 @@ public struct MenuEditor: Sendable, Equatable {
         case .button: return show(.button)
         case .done: return [.leave]
         case .back: return back()
+        case .undo:
+            guard let undo, pending == nil else { return [] }
+            pending = .putBack(undo)
+            message = nil
+            return [.undoLastWrite]
         case .more:
             guard case .choices(_, let group) = screen, let count = groups[safe: group]?.entries.count else {
                 return []
@@ -274,15 +332,20 @@ public struct MenuEditor: Sendable, Equatable {
                     as: .addItem(choice.item, in: list, at: nil))
                     + show(.items)
             case .gesture(let gesture):
-                return write(.gesture(gesture, choice.label), as: setting(gesture, .runs(choice.runs)))
+                if let refusal = keepingAWayIn(gesture) { return refusal }
+                return write(
+                    .gesture(gesture, .action(choice.label)), as: setting(gesture, .runs(choice.runs)))
                     + show(.button)
             }
         case .gesture(let gesture): return show(.gesture(gesture))
         case .gestureMenu(let gesture):
-            return write(.gesture(gesture, "Menu"), as: setting(gesture, .menu)) + show(.button)
+            return write(.gesture(gesture, .menu), as: setting(gesture, .menu)) + show(.button)
         case .gestureNothing(let gesture):
-            return write(.gesture(gesture, "Nothing"), as: setting(gesture, .nothing)) + show(.button)
-        case .gestureAction(let gesture): return show(.groups(.gesture(gesture)))
+            if let refusal = keepingAWayIn(gesture) { return refusal }
+            return write(.gesture(gesture, .nothing), as: setting(gesture, .nothing)) + show(.button)
+        case .gestureAction(let gesture):
+            if let refusal = keepingAWayIn(gesture) { return refusal }
+            return show(.groups(.gesture(gesture)))
         }
     }
 
@@ -306,29 +369,58 @@ public struct MenuEditor: Sendable, Equatable {
     }
 
     /// One write at a time: the next edit's numbers count the items after
-    /// the last, so it waits until that one is answered.
+    /// the last, so it waits until that one is answered. Another change
+    /// ends Undo: it puts back the file as the last write found it.
     private mutating func write(_ change: Pending, as edit: ConfigEdit) -> [Effect] {
         guard pending == nil else { return [] }
         pending = change
-        message = nil
+        (message, undo) = (nil, nil)
         return [.write(edit)]
     }
 
-    private mutating func written(_ refusal: String?) -> [Effect] {
+    private mutating func written(_ refusal: String?, at now: Double) -> [Effect] {
         guard let change = pending else { return [] }
         pending = nil
         guard refusal == nil else {
             message = refusal
+            if case .putBack = change { undo = nil }
+            clampFocus()
             return [.redraw]
         }
         switch change {
-        case .remove(let index): items.remove(at: index)
+        case .remove(let index):
+            undo = Undo(index: index, entry: items.remove(at: index), until: now + Self.undoDuration)
         case .add(let entry): items.append(entry)
         case .move(let from, let to): items.insert(items.remove(at: from), at: to)
-        case .gesture(let gesture, let label): gestureLabels[gesture] = label
+        case .gesture(let gesture, let does): gestures[gesture] = does
+        case .putBack(let removal):
+            items.insert(removal.entry, at: min(removal.index, items.count))
+            undo = nil
         }
         clampFocus()
         return [.redraw]
+    }
+
+    /// How long Undo shows after a removal, in seconds: as long as the
+    /// remove target's Undo bubble.
+    public static let undoDuration = RemoveTarget.undoDuration
+
+    /// Whether `gesture` is this button's last way into its menu by touch
+    /// (no other gesture, a flick's included, opens it): then it keeps the
+    /// menu, and the message says why; nil when it may change.
+    private mutating func keepingAWayIn(_ gesture: ButtonGesture) -> [Effect]? {
+        guard gestures[gesture] == .menu,
+            !gestures.contains(where: { $0.key != gesture && $0.value == .menu })
+        else { return nil }
+        message =
+            "\(Self.title(of: gesture)) is the only way into this menu, and into edit mode;"
+            + " give another gesture Menu first"
+        return [.redraw]
+    }
+
+    /// A gesture's name as a row begins with it: "Double tap".
+    static func title(of gesture: ButtonGesture) -> String {
+        gesture.spokenName.prefix(1).uppercased() + gesture.spokenName.dropFirst()
     }
 
     private func setting(_ gesture: ButtonGesture, _ choice: GestureChoice) -> ConfigEdit {

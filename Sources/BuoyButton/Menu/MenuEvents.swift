@@ -178,7 +178,7 @@ public enum MenuInput: Sendable, Equatable {
     case press(at: Point)
     /// The press moved to `point` (edit mode: an item being moved follows).
     case drag(to: Point)
-    /// The last `.writeConfig` was written, or refused: why.
+    /// The last `.writeConfig` or `.undoConfigWrite` was written, or refused: why.
     case configWritten(refusal: String?)
     /// The picker's contents, as found (edit mode).
     case catalog([PickerGroup])
@@ -208,6 +208,10 @@ public enum MenuEffect: Sendable, Equatable {
     /// file now, refusing if the file changed since it was read; answer
     /// `.configWritten`.
     case writeConfig(InstanceKey, ConfigEdit)
+    /// Edit mode's Undo: put the config file back as it was before the last
+    /// `.writeConfig` (a removal), refusing if the file changed since that
+    /// write; answer `.configWritten`.
+    case undoConfigWrite(InstanceKey)
     /// Run these items' `status` commands, all at once, each for at most
     /// `MenuStatus.deadline`; answer each with `.status`.
     case checkStatus(InstanceKey, path: [String], [MenuStatusCheck])

@@ -209,6 +209,7 @@ extension MenuController {
     mutating func prepare(_ wanted: [MenuPreparation], now: Double) -> [MenuEffect] {
         var pages: [PageKey: MenuPage] = [:]
         var effects: [MenuEffect] = []
+        var drawn = true
         for preparation in wanted {
             let source = preparation.source
             let reachable =
@@ -220,17 +221,22 @@ extension MenuController {
             guard let anchor = preparation.anchor else { continue }
             anchors[preparation.owner] = anchor
             for page in reachable where !page.items.isEmpty {
-                effects += prepareAhead(page, of: preparation.owner, at: anchor, now: now)
+                let (done, drawing) = prepareAhead(page, of: preparation.owner, at: anchor, now: now)
+                effects += drawing
+                drawn = drawn && done
             }
         }
         stock.keep(only: pages)
+        drawnAhead = drawn
         return effects
     }
 
+    /// Has `page` drawn ahead of time at `anchor` unless it is (or could
+    /// not be: it is not tried again there); `done` says whether it is.
     private mutating func prepareAhead(
         _ page: MenuPage, of owner: InstanceKey, at anchor: MenuAnchor, now: Double
     )
-        -> [MenuEffect]
+        -> (done: Bool, effects: [MenuEffect])
     {
         let key = PageKey(owner: owner, path: page.path)
         var previous: MenuImages?
@@ -240,14 +246,14 @@ extension MenuController {
             if stock.moved(images, of: page, to: anchor) != nil,
                 images.statuses == statuses.known(for: key, page)
             {
-                return []
+                return (true, [])
             }
             previous = images
         case .drawing(let stocked, let job, let before)? where stocked == page:
-            if job.anchor == anchor { return [] }
+            if job.anchor == anchor { return (false, []) }
             previous = before
         case .failed(let stocked, let at)? where stocked == page && at == anchor:
-            return []
+            return (true, [])
         case .ready?, .drawing?, .failed?, nil:
             break
         }
@@ -255,10 +261,10 @@ extension MenuController {
         let phaseJobs = jobs.filter { !stock.jobs.contains($0) }
         guard phaseJobs.isEmpty, !jobs.contains(where: { $0.owner != owner || $0.page.path != page.path })
         else {
-            return []
+            return (false, [])
         }
         let job = newJob(owner, page, anchor, ahead: true, now: now)
         stock[key] = .drawing(page, job, previous: previous)
-        return [.draw(job)]
+        return (false, [.draw(job)])
     }
 }

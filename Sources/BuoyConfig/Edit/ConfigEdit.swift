@@ -20,6 +20,8 @@ public enum ConfigEdit: Equatable, Sendable {
     case removeItem(Int, in: ItemList)
     /// `item move N M`: item N, with its comments, becomes item M.
     case moveItem(Int, to: Int, in: ItemList)
+    /// Edit mode's Undo: the file's bytes as they were before its last write.
+    case restore([UInt8])
 
     /// The new bytes, or why the edit is refused; `path` names the file in
     /// messages. A file that does not parse cannot be edited.
@@ -65,6 +67,15 @@ public enum ConfigEdit: Equatable, Sendable {
                 let rest = try Self.layout(removed.splice.result, path)
                 edited = try ItemEditor(rest, list).inserting(removed.text, at: target)
                 removal = removed.splice
+            case .restore(let before):
+                // The file as it was, warnings and all: only bytes that no longer parse (buoy
+                // changed meanwhile) are refused.
+                do {
+                    _ = try Config.parse(before, path: path)
+                } catch {
+                    throw .invalid(error)
+                }
+                return .success(before)
             }
             try Self.validate(edited, from: bytes, path: path, after: removal)
             return .success(edited.result)

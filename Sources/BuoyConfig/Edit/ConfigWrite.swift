@@ -10,6 +10,13 @@ public enum ConfigWriteRefusal: Error, Equatable, Sendable, CustomStringConverti
     case readOnly(path: String, mode: UInt32)
     /// A read, the backup or the write failed: `why`.
     case failed(path: String, why: String)
+    /// Another process is editing the file now (it holds the lock beside it).
+    case busy(path: String)
+    /// `--check` would refuse the file: `message`, as it says it.
+    case unsafe(message: String)
+    /// The file is a system-wide one and there is no user's file to start
+    /// instead (`ConfigEditTarget`).
+    case systemWide(path: String)
 
     public var description: String {
         switch self {
@@ -20,6 +27,12 @@ public enum ConfigWriteRefusal: Error, Equatable, Sendable, CustomStringConverti
             "\(path): the file is read-only (mode \(String(mode & 0o777, radix: 8))); is it"
                 + " managed by another tool, such as home-manager? Change it there."
         case .failed(let path, let why): "\(path): \(why)"
+        case .busy(let path):
+            "\(path): another program is writing the file now; nothing was written. Try again."
+        case .unsafe(let message): message
+        case .systemWide(let path):
+            "\(path): this is the system-wide config, which buoy does not edit, and there is no"
+                + " file of your own to start from it: neither HOME nor XDG_CONFIG_HOME is set."
         }
     }
 }
@@ -32,12 +45,20 @@ extension ConfigEdit {
     /// edit is refused when `current` differs, a missing file counting as
     /// an empty one, so that a change made meanwhile by hand, or by
     /// `buoy config`, is never overwritten. A missing file is started with
-    /// `newFileHeader`.
+    /// `newFileHeader`. A result longer than `Config.fileSizeLimit`, which
+    /// `--check` would refuse, is refused.
     public func written(over current: [UInt8]?, expecting original: [UInt8]?, path: String)
         -> Result<[UInt8]?, ConfigWriteRefusal>
     {
         if let original, original != (current ?? []) { return .failure(.changedSinceRead(path: path)) }
         switch applied(to: current ?? Array(Self.newFileHeader.utf8), path: path) {
+        case .success(let bytes) where bytes.count > Config.fileSizeLimit:
+            return .failure(
+                .failed(
+                    path: path,
+                    why:
+                        "the file would be larger than \(Config.fileSizeLimit / 1024) KiB, which --check refuses;"
+                        + " nothing was written"))
         case .success(let bytes): return .success(bytes == current ? nil : bytes)
         case .failure(let error): return .failure(.edit(error))
         }

@@ -6,7 +6,8 @@ public enum GestureChoice: Equatable, Sendable {
     case menu
     /// Run a command, a built-in action or keys, as a picked item would.
     case runs(ConfigItem.Runs)
-    /// Nothing: the key is removed.
+    /// Nothing, even where a table the key overrides sets an action:
+    /// `false`.
     case nothing
 }
 
@@ -20,7 +21,7 @@ extension ConfigEdit {
     {
         let key = ConfigKey(parts: ["actions", gesture.rawValue], button: button)
         switch choice {
-        case .nothing: return .unset(key)
+        case .nothing: return .set(key, .toml("false"))
         case .menu: return .set(key, .text("menu"))
         // TOML literals: a command is written as a string whatever it spells.
         case .runs(.command(let command)): return .set(key, .toml(quoted(command, limit: .max)))

@@ -32,6 +32,9 @@ public struct ButtonEvent: Sendable, Equatable {
         case clicked(ClickType, output: String, at: Point)
         /// It ended without a click (`ClickArming.DisarmReason`'s words).
         case disarmed(reason: String)
+        /// buoy is ready again (`StateReport.ready`), after something new
+        /// was drawn: an output, a reload, a face or a menu.
+        case ready
 
         /// The event a gesture's action reports to subscribers.
         public init(_ gesture: ButtonGesture) { self = .gesture(gesture) }
@@ -53,6 +56,7 @@ public struct ButtonEvent: Sendable, Equatable {
             case .armed: return "armed"
             case .clicked: return "clicked"
             case .disarmed: return "disarmed"
+            case .ready: return "ready"
             }
         }
     }
@@ -74,7 +78,7 @@ public struct ButtonEvent: Sendable, Equatable {
     public var json: String {
         var text = "{\"event\":" + StateReport.string(kind.name) + ",\"name\":" + StateReport.string(button)
         switch kind {
-        case .gesture, .removed:
+        case .gesture, .removed, .ready:
             break
         case .menuOpened(let path):
             text += ",\"path\":" + Self.array(path)

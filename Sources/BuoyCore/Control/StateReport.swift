@@ -89,6 +89,9 @@ public struct StateReport: Sendable, Equatable {
     public var config: String
     /// The click type armed for the next tap anywhere; `null` while none is.
     public var armed: ClickType?
+    /// Whether buoy has finished starting: every button that shows is on
+    /// screen and every menu drawn ahead of time (`Readiness`).
+    public var ready: Bool
     /// Every instance of every button, in config order.
     public var buttons: [ButtonReport]
 
@@ -96,9 +99,10 @@ public struct StateReport: Sendable, Equatable {
     public init(
         visible: Bool, dragging: Bool = false, output: String?, x: Double?, y: Double?, size: Double,
         edge: String, opacity: Double, menuOpen: Bool, mode: DeviceMode = .laptop, config: String,
-        buttons: [ButtonReport] = [], armed: ClickType? = nil
+        buttons: [ButtonReport] = [], armed: ClickType? = nil, ready: Bool = false
     ) {
         self.armed = armed
+        self.ready = ready
         self.mode = mode
         self.buttons = buttons
         self.visible = visible
@@ -115,7 +119,8 @@ public struct StateReport: Sendable, Equatable {
 
     /// One line of JSON, without a trailing newline, keys in a fixed order:
     /// `{"visible":true,"dragging":false,"output":"DP-1","x":8,"y":332,"size":56,"edge":"left",`
-    /// `"opacity":0.4,"menu_open":false,"mode":"laptop","armed":null,"config":"/home/me/.config/buoy/config.toml",`
+    /// `"opacity":0.4,"menu_open":false,"mode":"laptop","armed":null,"ready":true,`
+    /// `"config":"/home/me/.config/buoy/config.toml",`
     /// `"buttons":[{"name":"main",...}]}` (see `ButtonReport.json`).
     ///
     /// Numbers are rounded to 3 decimals and printed without trailing zeros;
@@ -133,6 +138,7 @@ public struct StateReport: Sendable, Equatable {
         text += ",\"menu_open\":\(menuOpen)"
         text += ",\"mode\":" + Self.string(mode.rawValue)
         text += ",\"armed\":" + (armed.map { Self.string($0.rawValue) } ?? "null")
+        text += ",\"ready\":\(ready)"
         text += ",\"config\":" + Self.string(config)
         text += ",\"buttons\":[" + buttons.map(\.json).joined(separator: ",") + "]"
         return text + "}"

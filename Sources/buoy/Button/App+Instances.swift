@@ -92,8 +92,9 @@ extension App {
                 server?.publish(ButtonEvent(.reloadFailed(diagnostic: failure.message), button: spec.name))
             }
             request?.reply(ok: false, diagnostics: [failure.message])
-        case .success(let (new, warnings)):
+        case .success(let (new, warnings, bytes)):
             config = new
+            menu.editWriter.read(bytes)
             for instance in instances {
                 guard let spec = new.buttons.first(where: { $0.name == instance.key.name }) else { continue }
                 if spec.button.output != instance.spec.button.output { menu.drop(from: instance, now: now) }

@@ -1,4 +1,5 @@
 import BuoyCore
+import BuoyFiles
 
 /// The state file: where each button rested, by its name (and output, for
 /// `output = "*"`). Read once at start, before the event loop blocks the
@@ -18,7 +19,6 @@ final class PlaceStore {
         self.path = path
         self.log = log
         guard let path else { return }
-        Files.removeStaleTemporaries(of: path)
         switch Files.read(path, limit: 64 * 1024) {
         case .success(let bytes):
             // Version 1 files, of a single button, read as the place of main.
@@ -48,9 +48,15 @@ final class PlaceStore {
             }
         }
         guard let path else { return }
-        Files.makeDirectories(Files.directory(of: path))
-        if !Files.writeAtomically(places.encoded(), to: path) {
-            log.warning("cannot save the buttons' places to \(path)")
+        let directory = Files.directory(of: path)
+        Files.makeDirectories(directory)
+        // Not synced: fsync would hold the loop for as long as the disk
+        // takes, and after a power cut an empty file reads as no saved place.
+        if let problem = AtomicFile.replace(
+            Files.baseName(of: path), in: directory, with: Array(places.encoded().utf8),
+            keeping: AtomicFile.Ownership(of: path), durable: false)
+        {
+            log.warning("cannot save the buttons' places to \(path): \(problem)")
         }
     }
 }

@@ -1,5 +1,7 @@
 import BuoyCommandLine
 import BuoyConfig
+import BuoyFiles
+import SystemCalls
 
 /// `buoy config`: the file I/O around `ConfigEdit`, which decides. A
 /// one-shot command, so it may block: it is never part of the poll loop.
@@ -13,7 +15,8 @@ enum ConfigCommandRunner {
             print(ConfigCommand.usage)
             return 0
         case .path:
-            print(loader.primaryPath)
+            // As bytes: a path that is not UTF-8 prints as given.
+            _ = try? FileDescriptor.standardOutput.writeAll(SystemPath.bytes(loader.primaryPath) + [0x0A])
             return 0
         case .get(let key):
             // What buoy reads now, which may be a system-wide file.
@@ -23,7 +26,7 @@ enum ConfigCommandRunner {
                     ConfigEdit.reading(key, in: bytes, path: path).mapError { Refusal("\($0)") }
                 }.map { print($0) })
         case .edit(let edit):
-            return finish(write(edit, to: loader.primaryPath))
+            return finish(loader.editTarget.mapError { Refusal("\($0)") }.flatMap { write(edit, to: $0) })
         }
     }
 
@@ -44,8 +47,15 @@ enum ConfigCommandRunner {
         ConfigFileWriter.read(path, named: path).mapError { Refusal("\($0)") }
     }
 
-    /// Applies `edit` to the file at `path` with the writer edit mode uses too.
-    private static func write(_ edit: ConfigEdit, to path: String) -> Result<Void, Refusal> {
-        ConfigFileWriter.write(edit, to: path, expecting: nil).map { _ in () }.mapError { Refusal("\($0)") }
+    /// Applies `edit` to `target` with the writer edit mode uses too,
+    /// waiting for another writer to finish, and syncing the file to the disk.
+    private static func write(_ edit: ConfigEdit, to target: ConfigEditTarget) -> Result<Void, Refusal> {
+        ConfigFileWriter.write(
+            edit, to: target, expecting: nil, wait: ConfigFileWriter.commandWait, durable: true
+        ).map { written in
+            if let system = written.startedFrom {
+                printError("buoy config: started \(target.path) from \(system), the system-wide config")
+            }
+        }.mapError { Refusal("\($0)") }
     }
 }

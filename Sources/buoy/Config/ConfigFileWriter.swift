@@ -1,50 +1,92 @@
 import BuoyConfig
+import BuoyFiles
 import Glibc
-import SystemCalls
 
 /// Writes a `ConfigEdit` to a config file, for `buoy config` and for edit
-/// mode: through a symbolic link to its target (stow, chezmoi), by a temp
-/// file renamed into place with the file's mode, keeping the previous bytes
-/// as `config.toml.bak`, and never over a read-only file (home-manager's)
-/// or, for an editing session, over a change made since it read the file
-/// (`ConfigEdit.written`, which decides). It blocks on the disk for one
-/// small file: a command's whole work, and in the loop one write per
-/// user's change, as the config's own reload reads it.
+/// mode: under the lock beside it (`FileLock`), so that two edits at once
+/// both land; through a chain of symbolic links to its end (stow, chezmoi),
+/// which is made when it is not there yet; by `AtomicFile`, keeping the
+/// file's mode, owner and group and the previous bytes as
+/// `config.toml.bak`. It never writes over a read-only file (home-manager's),
+/// a file `--check` would refuse, or, for an editing session, a change made
+/// since it read the file (`ConfigEdit.written`, which decides).
 enum ConfigFileWriter {
-    /// Applies `edit` to the file at `path`, or to a new file; returns the
-    /// bytes the file now holds. `original` is what an editing session read
-    /// (nil for `buoy config`).
-    static func write(_ edit: ConfigEdit, to path: String, expecting original: [UInt8]?)
-        -> Result<[UInt8], ConfigWriteRefusal>
-    {
-        let target = resolvedLink(path)
+    /// What a write did.
+    struct Written {
+        /// The bytes the file now holds.
+        var bytes: [UInt8]
+        /// The system-wide file the new file was started from, if it was.
+        var startedFrom: String?
+    }
+
+    /// How long `buoy config` waits for another writer to finish; edit
+    /// mode, in buoy's loop, does not wait.
+    static let commandWait = 10.0
+
+    /// Applies `edit` to `target`'s file; `original` is what an editing
+    /// session read (nil for `buoy config`). `wait` is how long to wait for
+    /// the lock, and `durable` whether to sync before the rename (a
+    /// command may wait for the disk; buoy's loop may not).
+    static func write(
+        _ edit: ConfigEdit, to target: ConfigEditTarget, expecting original: [UInt8]?, wait: Double,
+        durable: Bool
+    ) -> Result<Written, ConfigWriteRefusal> {
+        let path = target.path
+        guard let file = linkEnd(path) else {
+            return .failure(.failed(path: path, why: "too many levels of symbolic links"))
+        }
+        let directory = Files.directory(of: file)
+        let name = Files.baseName(of: file)
+        let ownership = AtomicFile.Ownership(of: file)
+        if let ownership {
+            if ownership.mode & 0o222 == 0 { return .failure(.readOnly(path: path, mode: ownership.mode)) }
+            let runsAs = geteuid() == 0 ? ownership.owner : getuid()
+            if let problem = ConfigLoader.unsafeOwnership(path, uid: runsAs) {
+                return .failure(.unsafe(message: problem))
+            }
+        } else {
+            Files.makeDirectories(directory)
+        }
+        let lock: FileLock
+        switch FileLock.lock(name, in: directory, wait: wait) {
+        case .success(let taken): lock = taken
+        case .failure(.busy): return .failure(.busy(path: path))
+        case .failure(.failed(let why)): return .failure(.failed(path: path, why: why))
+        }
+        defer { withExtendedLifetime(lock) {} }
         let current: [UInt8]?
-        switch read(target, named: target) {
+        switch read(file, named: path) {
         case .success(let bytes): current = bytes
         case .failure(let refusal): return .failure(refusal)
         }
+        var base = current
+        var startedFrom: String?
+        if current == nil, let system = target.startingFrom {
+            switch read(system, named: system) {
+            case .success(let bytes):
+                base = bytes
+                startedFrom = bytes == nil ? nil : system
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }
         let after: [UInt8]
-        switch edit.written(over: current, expecting: original, path: path) {
+        switch edit.written(over: base, expecting: original, path: path) {
         case .success(.some(let bytes)): after = bytes
-        case .success(.none): return .success(current ?? [])
+        case .success(.none): return .success(Written(bytes: base ?? [], startedFrom: nil))
         case .failure(let refusal): return .failure(refusal)
         }
-        var info = stat()
-        let exists = stat(target, &info) == 0
-        if exists, info.st_mode & 0o222 == 0 { return .failure(.readOnly(path: path, mode: info.st_mode)) }
-        let directory = Files.directory(of: target)
-        if !exists { Files.makeDirectories(directory) }
-        let mode = exists ? info.st_mode & 0o7777 : 0o644
         if let current,
-            let problem = replace(
-                Files.baseName(of: target) + ".bak", in: directory, with: current, mode: mode)
+            let problem = AtomicFile.replace(
+                name + ".bak", in: directory, with: current, keeping: ownership, durable: false)
         {
             return .failure(.failed(path: path, why: "cannot keep a backup: \(problem)"))
         }
-        if let problem = replace(Files.baseName(of: target), in: directory, with: after, mode: mode) {
+        if let problem = AtomicFile.replace(
+            name, in: directory, with: after, keeping: ownership, durable: durable)
+        {
             return .failure(.failed(path: path, why: "cannot write: \(problem)"))
         }
-        return .success(after)
+        return .success(Written(bytes: after, startedFrom: startedFrom))
     }
 
     /// The file's bytes, or nil when there is none; `name` is the path in messages.
@@ -58,37 +100,17 @@ enum ConfigFileWriter {
         }
     }
 
-    /// Where a chain of symbolic links at `path` ends (stow, chezmoi); `path`
-    /// itself when it is not a link or the chain is broken.
-    private static func resolvedLink(_ path: String) -> String {
-        guard Files.linkTarget(path) != nil, let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Writes `name` in `directory` as a temp file beside it, with `mode`,
-    /// synced, then renamed into place; the reason on failure.
-    private static func replace(_ name: String, in directory: String, with bytes: [UInt8], mode: mode_t)
-        -> String?
-    {
-        let path = directory + "/" + name
-        let temp = "\(directory)/.\(name).tmp.\(getpid())"
-        let raw = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard raw >= 0 else { return String(cString: strerror(errno)) }
-        let fd = FileDescriptor(rawValue: raw)
-        var problem: String?
-        do {
-            try fd.writeAll(bytes)
-        } catch {
-            problem = "\(error)"
+    /// Where the chain of symbolic links at `path` ends (stow, chezmoi): the
+    /// file to write, which need not exist yet, as a link into a dotfiles
+    /// tree made before its target; nil for a loop. `path` itself when it is
+    /// not a link.
+    private static func linkEnd(_ path: String) -> String? {
+        var current = path
+        // Linux's own limit on links followed in one lookup.
+        for _ in 0..<40 {
+            guard let target = Files.linkTarget(current) else { return current }
+            current = target.hasPrefix("/") ? target : Files.directory(of: current) + "/" + target
         }
-        // The umask narrowed open's mode; the file keeps the old one.
-        if problem == nil, fchmod(raw, mode) != 0 || fsync(raw) != 0 {
-            problem = String(cString: strerror(errno))
-        }
-        try? fd.close()
-        if problem == nil, rename(temp, path) != 0 { problem = String(cString: strerror(errno)) }
-        if problem != nil { unlink(temp) }
-        return problem
+        return nil
     }
 }

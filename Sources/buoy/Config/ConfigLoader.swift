@@ -1,14 +1,14 @@
 import BuoyCommandLine
 import BuoyConfig
+import BuoyFiles
 import BuoyWayland
 import Glibc
 
 /// Finds, checks and parses the config file. Shared by start-up, `--check`
 /// and every reload, so all three report problems the same way.
 struct ConfigLoader {
-    /// The file's size limit: far above any real config, low enough that a
-    /// wrong path (a log, a binary) fails fast.
-    static let sizeLimit = 1 << 20
+    /// The file's size limit (`Config.fileSizeLimit`).
+    static let sizeLimit = Config.fileSizeLimit
 
     /// The path given with `--config`, or nil for the XDG locations.
     let explicitPath: String?
@@ -27,8 +27,14 @@ struct ConfigLoader {
     var path: String {
         candidates.first { candidate in
             var info = stat()
-            return stat(candidate, &info) == 0 || errno != ENOENT
+            return SystemPath.withCString(candidate, { stat($0, &info) }) == 0 || errno != ENOENT
         } ?? primaryPath
+    }
+
+    /// The file an edit changes (`ConfigEditTarget`): never a system-wide
+    /// one, whose bytes start the user's own file instead.
+    var editTarget: Result<ConfigEditTarget, ConfigWriteRefusal> {
+        ConfigEditTarget.choose(explicitPath: explicitPath, userConfig: Files.paths.userConfig, reading: path)
     }
 
     /// A config as read: nil `path` means no file was found, so these are
@@ -37,6 +43,9 @@ struct ConfigLoader {
         var config: Config
         var path: String?
         var warnings: [ConfigDiagnostic]
+        /// The bytes the config was parsed from; empty for no file. Edit
+        /// mode edits these, and refuses when the file is no longer them.
+        var bytes: [UInt8] = []
     }
 
     struct Failure: Error {
@@ -67,10 +76,14 @@ struct ConfigLoader {
     }
 
     /// `load`, and the config's warnings (rendered; they are logged too),
-    /// for `buoy msg reload` to print. Its built-in actions become their
-    /// tools' commands here, at start and on every reload.
-    func loadWithWarnings() -> Result<(config: Config, warnings: [String]), Failure> {
-        read().map(adopt)
+    /// for `buoy msg reload` to print, and the bytes it was read from. Its
+    /// built-in actions become their tools' commands here, at start and on
+    /// every reload.
+    func loadWithWarnings() -> Result<(config: Config, warnings: [String], bytes: [UInt8]), Failure> {
+        read().map { loaded in
+            let (config, warnings) = adopt(loaded)
+            return (config, warnings, loaded.bytes)
+        }
     }
 
     /// A config `read` returned, as buoy runs it: its warnings logged, its
@@ -124,7 +137,7 @@ struct ConfigLoader {
     /// nil once there is one.
     var firstRunNotice: String? {
         var info = stat()
-        return stat(path, &info) == 0 ? nil : firstRunHint
+        return SystemPath.withCString(path, { stat($0, &info) }) == 0 ? nil : firstRunHint
     }
 
     private var firstRunHint: String { FirstRun.hint(configPath: primaryPath) }
@@ -152,7 +165,7 @@ struct ConfigLoader {
                 let (config, warnings) = try Config.parse(
                     bytes, path: path, fileExists: Files.isReadableRegularFile, resolve: BuiltInTools.resolve,
                     home: Environment.string("HOME"), keyNames: KeyNames.check)
-                return .success(Loaded(config: config, path: path, warnings: warnings))
+                return .success(Loaded(config: config, path: path, warnings: warnings, bytes: bytes))
             } catch {
                 return .failure(Failure(error))
             }
@@ -204,12 +217,15 @@ struct ConfigLoader {
     /// (`ConfigPermissions`). The account files are read only for a file
     /// its group may write, here at load time as the stat is: local files,
     /// where a lookup through NSS could wait on a directory server.
-    static func unsafeOwnership(_ path: String) -> String? {
+    /// `uid` is whose commands they would be: buoy's user, or for root's
+    /// `buoy config` on a user's file, the file's owner.
+    static func unsafeOwnership(_ path: String, uid: uid_t = getuid()) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }  // missing: load() says so
+        // Missing: load() says so.
+        guard SystemPath.withCString(path, { stat($0, &info) }) == 0 else { return nil }
         return ConfigPermissions.problem(
             path: path, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o777,
-            fileType: info.st_mode & S_IFMT, uid: getuid()
+            fileType: info.st_mode & S_IFMT, uid: uid
         ) {
             guard case .success(let passwd) = Files.read("/etc/passwd", limit: accountsLimit),
                 case .success(let group) = Files.read("/etc/group", limit: accountsLimit)

@@ -48,6 +48,7 @@ extension App {
                 instances: instances, first: config.buttons[0], menuOpen: menu.isOpen, mode: mode,
                 config: loader.path, now: now)
             report.armed = clicks.armed
+            report.ready = readiness.isReady
             request.reply(ok: true, payload: report.json)
         case .whenMenuOpens:
             if menu.answerWhenOpen(request) { return }

@@ -81,6 +81,10 @@ final class MenuPresenter {
     /// The surface the menu's sprites are on, hidden ones included.
     var parent: LayerSurface? { shown?.parent ?? hidden?.parent }
 
+    /// Whether sprites are shown, and the surface they are on then (nil:
+    /// that surface is gone).
+    var shownOn: LayerSurface?? { shown.map(\.parent) }
+
     /// Whether sprites are on screen, or hidden and still to be destroyed:
     /// taking them away takes a frame each.
     var hasSprites: Bool { shown != nil || hidden != nil }

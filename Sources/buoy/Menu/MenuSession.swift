@@ -48,6 +48,8 @@ final class MenuSession {
     }
 
     var isOpen: Bool { controller.isOpen }
+    /// Every menu's levels are drawn ahead of time (`MenuController.drawnAhead`).
+    var drawnAhead: Bool { controller.drawnAhead }
     var isOpening: Bool { controller.isOpening }
     /// The button the menu is open, opening or folding away from.
     var owner: ButtonInstance? { controller.owner.flatMap(instance) }
@@ -137,15 +139,18 @@ final class MenuSession {
     /// A reload gives `instance` `spec`: a menu open or opening from it with
     /// other items (or another look) closes.
     func reloaded(_ instance: ButtonInstance, as spec: ButtonSpec, now: Double) {
-        if controller.isEditing { editWriter.readBase() }
         send(.reloaded(instance.key, source(spec)), now: now)
     }
 
     /// The menu goes with its button's surface: when the compositor closed
     /// it, or its output went away, the button is placed again on a new
     /// surface, and a menu left on the old one would still count as open.
+    /// A menu not shown yet has no surface to lose: its first frame goes
+    /// on the button's surface of then (before it, the sprites on screen,
+    /// if any, are another menu's).
     func followOwnersSurface(now: Double) {
-        guard let owner, controller.scene != nil, presenter.parent !== owner.layer else { return }
+        guard let owner, controller.scene != nil, let shownOn = presenter.shownOn, shownOn !== owner.layer
+        else { return }
         send(.surfaceGone(owner.key), now: now)
     }
 
@@ -234,10 +239,7 @@ final class MenuSession {
             for effect in next { queue += carryOut(effect, now: now) }
         }
         presenter.keep(jobs: controller.jobs, images: controller.liveImages)
-        if controller.isEditing, !wasEditing {
-            editWriter.readBase()
-            applications.request(now: now)
-        }
+        if controller.isEditing, !wasEditing { applications.request(now: now) }
         return effects
     }
 
@@ -298,6 +300,7 @@ final class MenuSession {
                 return [.ranBuiltIn(key, choice, missing: problem.map { _ in BuiltInTools.note(action) })]
             }
         case .writeConfig(_, let edit): return [.configWritten(refusal: editWriter.write(edit))]
+        case .undoConfigWrite: return [.configWritten(refusal: editWriter.undo())]
         case .checkStatus(let key, let path, let checks):
             statusChecks.start(checks, of: key, path: path, now: now)
         case .debug(let text): log.debug(text)

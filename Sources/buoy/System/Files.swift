@@ -8,52 +8,17 @@ import SystemCalls
 /// name the whole executable uses.
 typealias Files = BuoyFiles.Files
 
-/// File access for the shell, beyond `BuoyFiles`' reads: atomic writes,
-/// and the XDG locations of buoy's config and state.
+/// File access for the shell, beyond `BuoyFiles`' reads and atomic writes:
+/// directories, programs on `$PATH`, and the XDG locations of buoy's config
+/// and state.
 extension Files {
-    /// Replaces `path` with `contents` atomically: a temp file in the same
-    /// directory, then a rename. If buoy is killed, the old file or the new
-    /// one is there. There is no fsync, which would hold the loop for as
-    /// long as the disk takes: after a power cut the file may come back
-    /// empty, which reads as no saved place.
-    static func writeAtomically(_ contents: String, to path: String) -> Bool {
-        let temp = "\(path).tmp.\(getpid())"
-        let raw = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard raw >= 0 else { return false }
-        let fd = FileDescriptor(rawValue: raw)
-        var ok = true
-        do {
-            try fd.writeAll(contents)
-        } catch {
-            ok = false
-        }
-        try? fd.close()
-        guard ok, rename(temp, path) == 0 else {
-            unlink(temp)
-            return false
-        }
-        return true
-    }
-
-    /// Removes temp files that `writeAtomically(_:to: path)` left behind
-    /// when a process was killed between creating and renaming them; one
-    /// whose writer is still alive is left alone.
-    static func removeStaleTemporaries(of path: String) {
-        let directory = directory(of: path)
-        let prefix = baseName(of: path) + ".tmp."
-        for name in names(in: directory) ?? [] {
-            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)) else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
-        }
-    }
-
     /// Creates `path` and its missing parents with mode 0700; a relative
     /// path (`buoy config --config new/c.toml`) stays relative.
     static func makeDirectories(_ path: String) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += component + "/"
-            mkdir(prefix, 0o700)
+            _ = SystemPath.withCString(prefix) { mkdir($0, 0o700) }
         }
     }
 
