@@ -1700,6 +1700,59 @@ def edit_mode(bench: "Bench", setup: Setup) -> None:
                           note="VmHWM, buoy with -dd, without WAYLAND_DEBUG"))
 
 
+def large_config(size: int = 1_000_000) -> str:
+    """A valid config of about `size` bytes that warns of nothing: seven menu items, each opening
+    submenus three deep (2,800 items, 8,400 values), and a block of commented-out lines directly
+    above the first item, which belong to it (they move with it). Before issue 40, each of those
+    lines was checked against every value: item add --at 1 took 0.95 s of CPU on this file."""
+    submenus: list[tuple[str, list[str]]] = []
+
+    def item(name: str, depth: int) -> str:
+        text = f'label = "Item {name}"\nicon = "utilities-terminal"\n'
+        if depth == 3:
+            return text + f"command = \"notify-send 'item {name}'\"\n"
+        submenus.append((name, [item(f"{name}-{j}", depth + 1) for j in range(7)]))
+        return text + f'submenu = "{name}"\n'
+
+    top = [item(f"s{i}", 0) for i in range(7)]
+    head = '[button]\nsize = 56\n\n[actions]\ntap = "menu"\n\n'
+    first = f"[[menu.item]]\n{top[0]}\n"
+    rest = "".join(f"[[menu.item]]\n{text}\n" for text in top[1:])
+    rest += "".join(f"[[submenu.{name}.item]]\n{text}\n" for name, texts in submenus for text in texts)
+    line = "# old: 1\n"
+    return head + line * ((size - len(head) - len(first) - len(rest)) // len(line)) + first + rest
+
+
+def config_edits(bench: "Bench") -> None:
+    """`buoy config item add --at 1` and `item move 1 7` on `large_config()`, each on a fresh copy:
+    the CPU time (user + system, from wait4) of the whole process, and its wall time, which the
+    machine's other load stretches. Edit mode runs the same code inside buoy's loop."""
+    text = large_config()
+    edits = {"item add --at 1": ["item", "add", "--label", "New", "--command", "true", "--at", "1"],
+             "item move 1 7": ["item", "move", "1", "7"]}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "config.toml"
+        for name, words in edits.items():
+            cpu, wall = Series(), Series()
+            for run in range(bench.runs):
+                path.write_text(text)
+                started = time.monotonic()
+                child = subprocess.Popen([bench.buoy, "config", "--config", str(path), *words])
+                _, status, usage = os.wait4(child.pid, 0)
+                wall.add((time.monotonic() - started) * 1000)
+                child.returncode = os.waitstatus_to_exitcode(status)
+                if child.returncode != 0:
+                    raise HarnessError(f"buoy config {name} exited with {child.returncode}")
+                cpu.add((usage.ru_utime + usage.ru_stime) * 1000)
+                log(f"config {name} run {run + 1}: {cpu.values[-1]:.0f} ms CPU, {wall.values[-1]:.0f} ms")
+            size = f"{len(text.encode()) / 1e6:.2f} MB"
+            bench.rows.append(Row("any", f"buoy config {name}, {size} config, CPU", "ms", 0, cpu,
+                                  goal="≤ 100 ms, every run", met=cpu.max <= 100.0,
+                                  note="user + system time of the process: parse, edit, check, write"))
+            bench.rows.append(Row("any", f"buoy config {name}, {size} config, wall", "ms", 0, wall,
+                                  note="exec to exit; other load on the machine stretches it"))
+
+
 def count_lines(path: Path) -> int:
     try:
         return len(path.read_text().split())
@@ -1866,9 +1919,9 @@ def main() -> int:
     parser.add_argument("--drag-rate", type=float, default=1000.0, help="pointer moves per second")
     parser.add_argument("--results", help="write the report (markdown) here")
     parser.add_argument("--only", default="rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,keys,drag,drag4,"
-                                          "tap,clicks,silent,haptic,a11y,edit,size",
+                                          "tap,clicks,silent,haptic,a11y,edit,config,size",
                         help="comma-separated subset of: rss,rss4,menu,open,status,commit,cursor,idle,idle4,rules,keys,"
-                             "drag,drag4,tap,clicks,silent,haptic,a11y,edit,size (edit is edit mode's frames and RSS; keys is peak RSS with keys configured and minus without; rules is RSS, idle and 50 windows on another output with a "
+                             "drag,drag4,tap,clicks,silent,haptic,a11y,edit,config,size (edit is edit mode's frames and RSS; config is buoy config's item add and move on a 1 MB file; keys is peak RSS with keys configured and minus without; rules is RSS, idle and 50 windows on another output with a "
                              "[visibility] rule set; status is the menu with 8 status items, one hanging; rss4, idle4 and drag4 are the figures with four [[button]]s; silent is "
                              "tap and drag with silent peers on the control socket; haptic is press → feedbackd's "
                              "TriggerFeedback on a private session bus; a11y is AT-SPI's RSS and doAction → tap)")
@@ -1937,6 +1990,8 @@ def main() -> int:
             bench.accessibility(setup)
         if "edit" in only:
             edit_mode(bench, setup)
+    if "config" in only:
+        config_edits(bench)
     if "size" in only:
         bench.binary_size()
 

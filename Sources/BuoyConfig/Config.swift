@@ -168,6 +168,11 @@ public struct Button: Sendable, Equatable {
     /// The corner radius of `shape = "rounded"` without `corner_radius`.
     static let defaultCornerRadius: Double = 14
 
+    /// The name of the button at `index` (from 0) that writes none.
+    static func defaultName(at index: Int) -> String {
+        index == 0 ? "main" : "button-\(index + 1)"
+    }
+
     public init(
         name: String = "main", size: Double = ButtonShape.defaultSize, position: Placement = .right,
         margin: Double = 8,

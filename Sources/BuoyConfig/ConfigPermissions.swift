@@ -20,11 +20,13 @@ public enum ConfigPermissions {
     }
 
     /// Why buoy, running as `uid`, must not run the commands in the file at
-    /// `path`, or nil when it may; `owner`, `group` and `mode` (the
-    /// permission bits) are what stat(2) says of it. `accounts` is asked
-    /// only for a group-writable file; nil (unreadable) refuses it.
+    /// `path`, or nil when it may; `owner`, `group`, `mode` (the
+    /// permission bits) and `fileType` (`st_mode & S_IFMT`) are what stat(2)
+    /// says of it. `accounts` is asked only for a group-writable file; nil
+    /// (unreadable) refuses it.
     public static func problem(
-        path: String, owner: UInt32, group: UInt32, mode: UInt32, uid: UInt32, accounts: () -> Accounts?
+        path: String, owner: UInt32, group: UInt32, mode: UInt32, fileType: UInt32, uid: UInt32,
+        accounts: () -> Accounts?
     ) -> String? {
         if owner != uid && owner != 0 {
             return "\(path): refusing to use a config owned by uid \(owner), not by you (uid \(uid)) "
@@ -38,8 +40,25 @@ public enum ConfigPermissions {
         guard groupWrites || othersWrite else { return nil }
         let who = !othersWrite ? "its group" : !groupWrites ? "others" : "group and others"
         let mode = String(mode, radix: 8)
-        return "\(path): refusing to use a config writable by \(who) (mode \(mode)): "
-            + "it runs shell commands as you; fix it with: chmod go-w \(path)"
+        let refusal =
+            "\(path): refusing to use a config writable by \(who) (mode \(mode)): it runs shell commands as you"
+        // chmod through a link to /dev/null would change the device's mode.
+        if let other = otherThanFile(fileType) {
+            return refusal + ", and it is \(other), not a file; give a file"
+        }
+        return refusal + "; fix it with: chmod go-w \(path)"
+    }
+
+    /// What a `st_mode & S_IFMT` other than a regular file's names.
+    private static func otherThanFile(_ fileType: UInt32) -> String? {
+        switch fileType {
+        case 0o100000: nil
+        case 0o020000: "a character device"
+        case 0o060000: "a block device"
+        case 0o010000: "a FIFO"
+        case 0o140000: "a socket"
+        default: "not a regular file"
+        }
     }
 
     /// Whether group `gid` has the name of user `uid`, and that user as its

@@ -148,6 +148,10 @@ enum Schema {
         ]
     }
 
+    /// The top-level tables a button overrides key by key with its own
+    /// (`[button.actions]`): `[snap]`, `[gestures]`, `[actions]`, ...
+    static var buttonSubTables: Set<String> { Set(button.filter { $0.shape == .table }.map(\.key)) }
+
     static var visibility: [Field<VisibilityRules>] {
         [
             .choice("fullscreen", \.fullscreen, FullscreenRule.allCases.map { ($0.rawValue, $0) }),

@@ -11,6 +11,8 @@ public struct ConfigDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public var severity: Severity
     /// The file's path as given to `Config.parse`.
     public var path: String
+    /// 0 for a line that `buoy config` would add, which the file on disk
+    /// has not: then the message names no line.
     public var line: Int
     public var column: Int
     public var message: String
@@ -46,7 +48,7 @@ public struct ConfigDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public var labelled: String { render(label: severity == .error ? "error: " : "warning: ") }
 
     private func render(label: String) -> String {
-        var text = "\(path):\(line):\(column): \(label)\(message)"
+        var text = line > 0 ? "\(path):\(line):\(column): \(label)\(message)" : "\(path): \(label)\(message)"
         if sourceLine.isEmpty { return text }
 
         var scalars = Array(sourceLine.unicodeScalars)

@@ -79,7 +79,7 @@ struct SchemaReader {
             }
             let table = document[element.table]
             var draft = Schema.ButtonDraft(spec: shared)
-            draft.spec.button.name = index == 0 ? "main" : "button-\(index + 1)"
+            draft.spec.button.name = Button.defaultName(at: index)
             readFields(
                 of: element.table, Schema.button, into: &draft,
                 scope: isArray ? "in [[button]]" : "in [button]")
@@ -134,7 +134,19 @@ struct SchemaReader {
     // MARK: Values
 
     mutating func typeError(_ entry: TOMLEntry, expected: String) {
-        error("\(entry.key) expects \(expected), got \(entry.node.value.typeName)", at: entry.node.offset)
+        error(
+            "\(entry.key) expects \(expected)\(Self.typeSuffix(entry.node.value.typeName))",
+            at: entry.node.offset)
+    }
+
+    /// How `typeError` ends for a value of `typeName`.
+    private static func typeSuffix(_ typeName: String) -> String { ", got \(typeName)" }
+
+    /// Whether `message` is `typeError`'s for a value of `typeName`: how
+    /// `buoy config set` tells a key that takes no table from one that
+    /// refuses what a table says.
+    static func isTypeError(_ message: String, got typeName: String) -> Bool {
+        message.hasSuffix(typeSuffix(typeName))
     }
 
     /// A number within `rule`'s range; an integer if the rule says so.

@@ -124,6 +124,17 @@ struct SourceFile: Sendable {
         return (low + 1, column)
     }
 
+    /// The byte offset of a 1-based line and column: `location(of:)`
+    /// reversed. A line past the last is the last.
+    func offset(line: Int, column: Int) -> Int {
+        var i = lineStarts[min(max(line, 1), lineStarts.count) - 1]
+        for _ in 1..<max(column, 1) where i < bytes.count {
+            i += 1
+            while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
+        }
+        return i
+    }
+
     /// The text of a 1-based line without its line break. Control characters
     /// and invalid UTF-8 become U+FFFD, so the line is safe to print and
     /// still has one scalar per column.

@@ -259,6 +259,61 @@ final class MenuEditorTests: XCTestCase {
         XCTAssertNil(editor.nextWake, "Button cannot be dragged")
     }
 
+    /// Edit mode's gesture writes are the button's, as `buoy config
+    /// --button NAME` writes them (issue 40): the button's own
+    /// `[button.actions]` where it has the gesture or there are several
+    /// buttons, not the top-level `[actions]` that its own overrides or
+    /// that every button shares. Double tap is set to Menu on the button
+    /// `index`, whose menu has one item: "Button" is row 2.
+    func testAGestureIsWrittenForTheButtonBeingEdited() throws {
+        let items = "[[menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n"
+        let shared = "[actions]\ntap = \"menu\"\ndouble_tap = \"foot\"\n\n" + items
+        let cases: [(String, Int, String, UInt)] = [
+            // One button that overrides double_tap: the top-level key changed nothing.
+            (
+                "[button]\n[button.actions]\ndouble_tap = \"lock\"\n\n" + shared, 0,
+                "[button]\n[button.actions]\ndouble_tap = \"menu\"\n\n" + shared, #line
+            ),
+            // One button that does not: the top-level table is its own.
+            (
+                "[button]\nsize = 60\n\n" + shared, 0,
+                "[button]\nsize = 60\n\n" + shared.replacingOccurrences(of: "\"foot\"", with: "\"menu\""),
+                #line
+            ),
+            // Several buttons sharing [actions]: the second one's own, not every button's.
+            (
+                shared + "\n[[button]]\nname = \"a\"\n\n[[button]]\nname = \"b\"\n", 1,
+                shared
+                    + "\n[[button]]\nname = \"a\"\n\n[[button]]\nname = \"b\"\nactions.double_tap = \"menu\"\n",
+                #line
+            ),
+            // A second button without a name is "button-2".
+            (
+                shared + "\n[[button]]\nsize = 60\n\n[[button]]\nsize = 70\n", 1,
+                shared + "\n[[button]]\nsize = 60\n\n[[button]]\nsize = 70\nactions.double_tap = \"menu\"\n",
+                #line
+            ),
+        ]
+        for (file, index, expected, line) in cases {
+            let spec = try Config.parse(Array(file.utf8), path: "c.toml").config.buttons[index]
+            let list = try XCTUnwrap(spec.itemList, line: line)
+            let context = MenuEditContext(spec, list: list, catalog: Self.catalog)
+            var editor = MenuEditor(
+                editing: MenuSource(menu: spec.menu, buttonColor: spec.button.color, editing: context))
+            var effects: [MenuEditor.Effect] = []
+            for step in Self.tap(2) + Self.tap(1, at: 1) + Self.tap(0, at: 2) {
+                effects += editor.handle(step.input, at: step.at)
+            }
+            let edits = effects.compactMap { effect -> ConfigEdit? in
+                guard case .write(let edit) = effect else { return nil }
+                return edit
+            }
+            XCTAssertEqual(edits.count, 1, "\(effects)", line: line)
+            let written = try edits.first.map { try $0.applied(to: Array(file.utf8), path: "c.toml").get() }
+            XCTAssertEqual(written.map { String(decoding: $0, as: UTF8.self) }, expected, line: line)
+        }
+    }
+
     /// The Button screen names a gesture's built-in action by its label,
     /// where buoy runs its tool's command line.
     func testAGesturesBuiltInActionIsNamedByItsLabel() throws {

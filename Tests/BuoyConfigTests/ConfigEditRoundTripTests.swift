@@ -57,7 +57,7 @@ final class ConfigEditRoundTripTests: XCTestCase {
                 }
                 let text = String(decoding: bytes[node.offset..<node.end], as: UTF8.self)
                 let literals = try ConfigValue.toml(text).literals(for: key)
-                let splice = try ConfigEdit.setting(key, to: literals[0], in: layout)
+                let splice = try ConfigEdit.setting(key, to: literals[0].bytes, in: layout)
                 XCTAssertEqual(splice.result, bytes, "\(name): \(key) = \(text)")
                 values += 1
             }

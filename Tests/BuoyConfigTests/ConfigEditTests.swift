@@ -49,6 +49,18 @@ final class ConfigEditTests: XCTestCase {
         }
     }
 
+    /// `edit` refused on `input`, with `message` in what it says.
+    private func checkRefused(
+        _ edit: ConfigEdit, on input: String, says message: String, line: UInt, file: StaticString = #filePath
+    ) {
+        switch edit.applied(to: Array(input.utf8), path: "c.toml") {
+        case .success(let bytes):
+            XCTFail("accepted: \(String(decoding: bytes, as: UTF8.self))", file: file, line: line)
+        case .failure(let error):
+            XCTAssertTrue(error.description.contains(message), "\(error)", file: file, line: line)
+        }
+    }
+
     /// `commented` with `old` replaced by `new`, exactly once.
     private func changed(_ old: String, _ new: String) -> String {
         let text = Self.commented
@@ -162,6 +174,136 @@ final class ConfigEditTests: XCTestCase {
         }
     }
 
+    /// `--button NAME` means that button (issue 40): a key of a table each
+    /// button overrides is set, unset and read in the button's own table,
+    /// and a key no button has its own of is refused.
+    func testButtonMeansThatButtonsOwnTable() {
+        let two =
+            "[actions]\ntap = \"foot\"\n\n[[button]]\nname = \"a\"\n\n[[button]]\nname = \"b\"\n[button.actions]\ntap = \"menu\"\n"
+        let one = "[button]\nsize = 60\n\n[actions]\ntap = \"foot\"\n"
+        let edits: [(ConfigEdit, String, String, UInt)] = [
+            // b's own table, not [actions], which button a has too.
+            (
+                .set(key("actions.double_tap", button: "b"), .text("x")), two,
+                two + "double_tap = \"x\"\n", #line
+            ),
+            (
+                .set(key("actions.double_tap", button: "a"), .text("x")), two,
+                two.replacingOccurrences(
+                    of: "name = \"a\"\n", with: "name = \"a\"\nactions.double_tap = \"x\"\n"),
+                #line
+            ),
+            (
+                .unset(key("actions.tap", button: "b")), two,
+                two.replacingOccurrences(of: "tap = \"menu\"\n", with: ""), #line
+            ),
+            // Without a name, the second button is button-2.
+            (
+                .set(key("snap.to", button: "button-2"), .text("none")),
+                "[[button]]\n\n[[button]]\nsize = 60\n",
+                "[[button]]\n\n[[button]]\nsize = 60\nsnap.to = \"none\"\n", #line
+            ),
+            // A single button's top-level tables are its own.
+            (
+                .set(key("actions.tap", button: "main"), .text("menu")), one,
+                one.replacingOccurrences(of: "\"foot\"", with: "\"menu\""), #line
+            ),
+            (
+                .set(key("actions.tap", button: "main"), .text("menu")),
+                "[button]\nactions.tap = \"lock\"\n" + one.dropFirst(9),
+                "[button]\nactions.tap = \"menu\"\n" + one.dropFirst(9), #line
+            ),
+            (
+                .set(key("actions.tap", button: "main"), .text("menu")), "", "[actions]\ntap = \"menu\"\n",
+                #line
+            ),
+        ]
+        for (edit, input, expected, line) in edits {
+            check(edit, on: input, gives: expected, line: line)
+        }
+        let refusals: [(ConfigEdit, String, String, UInt)] = [
+            (
+                .unset(key("actions.tap", button: "a")), two,
+                "c.toml: button \"a\" has no actions.tap of its own: it has [actions]'s", #line
+            ),
+            (
+                .set(key("submenu.s.item.1.label", button: "a"), .text("x")), two,
+                "c.toml: submenu.s.item.1.label is every button's, not one button's: leave out --button",
+                #line
+            ),
+            (
+                .set(key("actions.tap", button: "c"), .text("x")), two,
+                "c.toml: no [[button]] is named \"c\"", #line
+            ),
+            (
+                .set(key("actions.tap", button: "b"), .text("x")), one,
+                "c.toml: the [button] is not named \"b\"",
+                #line
+            ),
+        ]
+        for (edit, input, message, line) in refusals {
+            checkRefused(edit, on: input, says: message, line: line)
+        }
+        let readings: [(ConfigKey, String, UInt)] = [
+            (key("actions.tap", button: "b"), "menu", #line),
+            (key("actions.tap", button: "a"), "foot (from [actions], every button's)", #line),
+            (key("actions.double_tap", button: "b"), "(unset, the default)", #line),
+            (key("actions.tap"), "foot", #line),
+        ]
+        for (key, expected, line) in readings {
+            XCTAssertEqual(
+                ConfigEdit.reading(key, in: Array(two.utf8), path: "c.toml").map(\.description),
+                .success(expected), line: line)
+        }
+    }
+
+    /// A value that is an inline table or an array, given without --toml,
+    /// is TOML where the key takes one (issue 40): `{ action = "keyboard" }`
+    /// was written as a command, which `sh -c` then failed to run unseen.
+    /// Where the key takes neither, it is a string; where it takes one, a
+    /// refusal is final and points at --toml.
+    func testAnInlineTableOrArrayIsReadAsTOMLWhereTheKeyTakesOne() {
+        let keyboard = "{ action = \"keyboard\" }"
+        let tap = "tap = 'menu'\n"
+        let cases: [(ConfigEdit, String, UInt)] = [
+            (
+                .set(key("actions.swipe_left"), .text(keyboard)),
+                changed(tap, tap + "swipe_left = \(keyboard)\n"), #line
+            ),
+            (.set(key("actions.tap"), .text(keyboard)), changed(tap, "tap = \(keyboard)\n"), #line),
+            (
+                .set(key("visibility.hide_for"), .text("[\"firefox\", \"mpv\"]")),
+                changed(
+                    "fullscreen = \"show\"\n", "fullscreen = \"show\"\nhide_for = [\"firefox\", \"mpv\"]\n"),
+                #line
+            ),
+            // A string key takes the text as a string, as before.
+            (
+                .set(key("menu.item.1.label"), .text("[\"a\"]")), changed("\"Terminal\"", "\"[\\\"a\\\"]\""),
+                #line
+            ),
+            (
+                .set(key("menu.item.1.command"), .text("{ a = 1 }")), changed("\"foot\"", "\"{ a = 1 }\""),
+                #line
+            ),
+            // Text that is not one TOML value is a string: a shell group.
+            (
+                .set(key("actions.tap"), .text("{ foot; }")), changed(tap, "tap = '{ foot; }'\n"), #line
+            ),
+        ]
+        for (edit, expected, line) in cases {
+            check(edit, on: Self.commented, gives: expected, line: line)
+        }
+        checkRefused(
+            .set(key("actions.tap"), .text("{ action = \"keybaord\" }")), on: Self.commented,
+            says: "error: action must be one of", line: #line)
+        checkRefused(
+            .set(key("actions.tap"), .text("{ action = \"keybaord\" }")), on: Self.commented,
+            says:
+                "The value was read as TOML, as actions.tap takes one; to write it as a string, give it with --toml",
+            line: #line)
+    }
+
     func testUnset() {
         let cases: [(ConfigEdit, String, UInt)] = [
             // The line goes, with its comment; the comment above stays.
@@ -261,9 +403,9 @@ final class ConfigEditTests: XCTestCase {
             ),
             (.set(key("button.size"), .text("9000")), Self.commented, "c.toml:5:8: error: ", #line),
             (.set(key("button.color"), .text("bluish")), Self.commented, "c.toml:4:9: error: ", #line),
-            (.set(key("button.tuck"), .text("maybe")), Self.commented, "c.toml:6:8: error: ", #line),
+            (.set(key("button.tuck"), .text("maybe")), Self.commented, "c.toml: error: tuck", #line),
             (
-                .set(key("button.colour"), .text("red")), Self.commented, "c.toml:6:1: error: unknown key",
+                .set(key("button.colour"), .text("red")), Self.commented, "c.toml: error: unknown key",
                 #line
             ),
             (
@@ -299,16 +441,16 @@ final class ConfigEditTests: XCTestCase {
             (.set(key("button.size"), .text("30")), "[button\n", "c.toml:1:8: error: expected \"]\"", #line),
             (
                 .removeItem(4, in: ItemList()), Self.commented,
-                "c.toml: there is no menu.item 4: there are 3", #line
+                "c.toml: there is no menu.item.4: there are 3", #line
             ),
-            (.moveItem(1, to: 0, in: ItemList()), Self.commented, "c.toml: there is no menu.item 0", #line),
+            (.moveItem(1, to: 0, in: ItemList()), Self.commented, "c.toml: there is no menu.item.0", #line),
             (
                 .addItem(ConfigItem(label: "X", runs: .action("nope")), in: ItemList(), at: nil),
-                Self.commented, "c.toml:25:10: error: action must be one of", #line
+                Self.commented, "c.toml: error: action must be one of", #line
             ),
             (
                 .addItem(ConfigItem(label: "X", runs: .command("x")), in: ItemList(), at: 5), Self.commented,
-                "there is no menu.item 5", #line
+                "there is no menu.item.5", #line
             ),
             (
                 .unset(key("menu.item.2.label")), Self.commented,
@@ -325,12 +467,60 @@ final class ConfigEditTests: XCTestCase {
             ),
         ]
         for (edit, input, message, line) in cases {
-            switch edit.applied(to: Array(input.utf8), path: "c.toml") {
-            case .success(let bytes):
-                XCTFail("accepted: \(String(decoding: bytes, as: UTF8.self))", line: line)
-            case .failure(let error):
-                XCTAssertTrue(error.description.contains(message), "\(error)", line: line)
-            }
+            checkRefused(edit, on: input, says: message, line: line)
+        }
+    }
+
+    /// Refusals name the lines of the file on disk, and things as the user
+    /// wrote them (issue 40): a line the edit would add has no number, one
+    /// after it keeps its own; "there is no .menu.1" and a count taken
+    /// after the moved item left were what the user never wrote.
+    func testRefusalsNameTheFileOnDisk() {
+        let items = (1...8).map { "[[menu.item]]\nlabel = \"\($0)\"\ncommand = \"c\"\n" }.joined(
+            separator: "\n")
+        let two = "[[button]]\nname = \"a\"\n\n[[button]]\nname = \"b\"\n"
+        let cases: [(ConfigEdit, String, String, UInt)] = [
+            // A one-line file: no line 2 to point at.
+            (
+                .set(key("button.colour"), .text("red")), "[button]",
+                "c.toml: error: unknown key \"colour\" in [button]; did you mean \"color\"?\n    colour = \"red\"\n    ^",
+                #line
+            ),
+            // The ninth item is the eighth on disk, at line 29, not at 33.
+            (
+                .addItem(ConfigItem(label: "X", runs: .command("x")), in: ItemList(), at: 1), items,
+                "c.toml:29:1: error: at most 8 menu items are allowed", #line
+            ),
+            // A value changed in place keeps its line.
+            (
+                .set(key("menu.item.2.command"), .text("")), items,
+                "c.toml:7:11: error: command must not be empty", #line
+            ),
+            (
+                .moveItem(1, to: 4, in: ItemList()), Self.commented,
+                "c.toml: there is no menu.item.4: there are 3", #line
+            ),
+            (
+                .set(key("menu.1.label"), .text("x")), "[button]\nsize = 40\n", "c.toml: there is no menu.1",
+                #line
+            ),
+            (.set(key("submenu.1.label"), .text("x")), "", "c.toml: there is no submenu.1", #line),
+            (
+                .set(key("menu.item.1.label", button: "b"), .text("x")), two,
+                "c.toml: there is no menu.item.1 of button \"b\"", #line
+            ),
+            (
+                .removeItem(2, in: ItemList(button: "b")),
+                two + "[[button.menu.item]]\nlabel = \"A\"\ncommand = \"a\"\n",
+                "c.toml: there is no menu.item.2 of button \"b\": there are 1", #line
+            ),
+            (
+                .removeItem(1, in: ItemList(submenu: "s")), Self.commented,
+                "c.toml: there is no submenu.s.item.1: there are 0", #line
+            ),
+        ]
+        for (edit, input, message, line) in cases {
+            checkRefused(edit, on: input, says: message, line: line)
         }
     }
 

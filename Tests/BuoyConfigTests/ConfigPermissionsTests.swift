@@ -60,7 +60,7 @@ final class ConfigPermissionsTests: XCTestCase {
             ]
         for c in cases {
             let problem = ConfigPermissions.problem(
-                path: path, owner: c.owner, group: c.group, mode: c.mode, uid: c.uid
+                path: path, owner: c.owner, group: c.group, mode: c.mode, fileType: 0o100000, uid: c.uid
             ) {
                 ConfigPermissions.Accounts(passwd: passwd, group: group)
             }
@@ -68,16 +68,39 @@ final class ConfigPermissionsTests: XCTestCase {
         }
     }
 
+    /// A config that leads to a device, a FIFO or a socket is refused
+    /// without advice to chmod it: through a link to /dev/null, chmod
+    /// would change the device's mode (issue 40).
+    func testWhatIsNotAFileIsNotToBeChmodded() {
+        let cases: [(UInt32, String, UInt)] = [
+            (0o020000, "a character device", #line), (0o060000, "a block device", #line),
+            (0o010000, "a FIFO", #line), (0o140000, "a socket", #line),
+        ]
+        for (fileType, kind, line) in cases {
+            let problem = ConfigPermissions.problem(
+                path: "/c.toml", owner: 0, group: 0, mode: 0o666, fileType: fileType, uid: 1001
+            ) { nil }
+            XCTAssertEqual(
+                problem,
+                "/c.toml: refusing to use a config writable by group and others (mode 666): it runs shell"
+                    + " commands as you, and it is \(kind), not a file; give a file", line: line)
+        }
+    }
+
     func testTheAccountsAreReadOnlyForAGroupWritableFileAndUnreadableOnesRefuseIt() {
         var asked = 0
         for mode: UInt32 in [0o644, 0o600, 0o646] {
-            _ = ConfigPermissions.problem(path: "/c", owner: 7, group: 7, mode: mode, uid: 7) {
+            _ = ConfigPermissions.problem(
+                path: "/c", owner: 7, group: 7, mode: mode, fileType: 0o100000, uid: 7
+            ) {
                 asked += 1
                 return nil
             }
         }
         XCTAssertEqual(asked, 0)
-        let problem = ConfigPermissions.problem(path: "/c", owner: 7, group: 7, mode: 0o664, uid: 7) { nil }
+        let problem = ConfigPermissions.problem(
+            path: "/c", owner: 7, group: 7, mode: 0o664, fileType: 0o100000, uid: 7
+        ) { nil }
         XCTAssertNotNil(problem)
     }
 }

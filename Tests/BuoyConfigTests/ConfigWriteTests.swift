@@ -42,7 +42,7 @@ final class ConfigWriteTests: XCTestCase {
             // The edit's own refusal comes after the check.
             (
                 .removeItem(1, in: ItemList()), Self.read, Self.read,
-                .failure(.edit(.refused("c.toml: there is no menu.item 1: there are 0"))), #line
+                .failure(.edit(.refused("c.toml: there is no menu.item.1: there are 0"))), #line
             ),
         ]
         for (edit, current, original, expected, line) in cases {

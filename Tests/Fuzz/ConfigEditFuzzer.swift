@@ -76,7 +76,7 @@ func fuzzConfigEditor(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         else { violated("\(key) is a key of the file, but is not found", input) }
         let text = String(decoding: input[node.offset..<node.end], as: UTF8.self)
         guard let literal = try? ConfigValue.toml(text).literals(for: key).first,
-            let written = try? ConfigEdit.setting(key, to: literal, in: layout)
+            let written = try? ConfigEdit.setting(key, to: literal.bytes, in: layout)
         else { violated("\(key)'s own value \(text.debugDescription) cannot be written back", input) }
         if written.result != input { violated("\(key) written back as it was changed the bytes", input) }
     }

@@ -68,10 +68,13 @@ class FileTests(unittest.TestCase):
 
     def test_a_refused_edit_says_where_and_leaves_the_bytes(self):
         cases = [
-            (("set", "button.size", "9999"), f"{self.path}:6:8: error: size must be between 16 and 512"),
-            (("set", "button.colour", "red"), f"{self.path}:6:1: error: unknown key \"colour\""),
-            (("item", "add", "--label", "X", "--action", "nope"), f"{self.path}:14:10: error: action must be"),
-            (("item", "remove", "2"), f"{self.path}: there is no menu.item 2: there are 1"),
+            # A line the edit would add has no line on disk to name (issue 40: "6:8" in a 10-line file).
+            (("set", "button.size", "9999"), f"{self.path}: error: size must be between 16 and 512"),
+            (("set", "button.colour", "red"), f"{self.path}: error: unknown key \"colour\""),
+            (("item", "add", "--label", "X", "--action", "nope"), f"{self.path}: error: action must be"),
+            (("set", "button.idle_opacity", "2"), f"{self.path}:5:16: error: idle_opacity must be between"),
+            (("item", "remove", "2"), f"{self.path}: there is no menu.item.2: there are 1"),
+            (("item", "move", "1", "2"), f"{self.path}: there is no menu.item.2: there are 1"),
         ]
         for args, message in cases:
             result = buoy_config("--config", str(self.path), *args)
@@ -113,6 +116,46 @@ class FileTests(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertIn("read-only", result.stderr)
         self.assertEqual(target.read_bytes(), before)
+
+    def test_button_names_that_button_and_no_other(self):
+        # Issue 40: --button b wrote the top-level [actions] (button a's too) and read it for b.
+        two = ('[actions]\ntap = "foot"\n\n[[button]]\nname = "a"\n\n'
+               '[[button]]\nname = "b"\nposition = "left"\n[button.actions]\ntap = "menu"\n')
+        self.path.write_text(two)
+        config = ("--config", str(self.path))
+        self.assertEqual(buoy_config(*config, "--button", "b", "get", "actions.tap").stdout, "menu\n")
+        self.assertEqual(buoy_config(*config, "--button", "a", "get", "actions.tap").stdout,
+                         "foot (from [actions], every button's)\n")
+        result = buoy_config(*config, "--button", "b", "set", "actions.double_tap", "x")
+        self.assertEqual((result.returncode, result.stderr), (0, ""))
+        self.assertEqual(self.path.read_text(), two + 'double_tap = "x"\n')
+        self.assertEqual(buoy_config(*config, "--button", "a", "get", "actions.double_tap").stdout,
+                         "(unset, the default)\n")
+
+    def test_an_inline_table_is_an_action_not_a_command(self):
+        # Issue 40: without --toml, this was written as the string '{ action = "keyboard" }', which
+        # --check passed and the flick ran as `sh -c '{ action = ...'`.
+        config = ("--config", str(self.path))
+        result = buoy_config(*config, "set", "actions.swipe_left", '{ action = "keyboard" }')
+        self.assertEqual((result.returncode, result.stderr), (0, ""))
+        self.assertTrue(self.path.read_text().endswith('\n[actions]\nswipe_left = { action = "keyboard" }\n'),
+                        self.path.read_text())
+        before = self.path.read_text()
+        result = buoy_config(*config, "set", "actions.swipe_left", '{ action = "keybaord" }')
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("action must be one of", result.stderr)
+        self.assertIn("give it with --toml", result.stderr)
+        self.assertEqual(self.path.read_text(), before)
+
+    def test_check_never_advises_chmod_through_a_link_to_a_device(self):
+        # Issue 40: chmod go-w through this link would change /dev/null's mode.
+        link = self.directory / "device.toml"
+        link.symlink_to("/dev/null")
+        result = subprocess.run([BUOY, "--check", "--config", str(link)], capture_output=True, text=True,
+                                timeout=10)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn("it is a character device, not a file", result.stderr)
+        self.assertNotIn("chmod", result.stderr)
 
     def test_with_no_file_set_starts_one_under_a_header(self):
         path = self.directory / "new" / "buoy" / "config.toml"

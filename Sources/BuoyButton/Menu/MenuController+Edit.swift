@@ -114,6 +114,7 @@ extension MenuController {
         current.source = source
         let context = source.editing ?? MenuEditContext(source.menu)
         current.editor.list = context.list
+        current.editor.button = context.button
         editing = current
         return edit(.reloaded(items: context.items, gestures: context.gestures), now: now)
     }
@@ -159,7 +160,7 @@ extension MenuEditor {
         let context = source.editing ?? MenuEditContext(source.menu)
         self.init(
             items: context.items, gestures: context.gestures, list: context.list,
-            longPressDelay: context.longPressDelay)
+            button: context.button, longPressDelay: context.longPressDelay)
         groups = context.catalog
     }
 }

@@ -157,6 +157,8 @@ public struct MenuEditor: Sendable, Equatable {
     /// Which items the edits change: the menu's, or a `[[button]]`'s own
     /// (the top-level ones once a reload finds it has none left).
     public internal(set) var list: ItemList
+    /// The button whose gestures the edits change (`MenuEditContext.button`).
+    public internal(set) var button: String?
     /// How long an item is held before it can be moved, in seconds.
     public let longPressDelay: Double
 
@@ -188,11 +190,12 @@ public struct MenuEditor: Sendable, Equatable {
     /// Edit mode on the items screen, showing `items` and `gestures`.
     public init(
         items: [Entry], gestures: [ButtonGesture: Does], list: ItemList = ItemList(),
-        longPressDelay: Double
+        button: String? = nil, longPressDelay: Double
     ) {
         self.items = items
         self.gestures = gestures
         self.list = list
+        self.button = button
         self.longPressDelay = longPressDelay
     }
 
@@ -424,7 +427,7 @@ public struct MenuEditor: Sendable, Equatable {
     }
 
     private func setting(_ gesture: ButtonGesture, _ choice: GestureChoice) -> ConfigEdit {
-        .setting(gesture, to: choice, button: list.button)
+        .setting(gesture, to: choice, button: button)
     }
 
     private mutating func clampFocus() {

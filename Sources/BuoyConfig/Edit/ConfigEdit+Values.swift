@@ -6,11 +6,15 @@ public enum ConfigReading: Equatable, Sendable, CustomStringConvertible {
     case byDefault(String)
     /// Not written, and unset by default.
     case unset
+    /// Not written in a `--button`'s own table, which inherits this from
+    /// the top-level one, `table` ("actions").
+    case inherited(String, from: String)
 
     public var description: String {
         switch self {
         case .value(let text): text
         case .byDefault(let text): "\(text) (default)"
+        case .inherited(let text, let table): "\(text) (from [\(table)], every button's)"
         case .unset: "(unset, the default)"
         }
     }
@@ -27,8 +31,12 @@ extension ConfigEdit {
             guard Config.knownKeys.contains(key.schemaPath) else {
                 throw .refused("\(key) is not a key buoy reads; see buoy(5)")
             }
-            if let bytes, let text = try written(key, in: try layout(bytes, path)) {
-                return .success(.value(text))
+            guard let bytes else { return .success(defaultReading(key)) }
+            let layout = try layout(bytes, path)
+            let placed = try layout.document.placing(key)
+            if let text = try written(placed.key, in: layout) { return .success(.value(text)) }
+            if let inherits = placed.inherits, let text = try written(inherits, in: layout) {
+                return .success(.inherited(text, from: inherits.parts[0]))
             }
             return .success(defaultReading(key))
         } catch {
@@ -38,7 +46,9 @@ extension ConfigEdit {
 
     private static func written(_ key: ConfigKey, in layout: TOMLLayout) throws(ConfigEditError) -> String? {
         let document = layout.document
-        guard case .entry(let table, let name) = try document.locate(key.parts, button: key.button),
+        guard
+            case .entry(let table, let name) = try document.locate(
+                key.parts, button: key.button, own: key.isButtonsOwn),
             let node = document[table][name]?.node
         else { return nil }
         if case .string(let text) = node.value { return text }
@@ -80,7 +90,8 @@ extension ConfigEdit {
     ) throws(ConfigEditError) -> Splice {
         let document = layout.document
         let path = document.source.path
-        switch try document.locate(key.parts, button: key.button) {
+        let key = try document.placing(key).key
+        switch try document.locate(key.parts, button: key.button, own: key.isButtonsOwn) {
         case .entry(let table, let name):
             let node = document[table][name]!.node
             switch node.value {
@@ -156,7 +167,19 @@ extension ConfigEdit {
     static func unsetting(_ key: ConfigKey, in layout: TOMLLayout) throws(ConfigEditError) -> Splice {
         let document = layout.document
         let path = document.source.path
-        guard case .entry(let table, let name) = try document.locate(key.parts, button: key.button) else {
+        let placed = try document.placing(key)
+        let key = placed.key
+        guard
+            case .entry(let table, let name) = try document.locate(
+                key.parts, button: key.button, own: key.isButtonsOwn)
+        else {
+            if let inherits = placed.inherits,
+                case .entry = try document.locate(inherits.parts, button: nil)
+            {
+                throw .refused(
+                    "\(path): button \(quoted(key.button ?? "")) has no \(inherits) of its own: it has"
+                        + " [\(inherits.parts[0])]'s, which every button has; unset that without --button")
+            }
             return Splice(layout.bytes, replacing: 0..<0, with: [])
         }
         let entry = document[table][name]!

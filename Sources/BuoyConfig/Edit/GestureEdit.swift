@@ -12,13 +12,14 @@ public enum GestureChoice: Equatable, Sendable {
 }
 
 extension ConfigEdit {
-    /// The edit that makes `gesture` do `choice`, in `[actions]`, or with
-    /// `button` in that `[[button]]`'s.
+    /// The edit that makes `gesture` do `choice`: in `[actions]`, or for
+    /// the button named `button`, where `buoy config --button` would write
+    /// it (`TOMLDocument.placing`): the button's own `[button.actions]`
+    /// where it has the gesture or there are several buttons.
     public static func setting(_ gesture: ButtonGesture, to choice: GestureChoice, button: String? = nil)
         -> ConfigEdit
     {
-        let key = ConfigKey(
-            parts: (button == nil ? [] : ["button"]) + ["actions", gesture.rawValue], button: button)
+        let key = ConfigKey(parts: ["actions", gesture.rawValue], button: button)
         switch choice {
         case .nothing: return .set(key, .toml("false"))
         case .menu: return .set(key, .text("menu"))

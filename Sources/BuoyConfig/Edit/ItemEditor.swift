@@ -44,6 +44,13 @@ public struct ItemList: Equatable, Sendable {
         if let submenu { return ["submenu", submenu, "item"] }
         return button == nil ? ["menu", "item"] : ["button", "menu", "item"]
     }
+
+    /// Item `number`, as `buoy config set` names its keys ("menu.item.2"),
+    /// and a button's as that button's.
+    func item(_ number: Int) -> String {
+        guard submenu == nil, let button else { return "\(parts.joined(separator: ".")).\(number)" }
+        return "menu.item.\(number) of button \(quoted(button))"
+    }
 }
 
 /// Adds, removes and moves the `[[...item]]` tables of one list. An item's
@@ -85,11 +92,11 @@ struct ItemEditor {
     /// The byte after an item's last key's line.
     private func end(of item: Int) -> Int { layout.contentEnd(of: layout.document[item].definedAt) }
 
-    private func checked(_ number: Int, upTo last: Int) throws(ConfigEditError) {
+    /// Refuses `number` outside 1...`last`, saying how many items there are.
+    func checked(_ number: Int, upTo last: Int) throws(ConfigEditError) {
         guard number >= 1, number <= last else {
-            let name = list.parts.joined(separator: ".")
             throw .refused(
-                "\(layout.document.source.path): there is no \(name) \(number): there are \(items.count)")
+                "\(layout.document.source.path): there is no \(list.item(number)): there are \(items.count)")
         }
     }
 

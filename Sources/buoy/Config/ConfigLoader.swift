@@ -224,7 +224,8 @@ struct ConfigLoader {
         // Missing: load() says so.
         guard SystemPath.withCString(path, { stat($0, &info) }) == 0 else { return nil }
         return ConfigPermissions.problem(
-            path: path, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o777, uid: uid
+            path: path, owner: info.st_uid, group: info.st_gid, mode: info.st_mode & 0o777,
+            fileType: info.st_mode & S_IFMT, uid: uid
         ) {
             guard case .success(let passwd) = Files.read("/etc/passwd", limit: accountsLimit),
                 case .success(let group) = Files.read("/etc/group", limit: accountsLimit)

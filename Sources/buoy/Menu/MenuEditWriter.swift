@@ -74,11 +74,7 @@ final class MenuEditWriter {
             )
         source.menu.edit = editing == .touch && spec.itemList == nil ? .off : editing
         guard source.menu.edit == .touch, let list = spec.itemList else { return source }
-        source.editing = MenuEditContext(
-            items: spec.menu.items.map { MenuEditor.Entry(label: $0.label, icon: $0.icon) },
-            gestures: MenuEditor.whatGesturesDo(spec.writtenActions), list: list,
-            longPressDelay: spec.gestures.longPressDelay,
-            catalog: catalog)
+        source.editing = MenuEditContext(spec, list: list, catalog: catalog)
         return source
     }
 }
