@@ -117,8 +117,6 @@ struct SeamModel {
     var button: ButtonController
     var menu = MenuController(drawTimeout: 2)
     var arming = ClickArming()
-    /// The button that armed the click type (`ClickSession.owner`).
-    var armedBy: InstanceKey?
 
     // The world.
     var pointer: Point?
@@ -460,7 +458,6 @@ struct SeamModel {
             return nil
         }
         guard !outputsWithButtons.isEmpty else { return "\(type.actionName): no button is on an output" }
-        armedBy = Self.key
         performArming(
             arming.handle(.arm(type, timeout: 5, outputs: outputsWithButtons, dwell: setup.dwell, at: now)))
         return nil
