@@ -7,6 +7,10 @@
 # SOAK_ARGS passes options to scripts/soak.py, e.g.
 # SOAK_ARGS="--gestures 1000 --only gestures" (see `python3 scripts/soak.py --help`).
 SOAK_ARGS ?=
+# The seam model (Tests/BuoyCommandLineTests/SeamModelTests.swift): `make test` runs
+# seeds 1...1000 of its random sequences, `make soak` this many (about 30 a second in a
+# debug build, shrinking included).
+SOAK_MODEL_SEQUENCES ?= 10000
 # `make soak-short`, part of `make test`: the gestures part alone, a few hundred
 # gestures and requests on each of sway and phoc (pointer) and KWin (touch), so a
 # gesture that stops counting fails CI. About 30 s each here.
@@ -17,6 +21,7 @@ SOAK_ENV = BUOY=$(RELEASE)/buoy BUOY_POINTER=$(RELEASE)/buoy-pointer BUOY_TOUCH=
 .PHONY: soak soak-short
 
 soak: deps build
+	BUOY_MODEL_SEQUENCES=$(SOAK_MODEL_SEQUENCES) $(SWIFT) test --filter SeamModelTests.testRandomSequencesKeepTheInvariants
 	$(SOAK_ENV) $(PYTHON) scripts/soak.py $(SOAK_ARGS)
 
 soak-short: deps build
