@@ -86,7 +86,7 @@ final class App {
         menu.instances = { [unowned self] in instances }
         menu.windows = { [unowned self] in self.display.windows?.windows }
         menu.editWriter.path = { [unowned self] in loader.path }
-        clicks.publish = { [unowned self] kind, instance in publish(kind, for: instance) }
+        clicks.publish = { [unowned self] kind, key in server?.publish(ButtonEvent(kind, button: key.name)) }
         watchWindowsIfNeeded()
         makeKeyboardIfNeeded()
         sessionBus = SessionBus.connect(loop: loop, log: log)

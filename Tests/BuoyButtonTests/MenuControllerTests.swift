@@ -515,6 +515,33 @@ final class MenuControllerTests: XCTestCase {
         XCTAssertEqual(driver.controller.scene?.images.id, full.id)
     }
 
+    /// Issue 42 §1: an item's keys come after the `.closed` that gives the
+    /// window in front the keyboard back, by pointer, by keys or by dwell,
+    /// so the shell never sends them into the open menu.
+    func testAnItemsKeysComeOnceTheMenuHasClosed() {
+        var undo = source
+        undo.menu.items[1] = MenuItem(label: "Undo", action: .keys([KeyChord(.control, "z")]))
+        undo.dwell = 0.5
+        let rows: [(String, (inout Driver) -> [String], UInt)] = [
+            ("by pointer", { $0.tap(1) }, #line),
+            ("by keys", { $0.send(.key(.down)) + $0.send(.key(.activate)) }, #line),
+            (
+                "by dwell",
+                {
+                    guard let layout = $0.controller.scene?.images.layout else { return [] }
+                    return $0.send(.pointer(at: layout.items[1].circle.center)) + $0.send(.tick, after: 0.5)
+                }, #line
+            ),
+        ]
+        for (name, act, line) in rows {
+            var driver = Driver()
+            _ = driver.send(.toggle("a", undo, path: [], anchor: anchor, visible: true))
+            _ = driver.draw()
+            XCTAssertEqual(act(&driver), ["closed a chose Undo[]", "run a Undo"], name, line: line)
+            XCTAssertFalse(driver.controller.isOpen, name, line: line)
+        }
+    }
+
     /// Issue 34: a tap on an item whose tool was missing did nothing to
     /// see. The menu stays open while the shell tries the tool again; still
     /// missing, the note shows under the label for 2 s; found, it closes.

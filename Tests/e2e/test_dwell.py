@@ -3,6 +3,8 @@ menu item runs it, for those who point with their head or eyes."""
 
 from __future__ import annotations
 
+import json
+import re
 import time
 import unittest
 
@@ -10,8 +12,15 @@ from buoy_fixture import MAGENTA, Buoy, count_lines, settle
 from harness import matrix_compositor, wait_for
 from test_button import config
 from test_menu import item_centres, start_buoy_with_menu, wait_closed, wait_open
+from test_msg import msg
 
 AWAY = (600, 360)
+BTN_LEFT, BTN_RIGHT = 272, 273
+
+
+def armed(buoy: Buoy):
+    """`msg state`'s armed: the click type, or None."""
+    return json.loads(msg(buoy, "state").stdout)["armed"]
 
 
 def voluntary_switches(pid: int) -> int:
@@ -127,6 +136,46 @@ class DwellTests(unittest.TestCase):
             wait_for(lambda: count_lines(markers[2]) == 1, timeout=3, message="item 3 ran")
             settle()
             self.assertEqual([count_lines(m) for m in markers], [0, 0, 1, 0])
+
+    def test_a_rest_that_arms_a_click_type_from_the_menu_is_used_up_there(self):
+        """Issue 42 §1: resting on a menu item whose action is a click type arms it, the menu
+        closes and the overlay appears under the pointer, which stays: nothing is clicked there
+        (with Drag, no press). Moving away and resting clicks where it rests."""
+        for action, rests, expected in [
+            ("right-click", [(300, 200)], [(BTN_RIGHT, "pressed", 300, 200), (BTN_RIGHT, "released", 300, 200)]),
+            ("drag", [(300, 200), (500, 400)],
+             [(BTN_LEFT, "pressed", 300, 200), (BTN_LEFT, "released", 500, 400)]),
+        ]:
+            with self.subTest(action=action), matrix_compositor() as compositor:
+                pointer = compositor.pointer()
+                wev = compositor.wev()
+                wev.take_pointer(pointer, *AWAY)
+
+                def edit(text: str) -> str:
+                    text = text.replace("[button]\n", "[button]\ndwell = 0.5\n", 1)
+                    # Item 2 arms the click type rather than running a command.
+                    return re.sub(r'(label = "Item 2"\n[^\n]*\n)command = [^\n]*', rf'\1action = "{action}"',
+                                  text)
+
+                buoy, markers, (cx, cy) = start_buoy_with_menu(compositor, edit=edit)
+                pointer.move(cx, cy)
+                centres = wait_open(compositor, buoy)
+                pointer.move(*centres[1])
+                wait_for(lambda: "takes input" in buoy.log(), timeout=3,
+                         message="armed by the rest on the item, the overlay taking input")
+                wait_closed(compositor)
+                # Resting on where the item was, three times the dwell: no click lands there.
+                time.sleep(1.5)
+                self.assertEqual(wev.button_presses(), [], "the rest that armed it clicked too")
+                self.assertEqual(armed(buoy), "right" if action == "right-click" else "drag")
+                for x, y in rests:
+                    pointer.move(x, y)
+                    time.sleep(1)
+                wev.wait_buttons(2)
+                self.assertEqual([(e.button, e.state, e.x, e.y) for e in wev.button_events()], expected)
+                self.assertIsNone(armed(buoy))
+
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -342,6 +342,10 @@ public struct MenuController: Sendable {
             // A built-in action left is one whose tool was missing: it stays open until
             // the shell says whether the tool is there now (`ranBuiltIn`).
             if case .builtIn = item.action { return [run] }
+            // Keys go once `.closed` has given the window in front the
+            // keyboard back: sent while the menu holds it, they would drive
+            // the menu (the config refuses keep_open for keys).
+            if case .keys = item.action { return close(now: now, chosen: choice) + [run] }
             return item.keepOpen ? [run] : [run] + close(now: now, chosen: choice)
         }
     }

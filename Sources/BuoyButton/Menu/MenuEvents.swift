@@ -202,7 +202,8 @@ public enum MenuEffect: Sendable, Equatable {
     /// The open menu went, `chosen` having been run, or `why` it was
     /// dropped: it gives back the keys and the button.
     case closed(InstanceKey, chosen: MenuChoice?, why: String?)
-    /// Run this item's action, from `InstanceKey`.
+    /// Run this item's action, from `InstanceKey`. An item's keys come
+    /// after the `.closed` that gives the window in front the keyboard back.
     case run(InstanceKey, MenuItem, MenuChoice)
     /// Edit mode changed `InstanceKey`'s menu: write this to the config
     /// file now, refusing if the file changed since it was read; answer

@@ -195,6 +195,13 @@ package enum MessageDispatch {
             return MessagePlan([.quit])
         case .click(let type):
             guard let first = targets.first else { return .error(notOnAnyOutput) }
+            // Armed, a hidden button would make the next tap anywhere a
+            // click with nothing on screen to say so (issue 42 §1).
+            if let type, let hiddenBy = instances[first].hiddenBy {
+                return .error(
+                    "cannot arm \(type.actionName): \(instances[first].key.name) is hidden (\(hiddenBy.rawValue))"
+                )
+            }
             return MessagePlan([.click(first, type)])
         }
     }

@@ -102,6 +102,11 @@ extension App {
         case .builtIn(let builtIn):
             return runMissing(builtIn, reason: reason, limit: instance.spec.actions.maxRunning, now: now)
         case .keys(let chords):
+            if let holder = KeyboardHolder(menuOpen: menu.isOpen, arming: clicks.arming) {
+                let problem = holder.refusal(sending: chords.map(\.text).joined(separator: ", "))
+                log.warning("\(reason): \(problem)")
+                return problem
+            }
             return sendKeys(chords, reason: reason, now: now)
         case .click(let type):
             return armClick(type, from: instance, now: now)

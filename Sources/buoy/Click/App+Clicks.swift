@@ -17,8 +17,11 @@ extension App {
 
     /// Once a wakeup, after the input and the requests.
     func updateClicks(now: Double) {
+        var buttons: [InstanceKey: HiddenBy?] = [:]
+        for instance in instances { buttons[instance.key] = .some(instance.controller.hiddenBy) }
         clicks.update(
-            outputs: outputsWithButtons, buttons: { [unowned self] in buttonRects(on: $0) }, now: now)
+            outputs: outputsWithButtons, buttons: buttons, places: { [unowned self] in buttonRects(on: $0) },
+            now: now)
     }
 
     /// The outputs that have a button, each once, in the buttons' order.

@@ -35,9 +35,6 @@ final class MenuSession {
     /// The other clients' windows, for items' `show_for` and `hide_for`;
     /// nil where they are not watched (KWin), when every item shows.
     var windows: () -> [WindowFacts]? = { nil }
-    /// A chosen item's keys, sent once the menu has closed and given the
-    /// keyboard back to the window in front: its button and the item's name.
-    private var keysAfterClose: (action: Action, name: String, owner: ButtonInstance.Key)?
 
     init(display: Display, loop: EventLoop, reaper: ChildReaper, log: Logger) {
         presenter = MenuPresenter(display: display, loop: loop, reaper: reaper, log: log)
@@ -278,21 +275,11 @@ final class MenuSession {
             if let owner = instance(key) {
                 tell(.menuClosed(at: now), owner)
                 owner.holdForMenu(false, log: log)
-                // After the keyboard surface's destroy, which the compositor reads first.
-                if let keys = keysAfterClose, keys.owner == key {
-                    _ = perform(keys.action, keys.name, owner, now)
-                }
             }
-            keysAfterClose = nil
         case .run(let key, let item, let choice):
             let level = choice.path.isEmpty ? "" : " of \(choice.path.joined(separator: " > "))"
             guard let owner = instance(key) else { break }
             let name = "menu item \(choice.index + 1) (\(item.label))\(level)"
-            // The open menu has the keyboard: keys sent now would go to it.
-            if case .keys = item.action {
-                keysAfterClose = (item.action, name, key)
-                break
-            }
             let problem = perform(item.action, name, owner, now)
             if case .builtIn(let action) = item.action {
                 return [.ranBuiltIn(key, choice, missing: problem.map { _ in BuiltInTools.note(action) })]
