@@ -11,6 +11,7 @@ import unittest
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
 from harness import matrix_compositor, wait_for
 from test_button import config
+from test_edit_mode import COMMENTED, items_shown, started, wait_items
 from test_menu import item_centres, start_buoy_with_menu, wait_closed, wait_open
 from test_msg import msg
 
@@ -175,6 +176,35 @@ class DwellTests(unittest.TestCase):
                 self.assertEqual([(e.button, e.state, e.x, e.y) for e in wev.button_events()], expected)
                 self.assertIsNone(armed(buoy))
 
+
+    def test_a_dwell_user_edits_the_menu_and_leaves_edit_mode_by_resting(self):
+        """Issue 42 §1: edit mode dropped the pointer's rests, so a dwell user who entered it could
+        not leave. Resting on Edit, a "−", "+", Back and Done each works, and a rest is used once."""
+        with matrix_compositor() as compositor:
+            pointer = compositor.pointer()
+            pointer.move(*AWAY)
+            buoy = Buoy(compositor, COMMENTED.replace("idle_opacity = 1.0\n", "idle_opacity = 1.0\ndwell = 0.5\n")).start()
+            cx, cy = started(buoy)
+            steps = [
+                ((cx, cy), lambda p: "Edit" in p, "the menu, opened by a rest on the button"),
+                ("Edit", lambda p: "Done" in p, "edit mode, by a rest on Edit"),
+                ("Two", lambda p: "Done" in p and "Two" not in p, "Two removed by a rest on its −"),
+                ("Add", lambda p: "Media" in p, "the picker, by a rest on +"),
+                ("Back", lambda p: "Done" in p, "the items again, by a rest on Back"),
+                ("Done", lambda p: "Edit" in p and "Done" not in p, "the menu again, by a rest on Done"),
+            ]
+            shown: dict = {}
+            for target, wanted, what in steps:
+                mark = len(buoy.log())
+                pointer.move(*(target if isinstance(target, tuple) else shown[target][:2]))
+                shown = wait_items(buoy, mark, wanted, what)
+                if target == "Two":
+                    # Resting on where Two's "−" was: Three, there now, stays.
+                    time.sleep(1.5)
+                    self.assertEqual(list(items_shown(buoy, mark)[-1]), ["One", "Three", "Add", "Button", "Done"])
+                    self.assertIn('"Three"', buoy.config_path.read_text())
+            self.assertEqual(list(shown), ["One", "Three", "Edit"])
+            self.assertNotIn('"Two"', buoy.config_path.read_text())
 
 
 if __name__ == "__main__":

@@ -167,7 +167,7 @@ public struct MenuController: Sendable {
         case .ranBuiltIn(let owner, let choice, let missing):
             return ranBuiltIn(owner, choice, missing: missing, now: now)
         // Only edit mode takes these (`editInput`).
-        case .press, .drag, .configWritten, .catalog: return []
+        case .press, .drag, .editRow, .configWritten, .catalog: return []
         }
     }
 

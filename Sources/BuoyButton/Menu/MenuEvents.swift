@@ -147,6 +147,8 @@ public enum MenuInput: Sendable, Equatable {
     /// coordinates), or left it (nil): resting on an item runs it (`Dwell`).
     case pointer(at: Point?)
     case key(MenuKey)
+    /// In edit mode, this to the item on row `row` (a screen reader's action).
+    case editRow(Int, MenuRowEdit)
     /// A press outside the menu (on another button, say), or `msg hide`.
     case close
     /// Stop it opening: why.

@@ -165,6 +165,12 @@ final class MenuSession {
     /// A press on the open menu ended at `point`.
     func release(at point: Point, now: Double) { send(.release(at: point), now: now) }
 
+    /// In edit mode, removes or moves the item on row `row` (a screen reader's action).
+    func editRow(_ row: Int, _ change: MenuRowEdit, now: Double) { send(.editRow(row, change), now: now) }
+
+    /// The rows of edit mode's items screen that are the menu's items.
+    var editableRows: [Int] { controller.editableRows }
+
     /// The pointer over `instance`'s surface: while its menu is open, resting on an item runs it.
     func pointer(_ event: InputEvent, over instance: ButtonInstance) {
         guard owner === instance else { return }
