@@ -138,6 +138,27 @@ final class MenuControllerTests: XCTestCase {
                             anchor: anchor, visible: true))
                 }, ["refused: no [[menu.item]] is configured"], #line
             ),
+            // Issue 42 §1: every item hidden for the app in front said
+            // "no [[menu.item]] is configured" though some are.
+            (
+                "every item hidden for the app in front",
+                {
+                    $0.send(
+                        .toggle(
+                            "a", MenuSource(menu: Menu(), buttonColor: source.buttonColor, hiddenFor: "foot"),
+                            path: [], anchor: anchor, visible: true))
+                }, ["refused: every [[menu.item]] is hidden for foot (show_for, hide_for)"], #line
+            ),
+            (
+                "every item hidden, no window in front",
+                {
+                    $0.send(
+                        .toggle(
+                            "a",
+                            MenuSource(menu: Menu(), buttonColor: source.buttonColor, hiddenFor: .some(nil)),
+                            path: [], anchor: anchor, visible: true))
+                }, ["refused: every [[menu.item]] is hidden while no window is in front (show_for)"], #line
+            ),
         ]
         for (name, act, expected, line) in rows {
             var driver = Driver()
@@ -145,6 +166,23 @@ final class MenuControllerTests: XCTestCase {
             XCTAssertNil(driver.controller.owner, name, line: line)
             XCTAssertEqual(driver.controller.jobs, [], name, line: line)
         }
+    }
+
+    /// Issue 42 §1: with edit mode, a menu whose every item is hidden for
+    /// the app in front opens with Edit alone, so that they can be shown again.
+    func testEveryItemHiddenForTheAppInFrontKeepsEdit() {
+        var driver = Driver()
+        let hidden = MenuSource(menu: Menu(edit: .touch), buttonColor: source.buttonColor, hiddenFor: "foot")
+        _ = driver.send(.toggle("a", hidden, path: [], anchor: anchor, visible: true))
+        XCTAssertEqual(driver.draw(), ["opened a[]"])
+        XCTAssertEqual(driver.controller.page?.items.map(\.label), ["Edit"])
+        var none = Driver()
+        XCTAssertEqual(
+            none.send(
+                .toggle(
+                    "a", MenuSource(menu: Menu(edit: .touch), buttonColor: source.buttonColor), path: [],
+                    anchor: anchor, visible: true)), ["refused: no [[menu.item]] is configured"],
+            "none configured: nothing to edit mode's Add either, as before")
     }
 
     func testDrawnAheadOpensAtOnceWithoutAChild() {

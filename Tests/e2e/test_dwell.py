@@ -207,5 +207,19 @@ class DwellTests(unittest.TestCase):
             self.assertNotIn('"Two"', buoy.config_path.read_text())
 
 
+    def test_items_for_the_app_in_front_run_by_a_rest_too(self):
+        """A menu with show_for or hide_for (which has buoy watch the windows) lost its dwell: the
+        items for the app in front were made without it, so resting on one ran nothing."""
+        with matrix_compositor() as compositor:
+            pointer = compositor.pointer()
+            pointer.move(*AWAY)
+            buoy, markers, (cx, cy) = start_buoy_with_menu(
+                compositor, edit=lambda text: text.replace("[button]\n", "[button]\ndwell = 0.6\n", 1).replace(
+                    'label = "Item 4"', 'label = "Item 4"\nhide_for = ["no-such-app"]'))
+            pointer.move(cx, cy)
+            centres = wait_open(compositor, buoy)
+            pointer.move(*centres[1])
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran by a rest")
+
 if __name__ == "__main__":
     unittest.main()

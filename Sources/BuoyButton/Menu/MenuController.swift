@@ -204,8 +204,9 @@ public struct MenuController: Sendable {
                 effects += carryOut(step, now: now)
                 continue
             }
-            guard !source.menu.items.isEmpty else {
-                return effects + [.refused("no [[menu.item]] is configured")]
+            // Every item hidden for the app in front: Edit stays, to show them again.
+            guard !source.menu.items.isEmpty || (source.hiddenFor != nil && source.menu.edit == .touch) else {
+                return effects + [.refused(source.noItems)]
             }
             guard visible else { return effects + [.refused("the button is hidden")] }
             guard let page = source.page(at: path) else {

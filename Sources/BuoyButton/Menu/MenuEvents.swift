@@ -13,13 +13,30 @@ public struct MenuSource: Sendable, Equatable {
     public var dwell: Double
     /// What edit mode edits, where `[menu] edit` is "touch" (`MenuEditContext`).
     public var editing: MenuEditContext?
+    /// The app in front, when its `show_for` and `hide_for` took items out
+    /// of `menu`: `.some(nil)` when no window is in front.
+    public var hiddenFor: String??
 
     /// `menu` for a button of `buttonColor`.
-    public init(menu: Menu, buttonColor: Color, dwell: Double = 0, editing: MenuEditContext? = nil) {
+    public init(
+        menu: Menu, buttonColor: Color, dwell: Double = 0, editing: MenuEditContext? = nil,
+        hiddenFor: String?? = nil
+    ) {
         self.menu = menu
         self.buttonColor = buttonColor
         self.dwell = dwell
         self.editing = editing
+        self.hiddenFor = hiddenFor
+    }
+
+    /// Why it has no item to show: none configured, or every one hidden
+    /// for the app in front (which `buoy msg menu` names).
+    var noItems: String {
+        switch hiddenFor {
+        case nil: "no [[menu.item]] is configured"
+        case .some(let app?): "every [[menu.item]] is hidden for \(app) (show_for, hide_for)"
+        case .some(nil): "every [[menu.item]] is hidden while no window is in front (show_for)"
+        }
     }
 
     /// The level at `path`; nil if `path` names a submenu it does not have.

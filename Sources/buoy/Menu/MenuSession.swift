@@ -66,7 +66,10 @@ final class MenuSession {
             return MenuEditWriter.editable(MenuSource(spec), spec, seats: display.seats, catalog: catalog)
         }
         let focused = windows.first(where: \.activated)?.appID
-        let source = MenuSource(menu: spec.menu.showing(forApp: focused), buttonColor: spec.button.color)
+        let shown = spec.menu.showing(forApp: focused)
+        let source = MenuSource(
+            menu: shown, buttonColor: spec.button.color, dwell: spec.menuDwell,
+            hiddenFor: shown.items.count < spec.menu.items.count ? .some(focused) : nil)
         return MenuEditWriter.editable(source, spec, seats: display.seats, catalog: catalog)
     }
 
