@@ -11,6 +11,10 @@ import BuoyCore
 ///   further settles it there afresh, and the time starts again.
 /// - One click per visit: once it clicked (or a real press did), resting
 ///   on does nothing until the pointer leaves and comes back.
+/// - A rest is used once: where the target fills the screen (a click
+///   type's overlay), the pointer cannot leave it, so a rest spent at a
+///   point (`spend(at:)`) is used up until the pointer moves further than
+///   `tolerance` from there, which starts a rest afresh.
 /// - Where the pointer entered is not known until it moves: the time runs
 ///   from the entry, and the first move settles it without restarting.
 public struct Dwell: Sendable, Equatable {
@@ -25,8 +29,9 @@ public struct Dwell: Sendable, Equatable {
         case away
         /// On it since `since`, settled at `anchor` (nil until it moved).
         case resting(anchor: Point?, since: Double)
-        /// This visit clicked (or pressed) already.
-        case spent
+        /// This visit clicked (or pressed) already; with a point, moving
+        /// further than `tolerance` from it rests afresh.
+        case spent(at: Point?)
     }
 
     var state = State.away
@@ -50,6 +55,8 @@ public struct Dwell: Sendable, Equatable {
         case .resting(nil, let since): state = .resting(anchor: point, since: since)
         case .resting(let anchor?, _) where anchor.distance(to: point) > Self.tolerance:
             state = .resting(anchor: point, since: now)
+        case .spent(let spentAt?) where spentAt.distance(to: point) > Self.tolerance:
+            state = .resting(anchor: point, since: now)
         case .resting, .spent: break
         }
     }
@@ -59,7 +66,15 @@ public struct Dwell: Sendable, Equatable {
 
     /// A press (or anything else that acts on the target) used this visit up.
     public mutating func spend() {
-        if state != .away { state = .spent }
+        if state != .away { state = .spent(at: nil) }
+    }
+
+    /// The pointer is at `point` on the target without having rested there
+    /// (it was there when the target appeared), or its rest there was
+    /// used: moving further than `tolerance` from it starts a rest.
+    public mutating func spend(at point: Point) {
+        guard seconds > 0 else { return }
+        state = .spent(at: point)
     }
 
     /// When the rest clicks, while it runs.
@@ -81,7 +96,7 @@ public struct Dwell: Sendable, Equatable {
     /// point it rested at (nil if the pointer never moved) comes with it.
     public mutating func fire(at now: Double) -> (clicked: Bool, at: Point?) {
         guard case .resting(let anchor, _) = state, let deadline, now >= deadline else { return (false, nil) }
-        state = .spent
+        state = .spent(at: nil)
         return (true, anchor)
     }
 }

@@ -10,6 +10,8 @@ package enum WaylandError: Error, Equatable, CustomStringConvertible {
     case noDisplay(name: String, errno: Int32)
     case missingGlobal(RequiredGlobal)
     case connectionLost(String)
+    /// The compositor took the connection and did not answer within `seconds`.
+    case noAnswer(seconds: Double)
     case system(String)
 
     package var description: String {
@@ -20,6 +22,8 @@ package enum WaylandError: Error, Equatable, CustomStringConvertible {
             return global.missing
         case .connectionLost(let why):
             return "lost the connection to the compositor: \(why)"
+        case .noAnswer(let seconds):
+            return "the compositor did not answer within \(seconds) s"
         case .system(let why):
             return why
         }
@@ -90,8 +94,10 @@ package final class Display {
     }
 
     /// Connects and binds whatever is offered, even without what buoy needs:
-    /// `buoy doctor` reports what is there.
-    package init(connectingTo name: String?) throws(WaylandError) {
+    /// `buoy doctor` reports what is there. With `timeout`, each roundtrip
+    /// gives up after that many seconds (`.noAnswer`): a compositor that is
+    /// stopped takes the connection and never answers.
+    package init(connectingTo name: String?, timeout: Double? = nil) throws(WaylandError) {
         guard let proxy = wl_display_connect(name) else {
             let error = errno
             let shown = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
@@ -102,8 +108,9 @@ package final class Display {
         wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
         // The first roundtrip announces the globals; the second delivers the
         // events of the objects bound in the first (output modes, names).
-        try roundtrip()
-        try roundtrip()
+        for _ in 0..<2 {
+            if let timeout { try roundtrip(within: timeout) } else { try roundtrip() }
+        }
     }
 
     deinit {
@@ -167,6 +174,31 @@ package final class Display {
 
     package func roundtrip() throws(WaylandError) {
         if wl_display_roundtrip(proxy) < 0 { throw connectionError() }
+    }
+
+    /// A roundtrip that waits at most `seconds` for the compositor's answer.
+    package func roundtrip(within seconds: Double) throws(WaylandError) {
+        let answer = SyncPoint(display: self)
+        let deadline = monotonicNow() + seconds
+        while !answer.answered {
+            guard wl_display_prepare_read(proxy) == 0 else {
+                if wl_display_dispatch_pending(proxy) < 0 { throw connectionError() }
+                continue
+            }
+            _ = wl_display_flush(proxy)
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let left = deadline - monotonicNow()
+            let ready = left > 0 ? poll(&entry, 1, Int32((left * 1000).rounded(.up))) : 0
+            guard ready > 0 else {
+                wl_display_cancel_read(proxy)
+                if ready < 0 && errno == EINTR { continue }
+                if ready < 0 { throw .system("poll: \(String(cString: strerror(errno)))") }
+                throw .noAnswer(seconds: seconds)
+            }
+            if wl_display_read_events(proxy) < 0 || wl_display_dispatch_pending(proxy) < 0 {
+                throw connectionError()
+            }
+        }
     }
 
     /// The error that ended the connection, in words.

@@ -38,6 +38,9 @@ final class App {
     let menu: MenuSession
     /// Click types on the next tap anywhere.
     let clicks: ClickSession
+    /// Where the pointer is on a button's surface (its menu included), for
+    /// a click type armed under it (`ClickArming`'s `restingAt`).
+    var pointerOnButton: (key: InstanceKey, point: Point)?
     var exitStatus: Int32?
     /// `buoy msg mode`: kept across reloads, not restarts (the compositor's
     /// switch says it again).
@@ -88,7 +91,7 @@ final class App {
         menu.instances = { [unowned self] in instances }
         menu.windows = { [unowned self] in self.display.windows?.windows }
         menu.editWriter.target = { [unowned self] in loader.editTarget }
-        clicks.publish = { [unowned self] kind, instance in publish(kind, for: instance) }
+        clicks.publish = { [unowned self] kind, key in server?.publish(ButtonEvent(kind, button: key.name)) }
         watchWindowsIfNeeded()
         makeKeyboardIfNeeded()
         sessionBus = SessionBus.connect(loop: loop, log: log)

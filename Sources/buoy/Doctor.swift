@@ -21,9 +21,12 @@ enum Doctor {
         }
         let display: Display
         do {
-            display = try Display(connectingTo: nil)
+            display = try Display(connectingTo: nil, timeout: MessageClient.timeout)
         } catch .noDisplay(_, let code) {
             printError(socket.cannotConnect(String(cString: strerror(code))))
+            return 1
+        } catch .noAnswer(let seconds) {
+            printError(socket.noAnswer(within: seconds))
             return 1
         } catch {
             printError("buoy doctor: \(error)")
@@ -116,7 +119,8 @@ enum Doctor {
         case .success(.invalid), .failure(.tooLong), .failure(.closed):
             return .failed("what answers there is not sway")
         case .failure(.timedOut):
-            return .failed(MessageError.timedOut(seconds: MessageClient.timeout).description)
+            // A sway that is stopped takes the connection and never answers.
+            return .failed("\(path) did not answer within \(Int(MessageClient.timeout)) s")
         case .failure(.failed(let code)):
             return .failed(MessageError.system("read from \(path)", errno: code).description)
         }

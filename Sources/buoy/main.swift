@@ -11,7 +11,9 @@ struct StartupFailure: Error {
 
 /// Claims `buoy msg`'s socket, which also makes buoy a single instance per
 /// display. With `--replace` the running instance is asked to quit first.
-/// Without XDG_RUNTIME_DIR, buoy runs without the socket.
+/// Without XDG_RUNTIME_DIR, buoy runs without the socket; with a socket it
+/// cannot claim (a directory there, another user's socket), it does not
+/// run: a second buoy would start beside the first, neither reachable.
 func startControlServer(replace: Bool, log: Logger) -> Result<ControlServer?, StartupFailure> {
     guard let path = ControlServer.socketPath() else {
         log.warning("XDG_RUNTIME_DIR is not set: no socket for buoy msg, and no check for a second buoy")
@@ -22,11 +24,8 @@ func startControlServer(replace: Bool, log: Logger) -> Result<ControlServer?, St
     }
     do {
         return .success(try ControlServer(path: path, log: log))
-    } catch .alreadyRunning(let path) {
-        return .failure(StartupFailure(message: ControlServerError.alreadyRunning(path: path).description))
     } catch {
-        log.warning("\(error); buoy msg will not reach this instance")
-        return .success(nil)
+        return .failure(StartupFailure(message: error.description))
     }
 }
 

@@ -10,7 +10,7 @@ final class ClickArmingTests: XCTestCase {
     }
 
     private static func arm(_ type: ClickType, at now: Double = 10) -> Arming.Input {
-        .arm(type, timeout: 5, outputs: ["HEADLESS-1"], at: now)
+        .arm(type, from: "main", timeout: 5, outputs: ["HEADLESS-1"], at: now)
     }
 
     private static func tap(_ x: Double, _ y: Double, at now: Double, on output: String = "HEADLESS-1")
@@ -163,20 +163,38 @@ final class ClickArmingTests: XCTestCase {
             ),
             (
                 "an output gone: its overlay goes",
-                [.arm(.right, timeout: 5, outputs: ["A", "B"], at: 10), .outputs(["A"], at: 11)],
+                [
+                    .arm(.right, from: "main", timeout: 5, outputs: ["A", "B"], at: 10),
+                    .outputs(["A"], at: 11),
+                ],
                 [.overlays(["A", "B"]), .armed(.right), .overlays(["A"])], .right, #line
             ),
             (
-                "the last output gone: disarmed",
+                // Issue 42 §1: the output under the overlay unplugged, the
+                // button moves to another, and the arming waits for it.
+                "the button's output gone, before it lands on another: armed, without overlays",
                 [Self.arm(.right), .outputs([], at: 11)],
-                Self.shown + [
-                    .armed(.right), .overlays([]), .disarmed(.outputGone),
-                ], nil, #line
+                Self.shown + [.armed(.right), .overlays([])], .right, #line
+            ),
+            (
+                "the button landed on another output: the overlays are there",
+                [Self.arm(.right), .outputs([], at: 11), .outputs(["HEADLESS-2"], at: 11.2)],
+                Self.shown + [.armed(.right), .overlays([]), .overlays(["HEADLESS-2"])], .right, #line
+            ),
+            (
+                "no output comes back: the timeout ends it",
+                [Self.arm(.right), .outputs([], at: 11), .tick(at: 15)],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.timeout)], nil, #line
+            ),
+            (
+                "a press held on the overlay when every output went: disarmed",
+                [Self.arm(.right), .press(a, at: 11), .outputs([], at: 11.1)],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.outputGone)], nil, #line
             ),
             (
                 "the tapped output gone before the sync: nothing is delivered",
                 [
-                    .arm(.right, timeout: 5, outputs: ["A", "B"], at: 10),
+                    .arm(.right, from: "main", timeout: 5, outputs: ["A", "B"], at: 10),
                     .press(Self.spot(1, 1, on: "A"), at: 11),
                     .release(Self.spot(1, 1, on: "A"), at: 11.1), .outputs(["B"], at: 11.2),
                     .synced(at: 11.3),
@@ -188,7 +206,7 @@ final class ClickArmingTests: XCTestCase {
             (
                 "a drag's first output gone: disarmed",
                 [
-                    .arm(.drag, timeout: 5, outputs: ["A", "B"], at: 10),
+                    .arm(.drag, from: "main", timeout: 5, outputs: ["A", "B"], at: 10),
                     .press(Self.spot(1, 1, on: "A"), at: 11),
                     .release(Self.spot(1, 1, on: "A"), at: 11.1), .outputs(["B"], at: 11.2),
                 ],
@@ -198,7 +216,7 @@ final class ClickArmingTests: XCTestCase {
             ),
             (
                 "no output with a button: nothing armed",
-                [.arm(.right, timeout: 5, outputs: [], at: 10)], [], nil, #line
+                [.arm(.right, from: "main", timeout: 5, outputs: [], at: 10)], [], nil, #line
             ),
             (
                 "armed again with another type: that one replaces it",
@@ -216,6 +234,66 @@ final class ClickArmingTests: XCTestCase {
         Self.check(rows)
     }
 
+    /// Issue 42 §1: armed with no button on screen, the next tap anywhere
+    /// would be a click nothing shows; the button that armed it hidden,
+    /// removed or reloaded away disarms, saying which.
+    func testTheButtonThatArmedIt() {
+        let shownAlone: [InstanceKey: HiddenBy?] = ["main": nil]
+        let rows: [(name: String, [Arming.Input], [Arming.Effect], ClickType?, UInt)] = [
+            (
+                "shown: armed", [Self.arm(.right), .buttons(shownAlone, at: 11)],
+                Self.shown + [.armed(.right)], .right, #line
+            ),
+            (
+                "hidden by msg hide", [Self.arm(.right), .buttons(["main": .msg], at: 11)],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.hidden)], nil, #line
+            ),
+            (
+                "hidden by a rule", [Self.arm(.right), .buttons(["main": .fullscreen], at: 11)],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.hidden)], nil, #line
+            ),
+            (
+                "removed, a press held on the overlay",
+                [Self.arm(.right), .press(Self.spot(1, 1), at: 11), .buttons(["main": .removed], at: 11.1)],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.removed)], nil, #line
+            ),
+            (
+                "another button hidden: armed still",
+                [Self.arm(.right), .buttons(["main": nil, "kb": .msg], at: 11)],
+                Self.shown + [.armed(.right)], .right, #line
+            ),
+            (
+                "a reload renamed the button that armed it",
+                [Self.arm(.right), .buttons(["kb": nil], at: 11)],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.buttonGone)], nil, #line
+            ),
+            (
+                "an output = \"*\" button's instance went with its output",
+                [
+                    .arm(
+                        .right, from: InstanceKey(name: "main", instanceOutput: "HEADLESS-2"), timeout: 5,
+                        outputs: ["HEADLESS-1"], at: 10),
+                    .buttons([InstanceKey(name: "main", instanceOutput: "HEADLESS-1"): nil], at: 11),
+                ],
+                Self.shown + [.armed(.right), .overlays([]), .disarmed(.outputGone)], nil, #line
+            ),
+            (
+                "hidden after the tap, before the sync: the tap is delivered",
+                [Self.arm(.right)] + Self.tap(100, 200, at: 11) + [
+                    .buttons(["main": .msg], at: 11.06), .synced(at: 11.1),
+                ],
+                Self.shown + [
+                    .armed(.right), .overlays([]), .sync,
+                    .deliver(
+                        [.move(Point(x: 100, y: 200)), .press(.right), .release(.right)], output: "HEADLESS-1"
+                    ),
+                    .clicked(.right, Self.spot(100, 200)),
+                ], nil, #line
+            ),
+        ]
+        Self.check(rows)
+    }
+
     func testDeadline() {
         var arming = Arming()
         XCTAssertNil(arming.deadline)
@@ -228,12 +306,19 @@ final class ClickArmingTests: XCTestCase {
         XCTAssertNil(arming.deadline)
     }
 
-    /// Dwell on the overlay: a rest of `[button] dwell` seconds is a tap where it rested.
+    /// Dwell on the overlay: a rest of `[button] dwell` seconds is a tap where it rested. The
+    /// pointer enters at `e` (the edge it came over) and moves on to rest.
     func testDwell() {
+        let e = Self.spot(10, 10)
         let a = Self.spot(100, 200)
         let b = Self.spot(400, 300)
         let armWithDwell = { (type: ClickType) in
-            Arming.Input.arm(type, timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, at: 10)
+            Arming.Input.arm(type, from: "main", timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, at: 10)
+        }
+        // Armed by a rest on a menu item at `a`: the pointer rests there on buoy's surface.
+        let armRestingAtA = { (type: ClickType) in
+            Arming.Input.arm(
+                type, from: "main", timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, restingAt: [a], at: 10)
         }
         let delivered = { (type: ClickType, steps: [PointerStep], at: Arming.Spot) -> [Arming.Effect] in
             [.overlays([]), .sync, .deliver(steps, output: "HEADLESS-1"), .clicked(type, at)]
@@ -242,8 +327,8 @@ final class ClickArmingTests: XCTestCase {
             (
                 "a rest on the overlay clicks where it rested",
                 [
-                    armWithDwell(.right), .pointerEntered(a, at: 10.5), .tick(at: 11.4), .tick(at: 11.5),
-                    .synced(at: 11.55),
+                    armWithDwell(.right), .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.5),
+                    .tick(at: 11.4), .tick(at: 11.5), .synced(at: 11.55),
                 ],
                 Self.shown + [.armed(.right)]
                     + delivered(.right, [.move(a.point), .press(.right), .release(.right)], a), nil, #line
@@ -251,7 +336,7 @@ final class ClickArmingTests: XCTestCase {
             (
                 "jitter within the tolerance keeps the rest and its place",
                 [
-                    armWithDwell(.middle), .pointerEntered(a, at: 10.5),
+                    armWithDwell(.middle), .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.5),
                     .pointerMoved(Self.spot(105, 203), at: 11), .tick(at: 11.5), .synced(at: 11.55),
                 ],
                 Self.shown + [.armed(.middle)]
@@ -260,45 +345,114 @@ final class ClickArmingTests: XCTestCase {
             (
                 "moving further starts it again there",
                 [
-                    armWithDwell(.right), .pointerEntered(a, at: 10.5), .pointerMoved(b, at: 11),
-                    .tick(at: 11.5), .tick(at: 12), .synced(at: 12.05),
+                    armWithDwell(.right), .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.5),
+                    .pointerMoved(b, at: 11), .tick(at: 11.5), .tick(at: 12), .synced(at: 12.05),
                 ],
                 Self.shown + [.armed(.right)]
                     + delivered(.right, [.move(b.point), .press(.right), .release(.right)], b), nil, #line
             ),
             (
+                // Issue 42 §1: a dwell on a menu item arms right-click, the
+                // menu closes and the overlay appears under the pointer,
+                // which stays: that rest was the item's, not a click here.
+                "the overlay appearing under a resting pointer does not click there",
+                [armRestingAtA(.right), .pointerEntered(a, at: 10.05), .tick(at: 11.1), .tick(at: 14)],
+                Self.shown + [.armed(.right)], .right, #line
+            ),
+            (
+                "a head pointer's jitter where the overlay appeared is no rest either",
+                [
+                    armRestingAtA(.right), .pointerEntered(a, at: 10.05),
+                    .pointerMoved(Self.spot(103, 198), at: 10.3), .pointerMoved(Self.spot(97, 204), at: 10.6),
+                    .tick(at: 11.7), .tick(at: 14),
+                ],
+                Self.shown + [.armed(.right)], .right, #line
+            ),
+            (
+                "moving away from where the overlay appeared, then resting, clicks",
+                [
+                    armRestingAtA(.right), .pointerEntered(a, at: 10.05), .pointerMoved(b, at: 11),
+                    .tick(at: 12), .synced(at: 12.05),
+                ],
+                Self.shown + [.armed(.right)]
+                    + delivered(.right, [.move(b.point), .press(.right), .release(.right)], b), nil, #line
+            ),
+            (
+                "drag: the overlay appearing under a resting pointer marks no press there",
+                [
+                    armRestingAtA(.drag), .pointerEntered(a, at: 10.05), .tick(at: 11.1),
+                    .pointerMoved(b, at: 12), .tick(at: 13.1), .synced(at: 13.15),
+                ],
+                Self.shown + [.armed(.drag)], .drag, #line
+            ),
+            (
+                // sway 1.10 sends no enter when the overlay appears: the
+                // pointer's first move onto it is where it enters.
+                "a pointer that moves onto the overlay rests from where it enters",
+                [
+                    .arm(
+                        .right, from: "main", timeout: 5, outputs: ["HEADLESS-1"], dwell: 1,
+                        restingAt: [Self.spot(1250, 360)], at: 10),
+                    .pointerEntered(a, at: 10.5), .tick(at: 11.5), .synced(at: 11.55),
+                ],
+                Self.shown + [.armed(.right)]
+                    + delivered(.right, [.move(a.point), .press(.right), .release(.right)], a), nil, #line
+            ),
+            (
+                "armed again under a pointer on the overlay: no rest until it moves",
+                [
+                    armWithDwell(.right), .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.3),
+                    .arm(.middle, from: "main", timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, at: 10.8),
+                    .pointerMoved(Self.spot(103, 202), at: 11), .tick(at: 12.5),
+                ],
+                Self.shown + [.armed(.right), .disarmed(.replaced)] + Self.shown + [.armed(.middle)], .middle,
+                #line
+            ),
+            (
                 "leaving the overlay (onto the button) stops it",
-                [armWithDwell(.right), .pointerEntered(a, at: 10.5), .pointerLeft(at: 11), .tick(at: 12)],
+                [
+                    armWithDwell(.right), .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.5),
+                    .pointerLeft(at: 11), .tick(at: 12),
+                ],
                 Self.shown + [.armed(.right)], .right, #line
             ),
             (
                 "a real tap spends the rest",
-                [armWithDwell(.right), .pointerEntered(a, at: 10.5)] + Self.tap(300, 400, at: 11)
-                    + [.tick(at: 11.5)],
+                [armWithDwell(.right), .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.5)]
+                    + Self.tap(300, 400, at: 11) + [.tick(at: 11.5)],
                 Self.shown + [.armed(.right), .overlays([]), .sync], .right, #line
             ),
             (
                 "without dwell a rest does nothing",
-                [Self.arm(.right), .pointerEntered(a, at: 10.5), .tick(at: 14)],
+                [Self.arm(.right), .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.5), .tick(at: 14)],
                 Self.shown + [.armed(.right)], .right, #line
             ),
             (
                 "the timeout still disarms a rest that has not ended",
                 [
-                    .arm(.right, timeout: 1, outputs: ["HEADLESS-1"], dwell: 2, at: 10),
-                    .pointerEntered(a, at: 10.5), .tick(at: 11),
+                    .arm(.right, from: "main", timeout: 1, outputs: ["HEADLESS-1"], dwell: 2, at: 10),
+                    .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.5), .tick(at: 11),
                 ],
                 Self.shown + [.armed(.right), .overlays([]), .disarmed(.timeout)], nil, #line
             ),
             (
                 "drag: a rest at A, then a rest away from it at B",
                 [
-                    armWithDwell(.drag), .pointerEntered(a, at: 10.5), .tick(at: 11.5), .tick(at: 13),
-                    .pointerMoved(b, at: 13), .tick(at: 14), .synced(at: 14.05),
+                    armWithDwell(.drag), .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.5),
+                    .tick(at: 11.5), .tick(at: 13), .pointerMoved(b, at: 13), .tick(at: 14),
+                    .synced(at: 14.05),
                 ],
                 Self.shown + [.armed(.drag)]
                     + delivered(.drag, ClickType.drag.steps(from: a.point, to: b.point), b),
                 nil, #line
+            ),
+            (
+                "drag: resting on where the first rest was is no second tap",
+                [
+                    armWithDwell(.drag), .pointerEntered(e, at: 10.2), .pointerMoved(a, at: 10.5),
+                    .tick(at: 11.5), .pointerMoved(Self.spot(103, 202), at: 12), .tick(at: 14),
+                ],
+                Self.shown + [.armed(.drag)], .drag, #line
             ),
         ]
         Self.check(rows)
@@ -306,7 +460,7 @@ final class ClickArmingTests: XCTestCase {
 
     func testTheRestsEndIsADeadline() {
         var arming = Arming()
-        _ = arming.handle(.arm(.right, timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, at: 10))
+        _ = arming.handle(.arm(.right, from: "main", timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, at: 10))
         XCTAssertEqual(arming.deadline, 15)
         _ = arming.handle(.pointerEntered(Self.spot(1, 1), at: 10.5))
         XCTAssertEqual(arming.deadline, 11.5)

@@ -139,6 +139,27 @@ final class MenuControllerTests: XCTestCase {
                             anchor: anchor, visible: true))
                 }, ["refused: no [[menu.item]] is configured"], #line
             ),
+            // Issue 42 §1: every item hidden for the app in front said
+            // "no [[menu.item]] is configured" though some are.
+            (
+                "every item hidden for the app in front",
+                {
+                    $0.send(
+                        .toggle(
+                            "a", MenuSource(menu: Menu(), buttonColor: source.buttonColor, hiddenFor: "foot"),
+                            path: [], anchor: anchor, visible: true))
+                }, ["refused: every [[menu.item]] is hidden for foot (show_for, hide_for)"], #line
+            ),
+            (
+                "every item hidden, no window in front",
+                {
+                    $0.send(
+                        .toggle(
+                            "a",
+                            MenuSource(menu: Menu(), buttonColor: source.buttonColor, hiddenFor: .some(nil)),
+                            path: [], anchor: anchor, visible: true))
+                }, ["refused: every [[menu.item]] is hidden while no window is in front (show_for)"], #line
+            ),
         ]
         for (name, act, expected, line) in rows {
             var driver = Driver()
@@ -146,6 +167,23 @@ final class MenuControllerTests: XCTestCase {
             XCTAssertNil(driver.controller.owner, name, line: line)
             XCTAssertEqual(driver.controller.jobs, [], name, line: line)
         }
+    }
+
+    /// Issue 42 §1: with edit mode, a menu whose every item is hidden for
+    /// the app in front opens with Edit alone, so that they can be shown again.
+    func testEveryItemHiddenForTheAppInFrontKeepsEdit() {
+        var driver = Driver()
+        let hidden = MenuSource(menu: Menu(edit: .touch), buttonColor: source.buttonColor, hiddenFor: "foot")
+        _ = driver.send(.toggle("a", hidden, path: [], anchor: anchor, visible: true))
+        XCTAssertEqual(driver.draw(), ["opened a[]"])
+        XCTAssertEqual(driver.controller.page?.items.map(\.label), ["Edit"])
+        var none = Driver()
+        XCTAssertEqual(
+            none.send(
+                .toggle(
+                    "a", MenuSource(menu: Menu(edit: .touch), buttonColor: source.buttonColor), path: [],
+                    anchor: anchor, visible: true)), ["refused: no [[menu.item]] is configured"],
+            "none configured: nothing to edit mode's Add either, as before")
     }
 
     func testDrawnAheadOpensAtOnceWithoutAChild() {
@@ -632,6 +670,33 @@ final class MenuControllerTests: XCTestCase {
         XCTAssertEqual(driver.controller.scene?.images.id, partial.id, "the old images stay until then")
         XCTAssertEqual(driver.send(.drawn(id: full.id, labels: sizes)), [])
         XCTAssertEqual(driver.controller.scene?.images.id, full.id)
+    }
+
+    /// Issue 42 §1: an item's keys come after the `.closed` that gives the
+    /// window in front the keyboard back, by pointer, by keys or by dwell,
+    /// so the shell never sends them into the open menu.
+    func testAnItemsKeysComeOnceTheMenuHasClosed() {
+        var undo = source
+        undo.menu.items[1] = MenuItem(label: "Undo", action: .keys([KeyChord(.control, "z")]))
+        undo.dwell = 0.5
+        let rows: [(String, (inout Driver) -> [String], UInt)] = [
+            ("by pointer", { $0.tap(1) }, #line),
+            ("by keys", { $0.send(.key(.down)) + $0.send(.key(.activate)) }, #line),
+            (
+                "by dwell",
+                {
+                    guard let layout = $0.controller.scene?.images.layout else { return [] }
+                    return $0.send(.pointer(at: layout.items[1].circle.center)) + $0.send(.tick, after: 0.5)
+                }, #line
+            ),
+        ]
+        for (name, act, line) in rows {
+            var driver = Driver()
+            _ = driver.send(.toggle("a", undo, path: [], anchor: anchor, visible: true))
+            _ = driver.draw()
+            XCTAssertEqual(act(&driver), ["closed a chose Undo[]", "run a Undo"], name, line: line)
+            XCTAssertFalse(driver.controller.isOpen, name, line: line)
+        }
     }
 
     /// Issue 34: a tap on an item whose tool was missing did nothing to

@@ -232,3 +232,97 @@ extension MenuEditModeTests {
         XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "B", "Add", "Button", "Done"])
     }
 }
+
+extension MenuEditModeTests {
+    /// Issue 42 §1: edit mode dropped the pointer's rests, so a dwell user
+    /// who entered it could not leave. Every target works by a rest, and a
+    /// rest is used once: resting on after a removal removes nothing more.
+    func testEveryEditTargetWorksByDwell() {
+        var dwelling = Self.source
+        dwelling.dwell = 0.5
+        var test = Driver()
+        test.openEditMode(dwelling)
+        _ = test.send(.catalog(PickerCatalog.groups(applications: [])))
+        _ = test.drawAll()
+        XCTAssertEqual(
+            test.rest(on: "B"), [.writeConfig(Self.owner, .removeItem(2, in: ItemList()))], "B's −")
+        XCTAssertEqual(test.restOn(), [], "resting on: the rest was used")
+        _ = test.send(.configWritten(refusal: nil))
+        _ = test.drawAll()
+        XCTAssertEqual(test.labels, ["A", "Add", "Button", "Done", "Undo"], "Undo shows for a few seconds")
+        XCTAssertEqual(
+            test.rest(on: "A", onLabel: true), [], "a rest on a label, as a tap there, removes nothing")
+
+        let steps: [(rest: String, path: [String], UInt)] = [
+            ("Add", MenuPage.editPath(.groups(.newItem)), #line),
+            ("Back", MenuPage.editPath(.items), #line),
+            ("Add", MenuPage.editPath(.groups(.newItem)), #line),
+        ]
+        for (label, path, line) in steps {
+            _ = test.rest(on: label)
+            _ = test.drawAll()
+            XCTAssertEqual(test.controller.page?.path, path, "after resting on \(label)", line: line)
+        }
+        // A group, then one of its choices: an item added.
+        _ = test.rest(at: 0)
+        _ = test.drawAll()
+        XCTAssertEqual(test.controller.page?.path, MenuPage.editPath(.choices(.newItem, group: 0)))
+        let chosen = test.rest(at: 0)
+        XCTAssertTrue(chosen.contains { if case .writeConfig = $0 { true } else { false } }, "\(chosen)")
+        _ = test.send(.configWritten(refusal: nil))
+        _ = test.drawAll()
+        XCTAssertEqual(test.controller.page?.path, MenuPage.editPath(.items))
+        _ = test.rest(on: "Button")
+        _ = test.drawAll()
+        XCTAssertEqual(test.controller.page?.path, MenuPage.editPath(.button))
+        _ = test.rest(on: "Done")
+        _ = test.drawAll()
+        XCTAssertFalse(test.controller.isEditing, "Done by dwell leaves edit mode")
+        XCTAssertEqual(test.controller.page?.path, [])
+    }
+}
+
+extension Driver {
+    /// The labels of the level on screen.
+    var labels: [String] { controller.page?.items.map(\.label) ?? [] }
+
+    /// The pointer, off every row, comes to rest on the row labelled `label`
+    /// (its circle, or its label) for the source's dwell: what that gave.
+    mutating func rest(on label: String, onLabel: Bool = false) -> [MenuEffect] {
+        guard let index = labels.firstIndex(of: label) else { return [.warning("no row \(label)")] }
+        return rest(at: index, onLabel: onLabel)
+    }
+
+    mutating func rest(at index: Int, onLabel: Bool = false) -> [MenuEffect] {
+        guard let item = controller.scene?.images.layout.items[index] else { return [] }
+        _ = send(.pointer(at: nil))
+        _ = send(.pointer(at: onLabel ? item.label.center : item.circle.center))
+        return restOn()
+    }
+
+    /// The pointer stays where it is for the dwell's time.
+    mutating func restOn() -> [MenuEffect] {
+        now += 0.5
+        return send(.tick)
+    }
+}
+
+extension MenuEditModeTests {
+    /// Issue 42 §1: a screen reader's remove, move up and move down on an
+    /// item's row do what a tap on its "−" and a drag do, and write the same.
+    func testARowsRemoveAndMovesAsAScreenReaderAsksThem() {
+        var test = Driver()
+        test.openEditMode()
+        XCTAssertEqual(test.controller.editableRows, [0, 1])
+        XCTAssertEqual(test.send(.editRow(0, .moveUp)), [], "the first cannot go up")
+        XCTAssertEqual(
+            test.send(.editRow(0, .moveDown)), [.writeConfig(Self.owner, .moveItem(1, to: 2, in: ItemList()))]
+        )
+        _ = test.send(.configWritten(refusal: nil))
+        _ = test.drawAll()
+        XCTAssertEqual(test.labels, ["B", "A", "Add", "Button", "Done"])
+        XCTAssertEqual(test.send(.editRow(2, .remove)), [], "Add is no item")
+        XCTAssertEqual(
+            test.send(.editRow(1, .remove)), [.writeConfig(Self.owner, .removeItem(2, in: ItemList()))])
+    }
+}

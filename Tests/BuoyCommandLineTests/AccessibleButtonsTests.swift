@@ -76,4 +76,30 @@ final class AccessibleButtonsTests: XCTestCase {
         XCTAssertEqual(tree.node("item1")?.actions.map(\.command), [.menuItem(index: 1)])
         XCTAssertEqual(tree.index(of: "item1"), 1)
     }
+
+    /// Issue 42 §1: in edit mode activate on an item's row did nothing, and
+    /// no action said remove or move. Each item row has what touch does to
+    /// it; the other rows (Add, Button, Done) are activated.
+    func testEditModesItemRowsCanBeRemovedAndMoved() throws {
+        let rows = ["One", "Two", "Three", "Add", "Button", "Done"]
+        let page = try XCTUnwrap(
+            MenuPage(
+                Menu(items: rows.map { MenuItem(label: $0, command: "true") }),
+                buttonColor: Color(red: 0, green: 0, blue: 0)))
+        let facts = AccessibleMenuFacts(
+            owner: 0, page: page, targets: rows.map { _ in Rect(x: 0, y: 0, width: 10, height: 10) },
+            editableRows: [0, 1, 2])
+        let tree = AccessibleButtons.tree(buttons: [AccessibleButtonFacts()], menu: facts)
+        let actions = (0..<rows.count).map { tree.node("item\($0)")?.actions.map(\.name) ?? [] }
+        XCTAssertEqual(
+            actions,
+            [
+                ["remove", "move down"], ["remove", "move up", "move down"], ["remove", "move up"],
+                ["activate"],
+                ["activate"], ["activate"],
+            ])
+        XCTAssertEqual(
+            tree.node("item1")?.actions.map(\.command),
+            [.editRow(index: 1, .remove), .editRow(index: 1, .moveUp), .editRow(index: 1, .moveDown)])
+    }
 }

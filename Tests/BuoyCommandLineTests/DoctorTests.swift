@@ -527,4 +527,13 @@ final class DoctorTests: XCTestCase {
             XCTAssertEqual(socket.cannotConnect("Connection refused"), message, line: line)
         }
     }
+
+    /// Issue 42 §1: a compositor that takes the connection and never
+    /// answers (a stopped sway) hung `buoy doctor` for ever.
+    func testACompositorThatDoesNotAnswerIsNamed() {
+        XCTAssertEqual(
+            DisplaySocket(display: "wayland-1", runtimeDirectory: "/run/user/1000").noAnswer(within: 2),
+            "buoy doctor: the Wayland display \"wayland-1\" (/run/user/1000/wayland-1) took the connection and"
+                + " did not answer within 2 s")
+    }
 }

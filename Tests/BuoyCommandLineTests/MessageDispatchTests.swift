@@ -220,6 +220,13 @@ final class MessageDispatchTests: XCTestCase {
             ("click drag", Self.two(), Plan([.click(0, .drag)]), #line),
             ("--button kb click middle", Self.two(), Plan([.click(1, .middle)]), #line),
             ("click double", Self.none, Self.error("the button is not on any output"), #line),
+            // Issue 42 §1: armed from a hidden button, the next tap would be
+            // a click with no button on screen to say so.
+            (
+                "click right", Self.one { $0.hiddenBy = .msg },
+                Self.error("cannot arm right-click: main is hidden (msg)"), #line
+            ),
+            ("click cancel", Self.one { $0.hiddenBy = .removed }, Plan([.click(0, nil)]), #line),
         ]
         for (words, facts, expected, line) in rows {
             guard

@@ -127,8 +127,6 @@ struct SeamModel {
     var focusedApp: String?
     /// The sync asked after the overlays went (`ClickArming.Effect.sync`).
     var syncAsked = false
-    /// An item's keys the shell keeps until the menu has closed (`MenuSession.keysAfterClose`).
-    var keysAfterClose: String?
 
     // What the invariants look at (`SeamModel+Invariants`).
     var sent: [Sent] = []
@@ -388,6 +386,10 @@ struct SeamModel {
             syncAsked = false
             performArming(arming.handle(.synced(at: now)))
         }
+        if arming.armed != nil {
+            let buttons: [InstanceKey: HiddenBy?] = [Self.key: button.hiddenBy]
+            performArming(arming.handle(.buttons(buttons, at: now)))
+        }
         if arming.armed != nil { performArming(arming.handle(.outputs(outputsWithButtons, at: now))) }
         performArming(arming.handle(.tick(at: now)))
         refocus()
@@ -427,7 +429,12 @@ struct SeamModel {
     mutating func runAction(_ action: Action?, name: String) -> String? {
         switch action {
         case .command(let command): sent.append(.command(command))
-        case .keys(let chords): sendKeys(chords.map(\.text).joined(separator: " "))
+        case .keys(let chords):
+            let keys = chords.map(\.text).joined(separator: " ")
+            if let holder = KeyboardHolder(menuOpen: menu.isOpen, arming: arming) {
+                return holder.refusal(sending: keys)
+            }
+            sendKeys(keys)
         case .click(let type): return armClick(type)
         case .menu:
             let effects = performMenu(
@@ -458,8 +465,19 @@ struct SeamModel {
             return nil
         }
         guard !outputsWithButtons.isEmpty else { return "\(type.actionName): no button is on an output" }
+        if let refusal = ClickArming.refusal(arming: type, from: Self.key.name, hiddenBy: button.hiddenBy) {
+            return refusal
+        }
+        // Where the pointer rests on buoy's surface (the button or its menu), as the shell
+        // says it (`App.pointerSpots`): the overlay appearing there has not been rested on.
+        let restingAt =
+            pointerSurface == .button
+            ? pointer.map { [ClickArming.Spot(output: Self.output, point: $0)] } ?? [] : []
         performArming(
-            arming.handle(.arm(type, timeout: 5, outputs: outputsWithButtons, dwell: setup.dwell, at: now)))
+            arming.handle(
+                .arm(
+                    type, from: Self.key, timeout: 5, outputs: outputsWithButtons, dwell: setup.dwell,
+                    restingAt: restingAt, at: now)))
         return nil
     }
 
@@ -477,16 +495,9 @@ struct SeamModel {
                 case .opened: performButton(button.handle(.menuOpened(at: now)))
                 case .closed(_, let chosen, _):
                     performButton(button.handle(.menuClosed(at: now)))
-                    // The shell sends an item's keys once the menu has closed.
-                    if let keys = keysAfterClose { sendKeys(keys) }
-                    keysAfterClose = nil
                     if let chosen { log.append("closed with \(chosen.label)") }
                 case .run(_, let item, let choice):
                     log.append("item \(choice.label)")
-                    if case .keys(let chords) = item.action {
-                        keysAfterClose = chords.map(\.text).joined(separator: " ")
-                        continue
-                    }
                     _ = runAction(item.action, name: item.label)
                     if case .builtIn = item.action {
                         queue.append(.ranBuiltIn(Self.key, choice, missing: nil))

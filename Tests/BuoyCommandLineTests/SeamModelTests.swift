@@ -8,7 +8,7 @@ import XCTest
 /// here. While false, the model must still find each of them (`known`),
 /// and the regression rows must still break them: the test says when they
 /// are fixed. Set it true when that branch is merged.
-private let seamsFixed = false
+private let seamsFixed = true
 
 /// A seam the model finds that is known and being fixed: its violations
 /// are printed, not failed, and a full run must still find it.
@@ -33,13 +33,24 @@ private let fixedOnBranchSeams = [
     KnownSeam(invariant: .inputExplained, detail: "armed, its overlay", name: "§1 hidden, yet armed"),
 ]
 
+/// An overlay that appears under a pointer resting on another client's
+/// window: the compositor tells buoy nothing of a pointer over other
+/// clients, and sway 1.7 sends an enter when the overlay maps where sway
+/// 1.10 sends none until the pointer moves, so buoy cannot tell that rest
+/// from a move onto the overlay; a rest there clicks after `dwell`. A rest
+/// on buoy's own surface (the menu item that armed it) is known and spent.
+private let restOnAnotherClient =
+    "an overlay appearing under a pointer resting on another client's window clicks by dwell"
+
 /// Found by the model, not in issue 42 §1 nor fixed on branch `seams`.
 private let unfixed = [
+    KnownSeam(invariant: .nothingUnasked, detail: "delivered after", name: restOnAnotherClient),
+    KnownSeam(invariant: .restUsedOnce, detail: "had not moved since the last", name: restOnAnotherClient),
     KnownSeam(
         invariant: .restUsedOnce, detail: "the button's tap",
         name:
             "new: the button appearing under a pointer that stayed (unlock, output back, msg show) taps by dwell"
-    )
+    ),
 ]
 
 /// The seam model's random sequences (issue 42 §2): seeds 1...N, N from
@@ -148,10 +159,12 @@ private let regressionRows: [SeamRow] = [
         breaks: .nothingUnasked),
     SeamRow(
         "a right click armed by msg tap lands where the pointer stayed", dwellRightClick,
-        [.point(.removeTarget), .msg(["tap"]), .wait(0.6)], breaks: .nothingUnasked),
+        [.point(.removeTarget), .msg(["tap"]), .wait(0.6)], breaks: .nothingUnasked,
+        fixedOnBranchSeams: false),
     SeamRow(
         "a drag's first tap is the rest of a pointer that stayed, and one tap delivers it", dwellRightClick,
-        [.point(.window), .msg(["long-press"]), .wait(1.2), .press, .release], breaks: .nothingUnasked),
+        [.point(.window), .msg(["long-press"]), .wait(1.2), .press, .release], breaks: .nothingUnasked,
+        fixedOnBranchSeams: false),
     SeamRow(
         "msg tap sends its keys into the open menu", undoOnTap, [.msg(["menu"]), .wait(0.3), .msg(["tap"])],
         breaks: .keysNotIntoBuoy),

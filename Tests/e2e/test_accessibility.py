@@ -86,6 +86,43 @@ class AccessibilityTests(unittest.TestCase):
                      message="the menu gone from the tree once closed")
             self.assertEqual(buoy.stop(), 0)
 
+    def test_in_edit_mode_each_item_row_can_be_removed_or_moved_and_done_activated(self):
+        """Issue 42 §1: in edit mode AT-SPI's activate on an item row did nothing, and no action
+        said remove or move. Each item row has them, by names Orca reads."""
+        with HeadlessSway() as sway, Accessibility(sway) as a11y:
+            menu = "".join(f'[[menu.item]]\nlabel = "{label}"\ncommand = "true"\n' for label in ("One", "Two", "Three"))
+            buoy = Buoy(sway, config(actions={"tap": '"menu"'}, menu={"edit": '"touch"'}) + menu)
+            buoy.env["DBUS_SESSION_BUS_ADDRESS"] = a11y.bus.address
+            buoy.start()
+            buoy.wait_for_button(MAGENTA)
+            a11y.app()
+
+            def rows(wanted: list[str]) -> list[dict]:
+                def shown():
+                    button = a11y.client("tree")["children"][0]
+                    items = button["children"][0]["children"] if button["children"] else []
+                    return items if [item["name"] for item in items] == wanted else None
+                return wait_for(shown, timeout=5, message=f"the rows {wanted}")
+
+            self.assertTrue(a11y.client("do", "0", "open menu"))
+            rows(["One", "Two", "Three", "Edit"])
+            self.assertTrue(a11y.client("do", "0/0/3", "activate"))
+            edit = rows(["One", "Two", "Three", "Add", "Button", "Done"])
+            self.assertEqual([row["actions"] for row in edit[:3]],
+                             [["remove", "move down"], ["remove", "move up", "move down"], ["remove", "move up"]])
+            self.assertEqual([row["actions"] for row in edit[3:]], [["activate"]] * 3)
+
+            self.assertTrue(a11y.client("do", "0/0/1", "remove"))
+            rows(["One", "Three", "Add", "Button", "Done"])
+            self.assertNotIn('"Two"', buoy.config_path.read_text())
+            self.assertTrue(a11y.client("do", "0/0/0", "move down"))
+            rows(["Three", "One", "Add", "Button", "Done"])
+            text = buoy.config_path.read_text()
+            self.assertLess(text.index('"Three"'), text.index('"One"'))
+            self.assertTrue(a11y.client("do", "0/0/4", "activate"))
+            rows(["Three", "One", "Edit"])
+            self.assertEqual(buoy.stop(), 0)
+
     def test_with_per_app_items_the_menu_lists_the_shown_items_and_activating_one_runs_it(self):
         with HeadlessSway() as sway, Accessibility(sway) as a11y:
             ran = sway.artifact("ran")

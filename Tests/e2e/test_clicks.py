@@ -12,7 +12,10 @@ import unittest
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, settle
 from harness import HarnessError, matrix_compositor, require_tools, wait_for
+from test_faults import NestedSway
 from test_msg import config, msg
+from test_outputs import entry
+from test_remove import drop_on_target
 from test_subscribe import subscribed
 
 BTN_LEFT, BTN_RIGHT, BTN_MIDDLE = 272, 273, 274
@@ -126,6 +129,59 @@ class ClickTypeTests(unittest.TestCase):
             s.pointer.click(cx, cy)
             self.assertEqual(subscriber.wait_event("disarmed")["reason"], "button")
             self.assert_plain_left_click_next(s)
+            subscriber.close()
+
+    def test_hiding_removing_or_reloading_away_the_button_that_armed_it_disarms(self):
+        """Issue 42 §1: armed with no button on screen, the next tap anywhere would be a right
+        click that nothing shows. Each way the button goes disarms, and says why."""
+        with matrix_compositor() as compositor:
+            s = Session(compositor)
+            subscriber = subscribed(s.buoy)
+            s.arm("right")
+            self.assertEqual(msg(s.buoy, "hide").returncode, 0)
+            self.assertEqual(subscriber.wait_event("disarmed"), {"event": "disarmed", "name": "main", "reason": "hidden"})
+            self.assertIsNone(armed(s.buoy))
+            self.assert_plain_left_click_next(s)
+            refused = msg(s.buoy, "click", "right")
+            self.assertEqual((refused.returncode, refused.stderr.strip()),
+                             (1, "buoy: cannot arm right-click: main is hidden (msg)"))
+            self.assertEqual(msg(s.buoy, "show").returncode, 0)
+
+            s.arm("right")
+            drop_on_target(compositor, s.pointer, s.buoy)
+            self.assertEqual(subscriber.wait_event("disarmed")["reason"], "removed")
+            self.assertIsNone(armed(s.buoy))
+            self.assertEqual(msg(s.buoy, "show").returncode, 0)
+            s.buoy.wait_for_button_to_rest(MAGENTA)
+
+            s.arm("right")
+            s.buoy.config_path.write_text("[button]\nname = \"other\"\n" + config().split("[button]\n", 1)[1])
+            self.assertEqual(msg(s.buoy, "reload").returncode, 0)
+            self.assertEqual(subscriber.wait_event("disarmed"),
+                             {"event": "disarmed", "name": "main", "reason": "button_gone"})
+            self.assertIsNone(armed(s.buoy))
+            subscriber.close()
+
+    def test_the_output_under_the_overlay_unplugged_keeps_it_armed_on_the_buttons_new_output(self):
+        """Issue 42 §1: the button moves to the output left, and so does the overlay."""
+        with NestedSway() as sway:
+            buoy = Buoy(sway, config()).start()
+            wait_for(lambda: msg(buoy, "state").returncode == 0 and entry(buoy)["output"], timeout=5,
+                     message="the button placed")
+            first = entry(buoy)["output"]
+            second = sway.plug()
+            # Nothing outside buoy tells when it has learned of the second output: a moment.
+            time.sleep(0.5)
+            subscriber = subscribed(buoy)
+            self.assertEqual(msg(buoy, "click", "right").returncode, 0)
+            wait_for(lambda: f"click overlay on {first} takes input" in buoy.log(), timeout=3,
+                     message="the overlay under the button")
+            sway.unplug(first)
+            wait_for(lambda: entry(buoy)["output"] == second, timeout=3, message=f"the button on {second}")
+            wait_for(lambda: f"click overlay on {second} takes input" in buoy.log(), timeout=3,
+                     message=f"the overlay on {second}")
+            self.assertEqual(armed(buoy), "right")
+            self.assertNotIn("click disarmed", buoy.log())
             subscriber.close()
 
     def test_a_tap_on_the_button_arms_its_action_and_its_face_shows_the_type(self):

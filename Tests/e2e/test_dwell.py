@@ -3,15 +3,25 @@ menu item runs it, for those who point with their head or eyes."""
 
 from __future__ import annotations
 
+import json
+import re
 import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, count_lines, settle
 from harness import matrix_compositor, wait_for
 from test_button import config
+from test_edit_mode import COMMENTED, items_shown, started, wait_items
 from test_menu import item_centres, start_buoy_with_menu, wait_closed, wait_open
+from test_msg import msg
 
 AWAY = (600, 360)
+BTN_LEFT, BTN_RIGHT = 272, 273
+
+
+def armed(buoy: Buoy):
+    """`msg state`'s armed: the click type, or None."""
+    return json.loads(msg(buoy, "state").stdout)["armed"]
 
 
 def voluntary_switches(pid: int) -> int:
@@ -127,6 +137,89 @@ class DwellTests(unittest.TestCase):
             wait_for(lambda: count_lines(markers[2]) == 1, timeout=3, message="item 3 ran")
             settle()
             self.assertEqual([count_lines(m) for m in markers], [0, 0, 1, 0])
+
+    def test_a_rest_that_arms_a_click_type_from_the_menu_is_used_up_there(self):
+        """Issue 42 §1: resting on a menu item whose action is a click type arms it, the menu
+        closes and the overlay appears under the pointer, which stays: nothing is clicked there
+        (with Drag, no press). Moving away and resting clicks where it rests."""
+        for action, rests, expected in [
+            ("right-click", [(300, 200)], [(BTN_RIGHT, "pressed", 300, 200), (BTN_RIGHT, "released", 300, 200)]),
+            ("drag", [(300, 200), (500, 400)],
+             [(BTN_LEFT, "pressed", 300, 200), (BTN_LEFT, "released", 500, 400)]),
+        ]:
+            with self.subTest(action=action), matrix_compositor() as compositor:
+                pointer = compositor.pointer()
+                wev = compositor.wev()
+                wev.take_pointer(pointer, *AWAY)
+
+                def edit(text: str) -> str:
+                    text = text.replace("[button]\n", "[button]\ndwell = 0.5\n", 1)
+                    # Item 2 arms the click type rather than running a command.
+                    return re.sub(r'(label = "Item 2"\n[^\n]*\n)command = [^\n]*', rf'\1action = "{action}"',
+                                  text)
+
+                buoy, markers, (cx, cy) = start_buoy_with_menu(compositor, edit=edit)
+                pointer.move(cx, cy)
+                centres = wait_open(compositor, buoy)
+                pointer.move(*centres[1])
+                wait_for(lambda: "takes input" in buoy.log(), timeout=3,
+                         message="armed by the rest on the item, the overlay taking input")
+                wait_closed(compositor)
+                # Resting on where the item was, three times the dwell: no click lands there.
+                time.sleep(1.5)
+                self.assertEqual(wev.button_presses(), [], "the rest that armed it clicked too")
+                self.assertEqual(armed(buoy), "right" if action == "right-click" else "drag")
+                for x, y in rests:
+                    pointer.move(x, y)
+                    time.sleep(1)
+                wev.wait_buttons(2)
+                self.assertEqual([(e.button, e.state, e.x, e.y) for e in wev.button_events()], expected)
+                self.assertIsNone(armed(buoy))
+
+
+    def test_a_dwell_user_edits_the_menu_and_leaves_edit_mode_by_resting(self):
+        """Issue 42 §1: edit mode dropped the pointer's rests, so a dwell user who entered it could
+        not leave. Resting on Edit, a "−", "+", Back and Done each works, and a rest is used once."""
+        with matrix_compositor() as compositor:
+            pointer = compositor.pointer()
+            pointer.move(*AWAY)
+            buoy = Buoy(compositor, COMMENTED.replace("idle_opacity = 1.0\n", "idle_opacity = 1.0\ndwell = 0.5\n")).start()
+            cx, cy = started(buoy)
+            steps = [
+                ((cx, cy), lambda p: "Edit" in p, "the menu, opened by a rest on the button"),
+                ("Edit", lambda p: "Done" in p, "edit mode, by a rest on Edit"),
+                ("Two", lambda p: "Done" in p and "Two" not in p, "Two removed by a rest on its −"),
+                ("Add", lambda p: "Media" in p, "the picker, by a rest on +"),
+                ("Back", lambda p: "Done" in p, "the items again, by a rest on Back"),
+                ("Done", lambda p: "Edit" in p and "Done" not in p, "the menu again, by a rest on Done"),
+            ]
+            shown: dict = {}
+            for target, wanted, what in steps:
+                mark = len(buoy.log())
+                pointer.move(*(target if isinstance(target, tuple) else shown[target][:2]))
+                shown = wait_items(buoy, mark, wanted, what)
+                if target == "Two":
+                    # Resting on where Two's "−" was: Three, there now, stays.
+                    time.sleep(1.5)
+                    self.assertEqual(list(items_shown(buoy, mark)[-1]), ["One", "Three", "Add", "Button", "Done"])
+                    self.assertIn('"Three"', buoy.config_path.read_text())
+            self.assertEqual(list(shown), ["One", "Three", "Edit"])
+            self.assertNotIn('"Two"', buoy.config_path.read_text())
+
+
+    def test_items_for_the_app_in_front_run_by_a_rest_too(self):
+        """A menu with show_for or hide_for (which has buoy watch the windows) lost its dwell: the
+        items for the app in front were made without it, so resting on one ran nothing."""
+        with matrix_compositor() as compositor:
+            pointer = compositor.pointer()
+            pointer.move(*AWAY)
+            buoy, markers, (cx, cy) = start_buoy_with_menu(
+                compositor, edit=lambda text: text.replace("[button]\n", "[button]\ndwell = 0.6\n", 1).replace(
+                    'label = "Item 4"', 'label = "Item 4"\nhide_for = ["no-such-app"]'))
+            pointer.move(cx, cy)
+            centres = wait_open(compositor, buoy)
+            pointer.move(*centres[1])
+            wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran by a rest")
 
 if __name__ == "__main__":
     unittest.main()

@@ -118,6 +118,32 @@ class KeysTests(unittest.TestCase):
             self.assertEqual(wev.keyboard_focus(), ["leave", "enter"], "the menu's keyboard, then wev's again")
             self.assertEqual(buoy.stop(), 0)
 
+    def test_a_gestures_keys_are_refused_while_buoys_menu_or_a_click_overlay_has_the_keyboard(self):
+        """Issue 42 §1: with buoy's menu open, or a click type armed (its overlay takes the keyboard
+        for Escape), a tap's keys would go to buoy and the window in front would get nothing:
+        `buoy msg tap` fails, saying why. Once buoy lets go of the keyboard they reach wev."""
+        item = '[[menu.item]]\nlabel = "One"\ncommand = "true"\n'
+        with matrix_compositor() as sway:
+            buoy = Buoy(sway, config(actions={"tap": '{ keys = "ctrl+z" }'}) + item).start()
+            buoy.wait_for_button(MAGENTA)
+            wev = focused_wev(sway)
+            for opened, holder, close in [
+                (("menu",), "buoy's menu has the keyboard", ("menu",)),
+                (("click", "right"), "right-click is armed, and its overlay has the keyboard",
+                 ("click", "cancel")),
+            ]:
+                self.assertEqual(msg(buoy, *opened).returncode, 0)
+                wait_for(lambda: not wev.has_keyboard_focus(), timeout=3,
+                         message=f"buoy's surface to take the keyboard after msg {' '.join(opened)}")
+                result = msg(buoy, "tap")
+                self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+                self.assertIn(f"cannot send ctrl+z now: {holder}", result.stderr + result.stdout)
+                self.assertEqual(msg(buoy, *close).returncode, 0)
+                wait_for(wev.has_keyboard_focus, timeout=3, message="wev to have the keyboard back")
+                self.assertEqual(keys_with_modifiers(wev), [], "keys sent while buoy had the keyboard")
+            self.assertEqual(msg(buoy, "tap").returncode, 0)
+            self.assertEqual(wait_keys(wev, 2), [("z", "pressed", CONTROL), ("z", "released", CONTROL)])
+
     def test_on_kwin_5_27_which_offers_no_virtual_keyboard_a_tap_sends_nothing_after_one_warning(self):
         with HeadlessKWin() as kwin:
             pointer = kwin.pointer()

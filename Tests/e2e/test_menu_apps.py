@@ -42,6 +42,31 @@ class MenuAppsTests(unittest.TestCase):
                 wait_closed(sway)
             self.assertEqual(buoy.stop(), 0)
 
+    def test_every_item_hidden_for_the_app_in_front_says_which_app_and_keeps_edit(self):
+        """Issue 42 §1: with every item hidden for wev, `msg menu` said "no [[menu.item]] is
+        configured" though four are, and Edit could not be reached while wev was in front."""
+        def hidden_for_wev(text: str) -> str:
+            return text.replace('command = ', 'hide_for = ["wev"]\ncommand = ')
+
+        with HeadlessSway() as sway:
+            buoy, _, _ = start_buoy_with_menu(sway, hidden_for_wev)
+            sway.wev()
+            wait_for(lambda: focused_app(sway) == "wev", timeout=5, message="wev in front")
+            refused = msg(buoy, "menu")
+            self.assertEqual((refused.returncode, refused.stderr),
+                             (1, "buoy: cannot open the menu: every [[menu.item]] is hidden for wev"
+                                 " (show_for, hide_for)\n"))
+            self.assertEqual(buoy.stop(), 0)
+            # With edit mode on, the menu opens with Edit alone.
+            buoy, _, _ = start_buoy_with_menu(
+                sway, lambda text: hidden_for_wev(text).replace("[menu]\n", '[menu]\nedit = "touch"\n', 1))
+            sway.swaymsg('[app_id="wev"]', "focus")
+            wait_for(lambda: focused_app(sway) == "wev", timeout=5, message="wev in front")
+            opened = msg(buoy, "menu")
+            self.assertEqual(opened.returncode, 0, opened.stderr)
+            wait_for(lambda: "menu: items at Edit@" in buoy.log(), timeout=3, message="the menu with Edit alone")
+            self.assertEqual(buoy.stop(), 0)
+
     def test_on_kwin_without_foreign_toplevel_every_item_shows_after_one_warning(self):
         with HeadlessKWin() as kwin:
             buoy, _, _ = start_buoy_with_menu(kwin, only_for_wev)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
+import tempfile
+import threading
 import time
 import unittest
 from pathlib import Path
@@ -174,11 +177,19 @@ class MessageTests(unittest.TestCase):
             result = msg(buoy, "tap", user=TEST_USER)
             self.assertEqual(result.returncode, 1)
             self.assertIn("permission denied", result.stderr)
-            # ...and the peer's uid is checked even when the mode would allow it.
+            # ...and the peer's uid is checked even when the mode would allow it: buoy msg
+            # refuses a server of another user itself, and buoy answers another user's peer
+            # with an error.
             os.chmod(path, 0o666)
             result = msg(buoy, "tap", user=TEST_USER)
             self.assertEqual(result.returncode, 1)
-            self.assertIn("permission denied", result.stderr)
+            self.assertIn(f"buoy: refusing {path}: its server runs as uid 0, not as this user", result.stderr)
+            peer = subprocess.run(
+                ["setpriv", f"--reuid={TEST_USER}", f"--regid={TEST_USER}", "--init-groups", "python3", "-c",
+                 "import socket, sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); "
+                 "s.sendall(b'tap\\n'); print(s.makefile().readline(), end='')", str(path)],
+                capture_output=True, text=True, timeout=10)
+            self.assertEqual(peer.stdout, "error: permission denied\n", peer.stderr)
             time.sleep(0.3)
             self.assertEqual(count_lines(marker), 0)
             self.assertIn("refused a connection from uid", buoy.log())
@@ -202,6 +213,123 @@ class InstanceTests(unittest.TestCase):
             self.assertIsNone(third.process.poll())
             self.assertEqual(msg(third, "state").returncode, 0)
 
+
+    def test_a_directory_where_the_socket_goes_stops_buoy_naming_it(self):
+        """Issue 42 §1: with a directory where the control socket goes, two buoys started on one
+        display, neither reachable by `buoy msg`. buoy refuses to start, naming the path."""
+        with HeadlessSway() as sway:
+            buoy = Buoy(sway, config())
+            path = socket_path(buoy)
+            path.mkdir()
+            buoy.start()
+            self.assertEqual(buoy.process.wait(timeout=5), 1)
+            self.assertRegex(buoy.log(), f"(?m)^buoy: {path} exists and is not a socket; remove it to let buoy"
+                                         f" listen there$")
+
+
+# A peer that serves the control socket's path from the test, not a buoy.
+FAKE_SERVER = """
+import socket, sys
+server = socket.socket(socket.AF_UNIX)
+server.bind(sys.argv[1])
+server.listen()
+print("ready", flush=True)
+while True:
+    peer, _ = server.accept()
+    try:
+        peer.recv(4096)
+        peer.sendall(b'ok\\n{"visible":true}\\n')
+    except OSError:
+        pass
+    peer.close()
+"""
+
+
+def fake_runtime(display: str = "wayland-fake") -> tuple[tempfile.TemporaryDirectory, dict, str]:
+    """A runtime directory anyone may write to, the environment that points `buoy msg` there,
+    and the control socket's path in it."""
+    runtime = tempfile.TemporaryDirectory()
+    os.chmod(runtime.name, 0o777)
+    env = {**os.environ, "XDG_RUNTIME_DIR": runtime.name, "WAYLAND_DISPLAY": display}
+    return runtime, env, f"{runtime.name}/buoy-{display}.sock"
+
+
+class BoundedClientTests(unittest.TestCase):
+    """Issue 42 §1: the clients (`buoy msg`, `buoy doctor`) give up on a peer that floods or
+    never answers, and do not take another user's server for buoy."""
+
+    def test_msg_refuses_a_server_of_another_user(self):
+        runtime, env, path = fake_runtime()
+        with runtime:
+            server = subprocess.Popen(["setpriv", f"--reuid={TEST_USER}", f"--regid={TEST_USER}", "--init-groups",
+                                       "python3", "-c", FAKE_SERVER, path], stdout=subprocess.PIPE, text=True)
+            try:
+                self.assertEqual(server.stdout.readline(), "ready\n")
+                os.chmod(path, 0o666)
+                result = subprocess.run([BUOY, "msg", "state"], env=env, capture_output=True, text=True, timeout=10)
+                uid = os.stat(path).st_uid
+                self.assertEqual((result.returncode, result.stdout, result.stderr),
+                                 (1, "", f"buoy: refusing {path}: its server runs as uid {uid}, not as this"
+                                         f" user (uid {os.getuid()})\n"))
+            finally:
+                server.kill()
+                server.wait()
+
+    def test_subscribe_gives_up_on_a_peer_that_floods_it_without_a_status_line(self):
+        runtime, env, path = fake_runtime()
+        with runtime, socket.socket(socket.AF_UNIX) as server:
+            server.bind(path)
+            server.listen()
+            stop = threading.Event()
+
+            def flood():
+                peer, _ = server.accept()
+                with peer:
+                    try:
+                        while not stop.is_set():
+                            peer.sendall(b"x" * 65536)
+                    except OSError:
+                        pass
+
+            flooder = threading.Thread(target=flood, daemon=True)
+            flooder.start()
+            started = time.monotonic()
+            try:
+                result = subprocess.run([BUOY, "msg", "subscribe"], env=env, capture_output=True, text=True,
+                                        timeout=15)
+            finally:
+                stop.set()
+            self.assertLess(time.monotonic() - started, 5)
+            self.assertEqual((result.returncode, result.stdout), (1, ""))
+            self.assertEqual(result.stderr, "buoy: a reply longer than 1048576 bytes\n")
+
+    def test_doctor_says_which_socket_did_not_answer_within_its_bound(self):
+        runtime, env, path = fake_runtime("wayland-frozen")
+        display = f"{runtime.name}/wayland-frozen"
+        with runtime, socket.socket(socket.AF_UNIX) as frozen:
+            # Accepted by the kernel's backlog and never answered, as a stopped compositor does.
+            frozen.bind(display)
+            frozen.listen()
+            env.pop("SWAYSOCK", None)
+            started = time.monotonic()
+            result = subprocess.run([BUOY, "doctor"], env=env, capture_output=True, text=True, timeout=15)
+            self.assertLess(time.monotonic() - started, 5)
+            self.assertEqual((result.returncode, result.stdout), (1, ""))
+            self.assertEqual(result.stderr, f'buoy doctor: the Wayland display "wayland-frozen" ({display}) took'
+                                            f' the connection and did not answer within 2 s\n')
+
+
+    def test_doctor_names_a_swaysock_that_takes_the_connection_and_never_answers(self):
+        with HeadlessSway() as sway, tempfile.TemporaryDirectory() as directory, \
+                socket.socket(socket.AF_UNIX) as frozen:
+            path = f"{directory}/sway-frozen.sock"
+            frozen.bind(path)
+            frozen.listen()
+            started = time.monotonic()
+            result = subprocess.run([BUOY, "doctor"], env={**sway.env, "SWAYSOCK": path}, capture_output=True,
+                                    text=True, timeout=20)
+            self.assertLess(time.monotonic() - started, 8)
+            self.assertIn(f"SWAYSOCK does not answer: {path} did not answer within 2 s\n", result.stdout)
 
 if __name__ == "__main__":
     unittest.main()

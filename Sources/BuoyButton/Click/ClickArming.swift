@@ -11,10 +11,29 @@ import BuoyCore
 /// With `[button] dwell`, the pointer resting on an overlay is a tap there
 /// (`Dwell`: it may wander `Dwell.tolerance` px), so a dwell user, who
 /// armed it by resting on the button, clicks anywhere by resting there. A
-/// drag's second rest must be away from its first.
+/// rest is used once: an overlay that appears under the pointer resting on
+/// buoy's own surface (the menu item that armed it, say: the compositor
+/// says the pointer entered the overlay where it rested) has not been
+/// rested on, and where a rest tapped is used up, so each click needs the
+/// pointer to move further than `Dwell.tolerance` and rest again. A drag's
+/// second rest is therefore away from its first. A pointer that moves onto
+/// an overlay rests from where it enters.
+///
+/// Hiding or removing the button that armed it, or a reload taking it
+/// away, disarms: the next tap anywhere must not become a click with no
+/// button on screen to say so. A button whose output went is armed still
+/// once it lands on another, with the overlays there.
 ///
 /// Pure: the shell passes the time, and carries out the effects.
 public struct ClickArming: Sendable, Equatable {
+    /// Why `button`, hidden by `hiddenBy`, may not arm `type`, or nil when
+    /// it may: armed, a hidden button would make the next tap anywhere a
+    /// click with nothing on screen to say so (issue 42 §1). `buoy msg
+    /// click`, a gesture and a menu item all ask this.
+    public static func refusal(arming type: ClickType, from button: String, hiddenBy: HiddenBy?) -> String? {
+        hiddenBy.map { "cannot arm \(type.actionName): \(button) is hidden (\($0.rawValue))" }
+    }
+
     /// How long the sync after the overlays' removal may take before the
     /// click is dropped rather than sent late to who knows what.
     public static let syncWait = 1.0
@@ -29,8 +48,8 @@ public struct ClickArming: Sendable, Equatable {
         case msg
         /// `[gestures] click_timeout` passed without a tap.
         case timeout
-        /// The output of the tap (or of a drag's first tap) went away, or no
-        /// output with a button is left.
+        /// The output of the tap (or of a drag's first tap, or of a press
+        /// held on an overlay) went away, or no output had a button to arm on.
         case outputGone = "output_gone"
         /// A drag's second tap was on another output than its first.
         case otherOutput = "other_output"
@@ -38,6 +57,13 @@ public struct ClickArming: Sendable, Equatable {
         case noSync = "no_sync"
         /// Armed again with another type, which replaces it.
         case replaced
+        /// The button that armed it was hidden (`msg hide`, a visibility
+        /// rule): nothing on screen would show what the next tap does.
+        case hidden
+        /// The button that armed it was dropped on the remove target.
+        case removed
+        /// A reload took away (or renamed) the button that armed it.
+        case buttonGone = "button_gone"
     }
 
     /// A tap on an overlay: its output and where, in its logical pixels.
@@ -67,9 +93,14 @@ public struct ClickArming: Sendable, Equatable {
 
     /// What the shell tells it.
     public enum Input: Sendable, Equatable {
-        /// Arm `type` for `timeout` seconds, with overlays on `outputs`; a
-        /// pointer resting `dwell` seconds on one taps there (0: never).
-        case arm(ClickType, timeout: Double, outputs: [String], dwell: Double = 0, at: Double)
+        /// Arm `type` from button `from` for `timeout` seconds, with
+        /// overlays on `outputs`; a pointer resting `dwell` seconds on one
+        /// taps there (0: never). `restingAt` is where the pointer may be on
+        /// buoy's surfaces, in outputs' pixels (a layer surface's place in
+        /// its output is not known, so each place it may be).
+        case arm(
+            ClickType, from: InstanceKey, timeout: Double, outputs: [String], dwell: Double = 0,
+            restingAt: [Spot] = [], at: Double)
         case cancel(DisarmReason, at: Double)
         /// A press or a touch down on an overlay.
         case press(Spot, at: Double)
@@ -82,6 +113,8 @@ public struct ClickArming: Sendable, Equatable {
         case pointerLeft(at: Double)
         /// The outputs that have a button now.
         case outputs([String], at: Double)
+        /// The buttons now, each with what hides it (nil: shown).
+        case buttons([InstanceKey: HiddenBy?], at: Double)
         /// The sync asked after the overlays' removal was answered.
         case synced(at: Double)
         case tick(at: Double)
@@ -102,13 +135,20 @@ public struct ClickArming: Sendable, Equatable {
 
     /// Idle until armed.
     public private(set) var phase = Phase.idle
+    /// The button that armed it last: while armed, its face shows the
+    /// type, and hiding it disarms.
+    public private(set) var owner: InstanceKey?
     /// The outputs overlays are on while armed.
     public private(set) var outputs: [String] = []
     /// The armed type's timeout, which a drag's second tap gets afresh.
     private var timeout = 5.0
     /// The pointer resting on an overlay, and that overlay's output.
     private var dwell = Dwell(seconds: 0)
-    private var dwellOutput: String?
+    /// Where the pointer is on the overlays, while it is on one.
+    private var pointer: Spot?
+    /// Where the pointer rested on buoy's surfaces when it was armed, until
+    /// it first enters an overlay.
+    private var restingAt: [Spot] = []
 
     /// Idle.
     public init() {}
@@ -120,6 +160,9 @@ public struct ClickArming: Sendable, Equatable {
         case .armed(let type, _, _), .pressed(let type, _, _), .syncing(let type, _, _, _): type
         }
     }
+
+    /// Whether the overlays are up, and so hold the keyboard (for Escape).
+    public var holdsKeyboard: Bool { !outputs.isEmpty }
 
     /// When a tick is due: the timeout (or a rest's end, if sooner), or the
     /// sync's wait.
@@ -135,38 +178,40 @@ public struct ClickArming: Sendable, Equatable {
     /// Takes one input; returns what to carry out.
     public mutating func handle(_ input: Input) -> [Effect] {
         switch (input, phase) {
-        case (.arm(let type, let timeout, let outputs, let dwell, let now), _):
+        case (.arm(let type, let owner, let timeout, let outputs, let dwell, let restingAt, let now), _):
             guard !outputs.isEmpty else { return disarm(.outputGone) }
             let replaced: [Effect] = armed != nil ? [.disarmed(.replaced)] : []
+            self.owner = owner
             self.outputs = outputs
             self.timeout = timeout
             self.dwell = Dwell(seconds: dwell)
+            self.restingAt = restingAt
+            // Armed again under a pointer already on an overlay: it has not rested there.
+            if let pointer { self.dwell.spend(at: pointer.point) }
             phase = .armed(type, until: now + timeout, dragFrom: nil)
             return replaced + [.overlays(outputs), .armed(type)]
         case (.cancel(let reason, _), _):
             return disarm(reason)
-        case (.press, .armed(let type, let until, let dragFrom)):
-            dwell.spend()
+        case (.press(let spot, _), .armed(let type, let until, let dragFrom)):
+            dwell.spend(at: spot.point)
             phase = .pressed(type, until: until, dragFrom: dragFrom)
             return []
-        case (.pointerEntered(let spot, let now), .armed):
-            dwellOutput = spot.output
-            dwell.entered(at: spot.point, now: now)
+        case (.pointerEntered(let spot, let now), _):
+            pointer = spot
+            // The overlay appeared under a pointer that stayed where it rested.
+            let stayed = restingAt.contains {
+                $0.output == spot.output && $0.point.distance(to: spot.point) <= Dwell.tolerance
+            }
+            restingAt = []
+            if stayed { dwell.spend(at: spot.point) } else { dwell.entered(at: spot.point, now: now) }
             return []
-        case (.pointerMoved(let spot, let now), .armed(_, _, let dragFrom)):
-            if dwellOutput != spot.output {
-                dwell.left()
-                dwellOutput = spot.output
-            }
-            // A drag's first rest spent the visit: moving away from it starts the second.
-            if dwell.deadline == nil, let from = dragFrom,
-                from.point.distance(to: spot.point) > Dwell.tolerance
-            {
-                dwell.left()
-            }
+        case (.pointerMoved(let spot, let now), _):
+            if pointer?.output != spot.output { dwell.left() }
+            pointer = spot
             dwell.moved(to: spot.point, now: now)
             return []
         case (.pointerLeft, _):
+            pointer = nil
             dwell.left()
             return []
         case (.release(let spot, let now), .pressed(.drag, _, nil)):
@@ -177,28 +222,50 @@ public struct ClickArming: Sendable, Equatable {
             guard dragFrom == nil || dragFrom?.output == spot.output else { return disarm(.otherOutput) }
             phase = .syncing(type, from: dragFrom ?? spot, to: spot, since: now)
             outputs = []
+            pointer = nil
             return [.overlays([]), .sync]
         case (.synced, .syncing(let type, let from, let to, _)):
             phase = .idle
             return [
                 .deliver(type.steps(from: from.point, to: to.point), output: to.output), .clicked(type, to),
             ]
+        case (.outputs(let now, _), .pressed) where now.isEmpty:
+            return disarm(.outputGone)
         case (.outputs(let now, _), .armed(_, _, let dragFrom)),
             (.outputs(let now, _), .pressed(_, _, let dragFrom)):
-            guard !now.isEmpty, dragFrom.map({ now.contains($0.output) }) ?? true else {
-                return disarm(.outputGone)
-            }
+            // No output with a button for now (its output went and it has
+            // not landed on another yet): armed still, without overlays,
+            // until it lands or the timeout ends it.
+            guard dragFrom.map({ now.contains($0.output) }) ?? true else { return disarm(.outputGone) }
             guard now != outputs else { return [] }
             outputs = now
+            if let output = pointer?.output, !now.contains(output) {
+                pointer = nil
+                dwell.left()
+            }
             return [.overlays(now)]
         case (.outputs(let now, _), .syncing(_, _, let to, _)) where !now.contains(to.output):
             return disarm(.outputGone)
+        case (.buttons(let buttons, _), .armed), (.buttons(let buttons, _), .pressed):
+            guard let owner else { return [] }
+            guard let hiddenBy = buttons[owner] else {
+                // An `output = "*"` button's instance goes with its output.
+                return disarm(owner.instanceOutput == nil ? .buttonGone : .outputGone)
+            }
+            switch hiddenBy {
+            case nil: return []
+            case .removed: return disarm(.removed)
+            case .msg, .fullscreen, .app, .mode: return disarm(.hidden)
+            }
         case (.tick(let now), .armed(_, let until, _)) where now >= until,
             (.tick(let now), .pressed(_, let until, _)) where now >= until:
             return disarm(.timeout)
         case (.tick(let now), .armed(let type, let until, let dragFrom)):
-            guard let output = dwellOutput, case (true, let point?) = dwell.fire(at: now) else { return [] }
-            // A rest is a tap where it rested.
+            guard let output = pointer?.output, case (true, let point?) = dwell.fire(at: now) else {
+                return []
+            }
+            // A rest is a tap where it rested, and used up there.
+            dwell.spend(at: point)
             phase = .pressed(type, until: until, dragFrom: dragFrom)
             return handle(.release(Spot(output: output, point: point), at: now))
         case (.tick(let now), .syncing(_, _, _, let since)) where now >= since + Self.syncWait:
@@ -214,6 +281,7 @@ public struct ClickArming: Sendable, Equatable {
         let wasArmed = armed != nil
         phase = .idle
         outputs = []
+        pointer = nil
         guard wasArmed else { return [] }
         return (hadOverlays ? [.overlays([])] : []) + [.disarmed(reason)]
     }

@@ -61,6 +61,8 @@ extension MenuController {
         guard fired.clicked, let point = fired.at, case .open(let shown, _) = phase,
             shown.page.path == current.path
         else { return [] }
+        // In edit mode a rest is a tap on the row, as the editor takes one.
+        if isEditing, let edited = editInput(.release(at: point), now: now) { return edited }
         return release(at: point, now: now)
     }
 

@@ -17,6 +17,9 @@ import BuoyCore
 ///   the items the file now has, where a menu not in edit mode would close.
 /// - Done goes back to the top level of the menu, showing the changes;
 ///   closing the menu (a press outside, Escape from the items) ends edit mode.
+/// - With dwell, a rest on a row is a tap there: on an item's "−" it
+///   removes it, on Done it leaves. A rest is used once, so the item that
+///   moves under a pointer resting on is not removed too.
 extension MenuController {
     /// The editor and the menu it edits.
     struct Editing: Sendable {
@@ -30,6 +33,13 @@ extension MenuController {
 
     /// The editor, while in edit mode: what its screen shows.
     public var editor: MenuEditor? { editing?.editor }
+
+    /// The rows of the screen shown that are the menu's items, in order,
+    /// while edit mode shows its items: a screen reader may remove or move them.
+    public var editableRows: [Int] {
+        guard let editor, case .open(let shown, _) = phase, shown.page.isEditScreen else { return [] }
+        return editor.rows.indices.filter { if case .item = editor.rows[$0] { true } else { false } }
+    }
 
     /// Edit mode begins, on the items screen.
     mutating func enterEditMode(from shown: ShownMenu, now: Double) -> [MenuEffect] {
@@ -46,9 +56,12 @@ extension MenuController {
         case .catalog(let groups): return edit(.catalog(groups), now: now)
         case .reloaded(let owner, let source) where owner == editing.owner:
             return reloadedWhileEditing(source, now: now)
-        // Edit mode's rows are not items to rest on.
-        case .pointer: return []
-        case .press, .drag, .release, .key: break
+        // A rest on a row is a tap there (`MenuController+Dwell`).
+        case .pointer: return nil
+        case .press, .release:
+            // A real press or tap uses up the rest it met: the rows may move under it.
+            dwelling?.rest.spend()
+        case .drag, .key, .editRow: break
         default: return nil
         }
         let layout: MenuLayout
@@ -80,6 +93,12 @@ extension MenuController {
             case .outside: return close(now: now)
             }
         case .key(let key): return Self.editKey(key).map { edit(.key($0), now: now) } ?? []
+        // What a tap on the "−" and a long press and drag do by touch.
+        case .editRow(let row, .remove):
+            guard case .item = editing.editor.rows[safe: row] else { return [] }
+            return edit(.release(row: row, badge: true), now: now)
+        case .editRow(let row, .moveUp): return edit(.move(row: row, by: -1), now: now)
+        case .editRow(let row, .moveDown): return edit(.move(row: row, by: 1), now: now)
         default: return []
         }
     }

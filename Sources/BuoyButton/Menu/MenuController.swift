@@ -175,7 +175,7 @@ public struct MenuController: Sendable {
         case .ranBuiltIn(let owner, let choice, let missing):
             return ranBuiltIn(owner, choice, missing: missing, now: now)
         // Only edit mode takes these (`editInput`).
-        case .press, .drag, .configWritten, .catalog: return []
+        case .press, .drag, .editRow, .configWritten, .catalog: return []
         }
     }
 
@@ -212,8 +212,9 @@ public struct MenuController: Sendable {
                 effects += carryOut(step, now: now)
                 continue
             }
-            guard !source.menu.items.isEmpty else {
-                return effects + [.refused("no [[menu.item]] is configured")]
+            // Every item hidden for the app in front: Edit stays, to show them again.
+            guard !source.menu.items.isEmpty || (source.hiddenFor != nil && source.menu.edit == .touch) else {
+                return effects + [.refused(source.noItems)]
             }
             guard visible else { return effects + [.refused("the button is hidden")] }
             guard let page = source.page(at: path) else {
@@ -350,6 +351,10 @@ public struct MenuController: Sendable {
             // A built-in action left is one whose tool was missing: it stays open until
             // the shell says whether the tool is there now (`ranBuiltIn`).
             if case .builtIn = item.action { return [run] }
+            // Keys go once `.closed` has given the window in front the
+            // keyboard back: sent while the menu holds it, they would drive
+            // the menu (the config refuses keep_open for keys).
+            if case .keys = item.action { return close(now: now, chosen: choice) + [run] }
             return item.keepOpen ? [run] : [run] + close(now: now, chosen: choice)
         }
     }

@@ -107,6 +107,9 @@ public struct MenuEditor: Sendable, Equatable {
         /// The press ended over a row, on its "−" badge or not.
         case release(row: Int?, badge: Bool)
         case key(Key)
+        /// The item on a row moved one place up (-1) or down (1), as a drag
+        /// there would.
+        case move(row: Int, by: Int)
         /// A deadline passed (`nextWake`).
         case tick
         /// The last `.write` was written, or refused: why.
@@ -253,6 +256,12 @@ public struct MenuEditor: Sendable, Equatable {
             drag = Drag(from: index, over: index)
             return [.redraw]
         case .key(let key): return pressed(key)
+        case .move(let row, let step):
+            guard case .item(let index) = rows[safe: row], items.indices.contains(index + step) else {
+                return []
+            }
+            return write(
+                .move(index, to: index + step), as: .moveItem(index + 1, to: index + step + 1, in: list))
         case .written(let refusal): return written(refusal, at: now)
         case .reloaded(let items, let gestures):
             let shown = rows.map(entry(of:))

@@ -13,13 +13,30 @@ public struct MenuSource: Sendable, Equatable {
     public var dwell: Double
     /// What edit mode edits, where `[menu] edit` is "touch" (`MenuEditContext`).
     public var editing: MenuEditContext?
+    /// The app in front, when its `show_for` and `hide_for` took items out
+    /// of `menu`: `.some(nil)` when no window is in front.
+    public var hiddenFor: String??
 
     /// `menu` for a button of `buttonColor`.
-    public init(menu: Menu, buttonColor: Color, dwell: Double = 0, editing: MenuEditContext? = nil) {
+    public init(
+        menu: Menu, buttonColor: Color, dwell: Double = 0, editing: MenuEditContext? = nil,
+        hiddenFor: String?? = nil
+    ) {
         self.menu = menu
         self.buttonColor = buttonColor
         self.dwell = dwell
         self.editing = editing
+        self.hiddenFor = hiddenFor
+    }
+
+    /// Why it has no item to show: none configured, or every one hidden
+    /// for the app in front (which `buoy msg menu` names).
+    var noItems: String {
+        switch hiddenFor {
+        case nil: "no [[menu.item]] is configured"
+        case .some(let app?): "every [[menu.item]] is hidden for \(app) (show_for, hide_for)"
+        case .some(nil): "every [[menu.item]] is hidden while no window is in front (show_for)"
+        }
     }
 
     /// The level at `path`; nil if `path` names a submenu it does not have.
@@ -147,6 +164,8 @@ public enum MenuInput: Sendable, Equatable {
     /// coordinates), or left it (nil): resting on an item runs it (`Dwell`).
     case pointer(at: Point?)
     case key(MenuKey)
+    /// In edit mode, this to the item on row `row` (a screen reader's action).
+    case editRow(Int, MenuRowEdit)
     /// A press outside the menu (on another button, say), or `msg hide`.
     case close
     /// Stop it opening: why.
@@ -202,7 +221,8 @@ public enum MenuEffect: Sendable, Equatable {
     /// The open menu went, `chosen` having been run, or `why` it was
     /// dropped: it gives back the keys and the button.
     case closed(InstanceKey, chosen: MenuChoice?, why: String?)
-    /// Run this item's action, from `InstanceKey`.
+    /// Run this item's action, from `InstanceKey`. An item's keys come
+    /// after the `.closed` that gives the window in front the keyboard back.
     case run(InstanceKey, MenuItem, MenuChoice)
     /// Edit mode changed `InstanceKey`'s menu: write this to the config
     /// file now, refusing if the file changed since it was read; answer

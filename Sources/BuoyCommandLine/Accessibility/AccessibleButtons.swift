@@ -48,15 +48,20 @@ package struct AccessibleMenuFacts: Sendable, Equatable {
     package var statuses: [Int: MenuStatus]
     /// The item the keyboard focus is on.
     package var focused: Int?
+    /// In edit mode, the rows that are the menu's items, in order: each
+    /// may be removed or moved.
+    package var editableRows: [Int]
 
     package init(
-        owner: Int, page: MenuPage, targets: [Rect], statuses: [Int: MenuStatus] = [:], focused: Int? = nil
+        owner: Int, page: MenuPage, targets: [Rect], statuses: [Int: MenuStatus] = [:], focused: Int? = nil,
+        editableRows: [Int] = []
     ) {
         self.owner = owner
         self.page = page
         self.targets = targets
         self.statuses = statuses
         self.focused = focused
+        self.editableRows = editableRows
     }
 }
 
@@ -181,9 +186,25 @@ package enum AccessibleButtons {
                     states: states,
                     extents: menu.targets.indices.contains(index)
                         ? menu.targets[index] : Rect(x: 0, y: 0, width: 0, height: 0),
-                    actions: [AccessibleAction("activate", command: .menuItem(index: index))], parent: menuID)
+                    actions: rowActions(menu, index), parent: menuID)
             )
         }
         return nodes
+    }
+
+    /// `activate`, as a press released on it; in edit mode an item's row
+    /// has instead what touch does to it, `remove` and each move it can make.
+    static func rowActions(_ menu: AccessibleMenuFacts, _ index: Int) -> [AccessibleAction] {
+        guard let place = menu.editableRows.firstIndex(of: index) else {
+            return [AccessibleAction("activate", command: .menuItem(index: index))]
+        }
+        let possible = MenuRowEdit.allCases.filter {
+            switch $0 {
+            case .remove: true
+            case .moveUp: place > 0
+            case .moveDown: place < menu.editableRows.count - 1
+            }
+        }
+        return possible.map { AccessibleAction($0.rawValue, command: .editRow(index: index, $0)) }
     }
 }

@@ -23,6 +23,15 @@ package struct DisplaySocket: Equatable, Sendable {
         return runtimeDirectory + "/" + name
     }
 
+    /// The line doctor exits with when the compositor took the connection
+    /// and did not answer within `seconds` (a stopped sway).
+    package func noAnswer(within seconds: Double) -> String {
+        let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+        return
+            "buoy doctor: the Wayland display \"\(name)\" (\(path ?? name)) took the connection and did not"
+            + " answer within \(shown) s"
+    }
+
     /// The line doctor exits with: `reason` is why connecting to `path`
     /// failed (strerror's words).
     package func cannotConnect(_ reason: String) -> String {

@@ -195,6 +195,12 @@ package enum MessageDispatch {
             return MessagePlan([.quit])
         case .click(let type):
             guard let first = targets.first else { return .error(notOnAnyOutput) }
+            if let type,
+                let refusal = ClickArming.refusal(
+                    arming: type, from: instances[first].key.name, hiddenBy: instances[first].hiddenBy)
+            {
+                return .error(refusal)
+            }
             return MessagePlan([.click(first, type)])
         }
     }

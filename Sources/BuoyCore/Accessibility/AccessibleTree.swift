@@ -142,4 +142,6 @@ public enum AccessibleCommand: Sendable, Equatable {
     case hide(button: Int)
     /// Item `index` of the open menu's level, as a press released on it.
     case menuItem(index: Int)
+    /// In edit mode, this to the item on row `index` of the screen.
+    case editRow(index: Int, MenuRowEdit)
 }

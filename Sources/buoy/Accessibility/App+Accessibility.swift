@@ -44,7 +44,7 @@ extension App {
                 targets: scene.images.layout.items.map {
                     Rect(origin: $0.target.origin + place, size: $0.target.size)
                 },
-                statuses: scene.images.statuses, focused: scene.ring)
+                statuses: scene.images.statuses, focused: scene.ring, editableRows: menu.editableRows)
         }
         return AccessibleFacts(buttons: buttons, menu: menuFacts)
     }
@@ -107,6 +107,9 @@ extension App {
             menu.release(
                 at: Point(x: target.origin.x + target.width / 2, y: target.origin.y + target.height / 2),
                 now: now)
+        case .editRow(let index, let change):
+            log.info("accessibility: \(change.rawValue)")
+            menu.editRow(index, change, now: now)
         }
     }
 }

@@ -11,9 +11,15 @@ extension App {
     func route(_ record: InputRecord) {
         if clicks.route(record) { return }
         if case .key(let keysym, let at) = record.event { return menu.handleKey(keysym, at: at) }
-        guard let surface = record.surface, let instance = instances.first(where: { $0.surface == surface }),
-            let input = ButtonInstance.input(for: record.event)
+        guard let surface = record.surface, let instance = instances.first(where: { $0.surface == surface })
         else { return }
+        switch record.event {
+        case .pointerEnter(let point, _), .pointerMotion(let point, _):
+            pointerOnButton = (instance.key, point)
+        case .pointerLeave: pointerOnButton = nil
+        default: break
+        }
+        guard let input = ButtonInstance.input(for: record.event) else { return }
         if case .press(_, _, let at) = input, menu.isOpen, let owner = menu.owner, owner !== instance {
             // Another button is above the open menu's surface: that press
             // is outside the menu, which closes it.
@@ -102,6 +108,11 @@ extension App {
         case .builtIn(let builtIn):
             return runMissing(builtIn, reason: reason, limit: instance.spec.actions.maxRunning, now: now)
         case .keys(let chords):
+            if let holder = KeyboardHolder(menuOpen: menu.isOpen, arming: clicks.arming) {
+                let problem = holder.refusal(sending: chords.map(\.text).joined(separator: ", "))
+                log.warning("\(reason): \(problem)")
+                return problem
+            }
             return sendKeys(chords, reason: reason, now: now)
         case .click(let type):
             return armClick(type, from: instance, now: now)

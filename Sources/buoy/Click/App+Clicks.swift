@@ -1,3 +1,4 @@
+import BuoyButton
 import BuoyCore
 
 /// Click types on the next tap anywhere: what `ClickSession` needs to know
@@ -10,15 +11,48 @@ extension App {
             clicks.cancel(.msg, now: now)
             return nil
         }
+        if let refusal = ClickArming.refusal(
+            arming: type, from: instance.key.name, hiddenBy: instance.controller.hiddenBy)
+        {
+            return refusal
+        }
         return clicks.arm(
             type, from: instance, outputs: outputsWithButtons, timeout: instance.spec.gestures.clickTimeout,
-            dwell: instance.spec.button.dwell, now: now)
+            dwell: instance.spec.button.dwell, restingAt: pointerSpots, now: now)
+    }
+
+    /// Where the pointer on a button's surface is in its output's pixels:
+    /// at each place that surface may be (`layerOrigins`).
+    private var pointerSpots: [ClickArming.Spot] {
+        guard let (key, point) = pointerOnButton, let instance = instances.first(where: { $0.key == key }),
+            let output = instance.currentOutput?.name
+        else { return [] }
+        return layerOrigins(of: instance, on: output).map {
+            ClickArming.Spot(output: output, point: Point(x: point.x + $0.x, y: point.y + $0.y))
+        }
+    }
+
+    /// Where `instance`'s layer surface may be in `output`: it covers the
+    /// output's usable area, whose place within the output (which bar took
+    /// which edge) buoy is not told, so where that area is smaller, each
+    /// corner it could be at.
+    private func layerOrigins(of instance: ButtonInstance, on output: String) -> [Point] {
+        guard let whole = display.output(named: output)?.logicalSize, let area = instance.layer?.size else {
+            return []
+        }
+        let spare = (x: max(0, whole.width - area.width), y: max(0, whole.height - area.height))
+        return (spare.x > 0 ? [0, spare.x] : [0]).flatMap { dx in
+            (spare.y > 0 ? [0, spare.y] : [0]).map { dy in Point(x: dx, y: dy) }
+        }
     }
 
     /// Once a wakeup, after the input and the requests.
     func updateClicks(now: Double) {
+        var buttons: [InstanceKey: HiddenBy?] = [:]
+        for instance in instances { buttons[instance.key] = .some(instance.controller.hiddenBy) }
         clicks.update(
-            outputs: outputsWithButtons, buttons: { [unowned self] in buttonRects(on: $0) }, now: now)
+            outputs: outputsWithButtons, buttons: buttons, places: { [unowned self] in buttonRects(on: $0) },
+            now: now)
     }
 
     /// The outputs that have a button, each once, in the buttons' order.
@@ -31,23 +65,16 @@ extension App {
     }
 
     /// Where the buttons on `output` are, in its logical pixels, to be cut
-    /// out of its overlay's input region. A button's layer surface covers
-    /// the output's usable area, whose place within the output (which bar
-    /// took which edge) buoy is not told: where that area is smaller, the
-    /// button is cut out at each place it could be.
+    /// out of its overlay's input region: at each place their surface may
+    /// be (`layerOrigins`).
     private func buttonRects(on output: String) -> [Rect] {
-        guard let whole = display.output(named: output)?.logicalSize else { return [] }
         var rects: [Rect] = []
         for instance in instances
         where instance.currentOutput?.name == output && instance.controller.isVisible {
-            guard let rect = instance.controller.restingRect, let area = instance.layer?.size else {
-                continue
-            }
-            let spare = (x: max(0, whole.width - area.width), y: max(0, whole.height - area.height))
-            for dx in spare.x > 0 ? [0, spare.x] : [0] {
-                for dy in spare.y > 0 ? [0, spare.y] : [0] {
-                    rects.append(Rect(origin: Point(x: rect.minX + dx, y: rect.minY + dy), size: rect.size))
-                }
+            guard let rect = instance.controller.restingRect else { continue }
+            for origin in layerOrigins(of: instance, on: output) {
+                rects.append(
+                    Rect(origin: Point(x: rect.minX + origin.x, y: rect.minY + origin.y), size: rect.size))
             }
         }
         return rects

@@ -8,7 +8,8 @@ import BuoyWayland
 /// the virtual pointers, or KWin's fake input (`ClickBackend` chooses). The
 /// controller decides; this only routes.
 final class ClickSession {
-    private var arming = ClickArming()
+    /// The arming, which decides; this only routes.
+    private(set) var arming = ClickArming()
     private let overlays: ClickOverlays
     private lazy var pointers = VirtualPointers(display: display)
     private unowned let display: Display
@@ -17,11 +18,9 @@ final class ClickSession {
     private var sync: SyncPoint?
     /// Whether a tap on a click type, with no protocol to click with, was logged.
     private var reportedUnavailable = false
-    /// The button that armed it last, whose face shows the type and whose
-    /// subscribers hear of it.
-    private(set) weak var owner: ButtonInstance?
-    /// Tells `buoy msg subscribe` of the arming, the click and the disarming.
-    var publish: (ButtonEvent.Kind, ButtonInstance) -> Void = { _, _ in }
+    /// Tells `buoy msg subscribe` of the arming, the click and the
+    /// disarming, as events of the button that armed it.
+    var publish: (ButtonEvent.Kind, InstanceKey) -> Void = { _, _ in }
 
     init(display: Display, log: Logger) {
         self.display = display
@@ -36,14 +35,14 @@ final class ClickSession {
     /// The letter `instance`'s face shows in place of its own: the armed
     /// type's, on the button that armed it.
     func glyph(on instance: ButtonInstance) -> String? {
-        instance === owner ? arming.armed?.glyph : nil
+        instance.key == arming.owner ? arming.armed?.glyph : nil
     }
 
     /// Arms `type` from `owner`, with overlays on `outputs`; returns why it
     /// cannot be (no protocol to click with, no output).
     func arm(
         _ type: ClickType, from owner: ButtonInstance, outputs: [String], timeout: Double, dwell: Double,
-        now: Double
+        restingAt: [ClickArming.Spot], now: Double
     ) -> String? {
         if case .unavailable(let why) = backend {
             let problem = "\(type.actionName) is unavailable here: \(why)"
@@ -57,12 +56,16 @@ final class ClickSession {
         // KWin adds fake input's device to its seat when buoy binds and
         // authenticates: done now, it is there before the tap.
         if backend == .fakeInput { _ = display.fakeInput() }
-        if let previous = self.owner, previous !== owner, arming.armed != nil {
+        if let previous = arming.owner, previous != owner.key, arming.armed != nil {
             perform(arming.handle(.cancel(.replaced, at: now)), now: now)
         }
-        self.owner = owner
         perform(
-            arming.handle(.arm(type, timeout: timeout, outputs: outputs, dwell: dwell, at: now)), now: now)
+            arming.handle(
+                .arm(
+                    type, from: owner.key, timeout: timeout, outputs: outputs, dwell: dwell,
+                    restingAt: restingAt,
+                    at: now)),
+            now: now)
         return nil
     }
 
@@ -98,18 +101,24 @@ final class ClickSession {
     }
 
     /// Once a wakeup: the sync's answer, overlays closed by the compositor,
-    /// the outputs that have a button now, the buttons' places, the time.
-    func update(outputs: [String], buttons: (String) -> [Rect], now: Double) {
+    /// the outputs that have a button now, the buttons and what hides each,
+    /// the buttons' places, the time.
+    func update(
+        outputs: [String], buttons: [InstanceKey: HiddenBy?], places: (String) -> [Rect], now: Double
+    ) {
         if let sync, sync.answered {
             self.sync = nil
             perform(arming.handle(.synced(at: now)), now: now)
         }
         let closed = overlays.takeClosed()
         if arming.armed != nil {
+            perform(arming.handle(.buttons(buttons, at: now)), now: now)
+        }
+        if arming.armed != nil {
             perform(arming.handle(.outputs(outputs.filter { !closed.contains($0) }, at: now)), now: now)
         }
         perform(arming.handle(.tick(at: now)), now: now)
-        overlays.update(buttons: buttons)
+        overlays.update(buttons: places)
     }
 
     private func perform(_ effects: [ClickArming.Effect], now: Double) {
@@ -126,13 +135,15 @@ final class ClickSession {
                 }
             case .armed(let type):
                 log.info("\(type.actionName) armed: the next tap anywhere is one")
-                if let owner { publish(.armed(type), owner) }
+                if let owner = arming.owner { publish(.armed(type), owner) }
             case .clicked(let type, let spot):
                 log.info("\(type.actionName) at \(spot.point.x),\(spot.point.y) on \(spot.output)")
-                if let owner { publish(.clicked(type, output: spot.output, at: spot.point), owner) }
+                if let owner = arming.owner {
+                    publish(.clicked(type, output: spot.output, at: spot.point), owner)
+                }
             case .disarmed(let reason):
                 log.info("click disarmed: \(reason.rawValue)")
-                if let owner { publish(.disarmed(reason: reason.rawValue), owner) }
+                if let owner = arming.owner { publish(.disarmed(reason: reason.rawValue), owner) }
             }
         }
     }
@@ -168,9 +179,9 @@ extension ClickArming.Input {
     /// When it happened.
     var time: Double {
         switch self {
-        case .arm(_, _, _, _, let at), .cancel(_, let at), .press(_, let at), .release(_, let at),
+        case .arm(_, _, _, _, _, _, let at), .cancel(_, let at), .press(_, let at), .release(_, let at),
             .pointerEntered(_, let at), .pointerMoved(_, let at), .pointerLeft(let at), .outputs(_, let at),
-            .synced(let at), .tick(let at):
+            .buttons(_, let at), .synced(let at), .tick(let at):
             at
         }
     }

@@ -2,6 +2,7 @@ import BuoyCommandLine
 import BuoyCore
 import BuoyDrawing
 import BuoyWayland
+import CLinux
 import Glibc
 import SystemCalls
 
@@ -13,6 +14,9 @@ enum MessageError: Error, Equatable, CustomStringConvertible {
     case notRunning(path: String, stale: Bool)
     /// The socket belongs to another user (connect failed with EACCES).
     case permissionDenied(path: String)
+    /// The server on `path` runs as another user (SO_PEERCRED): not this
+    /// user's buoy, so nothing is sent to it or taken from it.
+    case otherUser(path: String, uid: Int64)
     case timedOut(seconds: Double)
     /// The instance closed the connection without a status line, or sent
     /// something that is not one.
@@ -29,6 +33,8 @@ enum MessageError: Error, Equatable, CustomStringConvertible {
             return "no running buoy on \(ControlServer.displayName) (\(why))"
         case .permissionDenied(let path):
             return "permission denied: \(path) belongs to another user"
+        case .otherUser(let path, let uid):
+            return "refusing \(path): its server runs as uid \(uid), not as this user (uid \(getuid()))"
         case .timedOut(let seconds):
             let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
             return "no reply from the running buoy within \(shown) s"
@@ -167,10 +173,19 @@ enum MessageClient {
         }
         var status: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
+        // The status line comes at once, within `state`'s limits; events may take hours.
+        let statusDeadline = monotonicNow() + timeout
         while true {
+            let waiting = status.last != UInt8(ascii: "\n")
+            if waiting, status.count > replyLimit {
+                printError("buoy: \(MessageError.badReply("a reply longer than \(replyLimit) bytes"))")
+                return 1
+            }
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            // The status line comes at once; events may take hours.
-            let ready = poll(&entry, 1, status.last == UInt8(ascii: "\n") ? -1 : Int32(timeout * 1000))
+            let left = statusDeadline - monotonicNow()
+            let ready =
+                waiting
+                ? (left > 0 ? poll(&entry, 1, Int32((left * 1000).rounded(.up))) : 0) : poll(&entry, 1, -1)
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 {
                 printError("buoy: \(MessageError.timedOut(seconds: timeout))")
@@ -230,10 +245,17 @@ enum MessageClient {
         return nil
     }
 
-    /// The socket, with the errors `send` reports.
+    /// The socket, with the errors `send` reports; a server of another
+    /// user is refused, as the server refuses a client of another user.
     private static func connect(_ path: String, deadline: Double) -> Result<Int32, MessageError> {
         switch UnixSocket.connect(path, deadline: deadline) {
-        case .success(let fd): return .success(fd)
+        case .success(let fd):
+            let uid = buoy_peer_uid(fd)
+            guard uid == Int64(getuid()) else {
+                try? FileDescriptor(rawValue: fd).close()
+                return .failure(.otherUser(path: path, uid: uid))
+            }
+            return .success(fd)
         case .failure(let error):
             switch error.rawValue {
             case ENOENT: return .failure(.notRunning(path: path, stale: false))

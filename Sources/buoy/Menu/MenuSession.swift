@@ -35,9 +35,6 @@ final class MenuSession {
     /// The other clients' windows, for items' `show_for` and `hide_for`;
     /// nil where they are not watched (KWin), when every item shows.
     var windows: () -> [WindowFacts]? = { nil }
-    /// A chosen item's keys, sent once the menu has closed and given the
-    /// keyboard back to the window in front: its button and the item's name.
-    private var keysAfterClose: (action: Action, name: String, owner: ButtonInstance.Key)?
 
     init(display: Display, loop: EventLoop, reaper: ChildReaper, log: Logger) {
         presenter = MenuPresenter(display: display, loop: loop, reaper: reaper, log: log)
@@ -71,7 +68,10 @@ final class MenuSession {
             return MenuEditWriter.editable(MenuSource(spec), spec, seats: display.seats, catalog: catalog)
         }
         let focused = windows.first(where: \.activated)?.appID
-        let source = MenuSource(menu: spec.menu.showing(forApp: focused), buttonColor: spec.button.color)
+        let shown = spec.menu.showing(forApp: focused)
+        let source = MenuSource(
+            menu: shown, buttonColor: spec.button.color, dwell: spec.menuDwell,
+            hiddenFor: shown.items.count < spec.menu.items.count ? .some(focused) : nil)
         return MenuEditWriter.editable(source, spec, seats: display.seats, catalog: catalog)
     }
 
@@ -172,6 +172,12 @@ final class MenuSession {
 
     /// A press on the open menu ended at `point`.
     func release(at point: Point, now: Double) { send(.release(at: point), now: now) }
+
+    /// In edit mode, removes or moves the item on row `row` (a screen reader's action).
+    func editRow(_ row: Int, _ change: MenuRowEdit, now: Double) { send(.editRow(row, change), now: now) }
+
+    /// The rows of edit mode's items screen that are the menu's items.
+    var editableRows: [Int] { controller.editableRows }
 
     /// The pointer over `instance`'s surface: while its menu is open, resting on an item runs it.
     func pointer(_ event: InputEvent, over instance: ButtonInstance) {
@@ -280,21 +286,11 @@ final class MenuSession {
             if let owner = instance(key) {
                 tell(.menuClosed(at: now), owner)
                 owner.holdForMenu(false, log: log)
-                // After the keyboard surface's destroy, which the compositor reads first.
-                if let keys = keysAfterClose, keys.owner == key {
-                    _ = perform(keys.action, keys.name, owner, now)
-                }
             }
-            keysAfterClose = nil
         case .run(let key, let item, let choice):
             let level = choice.path.isEmpty ? "" : " of \(choice.path.joined(separator: " > "))"
             guard let owner = instance(key) else { break }
             let name = "menu item \(choice.index + 1) (\(item.label))\(level)"
-            // The open menu has the keyboard: keys sent now would go to it.
-            if case .keys = item.action {
-                keysAfterClose = (item.action, name, key)
-                break
-            }
             let problem = perform(item.action, name, owner, now)
             if case .builtIn(let action) = item.action {
                 return [.ranBuiltIn(key, choice, missing: problem.map { _ in BuiltInTools.note(action) })]
