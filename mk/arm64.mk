@@ -26,9 +26,10 @@ binfmt-arm64: deps
 	@[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64
 
 # The drivers (buoy-pointer) come from the host's build. The arm64 package is made once per
-# machine for the same tree, sysroot and trixie root (scripts/build-cache.sh): a clean
+# machine for the same sources (scripts/source-key.sh), sysroot and trixie root
+# (scripts/build-cache.sh): a clean
 # clone of sources already cross-built here runs that package.
-ARM64_DEB_KEY = $$( { stash=$$(git stash create); git rev-parse "$${stash:-HEAD}^{tree}"; \
+ARM64_DEB_KEY = $$( { scripts/source-key.sh; \
 	cat $(ARM64_SYSROOT)/.buoy-sysroot-stamp; readlink -f $(TRIXIE_ROOT); dpkg-deb --version | head -n 1; } | \
 	sha256sum | cut -c1-16)
 e2e-arm64: deps build binfmt-arm64 arm64-sysroot
