@@ -195,6 +195,12 @@ final class MessageDispatchTests: XCTestCase {
                 Self.error("main has no double_tap action configured ([actions] double_tap)"), #line
             ),
             ("long-press", Self.one { $0.actions = [.longPress] }, Plan([.run(0, .longPress)]), #line),
+            // Issue 44: a flick's action, by msg too.
+            ("swipe-left", Self.one { $0.actions = [.swipeLeft] }, Plan([.run(0, .swipeLeft)]), #line),
+            (
+                "swipe-up", Self.one(),
+                Self.error("main has no swipe_up action configured ([actions] swipe_up)"), #line
+            ),
             ("--button kb tap", Self.two(), Plan([.run(1, .tap)]), #line),
             ("tap", Self.every(), Plan([.run(0, .tap)]), #line),
             ("menu", Self.one(), Plan([.toggleMenu(0, path: [])], reply: .whenMenuOpens), #line),

@@ -168,10 +168,8 @@ package enum MessageDispatch {
             return MessagePlan(targets.filter { instances[$0].badge != text }.map { .badge($0, text) })
         case .move(let target):
             return move(to: target, targets, instances, outputs: facts.outputs, now: now)
-        case .tap, .doubleTap, .longPress:
+        case .gesture(let gesture):
             guard let first = targets.first else { return .error(notOnAnyOutput) }
-            let gesture: ButtonGesture =
-                message.command == .tap ? .tap : message.command == .doubleTap ? .doubleTap : .longPress
             guard instances[first].actions.contains(gesture) else {
                 let name = gesture.rawValue
                 return .error(
