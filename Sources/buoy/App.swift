@@ -6,6 +6,7 @@ import BuoyDrawing
 import BuoyWayland
 import CLinux
 import Glibc
+import SystemCalls
 
 /// Wires the pure core to Wayland. Each wakeup of the loop calls `update`
 /// once: it routes the recorded facts (configures, input, timers, signals,
@@ -24,7 +25,7 @@ final class App {
     /// ancestor), so saving the file reloads it.
     let configWatch: ConfigWatch?
     let runner: CommandRunner
-    /// Drawing helpers killed before they exited, collected on SIGCHLD.
+    /// Collects every child buoy starts, on SIGCHLD.
     let reaper = ChildReaper()
     /// `buoy msg`'s socket; nil when it could not be created.
     let server: ControlServer?
@@ -74,7 +75,7 @@ final class App {
         } else {
             log.info("not watching \(loader.primaryPath) for changes; SIGHUP still reloads it")
         }
-        runner = CommandRunner(log: log)
+        runner = CommandRunner(reaper: reaper, log: log)
         menu = MenuSession(display: display, loop: loop, reaper: reaper, log: log)
         clicks = ClickSession(display: display, log: log)
         menu.publish = { [weak server] event in server?.publish(event) }
@@ -173,8 +174,7 @@ final class App {
     private func handle(signal: Int32, now: Double) -> [pid_t] {
         switch signal {
         case SIGCHLD:
-            reaper.reap()
-            return runner.reap()
+            return runner.reaped(reaper.reap())
         case SIGHUP:
             configWatch?.forgetChanges()
             reload(now: now)
