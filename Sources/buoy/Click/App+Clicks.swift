@@ -1,3 +1,4 @@
+import BuoyButton
 import BuoyCore
 
 /// Click types on the next tap anywhere: what `ClickSession` needs to know
@@ -31,25 +32,15 @@ extension App {
     }
 
     /// Where the buttons on `output` are, in its logical pixels, to be cut
-    /// out of its overlay's input region. A button's layer surface covers
-    /// the output's usable area, whose place within the output (which bar
-    /// took which edge) buoy is not told: where that area is smaller, the
-    /// button is cut out at each place it could be.
+    /// out of its overlay's input region (`OverlayCutouts`).
     private func buttonRects(on output: String) -> [Rect] {
         guard let whole = display.output(named: output)?.logicalSize else { return [] }
-        var rects: [Rect] = []
-        for instance in instances
-        where instance.currentOutput?.name == output && instance.controller.isVisible {
-            guard let rect = instance.controller.restingRect, let area = instance.layer?.size else {
-                continue
-            }
-            let spare = (x: max(0, whole.width - area.width), y: max(0, whole.height - area.height))
-            for dx in spare.x > 0 ? [0, spare.x] : [0] {
-                for dy in spare.y > 0 ? [0, spare.y] : [0] {
-                    rects.append(Rect(origin: Point(x: rect.minX + dx, y: rect.minY + dy), size: rect.size))
-                }
-            }
+        let buttons = instances.compactMap { instance -> OverlayCutouts.Button? in
+            guard instance.currentOutput?.name == output, instance.controller.isVisible,
+                let rect = instance.controller.restingRect, let area = instance.layer?.size
+            else { return nil }
+            return OverlayCutouts.Button(rect: rect, area: area)
         }
-        return rects
+        return OverlayCutouts.rects(on: whole, buttons: buttons)
     }
 }

@@ -1,0 +1,40 @@
+import BuoyCore
+
+/// Where the buttons are in an output's click overlay, cut out of its input
+/// region so that a tap on a button reaches the button.
+public enum OverlayCutouts {
+    /// A button on the output: its resting rect in its layer surface, and
+    /// that surface's size, in logical px.
+    public struct Button: Sendable, Equatable {
+        /// Where it rests in its surface.
+        public var rect: Rect
+        /// Its surface's size: the output's usable area.
+        public var area: Size
+
+        /// A button resting at `rect` in a surface of `area`.
+        public init(rect: Rect, area: Size) {
+            self.rect = rect
+            self.area = area
+        }
+    }
+
+    /// The rects to cut out of the overlay of an output of size `whole`. A
+    /// button's layer surface covers the output's usable area, whose place
+    /// within the output (which bar took which edge) buoy is not told:
+    /// where that area is smaller, the button is cut out at each place it
+    /// could be.
+    public static func rects(on whole: Size, buttons: [Button]) -> [Rect] {
+        buttons.flatMap { button in
+            let spare = (
+                x: max(0, whole.width - button.area.width), y: max(0, whole.height - button.area.height)
+            )
+            return (spare.x > 0 ? [0, spare.x] : [0]).flatMap { dx in
+                (spare.y > 0 ? [0, spare.y] : [0]).map { dy in
+                    Rect(
+                        origin: Point(x: button.rect.minX + dx, y: button.rect.minY + dy),
+                        size: button.rect.size)
+                }
+            }
+        }
+    }
+}
