@@ -40,54 +40,35 @@ package enum ChildReaping {
     /// Handed to `ChildReaper`, which collects it on SIGCHLD: buoy's loop
     /// never waits.
     case onSignal(ChildReaper)
-}
 
-/// Children killed before they exited, collected as they die: each SIGCHLD
-/// (signals merge: one may stand for several) calls `reap`, which waits
-/// for these pids only, and never blocks.
-package final class ChildReaper {
-    private var killed: [pid_t] = []
-
-    package init() {}
-
-    /// The pids killed and not yet collected.
-    package var pending: [pid_t] { killed }
-
-    /// Takes `pid`, already sent SIGKILL; collected now if it has died.
-    func bury(_ pid: pid_t) {
-        if !Self.collected(pid) { killed.append(pid) }
-    }
-
-    /// Collects those that have died.
-    package func reap() {
-        killed.removeAll(where: Self.collected)
-    }
-
-    private static func collected(_ pid: pid_t) -> Bool {
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        return result == pid || (result < 0 && errno == ECHILD)
+    /// The reaper that collects it.
+    var reaper: ChildReaper {
+        switch self {
+        case .blocking: ChildReaper(blocking: true)
+        case .onSignal(let reaper): reaper
+        }
     }
 }
 
 /// A program started with `input` on its standard input and `files` as its
 /// descriptors from `HelperFiles.first` on, watched through `fd`: the read
-/// end of a pipe whose write end only the child holds, so `fd` turns
-/// readable (end of file) as the child exits, and the parent can poll it
-/// with everything else. A child started from a `program` holds nothing
-/// else of the parent's (its Wayland socket, its signalfd): every other
-/// descriptor is closed. A forked one (`init(forking:reaping:)`, the
-/// drawing helper's SVG renderer) holds all the parent holds.
+/// end of its `PolledChild` pipe, whose write end only the child holds and
+/// never writes, so `fd` turns readable (end of file) as the child exits,
+/// and the parent can poll it with everything else. A child started from a
+/// `program` holds nothing else of the parent's (its Wayland socket, its
+/// signalfd): every other descriptor is closed. A forked one
+/// (`init(forking:reaping:)`, the drawing helper's SVG renderer) holds all
+/// the parent holds.
 ///
-/// The parent collects the child with `finish`, by its pid, so
-/// `CommandRunner`'s reaping (which waits only for its own commands) never
-/// takes it.
+/// The parent collects the child with `finish`, through the reaper
+/// `reaping` names, which also collects it once killed.
 package final class ChildJob {
-    package let pid: pid_t
+    private let child: PolledChild
     package let fd: Int32
     private let report: Int32
-    private let reaping: ChildReaping
     private var outcome: ChildOutcome?
+
+    package var pid: pid_t { child.pid }
 
     package init(program: String, arguments: [String], input: [UInt8], files: [Int32], reaping: ChildReaping)
         throws(ChildStartError)
@@ -95,41 +76,32 @@ package final class ChildJob {
         let job = input.withUnsafeBytes { buoy_pipe_holding($0.baseAddress, $0.count) }
         guard job >= 0 else { throw Self.failure("no pipe for its job of \(input.count) bytes") }
         defer { try? FileDescriptor(rawValue: job).close() }
-        let exiting: [Int32]
-        (exiting, report) = try Self.exitPipeAndReport()
-        defer { try? FileDescriptor(rawValue: exiting[1]).close() }
-        let handed = ([job, STDERR_FILENO, STDERR_FILENO, exiting[1], report] + files).map {
-            FileDescriptor(rawValue: $0)
-        }
+        report = try Self.reportFile()
+        let handed =
+            [job, STDERR_FILENO, STDERR_FILENO].map { FileDescriptor(rawValue: $0) } + [nil]
+            + ([report] + files).map { FileDescriptor(rawValue: $0) }
         do {
-            pid = try spawn(program, arguments: [program] + arguments, files: handed)
+            child = try PolledChild(
+                program, arguments: [program] + arguments, files: handed,
+                outputNumber: Int(HelperFiles.exited),
+                outputLimit: 1, deadline: nil, newSession: false, reaper: reaping.reaper)
         } catch {
-            try? FileDescriptor(rawValue: exiting[0]).close()
             try? FileDescriptor(rawValue: report).close()
             throw ChildStartError(description: "cannot start \(program): \(error)")
         }
-        fd = exiting[0]
-        self.reaping = reaping
+        fd = child.output?.rawValue ?? -1
     }
 
     private static func failure(_ what: String) -> ChildStartError {
         ChildStartError(description: "\(what): \(String(cString: strerror(errno)))")
     }
 
-    /// The pipe that ends as the child exits and the empty file for its
-    /// report. Close-on-exec: commands started while the child runs must not
-    /// hold either end (the write end would keep `fd` from ending).
-    private static func exitPipeAndReport() throws(ChildStartError) -> (exiting: [Int32], report: Int32) {
-        var exiting: [Int32] = [-1, -1]
-        guard buoy_pipe_cloexec(&exiting, 0) == 0 else { throw failure("no close-on-exec pipe") }
+    /// The empty file for its report. Close-on-exec: commands started while
+    /// the child runs must not hold it.
+    private static func reportFile() throws(ChildStartError) -> Int32 {
         let report = buoy_memfd_create("buoy-draw-report")
-        guard report >= 0 else {
-            let error = failure("no file for its report")
-            try? FileDescriptor(rawValue: exiting[0]).close()
-            try? FileDescriptor(rawValue: exiting[1]).close()
-            throw error
-        }
-        return (exiting, report)
+        guard report >= 0 else { throw failure("no file for its report") }
+        return report
     }
 
     /// `body` run in a fork of this process, which exits with what it
@@ -138,23 +110,14 @@ package final class ChildJob {
     /// thread (`runsOneThread`): a lock that another thread held at the fork
     /// would stay locked in the child.
     package init(forking body: () -> Int32, reaping: ChildReaping) throws(ChildStartError) {
-        let exiting: [Int32]
-        (exiting, report) = try Self.exitPipeAndReport()
-        let parent = getpid()
-        pid = fork()
-        if pid == 0 {
-            try? FileDescriptor(rawValue: exiting[0]).close()
-            _exit(buoy_die_with_parent(parent) == 0 ? body() : 1)
-        }
-        try? FileDescriptor(rawValue: exiting[1]).close()
-        guard pid > 0 else {
-            let error = Self.failure("cannot fork")
-            try? FileDescriptor(rawValue: exiting[0]).close()
+        report = try Self.reportFile()
+        do {
+            child = try PolledChild(forking: body, outputLimit: 1, deadline: nil, reaper: reaping.reaper)
+        } catch {
             try? FileDescriptor(rawValue: report).close()
-            throw error
+            throw ChildStartError(description: "cannot fork: \(error)")
         }
-        fd = exiting[0]
-        self.reaping = reaping
+        fd = child.output?.rawValue ?? -1
     }
 
     /// Whether this process runs one thread, so that `init(forking:reaping:)` may be used.
@@ -170,7 +133,6 @@ package final class ChildJob {
     /// A job dropped before it was finished is killed and collected.
     deinit {
         finish()
-        try? FileDescriptor(rawValue: fd).close()
         try? FileDescriptor(rawValue: report).close()
     }
 
@@ -191,6 +153,7 @@ package final class ChildJob {
     /// It is not collected.
     @discardableResult
     package func exits(within timeoutMilliseconds: Int32) -> Bool {
+        guard fd >= 0 else { return true }
         var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         var ready: Int32
         repeat {
@@ -200,46 +163,23 @@ package final class ChildJob {
     }
 
     /// Collects the child. One still at work is killed, and its outcome has
-    /// no exit code; it is collected as `reaping` says. Later calls return
-    /// the same outcome.
+    /// no exit code; its reaper collects it. Later calls return the same
+    /// outcome.
     @discardableResult
     package func finish() -> ChildOutcome {
         if let outcome { return outcome }
-        guard mayWait ? exits(within: 0) : hasExited else {
-            kill(pid, SIGKILL)
-            Self.collect(pid, reaping: reaping)
+        let exited = child.reaperBlocks ? exits(within: 0) : hasExited
+        // A zombie is collected at once; only a blocking reaper waits out an exit under way.
+        guard exited, let exit = child.collect() else {
+            child.kill(.deadline)
             let killed = ChildOutcome(exitCode: nil, peakKiB: 0, report: [])
             outcome = killed
             return killed
         }
-        var status: Int32 = 0
-        var usage = rusage()
-        // A zombie returns at once; only `.blocking` waits out an exit under way.
-        var collected: pid_t
-        repeat {
-            collected = wait4(pid, &status, mayWait ? 0 : WNOHANG, &usage)
-        } while collected < 0 && errno == EINTR
-        // Exited normally (not by a signal), and with which code.
-        let exitCode = collected == pid && status & 0x7f == 0 ? (status >> 8) & 0xff : nil
-        let written = exitCode != nil && lseek(report, 0, SEEK_SET) == 0 ? Files.readAll(report) : nil
-        let outcome = ChildOutcome(exitCode: exitCode, peakKiB: usage.ru_maxrss, report: written ?? [])
+        let written = exit.code != nil && lseek(report, 0, SEEK_SET) == 0 ? Files.readAll(report) : nil
+        let outcome = ChildOutcome(exitCode: exit.code, peakKiB: exit.peakKiB, report: written ?? [])
         self.outcome = outcome
         return outcome
-    }
-
-    private var mayWait: Bool {
-        if case .blocking = reaping { true } else { false }
-    }
-
-    /// Collects `pid`, sent SIGKILL, as `reaping` says.
-    private static func collect(_ pid: pid_t, reaping: ChildReaping) {
-        switch reaping {
-        case .blocking:
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        case .onSignal(let reaper):
-            reaper.bury(pid)
-        }
     }
 }
 

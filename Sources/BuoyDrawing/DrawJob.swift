@@ -39,7 +39,7 @@ package enum DrawJob: Wire, Sendable {
 }
 
 /// Where, and how, the helper looks up icons given by name (`IconLookup`).
-package struct IconQuery: Wire, Sendable {
+package struct IconQuery: WireRecord, Sendable {
     /// `[menu] icon_theme`; nil: the fallback themes only.
     package var theme: String?
     /// In buffer px.
@@ -68,32 +68,20 @@ package struct IconQuery: Wire, Sendable {
         self.stamp = stamp
     }
 
-    package func write(to writer: inout WireWriter) {
-        writer.write(theme)
-        writer.write(size)
-        writer.write(scale)
-        writer.write(baseDirectories)
-        let names = known.keys.sorted()
-        writer.write(names)
-        writer.write(names.map { known[$0] ?? "" })
-        writer.write(stamp)
-    }
+    package static var blank: IconQuery { IconQuery(theme: nil, size: 0, scale: 0, baseDirectories: []) }
 
-    package init(from reader: inout WireReader) throws(WireError) {
-        let (theme, size, scale, directories) = (
-            try reader.read(String?.self), try reader.read(Int.self), try reader.read(Int.self),
-            try reader.read([String].self)
-        )
-        let (names, files) = (try reader.read([String].self), try reader.read([String].self))
-        guard names.count == files.count else { throw WireError(description: "known icons without files") }
-        self.init(
-            theme: theme, size: size, scale: scale, baseDirectories: directories,
-            known: Dictionary(zip(names, files)) { first, _ in first }, stamp: try reader.read(Int.self))
+    package mutating func wireFields(_ field: inout WireFields) {
+        field(&theme)
+        field(&size)
+        field(&scale)
+        field(&baseDirectories)
+        field(&known)
+        field(&stamp)
     }
 }
 
 /// A menu to draw: `MenuArtist.draw`'s arguments.
-package struct MenuDrawJob: Wire, Sendable {
+package struct MenuDrawJob: WireRecord, Sendable {
     /// Per item; empty: none.
     package var labels: [String]
     /// Per item, a theme name or a path; nil: none, the initial is drawn.
@@ -126,36 +114,29 @@ package struct MenuDrawJob: Wire, Sendable {
         self.only = only
     }
 
-    package func write(to writer: inout WireWriter) {
-        writer.write(labels)
-        writer.write(icons)
-        writer.write(arrangement)
-        writer.write(query)
-        writer.write(look.colors)
-        writer.write(look.buttonColor)
-        writer.write(look.font)
-        writer.write(scale)
-        writer.write(on)
-        writer.write(unavailable)
-        writer.write(only)
+    package static var blank: MenuDrawJob {
+        MenuDrawJob(
+            labels: [], icons: [], arrangement: .blank, query: .blank,
+            look: MenuLook(colors: .blank, buttonColor: Color(red: 0, green: 0, blue: 0)), scale: 1)
     }
 
-    package init(from reader: inout WireReader) throws(WireError) {
-        let labels = try reader.read([String].self)
-        let icons = try reader.read([String?].self)
-        let (arrangement, query) = (try reader.read(MenuArrangement.self), try reader.read(IconQuery.self))
-        let look = MenuLook(
-            colors: try reader.read(), buttonColor: try reader.read(), font: try reader.read())
-        let scale = try reader.read(BufferScale.self)
-        self.init(
-            labels: labels, icons: icons, arrangement: arrangement, query: query, look: look, scale: scale,
-            on: try reader.read([Bool].self), unavailable: try reader.read([Bool].self),
-            only: try reader.read([Int].self))
+    package mutating func wireFields(_ field: inout WireFields) {
+        field(&labels)
+        field(&icons)
+        field(&arrangement)
+        field(&query)
+        field(&look.colors)
+        field(&look.buttonColor)
+        field(&look.font)
+        field(&scale)
+        field(&on)
+        field(&unavailable)
+        field(&only)
     }
 }
 
 /// A button's face or badge to draw: `FaceArtist.draw`'s arguments.
-package struct FaceJob: Wire, Sendable {
+package struct FaceJob: WireRecord, Sendable {
     package var face: ButtonFace
     /// The image's side, in buffer px.
     package var side: Int
@@ -171,24 +152,21 @@ package struct FaceJob: Wire, Sendable {
         self.query = query
     }
 
-    package func write(to writer: inout WireWriter) {
-        writer.write(face)
-        writer.write(side)
-        writer.write(color)
-        writer.write(font)
-        writer.write(query)
+    package static var blank: FaceJob {
+        FaceJob(face: .glyph, side: 0, color: Color(red: 0, green: 0, blue: 0), font: "", query: .blank)
     }
 
-    package init(from reader: inout WireReader) throws(WireError) {
-        self.init(
-            face: try reader.read(), side: try reader.read(), color: try reader.read(),
-            font: try reader.read(),
-            query: try reader.read())
+    package mutating func wireFields(_ field: inout WireFields) {
+        field(&face)
+        field(&side)
+        field(&color)
+        field(&font)
+        field(&query)
     }
 }
 
 /// SVGs to render `size` px square, from `paths[first]` on.
-package struct SVGJob: Wire, Sendable {
+package struct SVGJob: WireRecord, Sendable {
     package var paths: [String]
     package var first: Int
     package var size: Int
@@ -199,13 +177,11 @@ package struct SVGJob: Wire, Sendable {
         self.size = size
     }
 
-    package func write(to writer: inout WireWriter) {
-        writer.write(paths)
-        writer.write(first)
-        writer.write(size)
-    }
+    package static var blank: SVGJob { SVGJob(paths: [], first: 0, size: 0) }
 
-    package init(from reader: inout WireReader) throws(WireError) {
-        self.init(paths: try reader.read(), first: try reader.read(), size: try reader.read())
+    package mutating func wireFields(_ field: inout WireFields) {
+        field(&paths)
+        field(&first)
+        field(&size)
     }
 }

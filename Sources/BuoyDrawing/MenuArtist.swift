@@ -73,7 +73,7 @@ package enum MenuArtist {
     }
 
     /// What the helper reports of a menu it drew.
-    package struct Drawn: Wire, Sendable {
+    package struct Drawn: WireRecord, Sendable {
         /// Per item, its label's size (`MenuPainter.measureLabel`), which
         /// the menu was laid out with.
         package var labelSizes: [Size]
@@ -92,17 +92,13 @@ package enum MenuArtist {
             self.stamp = stamp
         }
 
-        package func write(to writer: inout WireWriter) {
-            writer.write(labelSizes)
-            writer.write(icons)
-            writer.write(themeMissing)
-            writer.write(stamp)
-        }
+        package static var blank: Drawn { Drawn(labelSizes: [], icons: [], themeMissing: false, stamp: 0) }
 
-        package init(from reader: inout WireReader) throws(WireError) {
-            self.init(
-                labelSizes: try reader.read(), icons: try reader.read(), themeMissing: try reader.read(),
-                stamp: try reader.read())
+        package mutating func wireFields(_ field: inout WireFields) {
+            field(&labelSizes)
+            field(&icons)
+            field(&themeMissing)
+            field(&stamp)
         }
     }
 

@@ -31,6 +31,68 @@ extension Wire {
     }
 }
 
+/// A value written as its fields, one after the other. `wireFields` names
+/// them once, in their order, and both sides follow it: writing hands each
+/// field to a `WireFields` that writes it, reading hands each field of a
+/// `blank` to one that reads it back in place.
+package protocol WireRecord: Wire {
+    /// A value whose every field reading overwrites.
+    static var blank: Self { get }
+    /// Hands each field, in wire order, to `field`.
+    mutating func wireFields(_ field: inout WireFields)
+}
+
+extension WireRecord {
+    package func write(to writer: inout WireWriter) {
+        var fields = WireFields(writer: writer)
+        // The bytes have one owner while the fields are written: no copy.
+        writer = WireWriter()
+        var value = self
+        value.wireFields(&fields)
+        writer = fields.writer ?? WireWriter()
+    }
+
+    package init(from reader: inout WireReader) throws(WireError) {
+        var fields = WireFields(reader: reader)
+        var value = Self.blank
+        value.wireFields(&fields)
+        if let error = fields.error { throw error }
+        reader = fields.reader ?? reader
+        self = value
+    }
+}
+
+/// A record's fields on their way to or from bytes (`WireRecord`): called
+/// with each field, it writes it, or reads it back in its place. Reading
+/// stops at the first value that does not read back.
+package struct WireFields {
+    fileprivate var writer: WireWriter?
+    fileprivate var reader: WireReader?
+    fileprivate var error: WireError?
+
+    fileprivate init(writer: WireWriter) {
+        self.writer = writer
+    }
+
+    fileprivate init(reader: WireReader) {
+        self.reader = reader
+    }
+
+    /// Writes `field`, or reads it.
+    package mutating func callAsFunction<T: Wire>(_ field: inout T) {
+        if writer != nil { return writer!.write(field) }
+        guard error == nil, reader != nil else { return }
+        do { field = try reader!.read() } catch { self.error = error }
+    }
+
+    /// Writes `field`, or reads it: an array.
+    package mutating func callAsFunction<T: Wire>(_ field: inout [T]) {
+        if writer != nil { return writer!.write(field) }
+        guard error == nil, reader != nil else { return }
+        do { field = try reader!.read() } catch { self.error = error }
+    }
+}
+
 /// Writes values one after the other: integers as 8 bytes, little-endian;
 /// a string as its UTF-8 length and bytes; optionals and arrays with a
 /// flag or a count first.
@@ -146,6 +208,23 @@ extension Optional: Wire where Wrapped: Wire {
     }
 }
 
+/// Its keys in order, then their values.
+extension Dictionary: Wire where Key: Wire & Comparable, Value: Wire {
+    package func write(to writer: inout WireWriter) {
+        let keys = self.keys.sorted()
+        writer.write(keys)
+        writer.write(keys.compactMap { self[$0] })
+    }
+
+    package init(from reader: inout WireReader) throws(WireError) {
+        let (keys, values) = (try reader.read([Key].self), try reader.read([Value].self))
+        guard keys.count == values.count else {
+            throw WireError(description: "\(keys.count) keys with \(values.count) values")
+        }
+        self.init(zip(keys, values)) { first, _ in first }
+    }
+}
+
 extension Color: Wire {
     package func write(to writer: inout WireWriter) {
         writer.write([red, green, blue, alpha])
@@ -158,14 +237,12 @@ extension Color: Wire {
     }
 }
 
-extension Size: Wire {
-    package func write(to writer: inout WireWriter) {
-        writer.write(width)
-        writer.write(height)
-    }
+extension Size: WireRecord {
+    package static var blank: Size { Size(width: 0, height: 0) }
 
-    package init(from reader: inout WireReader) throws(WireError) {
-        self.init(width: try reader.read(), height: try reader.read())
+    package mutating func wireFields(_ field: inout WireFields) {
+        field(&width)
+        field(&height)
     }
 }
 
@@ -228,39 +305,32 @@ extension ButtonFace: Wire {
     }
 }
 
-extension MenuColors: Wire {
-    package func write(to writer: inout WireWriter) {
-        writer.write(background)
-        writer.write(labelColor)
-        writer.write(labelBackground)
-        writer.write(focusColor)
-    }
+extension MenuColors: WireRecord {
+    package static var blank: MenuColors { MenuColors() }
 
-    package init(from reader: inout WireReader) throws(WireError) {
-        self.init(
-            background: try reader.read(), labelColor: try reader.read(), labelBackground: try reader.read(),
-            focusColor: try reader.read(Color?.self))
+    package mutating func wireFields(_ field: inout WireFields) {
+        field(&background)
+        field(&labelColor)
+        field(&labelBackground)
+        field(&focusColor)
     }
 }
 
-extension MenuArrangement: Wire {
-    package func write(to writer: inout WireWriter) {
-        writer.write(kind)
-        writer.write(button)
-        writer.write(usable)
-        writer.write(count)
-        writer.write([itemSize, spacing, minRowHeight])
+extension MenuArrangement: WireRecord {
+    package static var blank: MenuArrangement {
+        let nowhere = Rect(origin: Point(x: 0, y: 0), size: .blank)
+        return MenuArrangement(
+            kind: .column, button: nowhere, usable: nowhere, count: 0, itemSize: 0, spacing: 0,
+            minRowHeight: 0)
     }
 
-    package init(from reader: inout WireReader) throws(WireError) {
-        let (kind, button, usable, count) = (
-            try reader.read(MenuLayout.Kind.self), try reader.read(Rect.self), try reader.read(Rect.self),
-            try reader.read(Int.self)
-        )
-        let sizes = try reader.read([Double].self)
-        guard sizes.count == 3 else { throw WireError(description: "\(sizes.count) sizes for a menu") }
-        self.init(
-            kind: kind, button: button, usable: usable, count: count, itemSize: sizes[0], spacing: sizes[1],
-            minRowHeight: sizes[2])
+    package mutating func wireFields(_ field: inout WireFields) {
+        field(&kind)
+        field(&button)
+        field(&usable)
+        field(&count)
+        field(&itemSize)
+        field(&spacing)
+        field(&minRowHeight)
     }
 }

@@ -63,9 +63,9 @@ package final class Display {
     private var foreignToplevelGlobal: (name: UInt32, version: UInt32)?
     /// The windows of other clients, once `watchWindows` has bound them.
     package private(set) var windows: ForeignToplevels?
-    /// zwp_virtual_keyboard_manager_v1's registry name, where offered: bound
-    /// when keys are first sent (`virtualKeyboard()`).
-    private var virtualKeyboardGlobal: UInt32?
+    /// zwp_virtual_keyboard_manager_v1's registry name and version, where
+    /// offered: bound when keys are first sent (`virtualKeyboard()`).
+    private var virtualKeyboardGlobal: (name: UInt32, version: UInt32)?
     /// buoy's keyboard on the seat, once keys have been sent.
     private var keyboard: VirtualKeyboard?
     /// org_kde_kwin_fake_input's registry name and version, where KWin
@@ -252,7 +252,7 @@ package final class Display {
         if let keyboard { return keyboard }
         guard let registry, let global = virtualKeyboardGlobal, let seat = seats.first,
             let manager = wl_registry_bind(
-                registry, global, buoy_zwp_virtual_keyboard_manager_v1_interface(), 1)
+                registry, global.name, buoy_zwp_virtual_keyboard_manager_v1_interface(), 1)
         else { return nil }
         // The manager has no destructor request, and makes nothing after this.
         defer { wl_proxy_destroy(OpaquePointer(manager)) }
@@ -265,11 +265,13 @@ package final class Display {
     }
 
     /// The version of zwlr_virtual_pointer_manager_v1 bound, nil where not
-    /// offered; and of org_kde_kwin_fake_input offered: what
-    /// `ClickBackend.choose` chooses from.
+    /// offered; and of zwp_virtual_keyboard_manager_v1 and
+    /// org_kde_kwin_fake_input offered: what `ClickBackend.choose` and
+    /// `KeyBackend.choose` choose from.
     package var virtualPointerVersion: UInt32? {
         virtualPointerManager.map { UInt32(wl_proxy_get_version($0)) }
     }
+    package var virtualKeyboardVersion: UInt32? { virtualKeyboardGlobal?.version }
     package var fakeInputVersion: UInt32? { fakeInputGlobal?.version }
 
     /// KWin's fake input, bound and authenticated on the first call and
@@ -278,7 +280,8 @@ package final class Display {
         if let boundFakeInput { return boundFakeInput }
         guard let registry, let global = fakeInputGlobal,
             let proxy = wl_registry_bind(
-                registry, global.name, buoy_org_kde_kwin_fake_input_interface(), min(global.version, 4))
+                registry, global.name, buoy_org_kde_kwin_fake_input_interface(),
+                min(global.version, KeyBackend.fakeInputVersion))
         else { return nil }
         boundFakeInput = FakeInput(proxy: OpaquePointer(proxy))
         return boundFakeInput
@@ -335,7 +338,7 @@ package final class Display {
         case "org_kde_kwin_blur_manager":
             kwinBlurManager = bind(buoy_org_kde_kwin_blur_manager_interface(), 1)
         case "zwlr_foreign_toplevel_manager_v1": foreignToplevelGlobal = (name, version)
-        case "zwp_virtual_keyboard_manager_v1": virtualKeyboardGlobal = name
+        case "zwp_virtual_keyboard_manager_v1": virtualKeyboardGlobal = (name, version)
         case "org_kde_kwin_fake_input": fakeInputGlobal = (name, version)
         // v2: a pointer for one output, whose absolute motion maps onto it.
         case "zwlr_virtual_pointer_manager_v1":

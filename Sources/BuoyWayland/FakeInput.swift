@@ -36,11 +36,8 @@ package final class FakeInput {
         }
     }
 
-    /// Whether it has keyboard_key (version 4).
-    package var sendsKeys: Bool { wl_proxy_get_version(proxy) >= 4 }
-
     /// Presses (or releases) the key with evdev code `code`, read through
-    /// KWin's own keymap; only where `sendsKeys`.
+    /// KWin's own keymap; only where `KeyBackend.choose` says `.fakeInput`.
     package func key(_ code: UInt32, pressed: Bool) {
         let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
         org_kde_kwin_fake_input_keyboard_key(proxy, code, state.rawValue)

@@ -6,6 +6,7 @@ import BuoyDrawing
 import BuoyWayland
 import CLinux
 import Glibc
+import SystemCalls
 
 /// Wires the pure core to Wayland. Each wakeup of the loop calls `update`
 /// once: it routes the recorded facts (configures, input, timers, signals,
@@ -24,7 +25,7 @@ final class App {
     /// ancestor), so saving the file reloads it.
     let configWatch: ConfigWatch?
     let runner: CommandRunner
-    /// Drawing helpers killed before they exited, collected on SIGCHLD.
+    /// Collects every child buoy starts, on SIGCHLD.
     let reaper = ChildReaper()
     /// `buoy msg`'s socket; nil when it could not be created.
     let server: ControlServer?
@@ -46,7 +47,7 @@ final class App {
     /// switch says it again).
     var mode = DeviceMode.laptop
     /// Whether the missing foreign-toplevel was logged, so it is logged once.
-    private var warnedNoWindows = false
+    var warnedNoWindows = false
     /// The built-in actions whose missing tool a tap has logged.
     var reportedMissing: Set<String> = []
     /// Keeps buoy out of the screenshot actions' pictures (App+Screenshot).
@@ -77,7 +78,7 @@ final class App {
         } else {
             log.info("not watching \(loader.primaryPath) for changes; SIGHUP still reloads it")
         }
-        runner = CommandRunner(log: log)
+        runner = CommandRunner(reaper: reaper, log: log)
         menu = MenuSession(display: display, loop: loop, reaper: reaper, log: log)
         clicks = ClickSession(display: display, log: log)
         menu.publish = { [weak server] event in server?.publish(event) }
@@ -102,42 +103,6 @@ final class App {
     /// feedback, and stops once none does.
     func connectFeedbackIfNeeded() {
         sessionBus?.wantFeedback(config.buttons.contains { $0.button.feedback != .off })
-    }
-
-    /// Binds foreign-toplevel when a visibility rule or `output = "focused"`
-    /// needs the windows.
-    func watchWindowsIfNeeded() {
-        let needed = config.buttons.contains {
-            $0.visibility.needsWindows || $0.button.output == .focused || $0.menu.needsWindows
-        }
-        guard needed, !display.watchWindows(), !warnedNoWindows else { return }
-        warnedNoWindows = true
-        log.warning(
-            "the compositor does not offer wlr-foreign-toplevel-management (KWin, GNOME): "
-                + "[visibility] fullscreen, hide_for and show_for do nothing here, menu items show whatever "
-                + "their show_for and hide_for, and a button with output = \"focused\" shows where the "
-                + "compositor chooses")
-    }
-
-    /// Gives each controller what the visibility rules say now, and tells
-    /// subscribers of each button that hides or shows by them.
-    func applyVisibilityRules(now: Double) {
-        let windows = display.windows?.windows ?? []
-        for instance in instances {
-            let rule = instance.spec.visibility.hiding(
-                windows: windows, mode: mode, output: instance.currentOutput?.name)
-            let before = instance.controller.ruleHiding
-            guard rule != before else { continue }
-            let wasVisible = instance.controller.isVisible
-            perform(instance.controller.handle(.ruleHides(rule, at: now)), for: instance, now: now)
-            if let rule, wasVisible {
-                log.info("\(instance.label): hidden by [visibility] \(rule.rawValue)")
-                publish(.hidden(reason: rule), for: instance)
-            } else if let before, instance.controller.isVisible {
-                log.info("\(instance.label): shown, [visibility] \(before.rawValue) no longer hides it")
-                publish(.shown(reason: before), for: instance)
-            }
-        }
     }
 
     /// Runs until a signal asks to stop; returns the exit status.
@@ -208,25 +173,11 @@ final class App {
         armTimer(now: now, committed: committed)
     }
 
-    /// phoc's tablet-mode switch sets the mode, as `buoy msg mode` does;
-    /// whichever spoke last holds.
-    private func followTabletModeSwitch() {
-        guard let deviceState = display.deviceState else { return }
-        let changed = deviceState.takeChanged()
-        if changed.capabilities { log.info("phoc's device state: \(deviceState.capabilities.description)") }
-        guard changed.capabilities || changed.tabletMode, let on = deviceState.tabletMode,
-            DeviceMode(tabletModeSwitch: on) != mode
-        else { return }
-        mode = DeviceMode(tabletModeSwitch: on)
-        log.info("mode: \(mode.rawValue), as the tablet-mode switch says")
-    }
-
     /// Returns the pids of the commands that exited.
     private func handle(signal: Int32, now: Double) -> [pid_t] {
         switch signal {
         case SIGCHLD:
-            reaper.reap()
-            return runner.reap()
+            return runner.reaped(reaper.reap())
         case SIGHUP:
             configWatch?.forgetChanges()
             reload(now: now)

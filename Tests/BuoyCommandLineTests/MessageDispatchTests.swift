@@ -168,11 +168,13 @@ final class MessageDispatchTests: XCTestCase {
                     "main on HDMI-A-1 is not placed yet",
                     after: [.input(0, .moveToPoint(Point(x: 10, y: 20), at: Self.now))]), #line
             ),
-            ("move HDMI-A-1", Self.one(), Plan([.moveToOutput(0, "HDMI-A-1"), .savePlaces]), #line),
-            ("move DP-1", Self.one(), Plan([.savePlaces]), #line),
+            // Issue 44: the move saves the places (its controller's `.save`), and the
+            // plan does not save them again.
+            ("move HDMI-A-1", Self.one(), Plan([.moveToOutput(0, "HDMI-A-1")]), #line),
+            ("move DP-1", Self.one(), Plan([]), #line),
             (
                 "move DP-1", Self.one { ($0.configuredOutput, $0.output) = ("DP-1", nil) },
-                Plan([.moveToOutput(0, "DP-1"), .savePlaces]), #line
+                Plan([.moveToOutput(0, "DP-1")]), #line
             ),
             (
                 "--button kb move DP-9", Self.two(main: { $0.menuOpen = true }),
@@ -195,6 +197,12 @@ final class MessageDispatchTests: XCTestCase {
                 Self.error("main has no double_tap action configured ([actions] double_tap)"), #line
             ),
             ("long-press", Self.one { $0.actions = [.longPress] }, Plan([.run(0, .longPress)]), #line),
+            // Issue 44: a flick's action, by msg too.
+            ("swipe-left", Self.one { $0.actions = [.swipeLeft] }, Plan([.run(0, .swipeLeft)]), #line),
+            (
+                "swipe-up", Self.one(),
+                Self.error("main has no swipe_up action configured ([actions] swipe_up)"), #line
+            ),
             ("--button kb tap", Self.two(), Plan([.run(1, .tap)]), #line),
             ("tap", Self.every(), Plan([.run(0, .tap)]), #line),
             ("menu", Self.one(), Plan([.toggleMenu(0, path: [])], reply: .whenMenuOpens), #line),

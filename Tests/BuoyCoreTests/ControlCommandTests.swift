@@ -3,7 +3,8 @@ import XCTest
 
 final class ControlCommandTests: XCTestCase {
     private let commands =
-        "show, hide, toggle, move, tap, double-tap, long-press, menu, badge, mode, reload, state, subscribe, quit, click"
+        "show, hide, toggle, move, tap, double-tap, long-press, swipe-up, swipe-down, swipe-left, swipe-right, menu,"
+        + " badge, mode, reload, state, subscribe, quit, click"
     private let positions =
         "left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center, default"
 
@@ -12,9 +13,13 @@ final class ControlCommandTests: XCTestCase {
             (["show"], .show, #line),
             (["hide"], .hide, #line),
             (["toggle"], .toggle, #line),
-            (["tap"], .tap, #line),
-            (["double-tap"], .doubleTap, #line),
-            (["long-press"], .longPress, #line),
+            (["tap"], .gesture(.tap), #line),
+            (["double-tap"], .gesture(.doubleTap), #line),
+            (["long-press"], .gesture(.longPress), #line),
+            (["swipe-up"], .gesture(.swipeUp), #line),
+            (["swipe-down"], .gesture(.swipeDown), #line),
+            (["swipe-left"], .gesture(.swipeLeft), #line),
+            (["swipe-right"], .gesture(.swipeRight), #line),
             (["menu"], .menu(nil), #line),
             (["menu", "device"], .menu("device"), #line),
             (["reload"], .reload, #line),
@@ -208,8 +213,8 @@ final class ControlCommandTests: XCTestCase {
             (ControlMessage(command: .hide), two, .success(.every), #line),
             (ControlMessage(command: .toggle), two, .success(.every), #line),
             (ControlMessage(button: "keyboard", command: .show), two, .success(.button("keyboard")), #line),
-            (ControlMessage(command: .tap), ["main"], .success(.button("main")), #line),
-            (ControlMessage(command: .tap), two, .failure(.severalButtons(two)), #line),
+            (ControlMessage(command: .gesture(.tap)), ["main"], .success(.button("main")), #line),
+            (ControlMessage(command: .gesture(.tap)), two, .failure(.severalButtons(two)), #line),
             (ControlMessage(command: .move(.placement(.left))), two, .failure(.severalButtons(two)), #line),
             (ControlMessage(command: .menu(nil)), two, .failure(.severalButtons(two)), #line),
             (ControlMessage(button: "main", command: .menu(nil)), two, .success(.button("main")), #line),

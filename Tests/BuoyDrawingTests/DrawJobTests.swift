@@ -70,6 +70,48 @@ final class DrawJobTests: XCTestCase {
         }
     }
 
+    /// Issue 44: a record's fields are listed once (`wireFields`), and both
+    /// writing and reading follow the list. Each row differs from its
+    /// record's `blank` in every field, so a field the list left out would
+    /// read back as the blank's and fail its row.
+    func testEveryRecordReadsBackAsItWasWritten() {
+        let red = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+        let rows: [(any WireRecord, UInt)] = [
+            (Size(width: 81.5, height: -27), #line),
+            (
+                MenuColors(
+                    background: red, labelColor: Color(red: 0, green: 1, blue: 0),
+                    labelBackground: Color(red: 0, green: 0, blue: 1, alpha: 0.25), focusColor: red), #line
+            ),
+            (arrangement, #line),
+            (query, #line),
+            (
+                MenuDrawJob(
+                    labels: ["Terminal"], icons: ["utilities-terminal"], arrangement: arrangement,
+                    query: query,
+                    look: MenuLook(
+                        colors: MenuColors(background: red),
+                        buttonColor: Color(red: 0.2, green: 0.4, blue: 0.6),
+                        font: "Serif Bold 26"),
+                    scale: BufferScale(numerator: 150), on: [true], unavailable: [true], only: [0]), #line
+            ),
+            (FaceJob(face: .label("3"), side: 66, color: red, font: "Sans", query: query), #line),
+            (SVGJob(paths: ["/a.svg"], first: 1, size: 96), #line),
+            (
+                MenuArtist.Drawn(
+                    labelSizes: [Size(width: 81, height: 27)], icons: [.drawn(path: "/x.png")],
+                    themeMissing: true,
+                    stamp: 7), #line
+            ),
+        ]
+        for (record, line) in rows { Self.check(record, line: line) }
+    }
+
+    private static func check<Record: WireRecord>(_ record: Record, line: UInt) {
+        XCTAssertNotEqual(record, Record.blank, line: line)
+        XCTAssertEqual(try Record.decode(record.bytes), record, line: line)
+    }
+
     /// Every cut short, and every one with a byte more, is refused.
     func testBytesCutShortOrLeftOverAreRefused() {
         for job in jobs {
@@ -84,6 +126,9 @@ final class DrawJobTests: XCTestCase {
     func testValuesNoWriterWritesAreRefused() {
         var threeParts = WireWriter()
         threeParts.write([0.0, 1, 2])
+        var keysOnly = WireWriter()
+        keysOnly.write(["a"])
+        keysOnly.write([String]())
         let cases: [(String, () throws -> Any)] = [
             ("no such job", { try DrawJob.decode(3.bytes) }),
             ("a Bool of 2", { try Bool.decode([2]) }),
@@ -93,6 +138,7 @@ final class DrawJobTests: XCTestCase {
             ("no such layout", { try MenuLayout.Kind.decode("grid".bytes) }),
             ("no such face", { try ButtonFace.decode(7.bytes) }),
             ("a colour of 3 parts", { try Color.decode(threeParts.bytes) }),
+            ("keys without their values", { try [String: String].decode(keysOnly.bytes) }),
         ]
         for (what, decode) in cases {
             XCTAssertThrowsError(try decode(), what)

@@ -65,8 +65,8 @@ def zsh(*words: str, env: dict | None = None) -> list[str]:
     return run(["zsh", "-f", "-c", script], env).splitlines()
 
 
-COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "menu", "badge", "mode", "reload",
-            "state", "subscribe", "quit", "click"]
+COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "swipe-up", "swipe-down",
+            "swipe-left", "swipe-right", "menu", "badge", "mode", "reload", "state", "subscribe", "quit", "click"]
 
 
 class CompletionTests(unittest.TestCase):

@@ -144,6 +144,19 @@ class MessageTests(unittest.TestCase):
             self.assertEqual(msg(buoy, "tap").returncode, 0)
             wait_for(lambda: count_lines(marker) == 1, timeout=3, message="tap ran")
 
+    def test_swipe_left_runs_the_flick_s_action(self):
+        # Issue 44: msg's gesture commands are ButtonGesture's, flicks among them.
+        with HeadlessSway() as sway:
+            marker = sway.artifact("flicked")
+            buoy = Buoy(sway, config(actions={"swipe_left": f'"echo x >> {marker}"'})).start()
+            buoy.wait_for_button(MAGENTA)
+            result = msg(buoy, "swipe-left")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="swipe_left ran")
+            result = msg(buoy, "swipe-right")
+            self.assertEqual(result.returncode, 1, result.stderr)
+            self.assertIn("main has no swipe_right action configured", result.stderr)
+
     def test_a_bad_reload_returns_the_error_and_changes_nothing(self):
         with HeadlessSway() as sway:
             buoy = Buoy(sway, config()).start()

@@ -1,4 +1,5 @@
 import BuoyButton
+import BuoyCore
 
 /// `buoy doctor`'s "Clicks and keys": what the click types click with here
 /// and what keys actions do, from the globals offered.
@@ -21,16 +22,17 @@ enum ClicksAndKeys {
         case .unavailable(let why): clicks = "unavailable: \(why)"
         }
         let keys: String
-        if keyboard != nil {
+        switch KeyBackend.choose(virtualKeyboard: keyboard, fakeInput: fakeInput) {
+        case .virtualKeyboard:
             keys = "sent to the focused window through zwp_virtual_keyboard_v1, with a keymap of buoy's own"
-        } else if let fakeInput, fakeInput >= 4 {
+        case .fakeInput:
             keys =
                 "sent to the focused window through KWin's fake input, as the keys of KWin's active layout"
                 + " (a key it lacks sends nothing of its list)"
-        } else {
+        case .unavailable:
             keys =
                 "send nothing here: the compositor offers no zwp_virtual_keyboard_manager_v1, and no"
-                + " org_kde_kwin_fake_input v4"
+                + " org_kde_kwin_fake_input v\(KeyBackend.fakeInputVersion)"
         }
         return [("click types", clicks), ("keys", keys)]
     }

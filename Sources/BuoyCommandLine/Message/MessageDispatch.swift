@@ -84,7 +84,8 @@ package struct MessagePlan: Equatable, Sendable {
         /// Open or close the instance's menu (at the submenu on the path);
         /// fails with why it cannot open.
         case toggleMenu(Int, path: [String])
-        /// Place the instance on that output anew, as the user's choice.
+        /// Place the instance on that output anew, as the user's choice: its
+        /// controller saves the places.
         case moveToOutput(Int, String)
         /// Send the instance to the config's `position`, forgetting its chosen place.
         case followConfig(Int)
@@ -168,10 +169,8 @@ package enum MessageDispatch {
             return MessagePlan(targets.filter { instances[$0].badge != text }.map { .badge($0, text) })
         case .move(let target):
             return move(to: target, targets, instances, outputs: facts.outputs, now: now)
-        case .tap, .doubleTap, .longPress:
+        case .gesture(let gesture):
             guard let first = targets.first else { return .error(notOnAnyOutput) }
-            let gesture: ButtonGesture =
-                message.command == .tap ? .tap : message.command == .doubleTap ? .doubleTap : .longPress
             guard instances[first].actions.contains(gesture) else {
                 let name = gesture.rawValue
                 return .error(
@@ -259,8 +258,9 @@ package enum MessageDispatch {
             if let refusal = targets.lazy.compactMap({ refusal(instances[$0], to: name) }).first {
                 return .error(refusal, after: steps)
             }
+            // Each move saves the places itself (the controller's `.save`); one
+            // already there has nothing new to save.
             steps += targets.filter { instances[$0].output != name }.map { .moveToOutput($0, name) }
-            steps.append(.savePlaces)
         case .configured:
             steps += targets.map { .followConfig($0) } + [.savePlaces]
         }

@@ -1,10 +1,42 @@
 /// The name of each `buoy msg` command: the one list that the parser, the
-/// help (`ControlCommandName.help`) and buoy(1) follow.
-public enum ControlCommandName: String, CaseIterable, Sendable {
-    case show, hide, toggle, move, tap
-    case doubleTap = "double-tap"
-    case longPress = "long-press"
+/// help (`ControlCommandName.help`) and buoy(1) follow. A gesture's command
+/// is made from `ButtonGesture`, one per gesture, so every gesture the
+/// schema has can be sent (`double-tap`, `swipe-left`).
+public enum ControlCommandName: RawRepresentable, Hashable, CaseIterable, Sendable {
+    case show, hide, toggle, move
+    /// Runs that gesture's action: its `[actions]` key with hyphens.
+    case gesture(ButtonGesture)
     case menu, badge, mode, reload, state, subscribe, quit, click
+
+    /// Every command, in the order help, errors and buoy(1) list them.
+    public static let allCases: [ControlCommandName] =
+        [.show, .hide, .toggle, .move] + ButtonGesture.allCases.map(gesture)
+        + [.menu, .badge, .mode, .reload, .state, .subscribe, .quit, .click]
+
+    /// The command's word: `show`, `double-tap`.
+    public var rawValue: String {
+        switch self {
+        case .show: "show"
+        case .hide: "hide"
+        case .toggle: "toggle"
+        case .move: "move"
+        case .gesture(let gesture): String(gesture.rawValue.map { $0 == "_" ? "-" : $0 })
+        case .menu: "menu"
+        case .badge: "badge"
+        case .mode: "mode"
+        case .reload: "reload"
+        case .state: "state"
+        case .subscribe: "subscribe"
+        case .quit: "quit"
+        case .click: "click"
+        }
+    }
+
+    /// The command whose word is `rawValue`; exact and lowercase.
+    public init?(rawValue: String) {
+        guard let name = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = name
+    }
 
     /// What follows the name, as the help shows it; empty when nothing does.
     public var arguments: String {
@@ -28,9 +60,7 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
         case .move:
             return
                 "move it to an edge, a corner, the centre, the config's position, an output, or x y (logical px)"
-        case .tap: return "run the tap action"
-        case .doubleTap: return "run the double_tap action"
-        case .longPress: return "run the long_press action"
+        case .gesture(let gesture): return "run the \(gesture.rawValue) action"
         case .menu: return "open the menu (at [submenu.SUBMENU]), or close it"
         case .badge: return "show TEXT (1 to 3 characters, or •) at the button's top-right, or remove it"
         case .mode: return "say the device is a tablet or a laptop ([visibility] mode)"
@@ -77,10 +107,8 @@ public enum ControlCommand: Equatable, Sendable {
     case toggle
     /// Moves the button to a placement, an output or a point.
     case move(MoveTarget)
-    /// Runs the tap action as if the button had been tapped.
-    case tap
-    case doubleTap
-    case longPress
+    /// Runs a gesture's action as if the button had been tapped, flicked...
+    case gesture(ButtonGesture)
     /// Opens the menu (at this `[submenu.NAME]`), or closes it when it is open.
     case menu(String?)
     /// Shows this text (1 to 3 characters) at the button's top-right; nil
@@ -130,9 +158,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .show: command = .show
         case .hide: command = .hide
         case .toggle: command = .toggle
-        case .tap: command = .tap
-        case .doubleTap: command = .doubleTap
-        case .longPress: command = .longPress
+        case .gesture(let gesture): command = .gesture(gesture)
         case .reload: command = .reload
         case .state: command = .state
         case .subscribe: command = .subscribe
@@ -215,9 +241,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .hide: return .hide
         case .toggle: return .toggle
         case .move: return .move
-        case .tap: return .tap
-        case .doubleTap: return .doubleTap
-        case .longPress: return .longPress
+        case .gesture(let gesture): return .gesture(gesture)
         case .menu: return .menu
         case .badge: return .badge
         case .mode: return .mode
@@ -411,7 +435,7 @@ extension ControlMessage {
         case .reload, .state, .subscribe, .quit, .mode:
             if button != nil { return .failure(.takesNoButton(command: command.words[0])) }
             return .success(nil)
-        case .show, .hide, .toggle, .move, .tap, .doubleTap, .longPress, .menu, .badge, .click:
+        case .show, .hide, .toggle, .move, .gesture, .menu, .badge, .click:
             if let button {
                 guard names.contains(button) else { return .failure(.unknownButton(button, known: names)) }
                 return .success(.button(button))

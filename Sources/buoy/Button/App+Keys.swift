@@ -15,27 +15,56 @@ extension App {
     func makeKeyboardIfNeeded() {
         let chords = config.keyChords
         guard !chords.isEmpty else { return }
-        guard let keyboard = display.virtualKeyboard() else {
-            // KWin adds fake input's device to its seat when buoy binds it.
-            if display.fakeInput()?.sendsKeys == true { return }
-            if reportedMissing.insert("keys").inserted {
-                log.warning("the compositor offers no zwp_virtual_keyboard_v1: keys send nothing here")
+        switch keyBackend {
+        case .virtualKeyboard:
+            guard let keyboard = display.virtualKeyboard() else {
+                keysSendNothing(nil)
+                return
             }
-            return
+            if !keyboard.use(VirtualKeymap(for: chords)) {
+                log.error("cannot hand the keymap to the compositor")
+            }
+        case .fakeInput:
+            // KWin adds fake input's device to its seat when buoy binds it.
+            _ = display.fakeInput()
+        case .unavailable:
+            keysSendNothing(nil)
         }
-        if !keyboard.use(VirtualKeymap(for: chords)) { log.error("cannot hand the keymap to the compositor") }
+    }
+
+    /// What sends keys here, from the globals the compositor offers.
+    private var keyBackend: KeyBackend {
+        KeyBackend.choose(
+            virtualKeyboard: display.virtualKeyboardVersion, fakeInput: display.fakeInputVersion)
+    }
+
+    /// Logs, once, that keys send nothing here (at the config, or at
+    /// `sending`'s keys); returns why, for `sending`'s reply.
+    @discardableResult
+    private func keysSendNothing(_ sending: (keys: String, reason: String)?) -> String {
+        let why = "the compositor offers no zwp_virtual_keyboard_v1"
+        guard let sending else {
+            if reportedMissing.insert("keys").inserted { log.warning("\(why): keys send nothing here") }
+            return why
+        }
+        let problem = "cannot send \(sending.keys): \(why)"
+        if reportedMissing.insert("keys").inserted { log.warning("\(sending.reason): \(problem)") }
+        return problem
     }
 
     /// Sends `chords`, in order; returns why it could not (logged once).
     func sendKeys(_ chords: [KeyChord], reason: String, now: Double) -> String? {
         let sent = chords.map(\.text).joined(separator: ", ")
-        guard let keyboard = display.virtualKeyboard() else {
-            if let fakeInput = display.fakeInput(), fakeInput.sendsKeys {
-                return sendKeys(chords, through: fakeInput, reason: reason)
-            }
-            let problem = "cannot send \(sent): the compositor offers no zwp_virtual_keyboard_v1"
-            if reportedMissing.insert("keys").inserted { log.warning("\(reason): \(problem)") }
-            return problem
+        let keyboard: VirtualKeyboard
+        switch keyBackend {
+        case .virtualKeyboard:
+            guard let made = display.virtualKeyboard() else { return keysSendNothing((sent, reason)) }
+            keyboard = made
+        case .fakeInput:
+            guard let fakeInput = display.fakeInput() else { return keysSendNothing((sent, reason)) }
+            return sendKeys(chords, through: fakeInput, reason: reason)
+        case .unavailable:
+            return keysSendNothing((sent, reason))
         }
         // The config's keys and these: one keymap while the config stands.
         let keymap = VirtualKeymap(for: config.keyChords + chords)

@@ -9,24 +9,21 @@ extension ButtonInstance {
     // MARK: - Across outputs
 
     /// Tells the controller where the other outputs are, for a drag to carry
-    /// the button onto them, when they changed (during a drag too, which
-    /// follows). Only a button no output pins crosses (`output` unset: not
-    /// `"*"`, a name or `"focused"`). The controller alone keeps them.
+    /// the button onto them (those `OutputReach` lets it reach), when they
+    /// changed (during a drag too, which follows). The controller alone
+    /// keeps them.
     func updateOtherOutputs() -> [ButtonEffect] {
-        var next: [OtherOutput] = []
         let own = currentOutput
-        if spec.button.output == .compositorsChoice, key.instanceOutput == nil, let size = layer?.size,
-            let ownRect = own?.logicalRect
-        {
-            var others: [OutputLayout.Other] = []
-            for output in display.outputs where output.ready && output !== own {
-                guard let name = output.name, let rect = output.logicalRect else { continue }
-                let known = handover?.output == name ? handover?.layer.size : nil
-                others.append(OutputLayout.Other(name: name, rect: rect, usable: known))
+        let others = display.outputs.compactMap { output -> OutputLayout.Other? in
+            guard output.ready, output !== own, let name = output.name, let rect = output.logicalRect else {
+                return nil
             }
-            let areas = OutputLayout.areas(own: ownRect, usable: size, others: others)
-            next = zip(others, areas).map { OtherOutput(name: $0.name, area: $1) }
+            let known = handover?.output == name ? handover?.layer.size : nil
+            return OutputLayout.Other(name: name, rect: rect, usable: known)
         }
+        let next = OutputReach.others(
+            others, output: spec.button.output, instanceOutput: key.instanceOutput, own: own?.logicalRect,
+            usable: layer?.size)
         guard next != controller.otherOutputs else { return [] }
         return controller.handle(.otherOutputs(next))
     }

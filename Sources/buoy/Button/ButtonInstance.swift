@@ -4,6 +4,7 @@ import BuoyConfig
 import BuoyCore
 import BuoyDrawing
 import BuoyWayland
+import SystemCalls
 
 /// One button on one output: its controller, which decides, and the
 /// surfaces that show it. A button with `output = "*"` has one instance per

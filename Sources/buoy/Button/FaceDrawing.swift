@@ -1,6 +1,7 @@
 import BuoyCore
 import BuoyDrawing
 import BuoyWayland
+import SystemCalls
 
 /// One instance's icon or label face (`[button] icon`, `label`): the child
 /// that draws it (`FaceArtist`), whose pipe the loop polls, and the image it

@@ -40,10 +40,7 @@ extension App {
         guard let whole = display.output(named: output)?.logicalSize, let area = instance.layer?.size else {
             return []
         }
-        let spare = (x: max(0, whole.width - area.width), y: max(0, whole.height - area.height))
-        return (spare.x > 0 ? [0, spare.x] : [0]).flatMap { dx in
-            (spare.y > 0 ? [0, spare.y] : [0]).map { dy in Point(x: dx, y: dy) }
-        }
+        return OverlayCutouts.origins(of: area, in: whole)
     }
 
     /// Once a wakeup, after the input and the requests.
@@ -65,18 +62,15 @@ extension App {
     }
 
     /// Where the buttons on `output` are, in its logical pixels, to be cut
-    /// out of its overlay's input region: at each place their surface may
-    /// be (`layerOrigins`).
+    /// out of its overlay's input region (`OverlayCutouts`).
     private func buttonRects(on output: String) -> [Rect] {
-        var rects: [Rect] = []
-        for instance in instances
-        where instance.currentOutput?.name == output && instance.controller.isVisible {
-            guard let rect = instance.controller.restingRect else { continue }
-            for origin in layerOrigins(of: instance, on: output) {
-                rects.append(
-                    Rect(origin: Point(x: rect.minX + origin.x, y: rect.minY + origin.y), size: rect.size))
-            }
+        guard let whole = display.output(named: output)?.logicalSize else { return [] }
+        let buttons = instances.compactMap { instance -> OverlayCutouts.Button? in
+            guard instance.currentOutput?.name == output, instance.controller.isVisible,
+                let rect = instance.controller.restingRect, let area = instance.layer?.size
+            else { return nil }
+            return OverlayCutouts.Button(rect: rect, area: area)
         }
-        return rects
+        return OverlayCutouts.rects(on: whole, buttons: buttons)
     }
 }

@@ -2,15 +2,18 @@ import BuoyCore
 import Glibc
 import SystemCalls
 
-/// Starts the user's commands with `/bin/sh -c` through posix_spawn and
-/// reaps them on SIGCHLD, so no child is ever left a zombie.
+/// Starts the user's commands with `/bin/sh -c` through posix_spawn; buoy's
+/// one reaper collects them on SIGCHLD, so no child is ever left a zombie,
+/// and `reaped` logs how each ended.
 final class CommandRunner {
     private let log: Logger
+    private let reaper: ChildReaper
     /// Children still running, by pid, with the command they run.
     private(set) var running: [pid_t: String] = [:]
     private(set) var started = 0
 
-    init(log: Logger) {
+    init(reaper: ChildReaper, log: Logger) {
+        self.reaper = reaper
         self.log = log
     }
 
@@ -50,6 +53,7 @@ final class CommandRunner {
             log.error(failure)
             return .refused(failure)
         }
+        reaper.adopt(pid)
         running[pid] = command
         started += 1
         let output =
@@ -58,26 +62,19 @@ final class CommandRunner {
         return .pid(pid)
     }
 
-    /// Collects every command that has exited. Called on SIGCHLD; signals
-    /// merge, so one SIGCHLD may stand for several children. It waits for
-    /// its own pids only: the drawing children are collected by their
-    /// owner, which needs their status, or by `ChildReaper` once killed.
-    /// Returns the pids collected.
-    @discardableResult
-    func reap() -> [pid_t] {
+    /// Takes the commands among the children the reaper `collected` (on
+    /// SIGCHLD) and logs how each ended; the others are their owners'.
+    /// Returns the pids of the commands.
+    func reaped(_ collected: [(pid: pid_t, exit: ChildExit)]) -> [pid_t] {
         var exited: [pid_t] = []
-        for pid in Array(running.keys) {
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid, let command = running.removeValue(forKey: pid) else {
-                continue
-            }
+        for (pid, exit) in collected {
+            guard let command = running.removeValue(forKey: pid) else { continue }
+            _ = reaper.take(pid)
             exited.append(pid)
-            let exitCode = (status >> 8) & 0xff
-            let signal = status & 0x7f
-            if signal != 0 {
+            if let signal = exit.signal {
                 log.warning("pid \(pid) killed by signal \(signal): \(command)")
-            } else if exitCode != 0 {
-                log.warning("pid \(pid) exited with status \(exitCode): \(command)")
+            } else if let code = exit.code, code != 0 {
+                log.warning("pid \(pid) exited with status \(code): \(command)")
             } else {
                 log.info("pid \(pid) exited with status 0")
             }

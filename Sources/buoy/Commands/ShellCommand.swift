@@ -14,8 +14,25 @@ enum ShellCommand {
             FileDescriptor(rawValue: stderr ?? STDERR_FILENO),
         ]
         return Result { () throws(Errno) in
-            try SystemCalls.spawn(
-                "/bin/sh", arguments: ["sh", "-c", command], files: files, newSession: true)
+            try SystemCalls.spawn("/bin/sh", arguments: arguments(command), files: files, newSession: true)
         }
+    }
+
+    /// Starts `command` as `spawn` does, its stdout on a pipe the loop polls
+    /// (`PolledChild`), read up to `outputLimit` bytes and cut off then or
+    /// at `deadline`, with its session.
+    static func polled(
+        _ command: String, stderr: Int32?, outputLimit: Int, deadline: Double, reaper: ChildReaper
+    ) -> Result<PolledChild, Errno> {
+        let files = [nil, nil, FileDescriptor(rawValue: stderr ?? STDERR_FILENO)]
+        return Result { () throws(Errno) in
+            try PolledChild(
+                "/bin/sh", arguments: arguments(command), files: files, outputNumber: Int(STDOUT_FILENO),
+                outputLimit: outputLimit, deadline: deadline, newSession: true, reaper: reaper)
+        }
+    }
+
+    private static func arguments(_ command: String) -> [String] {
+        ["sh", "-c", command]
     }
 }

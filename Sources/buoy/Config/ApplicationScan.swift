@@ -2,7 +2,6 @@ import BuoyCommandLine
 import BuoyConfig
 import BuoyFiles
 import BuoyWayland
-import CLinux
 import Glibc
 import SystemCalls
 
@@ -15,32 +14,21 @@ import SystemCalls
 /// goes to `PickerCatalog.groups(applications:)`), and arms its timer for
 /// `deadline`.
 final class ApplicationScan {
-    /// The child at work, and what it has written so far.
-    private struct Child {
-        var pid: pid_t
-        var pipe: FileDescriptor
-        var output: [UInt8] = []
-        var deadline: Double
-    }
-
     /// How long the child may take, and how much it may write (a few
-    /// hundred bytes per application).
+    /// hundred bytes per application): reaching it, the child is cut off.
     static let timeout = 10.0
     static let maxOutput = 4 << 20
 
-    private let loop: EventLoop
+    private let watch: ChildWatch
     private let log: Logger
-    private var child: Child?
-    /// A finished child still to be collected.
-    private var exited: pid_t?
-
-    init(loop: EventLoop, log: Logger) {
-        self.loop = loop
-        self.log = log
+    /// The child at work.
+    private var child: PolledChild? {
+        didSet { watch.keep(child?.output.map { [$0.rawValue] } ?? []) }
     }
 
-    deinit {
-        if let child { stop(child, killing: true) }
+    init(loop: EventLoop, reaper: ChildReaper, log: Logger) {
+        watch = ChildWatch(loop: loop, reaper: reaper)
+        self.log = log
     }
 
     /// When the child is given up.
@@ -50,22 +38,15 @@ final class ApplicationScan {
     /// hands them over.
     func request(now: Double) {
         guard child == nil else { return }
-        var ends: [Int32] = [-1, -1]
-        guard buoy_pipe_cloexec(&ends, 1) == 0 else {
-            log.error("applications: no pipe: \(String(cString: strerror(errno)))")
-            return
-        }
-        let write = FileDescriptor(rawValue: ends[1])
-        defer { try? write.close() }
         do {
-            let pid = try spawn(
+            let started = try PolledChild(
                 Files.executablePath, arguments: ["buoy", Invocation.applicationListWord],
-                files: [nil, write, FileDescriptor(rawValue: STDERR_FILENO)], newSession: true)
-            child = Child(pid: pid, pipe: FileDescriptor(rawValue: ends[0]), deadline: now + Self.timeout)
-            loop.watch(ends[0])
-            log.debug("applications: reading the .desktop files in pid \(pid)")
+                files: [nil, nil, FileDescriptor(rawValue: STDERR_FILENO)], outputNumber: Int(STDOUT_FILENO),
+                outputLimit: Self.maxOutput, deadline: now + Self.timeout, newSession: true,
+                reaper: watch.reaper)
+            child = started
+            log.debug("applications: reading the .desktop files in pid \(started.pid)")
         } catch {
-            try? FileDescriptor(rawValue: ends[0]).close()
             log.error("applications: cannot start a child: \(error.description)")
         }
     }
@@ -73,57 +54,27 @@ final class ApplicationScan {
     /// The applications, once, when the child has written them all by
     /// `wakeup`; none (logged) if it failed or took too long.
     func update(_ wakeup: Wakeup, now: Double) -> [DesktopEntry]? {
-        collect()
-        guard var current = child else { return nil }
-        if now >= current.deadline {
+        guard let current = child else { return nil }
+        if current.cutOffIfLate(now: now) {
             log.warning("applications: no list after \(Self.timeout) s; none offered")
-            stop(current, killing: true)
+            child = nil
             return []
         }
-        guard wakeup.readable.contains(current.pipe.rawValue) else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count: Int
-            do { count = try current.pipe.read(into: &buffer) } catch {
-                if error == .wouldBlock {
-                    child = current
-                    return nil
-                }
-                break
-            }
-            guard count > 0 else { break }
-            current.output += buffer.prefix(count)
-            if current.output.count > Self.maxOutput {
-                log.warning("applications: more than \(Self.maxOutput) bytes; none offered")
-                stop(current, killing: true)
-                return []
-            }
+        guard let output = current.output, wakeup.readable.contains(output.rawValue), current.read() else {
+            return nil
         }
-        stop(current, killing: false)
-        guard let entries = ApplicationList.decoded(current.output) else {
+        // Its stdout has ended: it exits at once, and its reaper collects it.
+        child = nil
+        if current.cutOff == .flood {
+            log.warning("applications: \(Self.maxOutput) bytes or more; none offered")
+            return []
+        }
+        guard let entries = ApplicationList.decoded(current.written) else {
             log.warning("applications: the list was cut short; none offered")
             return []
         }
         log.info("applications: \(entries.count) to offer")
         return entries
-    }
-
-    /// Closes the child's pipe; kills it when it is still at work.
-    private func stop(_ stopped: Child, killing: Bool) {
-        loop.unwatch(stopped.pipe.rawValue)
-        try? stopped.pipe.close()
-        if killing { kill(-stopped.pid, SIGKILL) }
-        child = nil
-        exited = stopped.pid
-        collect()
-    }
-
-    /// Collects the finished child without waiting: it has closed its
-    /// stdout, so it exits at once, by this wakeup or by a later one.
-    private func collect() {
-        guard let pid = exited else { return }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) != 0 { exited = nil }
     }
 
     /// `buoy __list-applications`: reads the `.desktop` files where the

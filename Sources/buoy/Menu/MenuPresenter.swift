@@ -3,6 +3,7 @@ import BuoyConfig
 import BuoyCore
 import BuoyDrawing
 import BuoyWayland
+import SystemCalls
 
 /// Carries out what `MenuController` decides: it runs the children that
 /// draw the menu's images (`MenuArtist`), keeps their buffers, and shows a

@@ -3,6 +3,7 @@ import BuoyConfig
 import BuoyCore
 import BuoyDrawing
 import BuoyWayland
+import SystemCalls
 
 /// The adapter between the buttons and `MenuController`: it feeds the
 /// controller what happened, and carries out its effects on the buttons,
@@ -38,8 +39,8 @@ final class MenuSession {
 
     init(display: Display, loop: EventLoop, reaper: ChildReaper, log: Logger) {
         presenter = MenuPresenter(display: display, loop: loop, reaper: reaper, log: log)
-        statusChecks = StatusChecks(loop: loop, log: log)
-        applications = ApplicationScan(loop: loop, log: log)
+        statusChecks = StatusChecks(loop: loop, reaper: reaper, log: log)
+        applications = ApplicationScan(loop: loop, reaper: reaper, log: log)
         self.log = log
         self.display = display
     }

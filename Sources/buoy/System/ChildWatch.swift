@@ -1,13 +1,16 @@
 import BuoyDrawing
 import BuoyWayland
+import SystemCalls
 
-/// The pipes of the drawing children at work (each readable once its child
-/// is exiting), kept polled by the loop: those `keep` was last given, and
+/// The pipes of the children at work (a drawing child's turns readable
+/// once it is exiting, a status command's and the application scan's as
+/// they write), kept polled by the loop: those `keep` was last given, and
 /// only those. It unwatches before it watches, so a number the kernel has
 /// already reused for the next child's pipe stays watched.
 final class ChildWatch {
     private let loop: EventLoop
-    private let reaper: ChildReaper
+    /// buoy's one reaper, which collects its children on SIGCHLD.
+    let reaper: ChildReaper
     private var watched: [Int32] = []
 
     init(loop: EventLoop, reaper: ChildReaper) {
