@@ -112,6 +112,17 @@ class Buoy:
             raise HarnessError(f"buoy msg state failed: {result.stderr}")
         return json.loads(result.stdout)
 
+    def past(self, seconds: float) -> dict:
+        """`seconds` from now on the test's clock, then two `caught_up` round trips: whatever
+        buoy had due by then (a deadline it set before this call, at most `seconds` ahead: a
+        double-tap window, a long press, the config watch's settling) has been handled and
+        logged, however late buoy was scheduled. The first round trip's wakeup sees the
+        deadline passed; buoy fires its controllers' timers after the socket's requests in a
+        wakeup, so the second round trip is what comes after them. Returns the state."""
+        time.sleep(seconds)
+        self.caught_up()
+        return self.caught_up()
+
     def started_commands(self, since: int = 0) -> int:
         """How many commands buoy has started (it logs each with its pid) after the log's first
         `since` characters. Read after `caught_up`, it is exact: buoy starts a command in the

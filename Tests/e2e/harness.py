@@ -448,14 +448,17 @@ class Image:
 
 
 def screenshot(env: dict, path: Optional[str | os.PathLike] = None, scale: Optional[float] = None,
-               output: Optional[str] = None) -> Image:
+               output: Optional[str] = None, region: Optional[tuple[int, int, int, int]] = None) -> Image:
     """Captures the compositor with `grim -t ppm`. Without `scale`, grim uses the greatest output
-    scale, so at scale 2 the image has twice the logical size in each direction."""
+    scale, so at scale 2 the image has twice the logical size in each direction. `region`
+    (x, y, width, height in layout coordinates) captures only that."""
     argv = ["grim", "-t", "ppm"]
     if scale is not None:
         argv += ["-s", str(scale)]
     if output is not None:
         argv += ["-o", output]
+    if region is not None:
+        argv += ["-g", "%d,%d %dx%d" % region]
     if path is None:
         fd, tmp = tempfile.mkstemp(suffix=".ppm")
         os.close(fd)
@@ -1372,6 +1375,8 @@ _WEV_SIZED = re.compile(r"xdg_toplevel\] configure: width: [1-9]\d*; height: [1-
 _BUTTON = re.compile(r"serial: (\d+); time: (\d+); button: (\d+) \([^)]*\), state: \d+ \((\w+)\)")
 _KEY = re.compile(r"serial: (\d+); time: (\d+); key: (\d+); state: \d+ \((\w+)\)")
 _SYM = re.compile(r"sym: (\S+)\s+\(\d+\), utf8: '(.*)'$")
+# The two greys of the checkerboard wev fills its window with.
+_WEV_CHECKER = ((0x66, 0x66, 0x66), (0xEE, 0xEE, 0xEE))
 
 
 class Wev:
@@ -1406,9 +1411,31 @@ class Wev:
         self.window = wait_for(mapped, timeout, 0.05, "wev to be mapped")[0]
         # sway maps the window, then configures it to its tiled size and applies that layout
         # (the "transaction") only once wev has acked and committed: until then a pointer
-        # event over it finds no surface. Wait for that configure, then a moment for the commit.
+        # event over it finds no surface. Wait for that configure, then for the screen to show
+        # the buffer wev committed for it.
         wait_for(lambda: _WEV_SIZED.search(self.text()), timeout, message="wev's configure to its tiled size")
-        time.sleep(0.1)
+        rect = self.window["rect"]
+        self._wait_drawn(lambda: screenshot(self.compositor.env, region=(
+            rect["x"], rect["y"], rect["width"], rect["height"])), timeout)
+
+    def _wait_drawn(self, capture: Callable[[], "Image"], timeout: float) -> None:
+        """Until `capture` (the screen where wev's window is) shows wev's checkerboard in one of
+        its corners: the compositor has wev's buffer of its final size, so input there finds
+        wev. Before that the corners show the background (wev's first buffer is 640x480, and
+        the compositor centres it or shows nothing); one corner is enough, as a buoy button
+        may cover another. wev asks for no frame callbacks and logs no wl_surface events, so
+        the screen is what tells."""
+        def drawn():
+            self._check_running()
+            image = capture()
+            w, h = image.size
+            corners = ((1, 1, 1), (w - 2, 1, -1), (1, h - 2, 1), (w - 2, h - 2, -1))
+            # Along a row from the corner inwards, both of its squares' colours (8 px each at
+            # scale 1; scaled, blended where they meet).
+            return any(set(_WEV_CHECKER) <= {image.pixel(x + dx * i, y) for i in range(min(40, w - 2))}
+                       for x, y, dx in corners)
+
+        wait_for(drawn, timeout, 0.02, "wev's checkerboard in a corner of its window on screen")
 
     def text(self) -> str:
         """The whole log, including what came before mark()."""
@@ -1982,7 +2009,7 @@ class MaximizedWev(Wev):
             return self._MAXIMIZED.search(self.text())
 
         wait_for(maximized, timeout, 0.05, "wev's toplevel to be configured maximized")
-        time.sleep(0.1)
+        self._wait_drawn(self.compositor.screenshot, timeout)
 
 
 class PhocWev(Wev):
@@ -1995,6 +2022,7 @@ class PhocWev(Wev):
             return re.search(r"xdg_toplevel\] configure: .*\n\s+.*activated", self.text())
 
         wait_for(activated, timeout, 0.05, "wev's toplevel to be activated")
+        self._wait_drawn(self.compositor.screenshot, timeout)
 
 
 # --------------------------------------------------------------------------------------------
@@ -2599,4 +2627,4 @@ class KWinWev(Wev):
 
         wait_for(maximized, timeout, 0.05, f"wev's toplevel to be configured {w}x{h}, activated")
         # Then KWin needs wev's commit of that size before input finds the window there.
-        time.sleep(0.3)
+        self._wait_drawn(self.compositor.screenshot, timeout)

@@ -51,11 +51,18 @@ class Session:
         return [(e.button, e.state, e.x, e.y) for e in self.wev.button_events()]
 
     def tap(self, x: float, y: float, events: int) -> list[tuple[int, str, float, float]]:
-        """Taps at (x, y); what wev got once `events` button events came, and a moment more."""
+        """Taps at (x, y); what wev got once `events` button events came and then a motion of
+        the pointer's: buoy sends a click's events all in the wakeup that delivers it, which
+        has ended once buoy answers a round trip, and wev's events come in order."""
         self.wev.mark()
         self.pointer.click(x, y)
-        self.wev.wait_buttons(events)
-        settle()
+        self.wev.wait_buttons(events, settle=0)
+        self.buoy.caught_up()
+        # The first move may only enter wev, where the click overlay was.
+        self.pointer.move(x + 1, y)
+        self.pointer.move(x + 2, y)
+        wait_for(lambda: (x + 2, y) in self.wev.motions(), timeout=3,
+                 message=f"wev to see the pointer at ({x + 2}, {y}) after the click")
         return self.buttons()
 
 
@@ -232,7 +239,7 @@ class ClickTypeTests(unittest.TestCase):
             cx, cy = button.centroid
             for _ in range(2):
                 pointer.click(cx, cy)
-                settle()
+                buoy.caught_up()  # it logs as it handles the tap
             self.assertIsNone(armed(buoy))
             self.assertEqual(buoy.log().count("[warning] right-click is unavailable here"), 1, buoy.log())
 

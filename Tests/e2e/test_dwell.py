@@ -8,7 +8,7 @@ import re
 import time
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from buoy_fixture import MAGENTA, Buoy, count_lines
 from harness import matrix_compositor, wait_for
 from test_button import config
 from test_edit_mode import COMMENTED, items_shown, started, wait_items
@@ -60,14 +60,16 @@ class DwellTests(unittest.TestCase):
                 pointer.move(cx + dx, cy + dy)
                 time.sleep(0.1)
             wait_for(lambda: count_lines(marker) >= 1, timeout=3, message="the dwell's tap ran")
-            # Resting on, three times the dwell: no second tap.
-            time.sleep(1.8)
-            self.assertEqual(count_lines(marker), 1, "resting on tapped again")
+            # Resting on: a second tap would be due a dwell (0.6 s) after the first, which came
+            # before now.
+            buoy.past(0.6)
+            self.assertEqual(buoy.started_commands(), 1, "resting on tapped again")
             pointer.move(*AWAY)
-            settle()
+            buoy.caught_up()  # the visit has ended
             pointer.move(cx, cy)
             wait_for(lambda: count_lines(marker) >= 2, timeout=3, message="the second visit's tap ran")
-            time.sleep(1.8)
+            buoy.past(0.6)
+            self.assertEqual(buoy.started_commands(), 2)
             self.assertEqual(count_lines(marker), 2)
             self.assertIn("tap: started pid", buoy.log())
 
@@ -88,17 +90,23 @@ class DwellTests(unittest.TestCase):
             match = buoy.wait_for_button(MAGENTA)
             idle = magenta_around(compositor.screenshot(), match.bbox)
             pointer.move(*match.centroid)
+            rested = time.monotonic()
             ring = wait_for(lambda: (n := magenta_around(compositor.screenshot(), match.bbox)) > idle + 100
                             and n, timeout=2.5, message="the ring around the button")
             self.assertEqual(count_lines(marker), 0, "tapped before its time")
             pointer.move(*AWAY)
             wait_for(lambda: magenta_around(compositor.screenshot(), match.bbox) == idle, timeout=2,
                      message="the ring gone once the pointer left")
-            time.sleep(2)
-            # Dwell on, the pointer away: buoy sleeps.
+            # Had moving off not cancelled it, the tap was due 3 s (the dwell) after the rest
+            # began; no request to buoy until the window below has ended, as each wakes it.
+            time.sleep(max(0.0, rested + 3 - time.monotonic()))
+            # Dwell on, the pointer away: buoy sleeps. Any timer it kept (a frame, a tick, the
+            # dwell's) would wake it within these 2 s.
             before = voluntary_switches(buoy.pid)
             time.sleep(2)
             self.assertEqual(voluntary_switches(buoy.pid) - before, 0, "wakeups with the pointer away")
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 0, "moving off did not cancel the dwell")
             self.assertEqual(count_lines(marker), 0, "moving off did not cancel the dwell")
             self.assertGreater(ring, idle + 100)
 
@@ -111,10 +119,13 @@ class DwellTests(unittest.TestCase):
                 compositor, edit=lambda text: text.replace("[button]\n", "[button]\ndwell = 0.6\n", 1))
             pointer.move(cx, cy)
             centres = wait_open(compositor, buoy)
+            mark = len(buoy.log())
             pointer.move(*centres[1])
             wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran")
             wait_closed(compositor)
-            settle()
+            # Any rest still counting when the menu closed would be due within a dwell (0.6 s).
+            buoy.past(0.6)
+            self.assertEqual(buoy.started_commands(since=mark), 1)
             self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
 
     def test_the_menus_own_dwell_runs_an_item_opened_by_a_click_showing_the_focus_ring_meanwhile(self):
@@ -123,9 +134,13 @@ class DwellTests(unittest.TestCase):
             buoy, markers, (cx, cy) = start_buoy_with_menu(
                 compositor, edit=lambda text: text.replace("[menu]\n", "[menu]\ndwell = 1.5\n", 1))
             pointer.click(cx, cy)
+            clicked, mark = time.monotonic(), len(buoy.log())
             centres = wait_open(compositor, buoy)
-            # Resting on the button with the menu open neither taps nor closes it.
-            time.sleep(1.5)
+            # Resting on the button with the menu open neither taps nor closes it: by the menu's
+            # dwell (1.5 s) after the click, either would have happened.
+            state = buoy.past(max(0.0, clicked + 1.5 - time.monotonic()))
+            self.assertTrue(state["menu_open"], "the menu closed under a resting pointer")
+            self.assertEqual(buoy.started_commands(since=mark), 0)
             self.assertTrue(all(item_centres(compositor)), "the menu closed under a resting pointer")
             x, y = (round(c) for c in centres[2])
             region = (x - 40, y - 40, x + 40, y + 40)
@@ -135,7 +150,8 @@ class DwellTests(unittest.TestCase):
                      message="the focus ring on the item rested on")
             self.assertEqual(count_lines(markers[2]), 0, "item 3 ran before its time")
             wait_for(lambda: count_lines(markers[2]) == 1, timeout=3, message="item 3 ran")
-            settle()
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(since=mark), 1)
             self.assertEqual([count_lines(m) for m in markers], [0, 0, 1, 0])
 
     def test_a_rest_that_arms_a_click_type_from_the_menu_is_used_up_there(self):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from buoy_fixture import MAGENTA, Buoy, count_lines
 from harness import HeadlessSway, wait_for, wait_steady
 from test_button import config
 
@@ -98,7 +98,9 @@ class DragTests(unittest.TestCase):
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             pointer.drag(cx, cy, cx - 300, cy, steps=20, duration_ms=150)
             pointer.up()
-            settle(0.5)
+            # No double_tap: a tap would have started as buoy handled the release.
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 0)
             self.assertEqual(count_lines(markers["tap"]), 0)
             self.assertNotEqual(buoy.wait_for_button(MAGENTA).centroid[1], cy + 1000)  # still alive
 
@@ -126,7 +128,9 @@ class TapTests(unittest.TestCase):
             pointer.sleep(120)
             pointer.click(cx, cy)
             wait_for(lambda: count_lines(markers["double_tap"]) == 1, timeout=3, message="double tap")
-            settle(0.5)
+            # A single tap would run when the first click's double_tap_window (0.25 s) ends.
+            buoy.past(0.25)
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual(count_lines(markers["double_tap"]), 1)
             self.assertEqual(count_lines(markers["tap"]), 0)
 
@@ -141,7 +145,9 @@ class TapTests(unittest.TestCase):
             pointer.sleep(900)
             pointer.up()
             wait_for(lambda: count_lines(markers["long_press"]) == 1, timeout=3, message="long press")
-            settle(0.4)
+            # No double_tap: a tap would have started as buoy handled the release.
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual(count_lines(markers["long_press"]), 1)
             self.assertEqual(count_lines(markers["tap"]), 0)
 
@@ -167,12 +173,11 @@ class LookTests(unittest.TestCase):
             buoy = Buoy(sway, config(button={"idle_delay": 0.3, "fade": 0.1, "idle_opacity": 0.4}))
             buoy.start()
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
-            time.sleep(0.8)
-            image = sway.screenshot()
-            self.assertIsNone(image.find(MAGENTA, tolerance=8), "still fully opaque after the fade")
             # 40% magenta over the 0x20 background.
             faded = (round(0.4 * 255 + 0.6 * 0x20),) * 1 + (round(0.6 * 0x20),) + (round(0.4 * 255 + 0.6 * 0x20),)
-            self.assertGreater(image.count(faded, tolerance=6), 500, image.pixel(int(cx) + 20, int(cy)))
+            image = wait_for(lambda: (i := sway.screenshot()).count(faded, tolerance=6) > 500 and i, timeout=3,
+                             message=lambda: f"the button faded to {faded}")
+            self.assertIsNone(image.find(MAGENTA, tolerance=8), "still fully opaque after the fade")
             pointer.move(cx + 20, cy)
             buoy.wait_for_button(MAGENTA, timeout=2)
 
@@ -193,14 +198,14 @@ class LookTests(unittest.TestCase):
             buoy = Buoy(sway, config(button={"tuck": "true", "idle_delay": 0.3, "idle_opacity": 1.0},
                                      snap={"duration": 0.1}, actions=table)).start()
             buoy.wait_for_button(MAGENTA)
-            time.sleep(0.8)
-            left, top, right, bottom = buoy.wait_for_button(MAGENTA, min_pixels=100).bbox
+            tucked = lambda: (m := buoy.wait_for_button(MAGENTA, min_pixels=100)) and abs(m.width - SIZE / 2) <= 3 and m
+            left, top, right, bottom = wait_for(tucked, timeout=3, message="half of the button visible").bbox
             self.assertEqual(right, 1280)
-            self.assertAlmostEqual(right - left, SIZE / 2, delta=3, msg="half of it is visible")
             pointer.click((left + right) / 2, (top + bottom) / 2)
             left, _, right, _ = buoy.wait_for_button_to_rest(MAGENTA).bbox
             self.assertAlmostEqual(1280 - right, MARGIN, delta=2, msg="back out")
-            settle(0.2)
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 0)
             self.assertEqual(count_lines(markers["tap"]), 0)
 
 

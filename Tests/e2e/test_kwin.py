@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 import unittest
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
@@ -42,6 +41,11 @@ class Finger:
 
     def tap(self, x: float, y: float) -> None:
         self.touch.tap(x, y)
+
+    def double_tap(self, x: float, y: float, gap_ms: int) -> None:
+        """Two taps `gap_ms` apart, in one write: round trips under load must not stretch the
+        gap past the double-tap window."""
+        self.touch.commands([f"tap {x} {y}", f"sleep {gap_ms}", f"tap {x} {y}"])
 
     def hold(self, x: float, y: float, ms: int) -> None:
         self.touch.press(x, y, ms)
@@ -84,6 +88,9 @@ class Mouse(Finger):
     def tap(self, x: float, y: float) -> None:
         self.pointer.click(x, y)
 
+    def double_tap(self, x: float, y: float, gap_ms: int) -> None:
+        self.touch.commands([f"click {x} {y}", f"sleep {gap_ms}", f"click {x} {y}"])
+
     def hold(self, x: float, y: float, ms: int) -> None:
         self.pointer.move(x, y)
         self.pointer.down()
@@ -107,6 +114,15 @@ class Mouse(Finger):
     @staticmethod
     def seen_below(wev) -> list:
         return [p.state for p in wev.button_presses()]
+
+
+def wev_caught_up(kwin: HeadlessKWin, wev) -> None:
+    """Until wev, which has the keyboard, has an A typed through fake input now: KWin hands
+    fake input's events on in order and wev logs its own in order, so wev then has every touch
+    and pointer event KWin gave it for what was sent before."""
+    before = len(wev.keys())
+    kwin.touch().key(30)
+    wait_for(lambda: len(wev.keys()) >= before + 2, timeout=3, message="wev to see the A typed after the input")
 
 
 def both(scenario):
@@ -153,15 +169,18 @@ class KWinTests(unittest.TestCase):
             below = wait_for(lambda: hand.seen_below(wev) if len(hand.seen_below(wev)) >= 2 else None,
                              timeout=3, message=lambda: f"wev to see the {hand.kind} beside the button")
             self.assertEqual(below[:2], ["down", "up"] if hand.kind == "touch" else ["pressed", "released"])
-            settle()
-            self.assertEqual(count_lines(marker), 0, "the tap beside the button ran tap")
+            # KWin gave the tap to wev, so nothing of it to buoy: once buoy answers, it has
+            # handled whatever KWin sent it before.
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 0, "the tap beside the button ran tap")
 
             wev.mark()
             hand.tap(cx, cy)
             wait_for(lambda: count_lines(marker) == 1, timeout=3, message="tap ran")
-            settle()
-            self.assertEqual(count_lines(marker), 1)
+            wev_caught_up(kwin, wev)
             self.assertEqual(hand.seen_below(wev), [], "wev saw the tap on the button")
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 1)
 
     (test_a_touch_tap_runs_tap_once_and_one_beside_the_button_reaches_the_window_below,
      test_a_click_runs_tap_once_and_one_beside_the_button_reaches_the_window_below) = both(
@@ -175,21 +194,20 @@ class KWinTests(unittest.TestCase):
             buoy = Buoy(kwin, text).start()
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             hand.drag(cx, cy, 400, 500, steps=10, duration_ms=100)
-            time.sleep(0.15)
-            centre = kwin.screenshot().find(MAGENTA, tolerance=8).centroid
-            self.assertAlmostEqual(centre[0], 400, delta=4, msg="follows the finger")
-            self.assertAlmostEqual(centre[1], 500, delta=4, msg="follows the finger")
+            wait_for(lambda: (m := kwin.screenshot().find(MAGENTA, tolerance=8))
+                     and abs(m.centroid[0] - 400) <= 4 and abs(m.centroid[1] - 500) <= 4, timeout=3,
+                     message="the button following the finger to (400, 500)")
             hand.drag_on(400, 500, 120, 500, steps=6)
             hand.lift()
-            time.sleep(0.4)
-            match = buoy.wait_for_button(MAGENTA)
+            match = buoy.wait_for_button_to_rest(MAGENTA)
             self.assertAlmostEqual(match.bbox[0], MARGIN, delta=2, msg=match)
             self.assertAlmostEqual(match.centroid[1], 500, delta=3, msg=match)
-            state = parse_state(buoy.state_path.read_text())
-            self.assertIsNotNone(state)
-            self.assertTrue(state["rest"].startswith("edge left "), state)
-            settle()
-            self.assertEqual(count_lines(marker), 0, "the drag ran tap")
+            wait_for(lambda: (state := parse_state(buoy.state_path.read_text()) if buoy.state_path.exists()
+                              else None) and state["rest"].startswith("edge left "),
+                     timeout=2, message="the state file saying edge left")
+            # After the drop: a tap would have started its command by then.
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 0, "the drag ran tap")
 
     (test_a_touch_drag_moves_the_button_and_it_snaps_to_the_left_edge,
      test_a_pointer_drag_moves_the_button_and_it_snaps_to_the_left_edge) = both(
@@ -203,8 +221,9 @@ class KWinTests(unittest.TestCase):
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             hand.hold(cx, cy, 900)
             wait_for(lambda: count_lines(markers["long_press"]) == 1, timeout=3, message="long press")
-            settle(0.4)
-            self.assertEqual(count_lines(markers["long_press"]), 1)
+            # No double_tap: a tap would have started as buoy handled the release.
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual(count_lines(markers["tap"]), 0)
 
     (test_a_900_ms_touch_runs_long_press_once_and_tap_never,
@@ -217,12 +236,12 @@ class KWinTests(unittest.TestCase):
             table, markers = actions(kwin, tap=appended("{marker}"), double_tap=appended("{marker}"))
             buoy = Buoy(kwin, config(actions=table)).start()
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
-            hand.tap(cx, cy)
-            hand.sleep(120)
-            hand.tap(cx, cy)
+            hand.double_tap(cx, cy, 120)
             wait_for(lambda: count_lines(markers["double_tap"]) == 1, timeout=3, message="double tap")
-            settle(0.5)
-            self.assertEqual(count_lines(markers["double_tap"]), 1)
+            # A single tap would run when the first tap's window ends (0.3 s after a touch,
+            # 0.25 s after a click).
+            buoy.past(0.3)
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual(count_lines(markers["tap"]), 0)
 
     (test_two_touch_taps_120_ms_apart_run_double_tap_once_and_tap_never,
@@ -240,7 +259,8 @@ class KWinTests(unittest.TestCase):
             hand.tap(*centres[1])
             wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran")
             wait_closed(kwin)
-            settle()
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
 
     (test_a_touch_tap_opens_the_menu_and_a_touch_on_item_2_runs_it_once,
@@ -269,10 +289,11 @@ class KWinTests(unittest.TestCase):
             cx, cy = before.centroid
             hand.flick(cx, cy, cx, cy - 60, steps=6, duration_ms=60)
             wait_for(lambda: count_lines(markers["swipe_up"]) == 1, timeout=3, message="swipe_up ran")
-            settle(0.5)
-            self.assertEqual(count_lines(markers["swipe_up"]), 1)
-            self.assertEqual(count_lines(markers["tap"]), 0)
-            self.assertEqual(buoy.wait_for_button(MAGENTA).bbox, before.bbox, "the button moved")
+            # No double_tap: a tap would have started as buoy handled the release.
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 1)
+            wait_for(lambda: buoy.wait_for_button(MAGENTA).bbox == before.bbox, timeout=3,
+                     message="the button where it was before the flick")
             self.assertFalse(buoy.state_path.exists(), "a flick saved a place")
 
     (test_a_touch_flick_up_runs_swipe_up_once_tap_never_and_the_button_stays,
@@ -292,17 +313,14 @@ class KWinTests(unittest.TestCase):
             wait_for(wev.has_keyboard_focus, timeout=3, message="wev to have the keyboard")
             wev.mark()
             hand.tap(cx, cy)
+            # With double_tap set, tap runs once the double-tap window has ended.
             wait_for(lambda: count_lines(markers["tap"]) == 1, timeout=3, message="tap ran")
-            settle(0.4)  # past the double-tap window
             hand.drag(cx, cy, 400, 500, steps=10, duration_ms=100)
             hand.lift()
-            settle(0.4)
-            cx, cy = buoy.wait_for_button(MAGENTA).centroid
-            hand.tap(cx, cy)
-            hand.sleep(120)
-            hand.tap(cx, cy)
+            cx, cy = buoy.wait_for_button_to_rest(MAGENTA).centroid
+            hand.double_tap(cx, cy, 120)
             wait_for(lambda: count_lines(markers["double_tap"]) == 1, timeout=3, message="double tap ran")
-            settle()
+            wev_caught_up(kwin, wev)
             self.assertEqual(wev.keyboard_focus(), [], f"wev lost or regained the keyboard ({hand.kind})")
             self.assertTrue(wev.has_keyboard_focus())
 
@@ -338,12 +356,14 @@ class KWinTests(unittest.TestCase):
             buoy = Buoy(kwin, config(actions=table, snap={"duration": 0.1})).start()
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             touch.drag(cx, cy, 1000, 300, steps=10, duration_ms=100)
-            time.sleep(0.15)
-            moved = kwin.screenshot().find(MAGENTA, tolerance=8)
-            self.assertAlmostEqual(moved.centroid[0], 1000, delta=4, msg="the drag had moved it")
+            wait_for(lambda: (m := kwin.screenshot().find(MAGENTA, tolerance=8)) and abs(m.centroid[0] - 1000) <= 4,
+                     timeout=3, message="the drag moving it to x 1000")
             touch.cancel()
-            time.sleep(1.2)  # past long_press_delay and the double-tap window
-            match = buoy.wait_for_button(MAGENTA, min_pixels=1200)
+            # A long press (0.5 s after the press, which came before) or a tap after the
+            # double-tap window (0.3 s) would be due by then.
+            buoy.past(0.5)
+            self.assertEqual(buoy.started_commands(), 0)
+            match = buoy.wait_for_button_to_rest(MAGENTA)
             left, top, right, bottom = match.bbox
             self.assertTrue(0 <= left and right <= 1280 and 0 <= top and bottom <= 720, match)
             self.assertAlmostEqual(right - left, SIZE, delta=3, msg="fully on screen")
@@ -440,7 +460,8 @@ class KWinSubmenuTests(unittest.TestCase):
             wait_for(lambda: count_lines(markers["Gamma"]) == 1, timeout=3, message="Gamma ran")
             wait_for(lambda: not any(centres(kwin.screenshot(), TOP + DEVICE)), timeout=3,
                      message="every level gone")
-            settle()
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual({label: count_lines(m) for label, m in markers.items()},
                              {"Alpha": 0, "Beta": 0, "Gamma": 1, "Delta": 0})
             self.assertFalse(json.loads(msg(buoy, "state").stdout)["menu_open"])

@@ -12,7 +12,7 @@ import threading
 import time
 import unittest
 
-from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
+from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines
 from harness import HeadlessSway, Image, WaylandDebugLog, proc_children, proc_fds, run, wait_for, wait_steady
 from test_button import config as button_config
 from test_msg import msg
@@ -218,9 +218,7 @@ class AheadOfTimeTests(unittest.TestCase):
             pointer.drag(cx, cy, 60, cy, release=True)
             wait_for(lambda: buoy.log().count(self.AHEAD) == 2, timeout=5,
                      message="the menu drawn again where the button came to rest")
-            settle()
-            button = sway.screenshot().find(MAGENTA, tolerance=8)
-            bx, by = button.centroid
+            bx, by = buoy.wait_for_button_to_rest(MAGENTA).centroid
             self.assertLess(bx, 100)
             mark = len(buoy.log())
             pointer.click(bx, by)
@@ -237,7 +235,6 @@ class AheadOfTimeTests(unittest.TestCase):
             pointer = sway.pointer()
             buoy, _, (cx, cy) = start_buoy_with_menu(sway, env={"WAYLAND_DEBUG": "1"})
             wait_for(lambda: self.AHEAD in buoy.log(), timeout=5, message="the menu drawn after start")
-            settle()
             # Released 5 ms after the press, while the press's frame is usually still out, and
             # once the button has settled: either way the menu's first frame goes at once.
             for hold in (0.005, 0.3):
@@ -253,7 +250,7 @@ class AheadOfTimeTests(unittest.TestCase):
                                      "a frame callback came before the menu's first frame")
                     self.assertEqual(msg(buoy, "menu").returncode, 0)
                     wait_closed(sway)
-                    settle()
+                    wait_for(lambda: "menu closed" in buoy.log()[mark:], timeout=3, message="the menu's end")
             self.assertEqual(buoy.stop(), 0)
 
     def test_after_a_reload_that_renames_an_item_the_menu_is_drawn_again_before_it_opens(self):
@@ -325,7 +322,8 @@ class MenuTests(unittest.TestCase):
             pointer.click(*centres[1])
             wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran")
             wait_closed(sway)
-            settle()
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual([count_lines(m) for m in markers], [0, 1, 0, 0])
             self.assertFalse(json.loads(msg(buoy, "state").stdout)["menu_open"])
 
@@ -340,8 +338,15 @@ class MenuTests(unittest.TestCase):
             wev.mark()
             pointer.click(300, 300)
             wait_closed(sway)
-            settle()
+            # wev's events come in order: once it has a motion made after the click, a button
+            # event of that click would be in its log before it. (The first move enters wev.)
+            pointer.move(301, 300)
+            pointer.move(302, 300)
+            wait_for(lambda: any(abs(x - 302) < 1 for x, _ in wev.motions()), timeout=3,
+                     message="wev to see the pointer move after the click")
             self.assertEqual(wev.button_events(), [], "the closing click reached wev")
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 0)
             self.assertEqual(sum(count_lines(m) for m in markers), 0)
             wev.mark()
             pointer.click(300, 300)
@@ -384,20 +389,29 @@ class MenuTests(unittest.TestCase):
             buoy, _, _ = start_buoy_with_menu(
                 sway, lambda text: text.replace("open_duration = 0.2", "open_duration = 3.0"))
             self.assertEqual(msg(buoy, "menu").returncode, 0)
+            asked = time.monotonic()
+            # A sample of the animation 0.9 s in: item 4 starts at 1.5 s, so the screenshot
+            # may come up to 0.6 s late.
             time.sleep(0.9)
             early = sway.screenshot()
-            time.sleep(2.6)
-            settled = sway.screenshot()
+            self.assertLess(time.monotonic() - asked, 1.5, "the early screenshot came too late to tell")
 
             def widths(image):
                 found = [image.find(colour, tolerance=10) for colour in ICON_COLOURS]
                 return [m.bbox[2] - m.bbox[0] if m and m.count > 4 else 0 for m in found]
 
-            early_widths, final = widths(early), widths(settled)
+            early_widths = widths(early)
             self.assertGreater(early_widths[0], 0, early_widths)
             self.assertEqual(early_widths[3], 0, f"item 4 already shown: {early_widths}")
-            self.assertEqual(len(set(final)), 1, f"not all at full size: {final}")
-            self.assertGreater(final[0], 20, final)  # 60 % of a 40 px item
+            # Then every item lands at the same full size (the animation ends 3 s in); 60 % of
+            # a 40 px item is 24 px.
+            last: list = []
+
+            def landed():
+                last[:] = widths(sway.screenshot())
+                return len(set(last)) == 1 and last[0] > 20
+
+            wait_for(landed, timeout=6, message=lambda: f"every item at the same full size; last {last}")
 
     def test_reopened_while_it_closes_after_a_move_it_opens_at_the_new_place(self):
         with HeadlessSway() as sway:
@@ -436,10 +450,8 @@ class MenuTests(unittest.TestCase):
             # to ~600 (the same physical place), and so must the menu, or it would be off
             # screen; its icons are twice as many pixels wide.
             wait_for(lambda: "images drawn at scale 2" in buoy.log(), timeout=5, message="menu redrawn")
-            settle()
+            centres = wait_open(sway, buoy)
             button = sway.screenshot().find(MAGENTA, tolerance=8)
-            centres = item_centres(sway)
-            self.assertTrue(all(centres), f"items missing after the scale change: {centres}")
             for x, _ in centres:  # a column through the button's centre
                 self.assertAlmostEqual(x, button.centroid[0], delta=4)
             icon = sway.screenshot().find(ICON_COLOURS[0], tolerance=10).bbox
@@ -512,10 +524,13 @@ class MenuTests(unittest.TestCase):
             os.mkfifo(fifo)  # reading it would block until a writer came
             buoy, _, _ = start_buoy_with_menu(
                 sway, lambda text: text + f'\n[[menu.item]]\nlabel = "Pipe"\nicon = "{fifo}"\ncommand = "true"\n')
+            # Ready, so the images were drawn ahead, the fifo's initial among them: a drawing
+            # child stuck on the fifo would have held that until it was killed at 20 s. buoy
+            # answers msg menu once the menu has opened.
             started = time.monotonic()
             self.assertEqual(msg(buoy, "menu").returncode, 0)
-            wait_open(sway, buoy)
             self.assertLess(time.monotonic() - started, 3)
+            wait_open(sway, buoy)
             self.assertIn('icon "' + str(fifo) + '" not found', buoy.log())
 
     def test_while_a_child_draws_the_menu_buoy_still_answers_and_runs_taps(self):
@@ -552,8 +567,9 @@ class MenuTests(unittest.TestCase):
             self.assertEqual(opener.returncode, 0, err)
             self.assertIn("closed before it opened", err)
             wait_for(lambda: not proc_children(buoy.pid), timeout=3, message="the child killed and collected")
+            # Answered in a later wakeup than the one that closed it, whose commits have gone
+            # out: sway has them before grim's request.
             self.assertFalse(json.loads(msg(buoy, "state").stdout)["menu_open"])
-            settle()
             self.assertFalse(any(item_centres(sway)), "menu items on screen")
 
             # Nothing is left stuck: once fontconfig can start, the menu opens.
@@ -644,9 +660,8 @@ class LabelTests(unittest.TestCase):
         buoy.wait_for_button(MAGENTA)
         result = msg(buoy, "menu")
         self.assertEqual(result.returncode, 0, result.stderr)
-        wait_for(lambda: sway.screenshot().find(ICON_COLOURS[0], tolerance=10), timeout=3,
-                 message="the item's icon on screen")
-        settle()
+        wait_steady(lambda: (m := sway.screenshot().find(ICON_COLOURS[0], tolerance=10)) and m.bbox,
+                    timeout=3, message="the item's icon on screen, at rest")
         image = sway.screenshot()
         icon = image.find(ICON_COLOURS[0], tolerance=10)
         cx, cy = icon.centroid

@@ -4,11 +4,11 @@ test is one bug that was reproduced on today's code, and must fail there."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
-import time
 import unittest
 
-from buoy_fixture import GREEN, MAGENTA, Buoy, count_lines, hex_color, settle
+from buoy_fixture import GREEN, MAGENTA, Buoy, count_lines, hex_color
 from harness import HeadlessSway, matrix_compositor, wait_for
 from test_button import config as button_config
 from test_menu import item_centres, menu_config, wait_closed, wait_open
@@ -62,9 +62,9 @@ class ButtonAfterMenuTests(unittest.TestCase):
     def assert_button_works(self, sway, pointer, buoy, tap_log, centre, taps_before: int) -> None:
         cx, cy = centre
         pointer.click(cx, cy)
+        # No double_tap is set, so the tap ran on release and no window is open for a second one.
         wait_for(lambda: count_lines(tap_log) == taps_before + 1, timeout=3,
                  message="a tap after the menu closed runs tap")
-        settle(0.5)  # past the double-tap window
         drag_to_the_left(sway, pointer, centre)
         self.assertEqual(count_lines(tap_log), taps_before + 1, "the drag ran no tap")
 
@@ -74,10 +74,10 @@ class ButtonAfterMenuTests(unittest.TestCase):
                 pointer = sway.pointer()
                 text, markers, tap_log = long_press_menu(sway)
                 buoy, (cx, cy) = start_and_hold(sway, pointer, text)
-                time.sleep(0.9)
-                wait_open(sway, buoy)
+                wait_open(sway, buoy)  # opened by the long press, under the held button
                 pointer.up()
-                settle()
+                # Once buoy has handled the release, its state says whether it closed the menu.
+                self.assertTrue(buoy.caught_up()["menu_open"], "the long press's release closed the menu")
                 self.assertTrue(all(item_centres(sway)), "the long press's release left the menu open")
                 if close == "click":
                     pointer.click(300, 300)
@@ -95,11 +95,11 @@ class ButtonAfterMenuTests(unittest.TestCase):
             pointer = sway.pointer()
             text, markers = menu_config(sway)
             buoy, (cx, cy) = start_and_hold(sway, pointer, text)
-            time.sleep(0.1)
+            buoy.caught_up()  # buoy has the press
             self.assertEqual(msg(buoy, "menu").returncode, 0)
             wait_open(sway, buoy)
             pointer.up()
-            settle()
+            # msg state after the release: buoy handled it first.
             self.assertTrue(menu_open(buoy), "the held press's release closed the menu")
             pointer.click(300, 300)
             wait_closed(sway)
@@ -108,7 +108,7 @@ class ButtonAfterMenuTests(unittest.TestCase):
             wait_open(sway, buoy)
             pointer.click(300, 300)
             wait_closed(sway)
-            settle(0.4)
+            wait_for(lambda: buoy.log().count("menu closed") == 2, timeout=3, message="the second menu's end")
             drag_to_the_left(sway, pointer, (cx, cy))
             self.assertEqual(sum(count_lines(m) for m in markers), 0)
             self.assertEqual(buoy.stop(), 0)
@@ -138,14 +138,21 @@ class ReloadUnderTheMenuTests(unittest.TestCase):
                 wait_for(lambda: not menu_open(buoy), timeout=3, message="the old menu closed")
                 wait_closed(sway)
                 # Where item 2 of the old menu was, and then item 2 of the new one.
+                mark = len(buoy.log())
                 self.assertEqual(msg(buoy, "menu").returncode, 0)
+                # buoy logs the items it lays out as the menu opens.
+                laid_out = wait_for(lambda: re.search(r"menu: items at (.*)", buoy.log()[mark:]), timeout=3,
+                                    message="the new menu's items laid out")
+                self.assertEqual(re.findall(r"(Item \d)@", laid_out.group(1)), ["Item 1", "Item 2", "Item 3"],
+                                 "the removed item 4 is laid out")
                 wait_for(lambda: all(item_centres(sway)[:3]), timeout=3, message="the new menu open")
-                settle()
                 centres = item_centres(sway)
-                self.assertIsNone(centres[3], "the removed item 4 is not shown")
+                self.assertIsNone(centres[3], "the removed item 4 is shown")
+                mark = len(buoy.log())
                 pointer.click(*centres[1])
                 wait_for(lambda: count_lines(new_markers[1]) == 1, timeout=3, message="the new item 2 ran")
-                settle()
+                buoy.caught_up()
+                self.assertEqual(buoy.started_commands(since=mark), 1, "a command no longer in the config ran")
                 self.assertEqual([count_lines(m) for m in old_markers], [0, 0, 0, 0],
                                  "a command no longer in the config ran")
                 self.assertEqual(buoy.stop(), 0)
@@ -189,8 +196,10 @@ class StateAndMoveTests(unittest.TestCase):
             at_rest = state(buoy)
             self.assertEqual((at_rest["x"], at_rest["y"], at_rest["dragging"]), (1216, 332, False))
             pointer.drag(cx, cy, 300, 200, release=False)
-            settle()
-            held = state(buoy)
+            # phoc 0.58 hands buoy the last moves after buoy-pointer's round trip has ended, so
+            # a state read at once may not have them yet: until buoy has the last one.
+            held = wait_for(lambda: (s := state(buoy))["x"] == 300 - 28 and s, timeout=3,
+                            message="the button under the pointer")
             self.assertEqual((held["x"], held["y"]), (300 - 28, 200 - 28), "under the pointer")
             self.assertEqual((held["dragging"], held["buttons"][0]["dragging"]), (True, True))
             self.assertEqual(held["edge"], "top", "where a drop there snaps to")
@@ -200,10 +209,8 @@ class StateAndMoveTests(unittest.TestCase):
             self.assertEqual(refused.returncode, 1)
             self.assertIn("being dragged", refused.stderr)
             pointer.up()
-            wait_for(lambda: (s := state(buoy))["edge"] == "top" and not s["dragging"], timeout=3,
-                     message="dropped and snapped to the top")
-            settle(0.5)
-            dropped = state(buoy)
+            dropped = wait_for(lambda: not (s := state(buoy))["dragging"] and s, timeout=3, message="dropped")
+            self.assertEqual(dropped["edge"], "top", "snapped to the top")
             self.assertEqual(dropped["y"], 8)
 
             self.assertEqual(msg(buoy, "hide").returncode, 0)
@@ -221,11 +228,11 @@ class PlacesTests(unittest.TestCase):
                 config = "".join(f'[[button]]\nname = "b{i}"\nposition = "{position}"\nsize = {size}\n'
                                  f'color = "{hex_color(MAGENTA)}"\n' for i in range(16))
                 buoy = Buoy(sway, config).start()
-                buoy.wait_for_button(MAGENTA)
-                wait_for(lambda: all(b["x"] is not None for b in state(buoy)["buttons"])
-                         and len(state(buoy)["buttons"]) == 16, timeout=5, message="16 buttons placed")
-                settle(0.5)
-                boxes = [(b["name"], b["x"], b["y"]) for b in state(buoy)["buttons"]]
+                buoy.wait_ready()  # every button on screen
+                buttons = state(buoy)["buttons"]
+                self.assertEqual(len(buttons), 16)
+                self.assertTrue(all(b["x"] is not None for b in buttons), buttons)
+                boxes = [(b["name"], b["x"], b["y"]) for b in buttons]
                 for i, (a, ax, ay) in enumerate(boxes):
                     for b, bx, by in boxes[i + 1:]:
                         self.assertFalse(abs(ax - bx) < size and abs(ay - by) < size, f"{a} on {b}: {boxes}")
@@ -271,7 +278,9 @@ class RepliesTests(unittest.TestCase):
                 buoy.config_path.write_text(button_config(button={"size": 64}))
                 self.assertEqual(msg(buoy, "reload").returncode, 0)
                 subscriber.wait_event("reloaded")
-                settle(0.6)  # past the config watch's settling time
+                # The watch read the edit by the reload at the latest, and reloads 0.15 s
+                # (ConfigWatch.settle) after it: past that, buoy has published any second one.
+                buoy.past(0.15)
                 subscriber.read(0.1)
                 self.assertEqual([e["event"] for e in subscriber.events if e["event"] == "reloaded"], [])
                 self.assertEqual(buoy.log().count("[info] reloaded "), 1)
