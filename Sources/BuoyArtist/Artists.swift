@@ -15,9 +15,7 @@ extension MenuArtist {
         let loader = IconLoader(capacity: max(1, count), symbolicColor: job.look.colors.labelColor)
         let located = IconFiles.locate(icons, query: job.query)
         loader.preload(located.paths.compactMap { $0 }, size: job.query.size)
-        let sizes = job.labels.map {
-            MenuPainter.measureLabel($0, font: job.look.font, wrapWidth: job.arrangement.labelWrapWidth)
-        }
+        let sizes = MenuPainter.measureLabels(job.labels, font: job.look.font, arrangement: job.arrangement)
         let layout = job.arrangement.arrange(labels: sizes)
         let sprites = MenuSprite.sprites(for: layout)
         let (slots, bytes) = slots(for: sprites, scale: job.scale)

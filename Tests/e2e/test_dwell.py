@@ -11,6 +11,7 @@ from harness import matrix_compositor, wait_for
 from test_button import config
 from test_menu import item_centres, start_buoy_with_menu, wait_closed, wait_open
 
+WHITE = (255, 255, 255)
 AWAY = (600, 360)
 
 
@@ -21,12 +22,11 @@ def voluntary_switches(pid: int) -> int:
     return int(line.split()[1])
 
 
-def magenta_around(image, bbox, reach: int = 16) -> int:
-    """The button's colour in its bounding box grown by `reach` px: the ring adds to it."""
+def ring_on(image, bbox) -> int:
+    """The glyph's white in the top half of the button's bounding box, above the pointer resting
+    on its centre: the ring, just inside the rim, adds to it."""
     left, top, right, bottom = bbox
-    region = (left - reach, top - reach, right + reach, bottom + reach)
-    match = image.find(MAGENTA, tolerance=8, region=region)
-    return match.count if match else 0
+    return image.crop(left, top, right, (top + bottom) // 2 - 2).count(WHITE, tolerance=40)
 
 
 def start_dwelling(compositor, dwell: float, **button):
@@ -76,13 +76,13 @@ class DwellTests(unittest.TestCase):
         with matrix_compositor() as compositor:
             pointer, buoy, marker = start_dwelling(compositor, 3)
             match = buoy.wait_for_button(MAGENTA)
-            idle = magenta_around(compositor.screenshot(), match.bbox)
+            idle = ring_on(compositor.screenshot(), match.bbox)
             pointer.move(*match.centroid)
-            ring = wait_for(lambda: (n := magenta_around(compositor.screenshot(), match.bbox)) > idle + 100
-                            and n, timeout=2.5, message="the ring around the button")
+            ring = wait_for(lambda: (n := ring_on(compositor.screenshot(), match.bbox)) > idle + 60
+                            and n, timeout=2.5, message="the ring inside the button's rim")
             self.assertEqual(count_lines(marker), 0, "tapped before its time")
             pointer.move(*AWAY)
-            wait_for(lambda: magenta_around(compositor.screenshot(), match.bbox) == idle, timeout=2,
+            wait_for(lambda: ring_on(compositor.screenshot(), match.bbox) == idle, timeout=2,
                      message="the ring gone once the pointer left")
             time.sleep(2)
             # Dwell on, the pointer away: buoy sleeps.
@@ -90,7 +90,7 @@ class DwellTests(unittest.TestCase):
             time.sleep(2)
             self.assertEqual(voluntary_switches(buoy.pid) - before, 0, "wakeups with the pointer away")
             self.assertEqual(count_lines(marker), 0, "moving off did not cancel the dwell")
-            self.assertGreater(ring, idle + 100)
+            self.assertGreater(ring, idle + 60)
 
     def test_resting_on_the_button_opens_the_menu_and_on_an_item_runs_it(self):
         # [menu] dwell is unset: it takes the button's.

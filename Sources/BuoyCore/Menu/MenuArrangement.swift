@@ -31,9 +31,15 @@ public struct MenuArrangement: Sendable, Equatable {
         self.minRowHeight = minRowHeight
     }
 
-    /// The width its labels wrap at, pill included: a panel's widest cell;
-    /// nil for a column's one-line labels.
-    public var labelWrapWidth: Double? { MenuLayout.labelWrapWidth(kind, itemSize: itemSize) }
+    /// The widths its labels may wrap at, pill included, best first: a
+    /// panel's (`MenuLayout.panelLabelWidths`); none for a column's one-line
+    /// labels.
+    public var labelWrapWidths: [Double] {
+        guard kind == .panel else { return [] }
+        return MenuLayout.panelLabelWidths(
+            button: button, usable: usable, count: count, itemSize: itemSize, spacing: spacing,
+            minRowHeight: minRowHeight)
+    }
 
     /// The menu laid out with its labels (per item) this size.
     public func arrange(labels: [Size]) -> MenuLayout {

@@ -125,7 +125,10 @@ public struct MenuLayout: Sendable, Equatable {
     /// the other side of the button (which is how a column near an end shifts).
     /// When the rows cannot all fit at `spacing`, the spacing shrinks, and
     /// then the rows (circles and pills) shrink, rather than leave `usable`.
-    /// A pill that does not fit beside its item is cut to the room there is.
+    /// A pill that does not fit beside its item is cut to the room there is,
+    /// which ends `spacing` (at least `MenuSprite.panelPad`, its rim and
+    /// shadow) from the edge of `usable`: on a 360 px phone edit mode's
+    /// "Double tap: …" ran into the screen's edge (issue 43).
     public static func layout(
         button: Rect, usable: Rect, count: Int, itemSize: Double, spacing: Double,
         labelWidths: [Double], labelHeight: Double, minRowHeight: Double = 0
@@ -148,6 +151,7 @@ public struct MenuLayout: Sendable, Equatable {
 
         let diameter = max(0, min(nonNegative(itemSize), row, usable.width))
         let pillHeight = min(nonNegative(labelHeight), row)
+        let edge = min(max(nonNegative(spacing), MenuSprite.panelPad), usable.width / 4)
         let labelGap = labelGap(diameter: diameter)
         var items: [Item] = []
         items.reserveCapacity(n)
@@ -166,11 +170,11 @@ public struct MenuLayout: Sendable, Equatable {
             var label: Rect
             if side == .left {
                 let maxX = circle.minX - labelGap
-                let minX = max(usable.minX, maxX - wanted)
+                let minX = max(usable.minX + edge, maxX - wanted)
                 label = Rect(x: minX, y: pillY, width: max(0, maxX - minX), height: pillHeight)
             } else {
                 let minX = circle.maxX + labelGap
-                let maxX = min(usable.maxX, minX + wanted)
+                let maxX = min(usable.maxX - edge, minX + wanted)
                 label = Rect(x: minX, y: pillY, width: max(0, maxX - minX), height: pillHeight)
             }
             if label.width == 0 || label.height == 0 {
@@ -297,4 +301,15 @@ public struct MenuLayout: Sendable, Equatable {
 /// `value`, or 0 if it is negative or NaN.
 func nonNegative(_ value: Double) -> Double {
     value > 0 ? value : 0
+}
+
+extension MenuLayout {
+    /// Whether every item's pill is as large as its label, `labels` (per
+    /// item): no label is cut short by the room the layout gave it.
+    public func holds(labels: [Size]) -> Bool {
+        zip(items, labels).allSatisfy { item, label in
+            label.width == 0 || label.height == 0
+                || (item.label.width >= label.width - 1e-9 && item.label.height >= label.height - 1e-9)
+        }
+    }
 }
