@@ -41,11 +41,17 @@ public struct MenuArrangement: Sendable, Equatable {
             minRowHeight: minRowHeight)
     }
 
-    /// The menu laid out with its labels (per item) this size.
+    /// The menu laid out with its labels (per item) this size. A panel's
+    /// cells are as high as its tallest label; a column's rows as its
+    /// shortest (one line), so that a status line under one label moves no
+    /// row.
     public func arrange(labels: [Size]) -> MenuLayout {
-        MenuLayout.arrange(
+        let heights = labels.map(\.height)
+        let rowLabel =
+            kind == .column ? heights.filter { $0 > 0 }.min() ?? 0 : heights.max() ?? 0
+        return MenuLayout.arrange(
             kind, button: button, usable: usable, count: count, itemSize: itemSize, spacing: spacing,
-            labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0,
-            minRowHeight: minRowHeight)
+            labelWidths: labels.map(\.width), labelHeight: rowLabel, minRowHeight: minRowHeight,
+            labelHeights: kind == .column ? heights : [])
     }
 }

@@ -118,6 +118,10 @@ public struct MenuLayout: Sendable, Equatable {
     ///   height of a row, a finger's target (the circle is centred in it).
     /// - `labelWidths[i]`, `labelHeight`: the size of each label's pill (from
     ///   `MenuPainter.measureLabel`); a missing or zero width means no pill.
+    ///   `labelHeights[i]`, where given, is a pill taller than `labelHeight`
+    ///   (a status line under the label), centred on its item and up to the
+    ///   row's pitch high: it moves no row (issue 43: a greyed item's hint
+    ///   made every pill two lines and shifted the column).
     ///
     /// Direction: the button's centre in the lower third of `usable` stacks
     /// items up, in the upper third down, otherwise the first half above it
@@ -131,7 +135,7 @@ public struct MenuLayout: Sendable, Equatable {
     /// "Double tap: …" ran into the screen's edge (issue 43).
     public static func layout(
         button: Rect, usable: Rect, count: Int, itemSize: Double, spacing: Double,
-        labelWidths: [Double], labelHeight: Double, minRowHeight: Double = 0
+        labelWidths: [Double], labelHeight: Double, minRowHeight: Double = 0, labelHeights: [Double] = []
     ) -> MenuLayout {
         let center = button.center
         let direction = direction(for: center, in: usable)
@@ -166,6 +170,8 @@ public struct MenuLayout: Sendable, Equatable {
             let circle = Rect(x: cx - diameter / 2, y: cy - diameter / 2, width: diameter, height: diameter)
 
             let wanted = i < labelWidths.count ? nonNegative(labelWidths[i]) : 0
+            let own = i < labelHeights.count ? nonNegative(labelHeights[i]) : 0
+            let pillHeight = max(pillHeight, min(own, pitch))
             let pillY = cy - pillHeight / 2
             var label: Rect
             if side == .left {

@@ -1,14 +1,16 @@
 extension MenuLayout {
-    /// `layout` for a column, `panel` for a panel.
+    /// `layout` for a column (with each pill's own height, `labelHeights`),
+    /// `panel` for a panel.
     public static func arrange(
         _ kind: Kind, button: Rect, usable: Rect, count: Int, itemSize: Double, spacing: Double,
-        labelWidths: [Double], labelHeight: Double, minRowHeight: Double = 0
+        labelWidths: [Double], labelHeight: Double, minRowHeight: Double = 0, labelHeights: [Double] = []
     ) -> MenuLayout {
         switch kind {
         case .column:
             layout(
                 button: button, usable: usable, count: count, itemSize: itemSize, spacing: spacing,
-                labelWidths: labelWidths, labelHeight: labelHeight, minRowHeight: minRowHeight)
+                labelWidths: labelWidths, labelHeight: labelHeight, minRowHeight: minRowHeight,
+                labelHeights: labelHeights)
         case .panel:
             panel(
                 button: button, usable: usable, count: count, itemSize: itemSize, spacing: spacing,
