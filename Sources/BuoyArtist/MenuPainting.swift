@@ -373,7 +373,7 @@ extension MenuPainter {
     }
 
     /// A rounded rect, by default a pill (its radius half its height).
-    private static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double? = nil) {
+    static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double? = nil) {
         let radius = min(radius ?? .infinity, min(r.height, r.width) / 2)
         cairo_new_sub_path(cr)
         cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)

@@ -265,6 +265,26 @@ final class MenuEditorTests: XCTestCase {
             MenuEditor.whatGesturesDo(config.buttons[0].writtenActions)[.longPress]?.label, "Fullscreen")
     }
 
+    /// Issue 43: the Button screen showed T, D and L in circles (each
+    /// label's initial), and the way back up looked like the keys item
+    /// Back (alt+Left). The gestures show their glyphs; the way up its own.
+    func testTheButtonScreenDrawsTheGesturesAndTheWayUpIsNotTheBackKey() throws {
+        var editor = Self.editor()
+        for step in Self.tap(4) { _ = editor.handle(step.input, at: step.at) }
+        XCTAssertEqual(
+            editor.rows.map { editor.entry(of: $0).icon },
+            [
+                Glyph.tap.iconName, Glyph.doubleTap.iconName, Glyph.longPress.iconName,
+                "object-select-symbolic",
+            ])
+        for step in Self.tap(0, at: 1) { _ = editor.handle(step.input, at: step.at) }
+        XCTAssertEqual(editor.entry(of: .back).icon, Glyph.up.iconName)
+        XCTAssertEqual(MenuPage.back.icon, Glyph.up.iconName)
+        let backKey = try XCTUnwrap(BuiltInKeys.all.first { $0.name == "back" })
+        XCTAssertNotEqual(backKey.icon, MenuPage.back.icon)
+        XCTAssertEqual(backKey.label, MenuPage.back.label, "both are called Back")
+    }
+
     /// Issue 43: the lists of choices did not mark the one in force. A
     /// gesture's screen (Menu, An action…, Nothing) and the picker's
     /// choices for it mark it with a ✓ after the label.

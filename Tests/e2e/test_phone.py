@@ -131,6 +131,33 @@ class PhoneTests(unittest.TestCase):
             self.assertAlmostEqual(badge.width, badge.height, delta=2, msg=badge)
             self.assertEqual(buoy.stop(), 0)
 
+    def test_the_click_types_show_their_glyphs_in_the_menu_and_on_the_armed_button(self):
+        # Issue 43: "Right click" showed R, "Drag" and "Double click" both D, and an armed double
+        # click "2" on the button, which matched nothing in the menu.
+        with HeadlessSway(**PHONE) as sway:
+            items = "".join(f'[[menu.item]]\naction = "{name}"\n'
+                            for name in ("right-click", "middle-click", "double-click", "drag"))
+            buoy = Buoy(sway, config(button={"idle_opacity": 1.0}, actions={"tap": '"menu"'}) + items).start()
+            button = buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            for name in ("right-click", "middle-click", "double-click", "drag"):
+                wait_for(lambda: f'menu: icon "buoy-glyph:{name}"' in buoy.log(), timeout=4,
+                         message=f"{name}'s glyph drawn in the menu")
+            self.assertNotIn("drawing its first letter", buoy.log())
+            sway.screenshot().save_png(sway.artifact("click-types.png"))
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            self.assertEqual(msg(buoy, "click", "double").returncode, 0)
+            wait_for(lambda: 'icon "buoy-glyph:double-click" drawn' in buoy.log(), timeout=4,
+                     message="the armed button's face: the double click's glyph")
+            self.assertNotIn('label "2"', buoy.log())
+            settle()
+            left, top, right, bottom = button.bbox
+            face = sway.screenshot().crop(left, top, right, bottom)
+            face.save_png(sway.artifact("armed-double.png"))
+            # The glyph in the glyph colour (white over magenta), drawn, not a blank face.
+            self.assertGreater(face.count((255, 235, 255), tolerance=40), 100)
+            self.assertEqual(buoy.stop(), 0)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -30,7 +30,7 @@ extension MenuEditor {
         case .add: return Entry(label: "Add", icon: "list-add-symbolic")
         case .button: return Entry(label: "Button", icon: "emblem-system-symbolic")
         case .done: return Entry(label: "Done", icon: "object-select-symbolic")
-        case .back: return Entry(label: "Back", icon: "go-previous-symbolic")
+        case .back: return Entry(label: "Back", icon: Glyph.up.iconName)
         case .more: return Entry(label: "More", icon: "go-down-symbolic")
         case .group(let group): return Entry(label: groups[safe: group]?.title ?? "")
         case .choice(let group, let index):
@@ -44,7 +44,9 @@ extension MenuEditor {
             }
             return Entry(label: Self.marked(label, current), icon: choice?.icon)
         case .gesture(let gesture):
-            return Entry(label: "\(Self.title(of: gesture)): \((gestures[gesture] ?? .nothing).label)")
+            return Entry(
+                label: "\(Self.title(of: gesture)): \((gestures[gesture] ?? .nothing).label)",
+                icon: Glyph(gesture).iconName)
         case .gestureMenu(let gesture):
             return Entry(label: Self.marked("Menu", gestures[gesture] == .menu), icon: "open-menu-symbolic")
         case .gestureAction(let gesture):
