@@ -13,11 +13,14 @@ extension MenuArtist {
         let icons = (0..<count).map { $0 < job.icons.count ? job.icons[$0] : nil }
         // The SVGs render in a further helper while the labels are measured here.
         let loader = IconLoader(capacity: max(1, count), symbolicColor: job.look.colors.labelColor)
-        let located = IconFiles.locate(icons, query: job.query)
+        // A glyph is drawn here, not looked up.
+        let glyphs = icons.map { $0.flatMap(Glyph.init(iconName:)) }
+        let located = IconFiles.locate(
+            zip(icons, glyphs).map { icon, glyph in glyph == nil ? icon : nil }, query: job.query)
+        var glyphImages: [OpaquePointer] = []
+        defer { glyphImages.forEach(cairo_surface_destroy) }
         loader.preload(located.paths.compactMap { $0 }, size: job.query.size)
-        let sizes = job.labels.map {
-            MenuPainter.measureLabel($0, font: job.look.font, wrapWidth: job.arrangement.labelWrapWidth)
-        }
+        let sizes = MenuPainter.measureLabels(job.labels, font: job.look.font, arrangement: job.arrangement)
         let layout = job.arrangement.arrange(labels: sizes)
         let sprites = MenuSprite.sprites(for: layout)
         let (slots, bytes) = slots(for: sprites, scale: job.scale)
@@ -40,6 +43,13 @@ extension MenuArtist {
             guard icons[i] != nil else {
                 reported.append(.none)
                 return MenuEntry(label: label, on: on, unavailable: unavailable)
+            }
+            if let glyph = glyphs[i], let name = icons[i],
+                let image = GlyphArt.image(glyph, size: job.query.size, color: job.look.colors.labelColor)
+            {
+                glyphImages.append(image)
+                reported.append(.drawn(path: name))
+                return MenuEntry(label: label, icon: image, on: on, unavailable: unavailable)
             }
             guard i < located.paths.count, let path = located.paths[i] else {
                 reported.append(.notFound)
@@ -89,6 +99,9 @@ extension FaceArtist {
                 return nil
             }
             icon = .none
+        case .icon(let name) where Glyph(iconName: name) != nil:
+            GlyphArt.paint(Glyph(iconName: name)!, cr, side: Double(side), color: job.color)
+            icon = .drawn(path: name)
         case .icon(let name):
             let path =
                 name.hasPrefix("/") ? name : IconFiles.locate([name], query: job.query).paths.first ?? nil

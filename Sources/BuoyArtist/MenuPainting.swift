@@ -38,15 +38,45 @@ extension MenuPainter {
     /// The size of the pill for `text` in `font` (a Pango font
     /// description): the text's logical width and height, plus
     /// `labelPadding`, rounded up to whole px. Empty text has no pill (zero
-    /// size). With `wrapWidth` (a panel's, `MenuArrangement.labelWrapWidth`,
+    /// size). With `wrapWidth` (a panel's, one of `MenuArrangement.labelWrapWidths`,
     /// pill included), each line of `text` wraps between words onto up to
     /// `MenuLayout.panelLabelLines` lines. Feeds `MenuLayout.layout`'s label sizes.
     public static func measureLabel(_ text: String, font: String, wrapWidth: Double? = nil) -> Size {
         measuredLabel(text, font: font, wrapWidth: wrapWidth).size
     }
 
-    /// `measureLabel`'s size, and whether the text had to be cut even so.
-    static func measuredLabel(_ text: String, font: String, wrapWidth: Double?) -> (size: Size, cut: Bool) {
+    /// `labels`' sizes as `arrangement` lays them out: a column's on one
+    /// line each; a panel's wrapped to the first of its
+    /// `labelWrapWidths` that cuts none of them and whose layout holds them
+    /// whole (fewer columns, or the roomier side), else to the first whose
+    /// layout holds them with a word too wide for its line broken inside
+    /// it, else as at the first width (issue 43).
+    public static func measureLabels(
+        _ labels: [String], font: String, arrangement: MenuArrangement
+    ) -> [Size] {
+        let widths = arrangement.labelWrapWidths
+        guard let first = widths.first else { return labels.map { measureLabel($0, font: font) } }
+        for breakingWords in [false, true] {
+            for width in widths {
+                let measured = labels.map {
+                    measuredLabel($0, font: font, wrapWidth: width, breakingWords: breakingWords)
+                }
+                let sizes = measured.map(\.size)
+                if !measured.contains(where: \.cut) && arrangement.arrange(labels: sizes).holds(labels: sizes)
+                {
+                    return sizes
+                }
+            }
+        }
+        return labels.map { measuredLabel($0, font: font, wrapWidth: first, breakingWords: true).size }
+    }
+
+    /// `measureLabel`'s size, and whether the text had to be cut even so
+    /// (more than `MenuLayout.panelLabelLines` lines, or a word wider than
+    /// the line, which `breakingWords` breaks inside).
+    static func measuredLabel(
+        _ text: String, font: String, wrapWidth: Double?, breakingWords: Bool = false
+    ) -> (size: Size, cut: Bool) {
         let none = (size: Size(width: 0, height: 0), cut: false)
         guard !text.isEmpty,
             let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
@@ -55,8 +85,13 @@ extension MenuPainter {
         guard let cr = cairo_create(surface) else { return none }
         defer { cairo_destroy(cr) }
         let measured = Pango.withLayout(cr, text: textOf(text), font: font, lines: true) { layout in
-            if let wrapWidth { wrap(layout, width: wrapWidth - 2 * labelPadding.width) }
-            return (Pango.extents(of: layout).logical, wrapWidth != nil && Pango.isCut(layout))
+            guard let wrapWidth else { return (Pango.extents(of: layout).logical, false) }
+            let width = wrapWidth - 2 * labelPadding.width
+            wrap(layout, width: width, breakingWords: breakingWords)
+            let logical = Pango.extents(of: layout).logical
+            // A word wider than the line overflows it uncut: as cut as an ellipsis.
+            let overflows = logical.width > max(0, width) + 0.5
+            return (logical, Pango.isCut(layout) || overflows)
         }
         guard let (logical, cut) = measured else { return none }
         let size = Size(
@@ -65,10 +100,12 @@ extension MenuPainter {
         return (size, cut)
     }
 
-    /// A panel's label: wrapped between words to `width`, each paragraph
-    /// (the label, its status) on up to `MenuLayout.panelLabelLines` lines.
-    private static func wrap(_ layout: OpaquePointer, width: Double) {
-        Pango.ellipsize(layout, width: max(0, width), lines: MenuLayout.panelLabelLines)
+    /// A panel's label: wrapped between words to `width` (with
+    /// `breakingWords`, inside a word too wide for it), each paragraph (the
+    /// label, its status) on up to `MenuLayout.panelLabelLines` lines.
+    private static func wrap(_ layout: OpaquePointer, width: Double, breakingWords: Bool = false) {
+        Pango.ellipsize(
+            layout, width: max(0, width), lines: MenuLayout.panelLabelLines, breakingWords: breakingWords)
     }
 
     /// Paints `sprite` of `layout` into `data` (premultiplied ARGB32,
@@ -316,7 +353,9 @@ extension MenuPainter {
             if backdrop {
                 Pango.ellipsize(layout, width: inner.width)
             } else {
-                wrap(layout, width: inner.width)
+                // Measured to fit this width, it breaks where it was measured to: inside
+                // a word only if it was measured so.
+                wrap(layout, width: inner.width, breakingWords: true)
             }
             let logical = Pango.extents(of: layout).logical
             // A panel's: centred (where the layout's own alignment put the text, less that
@@ -334,7 +373,7 @@ extension MenuPainter {
     }
 
     /// A rounded rect, by default a pill (its radius half its height).
-    private static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double? = nil) {
+    static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double? = nil) {
         let radius = min(radius ?? .infinity, min(r.height, r.width) / 2)
         cairo_new_sub_path(cr)
         cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)

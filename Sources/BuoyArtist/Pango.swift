@@ -72,12 +72,14 @@ enum Pango {
     /// Cuts the layout to `width` px, ending it in "…" where it is longer
     /// (at its logical end: on the left of right-to-left text). With
     /// `lines`, each paragraph first wraps between words onto up to that
-    /// many lines, and only its last is cut.
-    static func ellipsize(_ layout: OpaquePointer, width: Double, lines: Int = 1) {
+    /// many lines (with `breakingWords`, inside a word wider than the
+    /// line), and only its last is cut.
+    static func ellipsize(_ layout: OpaquePointer, width: Double, lines: Int = 1, breakingWords: Bool = false)
+    {
         pango_layout_set_width(layout, Int32(clamping: Int((width * scale).rounded(.down))))
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         if lines > 1 {
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+            pango_layout_set_wrap(layout, breakingWords ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD)
             pango_layout_set_height(layout, Int32(-lines))
         }
     }

@@ -385,7 +385,9 @@ struct SchemaReader {
             {
                 items.append(
                     MenuItem(
-                        label: label, icon: draft.icon ?? builtIn?.icon ?? keys?.icon, action: action,
+                        label: label,
+                        icon: draft.icon ?? builtIn?.icon ?? keys?.icon ?? draft.click?.glyph.iconName,
+                        action: action,
                         keepOpen: draft.keepOpen ?? builtIn?.keepOpen ?? false, status: draft.status,
                         toggle: draft.toggle, apps: draft.apps))
             }

@@ -13,8 +13,9 @@ package struct ButtonLook: Sendable, Equatable {
     /// `pressedDarken` darker.
     package var pressed: Double
     /// How far a dwell has run to its tap, 0...1 (`Dwell`): a ring in the
-    /// button's colour fills clockwise from the top, around the button in
-    /// the shadow's room. 0 draws none.
+    /// glyph's colour fills clockwise from the top, inside the button's rim,
+    /// so that it is whole wherever the button rests (flush in a corner
+    /// too). 0 draws none.
     package var dwell: Double
 
     package static let pressedScale = 0.92
@@ -59,8 +60,10 @@ package struct ButtonLook: Sendable, Equatable {
         return max(1, side - (buffer - side) % 2)
     }
 
-    /// A badge's disc: this much of the diameter across, centred on the
-    /// outline's top-right (45° up from the centre), inside the shadow's room.
+    /// A badge's disc: this much of the diameter across, in the top-right
+    /// corner of the button's own square, touching its sides: whole
+    /// wherever the button rests, flush in a corner too (issue 43), as
+    /// the square never leaves the output.
     package static let badgeFraction = 0.42
     /// How much of the disc its text spans.
     static let badgeTextFraction = 0.72
@@ -68,7 +71,7 @@ package struct ButtonLook: Sendable, Equatable {
     /// The disc's centre and diameter, in the image's logical px.
     func badgeDisc() -> (center: Point, diameter: Double) {
         let center = imageSide / 2
-        let offset = diameter / 2 * 0.5.squareRoot()
+        let offset = diameter / 2 * (1 - Self.badgeFraction)
         return (Point(x: center + offset, y: center - offset), diameter * Self.badgeFraction)
     }
 
@@ -189,18 +192,22 @@ package enum ButtonPainter {
     }
 
     /// The dwell's ring: an arc of `look.dwell` of a turn, clockwise from
-    /// the top, halfway out into the shadow's room, opaque in the button's colour.
+    /// the top, in the glyph's colour just inside the rim, between it and
+    /// the glyph's ring (or a face, which spans `faceFraction`). Outside the
+    /// rim it was cut where the button rests less than its width from the
+    /// output's edge (issue 43).
     private static func paintDwellRing(_ look: ButtonLook, _ cr: OpaquePointer) {
         let turn = min(1, max(0, look.dwell))
         guard turn > 0 else { return }
         let center = look.imageSide / 2
-        let width = max(2, look.shadowPadding * 0.5)
+        let radius = look.diameter / 2
+        let width = max(2, radius * 0.14)
         let start = -Double.pi / 2
-        let c = look.color
-        cairo_set_source_rgba(cr, c.red, c.green, c.blue, 1)
+        let g = look.glyphColor
+        cairo_set_source_rgba(cr, g.red, g.green, g.blue, g.alpha)
         cairo_set_line_width(cr, width)
         cairo_new_sub_path(cr)
-        cairo_arc(cr, center, center, look.diameter / 2 + width, start, start + turn * 2 * Double.pi)
+        cairo_arc(cr, center, center, radius * 0.95 - width / 2, start, start + turn * 2 * Double.pi)
         cairo_stroke(cr)
     }
 

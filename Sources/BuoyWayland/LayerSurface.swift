@@ -15,8 +15,9 @@ package final class LayerSurface {
     /// One transparent pixel, stretched over the surface; a subsurface that
     /// stays mapped shows it when hidden.
     let transparentPixel: ShmBuffer
-    /// A black pixel with the scrim's alpha, stretched like the transparent one.
-    private var scrimPixel: (buffer: ShmBuffer, alpha: Double)?
+    /// Black at the scrim's alpha, `Scrim.bufferSize` for the surface's
+    /// size, stretched over it like the transparent pixel.
+    private var scrimBuffer: (buffer: ShmBuffer, alpha: Double, size: Size)?
     private var scrimAlpha = 0.0
     private unowned let display: Display
 
@@ -163,25 +164,31 @@ package final class LayerSurface {
     package func setScrim(_ alpha: Double) {
         guard alpha != scrimAlpha else { return }
         scrimAlpha = alpha
-        if alpha > 0, scrimPixel?.alpha != alpha, let shm = display.shm,
-            let buffer = try? ShmBuffer(shm: shm, width: 1, height: 1)
-        {
-            // Premultiplied ARGB8888, little-endian: B, G, R, A.
-            let bytes = buffer.data.assumingMemoryBound(to: UInt8.self)
-            bytes[0] = 0
-            bytes[1] = 0
-            bytes[2] = 0
-            bytes[3] = UInt8((min(1, alpha) * 255).rounded())
-            buffer.releasePages()
-            scrimPixel = (buffer, alpha)
-        }
         if size != nil { attachPixel() }
     }
 
+    /// The scrim's buffer for the current alpha and size, made anew when
+    /// either changed.
+    private func scrim(size: Size) -> ShmBuffer? {
+        if let scrimBuffer, scrimBuffer.alpha == scrimAlpha, scrimBuffer.size == size {
+            return scrimBuffer.buffer
+        }
+        let (width, height) = Scrim.bufferSize(for: size)
+        guard let shm = display.shm, let buffer = try? ShmBuffer(shm: shm, width: width, height: height)
+        else { return nil }
+        // Premultiplied ARGB8888, little-endian: B, G, R, A.
+        let black = UInt32((min(1, scrimAlpha) * 255).rounded()) << 24
+        buffer.data.initializeMemory(as: UInt32.self, repeating: black, count: width * height)
+        buffer.releasePages()
+        scrimBuffer = (buffer, scrimAlpha, size)
+        return buffer
+    }
+
     private func attachPixel() {
-        let pixel = scrimAlpha > 0 ? scrimPixel?.buffer ?? transparentPixel : transparentPixel
-        wl_surface_attach(surface, pixel.proxy, 0, 0)
-        wl_surface_damage_buffer(surface, 0, 0, 1, 1)
+        let scrim = scrimAlpha > 0 ? size.flatMap(scrim(size:)) : nil
+        let buffer = scrim ?? transparentPixel
+        wl_surface_attach(surface, buffer.proxy, 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, Int32(buffer.width), Int32(buffer.height))
     }
 
     /// Makes only these rectangles (surface-local, logical px) take input;

@@ -325,6 +325,58 @@ final class MenuEditorTests: XCTestCase {
             MenuEditor.whatGesturesDo(config.buttons[0].writtenActions)[.longPress]?.label, "Fullscreen")
     }
 
+    /// Issue 43: the Button screen showed T, D and L in circles (each
+    /// label's initial), and the way back up looked like the keys item
+    /// Back (alt+Left). The gestures show their glyphs; the way up its own.
+    func testTheButtonScreenDrawsTheGesturesAndTheWayUpIsNotTheBackKey() throws {
+        var editor = Self.editor()
+        for step in Self.tap(4) { _ = editor.handle(step.input, at: step.at) }
+        XCTAssertEqual(
+            editor.rows.map { editor.entry(of: $0).icon },
+            [
+                Glyph.tap.iconName, Glyph.doubleTap.iconName, Glyph.longPress.iconName,
+                "object-select-symbolic",
+            ])
+        for step in Self.tap(0, at: 1) { _ = editor.handle(step.input, at: step.at) }
+        XCTAssertEqual(editor.entry(of: .back).icon, Glyph.up.iconName)
+        XCTAssertEqual(MenuPage.back.icon, Glyph.up.iconName)
+        let backKey = try XCTUnwrap(BuiltInKeys.all.first { $0.name == "back" })
+        XCTAssertNotEqual(backKey.icon, MenuPage.back.icon)
+        XCTAssertEqual(backKey.label, MenuPage.back.label, "both are called Back")
+    }
+
+    /// Issue 43: the lists of choices did not mark the one in force. A
+    /// gesture's screen (Menu, An action…, Nothing) and the picker's
+    /// choices for it mark it with a ✓ after the label.
+    func testTheChoiceInForceIsMarked() {
+        let cases: [(MenuEditor.Does, [Step], [String], UInt)] = [
+            (.menu, Self.tap(4) + Self.tap(0, at: 1), ["Menu ✓", "An action…", "Nothing", "Back"], #line),
+            (.nothing, Self.tap(4) + Self.tap(1, at: 1), ["Menu", "An action…", "Nothing ✓", "Back"], #line),
+            (
+                .action("Volume up"), Self.tap(4) + Self.tap(2, at: 1),
+                ["Menu", "An action… ✓", "Nothing", "Back"], #line
+            ),
+            // The picker for it: its groups, then Media's choices.
+            (
+                .action("Volume up"),
+                Self.tap(4) + Self.tap(2, at: 1) + Self.tap(1, at: 2) + Self.tap(0, at: 3),
+                ["Volume up ✓", "Back"], #line
+            ),
+            (
+                .action("Files"), Self.tap(4) + Self.tap(2, at: 1) + Self.tap(1, at: 2) + Self.tap(0, at: 3),
+                ["Volume up", "Back"], #line
+            ),
+        ]
+        for (does, steps, labels, line) in cases {
+            var editor = MenuEditor(
+                items: ["A", "B", "C"].map { MenuEditor.Entry(label: $0) },
+                gestures: [.tap: .menu, .doubleTap: .nothing, .longPress: does], longPressDelay: 0.5)
+            _ = editor.handle(.catalog(Self.catalog), at: 0)
+            for step in steps { _ = editor.handle(step.input, at: step.at) }
+            XCTAssertEqual(editor.rows.map { editor.entry(of: $0).label }, labels, "\(does)", line: line)
+        }
+    }
+
     /// Issue 40: edit mode is inside the menu, so a touch user who took the
     /// menu off its last gesture could reach neither again. The "Button"
     /// screen (row 4) shows Tap (0), Double tap (1), Long press (2); a

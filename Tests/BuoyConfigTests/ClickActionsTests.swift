@@ -25,6 +25,10 @@ final class ClickActionsTests: XCTestCase {
         XCTAssertEqual(
             config.menu.items.map(\.label), ["Double click", "Middle"], "a click type brings its label")
         XCTAssertEqual(config.menu.items.map(\.action), [.click(.double), .click(.middle)])
+        // Issue 43: each shows its own glyph (they showed D, M: "Drag" a D too).
+        XCTAssertEqual(
+            config.menu.items.map(\.icon), [Glyph.doubleClick.iconName, Glyph.middleClick.iconName],
+            "a click type brings its glyph")
         XCTAssertEqual(config.clickTypes, [.right, .middle, .double, .drag])
         XCTAssertEqual(Config.defaults.clickTypes, [])
     }

@@ -447,6 +447,10 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(config.buttons[1].actions.tap, .menu)
         XCTAssertEqual(config.buttons[1].button.output, .every)
         XCTAssertFalse(config.buttons[1].menu.items.isEmpty)
+        // Issue 43: the examples look finished: a face on the keyboard button, an icon on
+        // every item (the Screenshot item showed an "S").
+        XCTAssertEqual(config.buttons[0].button.face, .icon("input-keyboard"))
+        XCTAssertEqual(config.buttons[1].menu.items.filter { $0.icon == nil }.map(\.label), [])
     }
 
     func testTouchDesktopExampleArmsClickTypesAndSendsKeys() throws {

@@ -201,14 +201,26 @@ final class MenuLayoutTests: XCTestCase {
         XCTAssertNil(menu.hitTest(Point(x: 28, y: 28)))
     }
 
-    func testLongLabelsAreCutAtTheEdge() {
-        let usable = Rect(x: 0, y: 0, width: 300, height: 1000)
-        let button = Rect(x: 236, y: 900, width: 56, height: 56)
-        let menu = MenuLayout.layout(
-            button: button, usable: usable, count: 1, itemSize: 40, spacing: 12, labelWidths: [500],
-            labelHeight: 26)
-        // The circle is at 244...284; the pill ends 8 px before it.
-        XCTAssertEqual(menu.items[0].label, Rect(x: 0, y: 855, width: 236, height: 26))
+    /// Issue 43: on a 360 px phone edit mode's "Double tap: Fulls…" ran its
+    /// pill into the screen's edge. A pill cut short ends `spacing` (at
+    /// least 5 px, its rim and shadow) from the edge, on either side.
+    func testLongLabelsAreCutShortOfTheEdge() {
+        let cases: [(Double, Double, Rect, UInt)] = [
+            // The circle is at 244...284; the pill ends 8 px before it, and starts 12 px in.
+            (236, 12, Rect(x: 12, y: 855, width: 224, height: 26), #line),
+            (236, 0, Rect(x: 5, y: 855, width: 231, height: 26), #line),
+            // The button on the left: the pill goes right, to 12 px short of the edge.
+            (8, 12, Rect(x: 64, y: 855, width: 224, height: 26), #line),
+        ]
+        for (x, spacing, label, line) in cases {
+            let usable = Rect(x: 0, y: 0, width: 300, height: 1000)
+            let button = Rect(x: x, y: 900, width: 56, height: 56)
+            let menu = MenuLayout.layout(
+                button: button, usable: usable, count: 1, itemSize: 40, spacing: spacing, labelWidths: [500],
+                labelHeight: 26)
+            XCTAssertEqual(menu.items[0].label.minX, label.minX, line: line)
+            XCTAssertEqual(menu.items[0].label.width, label.width, line: line)
+        }
     }
 
     func testMissingLabelWidthsMeanNoPill() {

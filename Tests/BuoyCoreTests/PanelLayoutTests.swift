@@ -8,10 +8,55 @@ final class PanelLayoutTests: XCTestCase {
         Rect(origin: position.origin(in: usable, size: 56, margin: 8), size: Size(width: 56, height: 56))
     }
 
+    /// The labels as measured wrapped to the first of `panelLabelWidths`:
+    /// no wider (`PhonePanelTests` measures real ones).
     private func panel(_ button: Rect, count: Int, in usable: Rect) -> MenuLayout {
-        MenuLayout.panel(
-            button: button, usable: usable, count: count, itemSize: 40, spacing: 12, labelWidths: labelWidths,
-            labelHeight: 26, minRowHeight: 48)
+        let first = MenuLayout.panelLabelWidths(
+            button: button, usable: usable, count: count, itemSize: 40, spacing: 12, minRowHeight: 48)[0]
+        return MenuLayout.panel(
+            button: button, usable: usable, count: count, itemSize: 40, spacing: 12,
+            labelWidths: labelWidths.map { min($0, first) }, labelHeight: 26, minRowHeight: 48)
+    }
+
+    /// Issue 43: labels that fit no 3-wide cell beside the button (the
+    /// drawing helper measured them wrapped to a wider one) make a 2-wide
+    /// grid there, or take the side with the room, rather than cut them.
+    func testLabelsTooWideForThreeColumnsReflowTheGrid() {
+        let cases: [(Size, RestPosition, Double, Side, Int, UInt)] = [
+            // A 360 px phone, the button at its right edge: 3 × 82 px beside it, 2 × 124.
+            (Size(width: 360, height: 720), .edge(.right, fraction: 0.5), 70, .left, 3, #line),
+            (Size(width: 360, height: 720), .edge(.right, fraction: 0.5), 100, .left, 2, #line),
+            // Wider than 2 × 124: above or below, where the whole width gives 2 × 140.
+            (Size(width: 360, height: 720), .corner(.bottomRight), 130, .above, 2, #line),
+            (Size(width: 320, height: 640), .edge(.left, fraction: 0.5), 90, .right, 2, #line),
+            // A desktop: 3 × 140 beside it, as ever.
+            (Size(width: 1280, height: 720), .edge(.right, fraction: 0.5), 140, .left, 3, #line),
+        ]
+        for (output, position, widest, side, columns, line) in cases {
+            let usable = Rect(origin: Point(x: 0, y: 0), size: output)
+            let button = button(position, in: usable)
+            let menu = MenuLayout.panel(
+                button: button, usable: usable, count: 8, itemSize: 40, spacing: 12,
+                labelWidths: [widest, 50, 50, 50, 50, 50, 50, 50], labelHeight: 40, minRowHeight: 48)
+            let what = "\(output) \(position.name) \(widest)"
+            guard let frame = menu.panel?.frame else { return XCTFail(what, line: line) }
+            XCTAssertEqual(menu.panel?.columns, columns, what, line: line)
+            XCTAssertEqual(menu.items[0].label.width, widest, "\(what): the label whole", line: line)
+            XCTAssertTrue(inside(frame, usable), "\(what): \(frame)", line: line)
+            switch side {
+            case .right: XCTAssertGreaterThanOrEqual(frame.minX, button.maxX, what, line: line)
+            case .left: XCTAssertLessThanOrEqual(frame.maxX, button.minX, what, line: line)
+            case .below: XCTAssertGreaterThanOrEqual(frame.minY, button.maxY, what, line: line)
+            case .above: XCTAssertLessThanOrEqual(frame.maxY, button.minY, what, line: line)
+            }
+        }
+        // The widths the helper measures at, best first: the grids above, each width once; on
+        // the right, no room but the narrowest cell; then 4 columns, beside and above.
+        let phone = Rect(x: 0, y: 0, width: 360, height: 720)
+        let widths = MenuLayout.panelLabelWidths(
+            button: button(.edge(.right, fraction: 0.5), in: phone), usable: phone, count: 8, itemSize: 40,
+            spacing: 12, minRowHeight: 48)
+        XCTAssertEqual(widths.map { $0.rounded(.down) }, [82, 124, 104, 140, 52, 62, 78], "\(widths)")
     }
 
     private enum Side { case left, right, above, below }

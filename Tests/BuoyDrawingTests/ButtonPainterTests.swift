@@ -44,7 +44,7 @@ final class ButtonPainterTests: XCTestCase {
         XCTAssertEqual(body[3], 255)
     }
 
-    func testABadgeIsADiscAtTheTopRightInsideTheImage() {
+    func testABadgeIsADiscAtTheTopRightOfTheButtonsSquare() {
         let red = Color(red: 0xE0 / 255, green: 0x1B / 255, blue: 0x24 / 255)
         let badge = ButtonBadge(color: red, text: nil)
         for scale in [1, 2] {
@@ -52,9 +52,9 @@ final class ButtonPainterTests: XCTestCase {
             let (side, pixel) = render(look, badge: badge, scale: BufferScale(integer: scale))
             let (without, plain) = render(look, scale: BufferScale(integer: scale))
             XCTAssertEqual(side, without)
-            // 45° up and right from the centre, on the rim: the disc's centre.
+            // Up and right from the centre, the disc touching the square's sides: its centre.
             let c = Double(side) / 2
-            let offset = 28 * 0.5.squareRoot() * Double(scale)
+            let offset = 28 * (1 - ButtonLook.badgeFraction) * Double(scale)
             let (x, y) = (Int(c + offset), Int(c - offset))
             XCTAssertEqual(pixel(x, y), [0xE0, 0x1B, 0x24, 255])
             XCTAssertNotEqual(plain(x, y), pixel(x, y))
@@ -64,6 +64,55 @@ final class ButtonPainterTests: XCTestCase {
             XCTAssertGreaterThan(y - r, 0)
             // The rest of the button is as without a badge.
             XCTAssertEqual(pixel(side / 2, side / 2), plain(side / 2, side / 2))
+        }
+    }
+
+    /// Issue 43: flush in a corner (`msg move 5000 5000`) the badge was cut
+    /// at the output's edge, and at `margin = 8` the dwell's ring. Both stay
+    /// inside the button's own square, which never leaves the output: past
+    /// it only the faint shadow.
+    func testTheBadgeAndTheDwellRingStayInsideTheButtonsSquare() {
+        let red = Color(red: 0xE0 / 255, green: 0x1B / 255, blue: 0x24 / 255)
+        let cases: [(ButtonShape, Double, UInt)] = [
+            (.circle, 56, #line), (.rounded(cornerRadius: 14), 56, #line), (.circle, 72, #line),
+            (.circle, 40, #line),
+        ]
+        for (shape, diameter, line) in cases {
+            for scale in [1, 2] {
+                let look = ButtonLook(diameter: diameter, color: blue, opacity: 1, shape: shape, dwell: 0.999)
+                let badge = ButtonBadge(color: red, text: nil)
+                let (side, pixel) = render(look, badge: badge, scale: BufferScale(integer: scale))
+                var plainLook = look
+                plainLook.dwell = 0
+                let (_, plain) = render(plainLook, scale: BufferScale(integer: scale))
+                let k = Double(side) / look.imageSide
+                let square = (
+                    min: Int((look.shadowPadding * k).rounded(.down)),
+                    max: Int(((look.shadowPadding + diameter) * k).rounded(.up))
+                )
+                var badgePixels = 0
+                var ringPixels = 0
+                for y in 0..<side {
+                    for x in 0..<side {
+                        let p = pixel(x, y)
+                        let outside = x < square.min || x >= square.max || y < square.min || y >= square.max
+                        if outside {
+                            XCTAssertLessThan(
+                                p[3], 128, "\(shape) \(diameter) ×\(scale): (\(x), \(y)) \(p)", line: line)
+                        }
+                        if p[0] > 200 && p[1] < 60 { badgePixels += 1 }
+                        if p[0] > 220 && p[1] > 220 && plain(x, y)[1] < 200 { ringPixels += 1 }
+                    }
+                }
+                let what = "\(shape) \(diameter) ×\(scale)"
+                // Drawn all the same: the disc, and the ring nearly all the way round.
+                XCTAssertGreaterThan(
+                    Double(badgePixels),
+                    0.5 * pow(diameter * ButtonLook.badgeFraction * Double(scale) / 2, 2) * .pi, what,
+                    line: line)
+                XCTAssertGreaterThan(
+                    Double(ringPixels), 1.5 * .pi * diameter * 0.8 * Double(scale * scale), what, line: line)
+            }
         }
     }
 

@@ -157,6 +157,24 @@ final class FaceArtistTests: XCTestCase {
         }
     }
 
+    /// Issue 43: an armed double click showed "2" on the button. A glyph's
+    /// name draws the glyph, in the glyph colour, with nothing looked up.
+    func testAGlyphIsDrawnAsPathsInTheGlyphColour() throws {
+        for glyph in [Glyph.doubleClick, .drag, .rightClick] {
+            let report = try XCTUnwrap(drawFace(.icon(glyph.iconName)))
+            XCTAssertEqual(report.icon, .drawn(path: glyph.iconName))
+            let pixel = pixels(of: try XCTUnwrap(report.image))
+            var green = 0
+            for y in 0..<34 {
+                for x in 0..<34 {
+                    let p: [UInt8] = pixel(x, y)
+                    if p[1] > 200 && p[0] < 60 && p[3] > 200 { green += 1 }
+                }
+            }
+            XCTAssertGreaterThan(green, 40, "\(glyph)")
+        }
+    }
+
     func testAMissingIconIsReportedWithThePathOrNameTried() throws {
         let missing = try XCTUnwrap(
             drawFace(.icon("/no/such.png")))

@@ -20,7 +20,7 @@ final class PanelLabelTests: XCTestCase {
             kind: .panel, button: button, usable: usable, count: labels.count, itemSize: defaults.itemSize,
             spacing: defaults.spacing, minRowHeight: defaults.rowHeight)
         let measured = labels.map {
-            MenuPainter.measuredLabel($0, font: defaults.font, wrapWidth: arrangement.labelWrapWidth)
+            MenuPainter.measuredLabel($0, font: defaults.font, wrapWidth: arrangement.labelWrapWidths.first)
         }
         return (arrangement.arrange(labels: measured.map(\.size)), measured)
     }

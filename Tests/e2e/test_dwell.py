@@ -15,6 +15,7 @@ from test_edit_mode import COMMENTED, items_shown, started, wait_items
 from test_menu import item_centres, start_buoy_with_menu, wait_closed, wait_open
 from test_msg import msg
 
+WHITE = (255, 255, 255)
 AWAY = (600, 360)
 BTN_LEFT, BTN_RIGHT = 272, 273
 
@@ -31,12 +32,11 @@ def voluntary_switches(pid: int) -> int:
     return int(line.split()[1])
 
 
-def magenta_around(image, bbox, reach: int = 16) -> int:
-    """The button's colour in its bounding box grown by `reach` px: the ring adds to it."""
+def ring_on(image, bbox) -> int:
+    """The glyph's white in the top half of the button's bounding box, above the pointer resting
+    on its centre: the ring, just inside the rim, adds to it."""
     left, top, right, bottom = bbox
-    region = (left - reach, top - reach, right + reach, bottom + reach)
-    match = image.find(MAGENTA, tolerance=8, region=region)
-    return match.count if match else 0
+    return image.crop(left, top, right, (top + bottom) // 2 - 2).count(WHITE, tolerance=40)
 
 
 def start_dwelling(compositor, dwell: float, **button):
@@ -88,14 +88,14 @@ class DwellTests(unittest.TestCase):
         with matrix_compositor() as compositor:
             pointer, buoy, marker = start_dwelling(compositor, 3)
             match = buoy.wait_for_button(MAGENTA)
-            idle = magenta_around(compositor.screenshot(), match.bbox)
+            idle = ring_on(compositor.screenshot(), match.bbox)
             pointer.move(*match.centroid)
             rested = time.monotonic()
-            ring = wait_for(lambda: (n := magenta_around(compositor.screenshot(), match.bbox)) > idle + 100
-                            and n, timeout=2.5, message="the ring around the button")
+            ring = wait_for(lambda: (n := ring_on(compositor.screenshot(), match.bbox)) > idle + 60
+                            and n, timeout=2.5, message="the ring inside the button's rim")
             self.assertEqual(count_lines(marker), 0, "tapped before its time")
             pointer.move(*AWAY)
-            wait_for(lambda: magenta_around(compositor.screenshot(), match.bbox) == idle, timeout=2,
+            wait_for(lambda: ring_on(compositor.screenshot(), match.bbox) == idle, timeout=2,
                      message="the ring gone once the pointer left")
             # Had moving off not cancelled it, the tap was due 3 s (the dwell) after the rest
             # began; no request to buoy until the window below has ended, as each wakes it.
@@ -108,7 +108,7 @@ class DwellTests(unittest.TestCase):
             buoy.caught_up()
             self.assertEqual(buoy.started_commands(), 0, "moving off did not cancel the dwell")
             self.assertEqual(count_lines(marker), 0, "moving off did not cancel the dwell")
-            self.assertGreater(ring, idle + 100)
+            self.assertGreater(ring, idle + 60)
 
     def test_resting_on_the_button_opens_the_menu_and_on_an_item_runs_it(self):
         # [menu] dwell is unset: it takes the button's.

@@ -30,19 +30,45 @@ extension MenuEditor {
         case .add: return Entry(label: "Add", icon: "list-add-symbolic")
         case .button: return Entry(label: "Button", icon: "emblem-system-symbolic")
         case .done: return Entry(label: "Done", icon: "object-select-symbolic")
-        case .back: return Entry(label: "Back", icon: "go-previous-symbolic")
+        case .back: return Entry(label: "Back", icon: Glyph.up.iconName)
         case .more: return Entry(label: "More", icon: "go-down-symbolic")
         case .group(let group): return Entry(label: groups[safe: group]?.title ?? "")
         case .choice(let group, let index):
             let choice = groups[safe: group]?.entries[safe: index]
-            return Entry(label: choice?.label ?? "", icon: choice?.icon)
+            let label = choice?.label ?? ""
+            let current: Bool
+            if case .choices(.gesture(let gesture), _) = screen {
+                current = gestures[gesture] == .action(label)
+            } else {
+                current = false
+            }
+            return Entry(label: Self.marked(label, current), icon: choice?.icon)
         case .gesture(let gesture):
-            return Entry(label: "\(Self.title(of: gesture)): \((gestures[gesture] ?? .nothing).label)")
-        case .gestureMenu: return Entry(label: "Menu", icon: "open-menu-symbolic")
-        case .gestureAction: return Entry(label: "An action…", icon: "list-add-symbolic")
-        case .gestureNothing: return Entry(label: "Nothing", icon: "action-unavailable-symbolic")
+            return Entry(
+                label: "\(Self.title(of: gesture)): \((gestures[gesture] ?? .nothing).label)",
+                icon: Glyph(gesture).iconName)
+        case .gestureMenu(let gesture):
+            return Entry(label: Self.marked("Menu", gestures[gesture] == .menu), icon: "open-menu-symbolic")
+        case .gestureAction(let gesture):
+            let current: Bool
+            if case .action = gestures[gesture] { current = true } else { current = false }
+            return Entry(label: Self.marked("An action…", current), icon: "list-add-symbolic")
+        case .gestureNothing(let gesture):
+            return Entry(
+                label: Self.marked("Nothing", (gestures[gesture] ?? .nothing) == .nothing),
+                icon: "action-unavailable-symbolic")
         case .undo: return Entry(label: "Undo", icon: "edit-undo-symbolic")
         }
+    }
+
+    /// What marks the current choice in a list of them: after the label,
+    /// so that an item without an icon keeps its initial (issue 43: nothing
+    /// said which choice was in force).
+    public static let currentMark = " ✓"
+
+    /// `label`, marked as the choice in force if `current`.
+    static func marked(_ label: String, _ current: Bool) -> String {
+        current ? label + currentMark : label
     }
 
     /// Whether `row` shows a "−" badge that removes its item.

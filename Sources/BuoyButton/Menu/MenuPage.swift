@@ -14,7 +14,7 @@ public struct MenuPage: Sendable, Equatable {
     public var look: MenuLook
 
     /// The item that ends every submenu, and goes up a level.
-    public static let back = MenuItem(label: "Back", icon: "go-previous-symbolic", action: .back)
+    public static let back = MenuItem(label: "Back", icon: Glyph.up.iconName, action: .back)
 
     /// `menu`'s level at `path`, for a button of `buttonColor`; nil if a name
     /// on `path` is not one of its submenus. A submenu is laid out as the

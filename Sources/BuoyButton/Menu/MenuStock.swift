@@ -24,7 +24,7 @@ struct MenuStock: Sendable {
     struct Label: Hashable, Sendable {
         var text: String
         var font: String
-        /// Where it wraps (`MenuArrangement.labelWrapWidth`): a panel's
+        /// The widest it wraps at (`MenuLayout.labelWrapWidth`): a panel's
         /// labels measure otherwise than a column's.
         var wrapWidth: Double?
     }

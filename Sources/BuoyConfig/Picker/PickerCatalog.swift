@@ -61,7 +61,9 @@ public enum PickerCatalog {
         }
         let clicks =
             group == .clickTypes
-            ? ClickType.allCases.map { PickerEntry(label: $0.label, icon: nil, runs: .action($0.actionName)) }
+            ? ClickType.allCases.map {
+                PickerEntry(label: $0.label, icon: $0.glyph.iconName, runs: .action($0.actionName))
+            }
             : []
         return actions + keys + clicks
     }

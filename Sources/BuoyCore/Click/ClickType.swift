@@ -30,15 +30,10 @@ public enum ClickType: String, CaseIterable, Sendable, Equatable {
         }
     }
 
-    /// The letter the button's face shows while this type is armed.
-    public var glyph: String {
-        switch self {
-        case .right: "R"
-        case .middle: "M"
-        case .double: "2"
-        case .drag: "D"
-        }
-    }
+    /// What shows it: in the menu, in the picker, and on the button's face
+    /// while it is armed (there a "2" stood for a double click, which
+    /// matched nothing in the menu).
+    public var glyph: Glyph { Glyph(self) }
 
     /// `buoy msg click cancel`: disarm.
     public static let cancelWord = "cancel"

@@ -31,15 +31,27 @@ public struct MenuArrangement: Sendable, Equatable {
         self.minRowHeight = minRowHeight
     }
 
-    /// The width its labels wrap at, pill included: a panel's widest cell;
-    /// nil for a column's one-line labels.
-    public var labelWrapWidth: Double? { MenuLayout.labelWrapWidth(kind, itemSize: itemSize) }
-
-    /// The menu laid out with its labels (per item) this size.
-    public func arrange(labels: [Size]) -> MenuLayout {
-        MenuLayout.arrange(
-            kind, button: button, usable: usable, count: count, itemSize: itemSize, spacing: spacing,
-            labelWidths: labels.map(\.width), labelHeight: labels.map(\.height).max() ?? 0,
+    /// The widths its labels may wrap at, pill included, best first: a
+    /// panel's (`MenuLayout.panelLabelWidths`); none for a column's one-line
+    /// labels.
+    public var labelWrapWidths: [Double] {
+        guard kind == .panel else { return [] }
+        return MenuLayout.panelLabelWidths(
+            button: button, usable: usable, count: count, itemSize: itemSize, spacing: spacing,
             minRowHeight: minRowHeight)
+    }
+
+    /// The menu laid out with its labels (per item) this size. A panel's
+    /// cells are as high as its tallest label; a column's rows as its
+    /// shortest (one line), so that a status line under one label moves no
+    /// row.
+    public func arrange(labels: [Size]) -> MenuLayout {
+        let heights = labels.map(\.height)
+        let rowLabel =
+            kind == .column ? heights.filter { $0 > 0 }.min() ?? 0 : heights.max() ?? 0
+        return MenuLayout.arrange(
+            kind, button: button, usable: usable, count: count, itemSize: itemSize, spacing: spacing,
+            labelWidths: labels.map(\.width), labelHeight: rowLabel, minRowHeight: minRowHeight,
+            labelHeights: kind == .column ? heights : [])
     }
 }

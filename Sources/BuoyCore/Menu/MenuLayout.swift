@@ -118,6 +118,10 @@ public struct MenuLayout: Sendable, Equatable {
     ///   height of a row, a finger's target (the circle is centred in it).
     /// - `labelWidths[i]`, `labelHeight`: the size of each label's pill (from
     ///   `MenuPainter.measureLabel`); a missing or zero width means no pill.
+    ///   `labelHeights[i]`, where given, is a pill taller than `labelHeight`
+    ///   (a status line under the label), centred on its item and up to the
+    ///   row's pitch high: it moves no row (issue 43: a greyed item's hint
+    ///   made every pill two lines and shifted the column).
     ///
     /// Direction: the button's centre in the lower third of `usable` stacks
     /// items up, in the upper third down, otherwise the first half above it
@@ -125,10 +129,13 @@ public struct MenuLayout: Sendable, Equatable {
     /// the other side of the button (which is how a column near an end shifts).
     /// When the rows cannot all fit at `spacing`, the spacing shrinks, and
     /// then the rows (circles and pills) shrink, rather than leave `usable`.
-    /// A pill that does not fit beside its item is cut to the room there is.
+    /// A pill that does not fit beside its item is cut to the room there is,
+    /// which ends `spacing` (at least `MenuSprite.panelPad`, its rim and
+    /// shadow) from the edge of `usable`: on a 360 px phone edit mode's
+    /// "Double tap: …" ran into the screen's edge (issue 43).
     public static func layout(
         button: Rect, usable: Rect, count: Int, itemSize: Double, spacing: Double,
-        labelWidths: [Double], labelHeight: Double, minRowHeight: Double = 0
+        labelWidths: [Double], labelHeight: Double, minRowHeight: Double = 0, labelHeights: [Double] = []
     ) -> MenuLayout {
         let center = button.center
         let direction = direction(for: center, in: usable)
@@ -148,6 +155,7 @@ public struct MenuLayout: Sendable, Equatable {
 
         let diameter = max(0, min(nonNegative(itemSize), row, usable.width))
         let pillHeight = min(nonNegative(labelHeight), row)
+        let edge = min(max(nonNegative(spacing), MenuSprite.panelPad), usable.width / 4)
         let labelGap = labelGap(diameter: diameter)
         var items: [Item] = []
         items.reserveCapacity(n)
@@ -162,15 +170,17 @@ public struct MenuLayout: Sendable, Equatable {
             let circle = Rect(x: cx - diameter / 2, y: cy - diameter / 2, width: diameter, height: diameter)
 
             let wanted = i < labelWidths.count ? nonNegative(labelWidths[i]) : 0
+            let own = i < labelHeights.count ? nonNegative(labelHeights[i]) : 0
+            let pillHeight = max(pillHeight, min(own, pitch))
             let pillY = cy - pillHeight / 2
             var label: Rect
             if side == .left {
                 let maxX = circle.minX - labelGap
-                let minX = max(usable.minX, maxX - wanted)
+                let minX = max(usable.minX + edge, maxX - wanted)
                 label = Rect(x: minX, y: pillY, width: max(0, maxX - minX), height: pillHeight)
             } else {
                 let minX = circle.maxX + labelGap
-                let maxX = min(usable.maxX, minX + wanted)
+                let maxX = min(usable.maxX - edge, minX + wanted)
                 label = Rect(x: minX, y: pillY, width: max(0, maxX - minX), height: pillHeight)
             }
             if label.width == 0 || label.height == 0 {
@@ -297,4 +307,15 @@ public struct MenuLayout: Sendable, Equatable {
 /// `value`, or 0 if it is negative or NaN.
 func nonNegative(_ value: Double) -> Double {
     value > 0 ? value : 0
+}
+
+extension MenuLayout {
+    /// Whether every item's pill is as large as its label, `labels` (per
+    /// item): no label is cut short by the room the layout gave it.
+    public func holds(labels: [Size]) -> Bool {
+        zip(items, labels).allSatisfy { item, label in
+            label.width == 0 || label.height == 0
+                || (item.label.width >= label.width - 1e-9 && item.label.height >= label.height - 1e-9)
+        }
+    }
 }

@@ -10,14 +10,15 @@ extension ButtonInstance {
     /// drawn them, and has one drawn when the face or the badge, its colour
     /// or the scale changed (`FaceDrawing`). `clickGlyph` is shown in place
     /// of the face while a click type is armed from this button.
-    func updateFace(_ wakeup: Wakeup, now: Double, clickGlyph: String?, log: Logger) {
+    func updateFace(_ wakeup: Wakeup, now: Double, clickGlyph: Glyph?, log: Logger) {
         var face: FaceDrawing.Wanted?
         var badgeText: FaceDrawing.Wanted?
         if layer != nil {
             let scale = self.scale
             let look = ButtonLook(diameter: spec.button.size, color: spec.button.color, opacity: 1)
             face = FaceDrawing.Wanted(
-                face: clickGlyph.map(ButtonFace.label) ?? spec.button.face, color: spec.button.glyphColor,
+                face: clickGlyph.map { ButtonFace.icon($0.iconName) } ?? spec.button.face,
+                color: spec.button.glyphColor,
                 side: look.faceSide(scale: scale),
                 iconTheme: spec.menu.iconTheme, font: spec.menu.font, iconScale: scale.ceiling)
             badgeText = FaceDrawing.Wanted(

@@ -32,9 +32,9 @@ final class ClickSession {
     var armed: ClickType? { arming.armed }
     var deadline: Double? { arming.deadline }
 
-    /// The letter `instance`'s face shows in place of its own: the armed
-    /// type's, on the button that armed it.
-    func glyph(on instance: ButtonInstance) -> String? {
+    /// What `instance`'s face shows in place of its own: the armed type's
+    /// glyph, on the button that armed it.
+    func glyph(on instance: ButtonInstance) -> Glyph? {
         instance.key == arming.owner ? arming.armed?.glyph : nil
     }
 

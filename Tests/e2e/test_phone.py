@@ -1,0 +1,163 @@
+"""Issue 43: buoy on a phone in the hand, a 720x1440 output at scale 2 (360x720 logical, a
+PinePhone's or a Librem 5's): nothing clipped, nothing uncovered."""
+
+from __future__ import annotations
+
+import unittest
+
+from buoy_fixture import MAGENTA, Buoy, settle
+from harness import HeadlessSway, Image, wait_for
+from test_button import config
+from test_msg import msg
+
+PHONE = {"resolution": (720, 1440), "scale": 2}
+BACKGROUND = (0x40, 0x80, 0xC0)
+BADGE_RED = (0xE0, 0x1B, 0x24)
+PANEL = (0x12, 0x34, 0x5F)
+LABEL = (0xFF, 0xE6, 0x00)
+# The crop's eight items (issue 43), each with a vivid icon.
+ITEMS = ["Right click", "Undo", "Volume up", "Device", "Mute", "Terminal", "Brightness down", "Notifications"]
+ICONS = [(255, 0, 0), (0, 200, 0), (0, 0, 255), (128, 0, 255), (255, 128, 0), (0, 200, 200),
+         (200, 0, 120), (120, 120, 0)]
+
+
+def phone_panel_config(sway) -> str:
+    """phone.toml's button and menu sizes, an 8-item panel in the test colours, dimmed."""
+    items = []
+    for i, (label, colour) in enumerate(zip(ITEMS, ICONS)):
+        icon = sway.artifact(f"icon-{i}.png")
+        Image(48, 48, bytes(colour) * 48 * 48).save_png(icon)
+        items.append(f'[[menu.item]]\nlabel = "{label}"\nicon = "{icon}"\ncommand = "true"\n')
+    text = config(button={"position": '"bottom-right"', "size": 72, "margin": 16, "idle_opacity": 1.0},
+                  actions={"tap": '"menu"'},
+                  menu={"layout": '"panel"', "item_size": 48, "row_height": 56, "spacing": 12, "dim": 0.3,
+                        "open_duration": 0.1, "close_duration": 0.1, "background": '"#12345f"',
+                        "label_color": '"#ffe600"'})
+    return text + "\n" + "\n".join(items)
+
+
+def bands(rows: list[int]) -> list[list[int]]:
+    """Runs of consecutive row numbers."""
+    out: list[list[int]] = []
+    for y in rows:
+        if out and out[-1][-1] == y - 1:
+            out[-1].append(y)
+        else:
+            out.append([y])
+    return out
+
+
+class PhoneTests(unittest.TestCase):
+    def open_panel(self, sway):
+        buoy = Buoy(sway, phone_panel_config(sway)).start()
+        buoy.wait_for_button(MAGENTA)
+        self.assertEqual(msg(buoy, "menu").returncode, 0)
+        wait_for(lambda: all(sway.screenshot().find(c, tolerance=10) for c in ICONS), timeout=4,
+                 message="every icon on the panel")
+        settle()
+        return buoy, sway.screenshot()
+
+    def test_the_dim_covers_every_row_of_a_portrait_output_at_scale_1_and_2(self):
+        # Issue 43: the bottom 11-16 physical px of a 1440-px-high output stayed bright.
+        for scale in (1, 2):
+            with self.subTest(scale=scale), HeadlessSway(resolution=(720, 1440), scale=scale,
+                                                          background=BACKGROUND) as sway:
+                buoy, image = self.open_panel(sway)
+                image.save_png(sway.artifact(f"dim-{scale}.png"))
+                w, h = image.size
+                dimmed = tuple(round(c * 0.7) for c in BACKGROUND)
+                bright = [y for y in range(h) if image.pixel(4, y) == BACKGROUND or image.pixel(w // 3, y) == BACKGROUND]
+                self.assertEqual(bright, [], f"rows left undimmed at scale {scale}")
+                # Clear of the panel and its shadow: the corners and the middle of the top row.
+                for y in (0, h - 1):
+                    for x in (0, w - 1) if y else (0, w // 2, w - 1):
+                        px = image.pixel(x, y)
+                        self.assertTrue(all(abs(a - b) <= 3 for a, b in zip(px, dimmed)), f"({x}, {y}): {px}")
+                self.assertEqual(buoy.stop(), 0)
+
+    def test_an_eight_item_panel_shows_every_label_whole(self):
+        # Issue 43: "Volume up" read "Volume", "Right click" left stray marks of its second
+        # line, and "Terminal" was cut on both sides ("ermina").
+        with HeadlessSway(**PHONE) as sway:
+            buoy, image = self.open_panel(sway)
+            image.save_png(sway.artifact("phone-panel.png"))
+            panel = image.find(PANEL, tolerance=2)
+            self.assertIsNotNone(panel)
+            icons = [image.find(c, tolerance=10) for c in ICONS]
+            rows = sorted({round(i.centroid[1]) for i in icons})
+            for i, icon in enumerate(icons):
+                x, y = icon.centroid
+                # The icons in the row, and the cell: half-way to the neighbours (or the panel).
+                same_row = sorted(o.centroid[0] for o in icons if abs(o.centroid[1] - y) < 4)
+                half = (same_row[1] - same_row[0]) / 2 if len(same_row) > 1 else (panel.bbox[2] - panel.bbox[0]) / 2
+                left, right = int(x - half), int(x + half)
+                below = [r for r in rows if r > y + 4]
+                bottom = int(below[0] - 48) if below else panel.bbox[3]
+                label = image.crop(left, icon.bbox[3] + 2, right, bottom)
+                ink = label.find(LABEL, tolerance=60)
+                self.assertIsNotNone(ink, f"{ITEMS[i]}: no label")
+                # Whole lines only: no band of ink a few px high (the stray marks of a cut line).
+                inked = [yy for yy in range(label.size[1])
+                         if any(label.pixel(xx, yy)[0] > 200 and label.pixel(xx, yy)[2] < 120
+                                for xx in range(label.size[0]))]
+                for band in bands(inked):
+                    self.assertGreater(len(band), 12, f"{ITEMS[i]}: a cut line {band[0]}..{band[-1]}")
+                # Centred under its icon, clear of its cell's sides: nothing cut at a side.
+                lo, _, hi, _ = ink.bbox
+                self.assertAlmostEqual((lo + hi) / 2, label.size[0] / 2, delta=4, msg=f"{ITEMS[i]}: {ink}")
+                self.assertGreater(lo, 4, f"{ITEMS[i]}: touches its cell's left")
+                self.assertLess(hi, label.size[0] - 4, f"{ITEMS[i]}: touches its cell's right")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_the_badge_is_whole_flush_in_a_corner(self):
+        # Issue 43: `msg move 5000 5000` put the button flush in the corner, and the badge was cut.
+        with HeadlessSway(**PHONE) as sway:
+            buoy = Buoy(sway, config(button={"idle_opacity": 1.0})).start()
+            buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "move", "5000", "5000").returncode, 0)
+            self.assertEqual(msg(buoy, "badge", "3").returncode, 0)
+            wait_for(lambda: (b := buoy.wait_for_button(MAGENTA).bbox)[2] >= 718 and b[3] >= 1438, timeout=3,
+                     message="the button flush in the corner")
+            wait_for(lambda: sway.screenshot().find(BADGE_RED, tolerance=12), timeout=3, message="the badge")
+            settle()
+            image = sway.screenshot()
+            image.save_png(sway.artifact("badge-corner.png"))
+            badge = image.find(BADGE_RED, tolerance=12)
+            button = image.find(MAGENTA, tolerance=8)
+            # Inside the button's own square (flush with the output's edge) and round: as wide as
+            # high, where the cut one was 39 px wide and 46 high.
+            self.assertGreaterEqual(badge.bbox[1], button.bbox[1] - 1, (badge, button))
+            self.assertLessEqual(badge.bbox[2], button.bbox[2] + 1, (badge, button))
+            self.assertAlmostEqual(badge.width, badge.height, delta=2, msg=badge)
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_the_click_types_show_their_glyphs_in_the_menu_and_on_the_armed_button(self):
+        # Issue 43: "Right click" showed R, "Drag" and "Double click" both D, and an armed double
+        # click "2" on the button, which matched nothing in the menu.
+        with HeadlessSway(**PHONE) as sway:
+            items = "".join(f'[[menu.item]]\naction = "{name}"\n'
+                            for name in ("right-click", "middle-click", "double-click", "drag"))
+            buoy = Buoy(sway, config(button={"idle_opacity": 1.0}, actions={"tap": '"menu"'}) + items).start()
+            button = buoy.wait_for_button(MAGENTA)
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            for name in ("right-click", "middle-click", "double-click", "drag"):
+                wait_for(lambda: f'menu: icon "buoy-glyph:{name}"' in buoy.log(), timeout=4,
+                         message=f"{name}'s glyph drawn in the menu")
+            self.assertNotIn("drawing its first letter", buoy.log())
+            sway.screenshot().save_png(sway.artifact("click-types.png"))
+            self.assertEqual(msg(buoy, "menu").returncode, 0)
+            self.assertEqual(msg(buoy, "click", "double").returncode, 0)
+            wait_for(lambda: 'icon "buoy-glyph:double-click" drawn' in buoy.log(), timeout=4,
+                     message="the armed button's face: the double click's glyph")
+            self.assertNotIn('label "2"', buoy.log())
+            settle()
+            left, top, right, bottom = button.bbox
+            face = sway.screenshot().crop(left, top, right, bottom)
+            face.save_png(sway.artifact("armed-double.png"))
+            # The glyph in the glyph colour (white over magenta), drawn, not a blank face.
+            self.assertGreater(face.count((255, 235, 255), tolerance=40), 100)
+            self.assertEqual(buoy.stop(), 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
