@@ -62,12 +62,14 @@ check-protocols: deps
 	@test -z "$$(git status --porcelain -- Sources/CWaylandProtocols)" || \
 		{ echo "untracked generated files in Sources/CWaylandProtocols"; exit 1; }
 
-# Also: every public declaration of BuoyKit's modules has a /// comment, and
-# docs/architecture.md's file:line references still name their code.
+# Also: every public declaration of BuoyKit's modules has a /// comment,
+# docs/architecture.md's file:line references still name their code, and scdoc
+# takes the man pages (a merge once left a line that scdoc reads as an indented table).
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests $(EXAMPLE)/Package.swift $(EXAMPLE)/Sources
 	$(PYTHON) scripts/check-doc-comments.py
 	$(PYTHON) scripts/check-architecture.py
+	@for page in docs/*.scd; do scdoc < $$page > /dev/null || { echo "$$page: scdoc refuses it"; exit 1; }; done
 
 # The fresh-machine path: install-deps.sh's every mode on made-up bare machines asks apt
 # only for packages apt knows (scripts/check-install-deps.py).

@@ -54,6 +54,43 @@ final class MenuEditModeTests: XCTestCase {
         XCTAssertFalse(test.controller.isEditing)
     }
 
+    /// Done right after a write, before buoy has read its own file again
+    /// (a screen reader's remove then Done, 0.1 s apart): the top level from
+    /// the file before the write was shown, and the reload that followed
+    /// closed it. Done now waits for that reload, or `reloadWait`.
+    func testDoneAfterAWriteShowsTheTopLevelOnceTheFileIsReadAgain() {
+        for reloads in [true, false] {
+            var test = Driver()
+            test.openEditMode()
+            XCTAssertEqual(test.tap(1), [.writeConfig(Self.owner, .removeItem(2, in: ItemList()))])
+            _ = test.send(.configWritten(refusal: nil))
+            _ = test.drawAll()
+            guard let done = test.controller.page?.items.firstIndex(where: { $0.label == "Done" }) else {
+                return XCTFail("no Done")
+            }
+            _ = test.tap(done)
+            XCTAssertTrue(test.controller.isEditing, "Done waits for the file to be read again")
+            var reloaded = Self.source
+            reloaded.menu.items.removeLast()
+            if reloads {
+                _ = test.send(.reloaded(Self.owner, reloaded))
+            } else {
+                XCTAssertEqual(
+                    test.controller.nextWake ?? 0, test.now + MenuController.reloadWait, accuracy: 0.05)
+                test.now += MenuController.reloadWait
+                _ = test.send(.tick)
+            }
+            XCTAssertFalse(test.controller.isEditing, "reloads: \(reloads)")
+            _ = test.drawAll()
+            if reloads {
+                XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "Edit"])
+                XCTAssertTrue(
+                    test.send(.reloaded(Self.owner, reloaded)).isEmpty, "the same file again closes nothing")
+                XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "Edit"])
+            }
+        }
+    }
+
     /// Undo's end is the controller's next wake, and a tap on it asks the
     /// shell to put the file back.
     func testUndoIsAnEffectAndItsEndTheNextWake() {
@@ -206,6 +243,9 @@ extension MenuEditModeTests {
         _ = test.send(.configWritten(refusal: nil))
         _ = test.drawAll()
         XCTAssertEqual(test.controller.page?.items.map(\.label), ["B", "A", "Add", "Button", "Done"])
+        var reordered = Self.source
+        reordered.menu.items.reverse()
+        _ = test.send(.reloaded(Self.owner, reordered))
         _ = test.tap(4)
         XCTAssertFalse(test.controller.isEditing, "Done leaves")
     }
@@ -275,6 +315,9 @@ extension MenuEditModeTests {
         _ = test.rest(on: "Button")
         _ = test.drawAll()
         XCTAssertEqual(test.controller.page?.path, MenuPage.editPath(.button))
+        // The shell reads the file it wrote again, which Done waits for.
+        _ = test.send(.reloaded(Self.owner, dwelling))
+        _ = test.drawAll()
         _ = test.rest(on: "Done")
         _ = test.drawAll()
         XCTAssertFalse(test.controller.isEditing, "Done by dwell leaves edit mode")

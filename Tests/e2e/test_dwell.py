@@ -215,9 +215,11 @@ class DwellTests(unittest.TestCase):
                 pointer.move(*(target if isinstance(target, tuple) else shown[target][:2]))
                 shown = wait_items(buoy, mark, wanted, what)
                 if target == "Two":
-                    # Resting on where Two's "−" was: Three, there now, stays.
+                    # Resting on where Two's "−" was: Three, there now, stays (Undo shows for
+                    # its 3 s meanwhile).
                     time.sleep(1.5)
-                    self.assertEqual(list(items_shown(buoy, mark)[-1]), ["One", "Three", "Add", "Button", "Done"])
+                    self.assertEqual(list(items_shown(buoy, mark)[-1]),
+                                     ["One", "Three", "Add", "Button", "Done", "Undo"])
                     self.assertIn('"Three"', buoy.config_path.read_text())
             self.assertEqual(list(shown), ["One", "Three", "Edit"])
             self.assertNotIn('"Two"', buoy.config_path.read_text())

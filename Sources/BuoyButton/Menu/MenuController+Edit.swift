@@ -26,7 +26,20 @@ extension MenuController {
         var owner: InstanceKey
         var source: MenuSource
         var editor: MenuEditor
+        /// A write was answered whose reload has not come yet: `source` is
+        /// the file before it.
+        var unread = false
+        /// When Done was chosen while a write was unread: the top level
+        /// shows once the file is read again, or `reloadWait` after.
+        var leavingSince: Double?
     }
+
+    /// How long Done waits for the file it wrote to be read again, in
+    /// seconds: a config watch answers within a wakeup or two.
+    public static let reloadWait = 1.0
+
+    /// When Done stops waiting for the file to be read again.
+    var leaveDeadline: Double? { editing?.leavingSince.map { $0 + Self.reloadWait } }
 
     /// Whether the menu shows edit mode (the screen may still be drawn).
     public var isEditing: Bool { editing != nil }
@@ -52,7 +65,9 @@ extension MenuController {
     mutating func editInput(_ input: MenuInput, now: Double) -> [MenuEffect]? {
         guard let editing else { return nil }
         switch input {
-        case .configWritten(let refusal): return edit(.written(refusal: refusal), now: now)
+        case .configWritten(let refusal):
+            if refusal == nil { self.editing?.unread = true }
+            return edit(.written(refusal: refusal), now: now)
         case .catalog(let groups): return edit(.catalog(groups), now: now)
         case .reloaded(let owner, let source) where owner == editing.owner:
             return reloadedWhileEditing(source, now: now)
@@ -105,6 +120,7 @@ extension MenuController {
 
     /// The editor's next deadline (a press becoming a drag), if it is due at `now`.
     mutating func editTick(now: Double) -> [MenuEffect] {
+        if let deadline = leaveDeadline, deadline <= now { return leaveEditMode(now: now, waited: true) }
         guard let wake = editing?.editor.nextWake, wake <= now else { return [] }
         return edit(.tick, now: now)
     }
@@ -134,12 +150,21 @@ extension MenuController {
         let context = source.editing ?? MenuEditContext(source.menu)
         current.editor.list = context.list
         current.editor.button = context.button
+        current.unread = false
         editing = current
-        return edit(.reloaded(items: context.items, gestures: context.gestures), now: now)
+        let effects = edit(.reloaded(items: context.items, gestures: context.gestures), now: now)
+        return current.leavingSince == nil ? effects : effects + leaveEditMode(now: now, waited: true)
     }
 
-    /// Done: back to the menu's top level, as the file has it now.
-    private mutating func leaveEditMode(now: Double) -> [MenuEffect] {
+    /// Done: back to the menu's top level, as the file has it now: once
+    /// the last write has been read again (a top level from the file before
+    /// it would be closed by that reload), or `reloadWait` after Done.
+    private mutating func leaveEditMode(now: Double, waited: Bool = false) -> [MenuEffect] {
+        if !waited, var current = editing, current.unread {
+            current.leavingSince = current.leavingSince ?? now
+            editing = current
+            return [.debug("menu: edit mode done once the file is read again")]
+        }
         guard let current = editing, case .open(let shown, _) = phase else {
             editing = nil
             return []

@@ -134,7 +134,7 @@ public struct MenuController: Sendable {
     /// deadline, or the end of a note.
     public var nextWake: Double? {
         (jobs.map(\.deadline) + statuses.noteEnds
-            + [dwelling?.rest.deadline, editing?.editor.nextWake].compactMap { $0 })
+            + [dwelling?.rest.deadline, editing?.editor.nextWake, leaveDeadline].compactMap { $0 })
             .min()
     }
 
