@@ -524,21 +524,40 @@ class TwoButtonsTests(unittest.TestCase):
         dropped before the controller heard of them), and closed at once: "the button's surface
         went away". buoy is stopped just after the tap, so that every child still drawing ends
         before it next wakes, as on a loaded machine."""
-        with HeadlessSway() as sway:
-            pointer = sway.pointer()
-            buoy = Buoy(sway, TWO_BUTTONS).start()
-            cx, cy = started(buoy)
-            pointer.click(cx, cy)
-            wait_for(lambda: "own: run tap" in buoy.log(), message="the tap taken")
-            self.assertIn("ahead of time", buoy.log(), "no page was drawn ahead: not a cold start")
-            os.kill(buoy.pid, signal.SIGSTOP)
-            time.sleep(1.0)
-            os.kill(buoy.pid, signal.SIGCONT)
-            menu = wait_items(buoy, 0, lambda p: "Own one" in p, "the own button's menu")
-            self.assertEqual(list(menu), ["Own one", "Own two", "Edit"])
-            time.sleep(0.3)
-            self.assertNotIn("menu closed", buoy.log())
-            self.assertEqual(buoy.stop(), 0)
+        # The tap must come while the pages are drawn ahead: after the first, before buoy is
+        # ready. The button's place is seen on screen once, by which time a fast compositor has
+        # let buoy draw every page (trixie's sway 1.10); the next starts tap that place as soon
+        # as the first page is drawn. A start that still missed the window is no run of this
+        # test, and is made again, up to 5 times.
+        place = None
+        for attempt in range(5):
+            with HeadlessSway() as sway:
+                pointer = sway.pointer()
+                buoy = Buoy(sway, TWO_BUTTONS).start()
+                if place is None:
+                    place = started(buoy)
+                cx, cy = place
+                wait_for(lambda: "ahead of time" in buoy.log(), interval=0.005,
+                         message="a page drawn ahead")
+                pointer.click(cx, cy)
+                wait_for(lambda: "own: run tap" in buoy.log(), message="the tap taken")
+                log = buoy.log()
+                if "[info] ready:" not in log[:log.index("own: run tap")]:
+                    self.cold_tap_then_menu_stays(buoy)
+                    return
+                buoy.stop()
+        self.fail("5 starts, and none was tapped while its pages were drawn ahead")
+
+    def cold_tap_then_menu_stays(self, buoy: Buoy) -> None:
+        """The rest of the test above, once its tap came while pages were drawn ahead."""
+        os.kill(buoy.pid, signal.SIGSTOP)
+        time.sleep(1.0)
+        os.kill(buoy.pid, signal.SIGCONT)
+        menu = wait_items(buoy, 0, lambda p: "Own one" in p, "the own button's menu")
+        self.assertEqual(list(menu), ["Own one", "Own two", "Edit"])
+        time.sleep(0.3)
+        self.assertNotIn("menu closed", buoy.log())
+        self.assertEqual(buoy.stop(), 0)
 
     def test_subscribers_see_edit_modes_screens_by_name(self):
         with HeadlessSway() as sway:
