@@ -1,7 +1,6 @@
 #!/bin/sh
-# Builds, once per machine, the arm64 sysroot that buoy is cross-built against (`make deb
-# ARCH=arm64`, mk/arm64.mk), in the roots' cache outside the checkout, and links SYSROOT to
-# it while its stamp names the same packages and swiftlang.
+# Builds, once, the arm64 sysroot that buoy is cross-built against (`make deb ARCH=arm64`,
+# mk/arm64.mk), and reuses it while its stamp names the same packages and swiftlang.
 #
 #   scripts/arm64-sysroot.sh SYSROOT ROOT
 #
@@ -50,11 +49,7 @@ stamp_text() {
     printf 'suite %s\narch %s\npackages %s\nswiftlang %s: %s\n' "$SUITE" "$ARCH" "$PACKAGES" "$swiftlang" \
         "$SWIFT_PARTS"
 }
-# Kept outside the checkout, as the roots are (scripts/debian-root.sh): a clean clone links
-# SYSROOT to the sysroot this script built for the same stamp.
-cached=${BUOY_ROOT_CACHE:-/var/cache/buoy/roots}/arm64-sysroot-$({ stamp_text; cat "$0"; } | sha256sum | cut -c1-16)
-if [ -f "$cached/$STAMP_NAME" ] && [ "$(cat "$cached/$STAMP_NAME")" = "$(stamp_text)" ]; then
-    [ "$(readlink "$SYSROOT" 2>/dev/null)" = "$cached" ] || { rm -rf "$SYSROOT"; ln -sfn "$cached" "$SYSROOT"; }
+if [ -f "$SYSROOT/$STAMP_NAME" ] && [ "$(cat "$SYSROOT/$STAMP_NAME")" = "$(stamp_text)" ]; then
     exit 0
 fi
 for tool in apt-get dpkg-deb; do
@@ -117,10 +112,6 @@ done
 count=$(ls "$apt_dir"/cache/archives/*.deb | wc -l)
 rm -rf "$apt_dir"
 stamp_text > "$partial/$STAMP_NAME"
-mkdir -p "$(dirname "$cached")"
-rm -rf "$cached"
-mv "$partial" "$cached"
-ln -sfn "$cached" "$SYSROOT"
-ls -dt "${cached%-*}"-* | grep -vx "$cached" | xargs -r rm -rf
-say "built $cached in $(($(date +%s) - started)) s: $count packages and swiftlang $swiftlang," \
-    "$(du -sm "$cached" | cut -f1) MB"
+mv "$partial" "$SYSROOT"
+say "built $SYSROOT in $(($(date +%s) - started)) s: $count packages and swiftlang $swiftlang," \
+    "$(du -sm "$SYSROOT" | cut -f1) MB"
