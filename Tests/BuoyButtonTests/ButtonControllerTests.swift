@@ -153,6 +153,14 @@ private let cases: [Case] = [
     // MARK: taps
     Case("a tap runs tap once", [area(), Step(press(1)), Step(release(1.08), [.run(.tap)])]),
     Case(
+        "a screen reader's activate is a tap on the button", [area(), Step(.activate(at: 1), [.run(.tap)])]),
+    Case(
+        "a screen reader's activate waits for a double tap's window as a tap does", withDoubleTap,
+        [area(), Step(.activate(at: 1), [], [.wake(.frames)]), Step(tick(1.25), [.run(.tap)])]),
+    Case(
+        "a screen reader's activate does nothing before the button is placed",
+        [Step(.activate(at: 1), [], [.origin(nil)])]),
+    Case(
         "with double tap configured a single tap waits for the window", withDoubleTap,
         [
             area(), Step(press(1)), Step(release(1.1), [], [.wake(.frames)]),

@@ -352,6 +352,12 @@ final class MenuControllerTests: XCTestCase {
                 "item by keys", { $0.send(.key(.down)) + $0.send(.key(.activate)) },
                 ["run a Files", "closed a chose Files[]"], false, #line
             ),
+            (
+                "a screen reader's activate", { $0.send(.activateItem(1)) },
+                ["run a Files", "closed a chose Files[]"],
+                false, #line
+            ),
+            ("a screen reader's activate past the last item", { $0.send(.activateItem(9)) }, [], true, #line),
             ("press outside", { $0.send(.release(at: Point(x: 5, y: 5))) }, ["closed a"], false, #line),
             ("escape", { $0.send(.key(.dismiss)) }, ["closed a"], false, #line),
             ("backspace at the top", { $0.send(.key(.back)) }, [], true, #line),

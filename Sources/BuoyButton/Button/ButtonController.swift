@@ -230,6 +230,9 @@ public struct ButtonController: Sendable, Equatable {
             effects += release(point, kind: kind, at: now)
         case .cancel(let kind, let now):
             if pressKind == nil || pressKind == kind { effects += cancelPress(at: now) }
+        case .activate(let now):
+            guard let centre = restingRect?.center else { break }
+            effects += handle(.press(centre, at: now)) + handle(.release(centre, at: now))
         case .tick(let now):
             if let deadline = recognizer.deadline, now >= deadline {
                 effects += recognize(.deadline(at: now), at: now)

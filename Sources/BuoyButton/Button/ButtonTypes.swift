@@ -81,6 +81,10 @@ public enum ButtonInput: Sendable, Equatable {
     /// A lost grab (`wl_touch.cancel` for a touch): it ends a press of its
     /// kind only, as a release does.
     case cancel(kind: InputKind = .pointer, at: Double)
+    /// A screen reader's activate: a press and release on the middle of the
+    /// button where it rests, as a pointer's click gives them; nothing while
+    /// it is not placed.
+    case activate(at: Double)
     /// A deadline from `nextWake` has passed.
     case tick(at: Double)
     /// The usable area, once the compositor has configured the surface; nil
@@ -136,7 +140,7 @@ extension ButtonInput {
         switch self {
         case .hover(_, let t), .press(_, _, let t), .move(_, _, let t), .release(_, _, let t),
             .cancel(_, let t),
-            .tick(let t),
+            .activate(let t), .tick(let t),
             .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),
             .setVisible(_, let t), .ruleHides(_, let t), .moveTo(_, let t), .moveToPoint(_, let t),
             .preferredOutputReturned(let t), .moveToOutput(_, let t), .followFocus(_, _, let t),

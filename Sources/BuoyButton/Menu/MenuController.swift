@@ -142,6 +142,12 @@ public struct MenuController: Sendable {
 
     /// Takes `input`, which happened at `now`; returns what the shell is to do, in order.
     public mutating func handle(_ input: MenuInput, at now: Double) -> [MenuEffect] {
+        if case .activateItem(let index) = input {
+            guard case .open(let shown, _) = phase, shown.images.layout.items.indices.contains(index) else {
+                return []
+            }
+            return handle(.release(at: shown.images.layout.items[index].target.center), at: now)
+        }
         if let effects = editInput(input, now: now) { return effects }
         switch input {
         case .toggle(let owner, let source, let path, let anchor, let visible):
@@ -155,6 +161,7 @@ public struct MenuController: Sendable {
             let late = jobs.filter { $0.deadline <= now }.flatMap { failed($0.id, .timedOut, now: now) }
             return late + endNotes(at: now) + dwellDue(at: now) + editTick(now: now)
         case .release(let point): return release(at: point, now: now)
+        case .activateItem: return []
         case .pointer(let point): return pointer(at: point, now: now)
         case .key(let key): return press(key, now: now)
         case .close: return close(now: now)

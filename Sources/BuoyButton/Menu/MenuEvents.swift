@@ -160,6 +160,9 @@ public enum MenuInput: Sendable, Equatable {
     case drawFailed(id: Int, couldNotStart: String?)
     /// A press on the open menu ended at `point` (layer-surface coordinates).
     case release(at: Point)
+    /// A screen reader's activate on item `index` of the level on screen:
+    /// a release on the middle of its target, as a pointer's click gives it.
+    case activateItem(Int)
     /// The pointer is at `point` over the open menu's surface (layer-surface
     /// coordinates), or left it (nil): resting on an item runs it (`Dwell`).
     case pointer(at: Point?)

@@ -69,14 +69,8 @@ extension App {
         switch command {
         case .tap(let index):
             log.info("accessibility: activate")
-            // A press and release at its centre, as a pointer's click gives them.
-            guard instances.indices.contains(index), let rect = instances[index].controller.restingRect else {
-                return
-            }
-            let instance = instances[index]
-            let centre = Point(x: rect.origin.x + rect.width / 2, y: rect.origin.y + rect.height / 2)
-            perform(instance.controller.handle(.press(centre, at: now)), for: instance, now: now)
-            perform(instance.controller.handle(.release(centre, at: now)), for: instance, now: now)
+            guard instances.indices.contains(index) else { return }
+            perform(instances[index].controller.handle(.activate(at: now)), for: instances[index], now: now)
         case .gesture(let index, let name):
             log.info("accessibility: " + name)
             guard instances.indices.contains(index), let gesture = ButtonGesture(rawValue: name) else {
@@ -100,13 +94,7 @@ extension App {
             message(index, .hide)
         case .menuItem(let index):
             log.info("accessibility: activate a menu item")
-            guard let (_, scene) = menu.openLevel, scene.images.layout.items.indices.contains(index) else {
-                return
-            }
-            let target = scene.images.layout.items[index].target
-            menu.release(
-                at: Point(x: target.origin.x + target.width / 2, y: target.origin.y + target.height / 2),
-                now: now)
+            menu.activateItem(index, now: now)
         case .editRow(let index, let change):
             log.info("accessibility: \(change.rawValue)")
             menu.editRow(index, change, now: now)

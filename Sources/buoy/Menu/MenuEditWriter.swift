@@ -1,12 +1,9 @@
 import BuoyButton
 import BuoyConfig
 import BuoyCore
-import BuoyWayland
 
-/// Edit mode's side in the shell: which session it is (a touch-first one
-/// gets edit mode by default), what it edits, and its writes, each refused
-/// when the file is no longer the bytes the menu was built from
-/// (`ConfigFileWriter`).
+/// Edit mode's writes, each refused when the file is no longer the bytes
+/// the menu was built from (`ConfigFileWriter`), and its Undo.
 final class MenuEditWriter {
     /// The file an edit changes (`ConfigLoader.editTarget`): a system-wide
     /// file's edits start the user's own.
@@ -57,24 +54,5 @@ final class MenuEditWriter {
             let path = (try? target.get().path) ?? ""
             return why.hasPrefix(path + ": ") ? String(why.dropFirst(path.count + 2)) : why
         }
-    }
-
-    /// `source` with its Edit entry as `spec`'s `[menu] edit` (or the
-    /// session's default) wants, and what edit mode would edit (the list
-    /// its menu shows; no Edit entry where that list cannot be named), with
-    /// `catalog` in its picker.
-    static func editable(_ source: MenuSource, _ spec: ButtonSpec, seats: [Seat], catalog: [PickerGroup])
-        -> MenuSource
-    {
-        var source = source
-        let editing =
-            spec.menu.edit
-            ?? .sessionDefault(
-                touchscreen: seats.contains(where: \.hasTouch), keyboard: seats.contains(where: \.hasKeyboard)
-            )
-        source.menu.edit = editing == .touch && spec.itemList == nil ? .off : editing
-        guard source.menu.edit == .touch, let list = spec.itemList else { return source }
-        source.editing = MenuEditContext(spec, list: list, catalog: catalog)
-        return source
     }
 }

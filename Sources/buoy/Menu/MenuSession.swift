@@ -63,17 +63,13 @@ final class MenuSession {
         [controller.nextWake, statusChecks.deadline, applications.deadline].compactMap { $0 }.min()
     }
 
-    /// `spec`'s menu with the items that show for the window in front now.
+    /// `spec`'s menu as it opens now (`MenuSource.init(_:inFront:seats:catalog:)`).
     private func source(_ spec: ButtonSpec) -> MenuSource {
-        guard let windows = windows() else {
-            return MenuEditWriter.editable(MenuSource(spec), spec, seats: display.seats, catalog: catalog)
-        }
-        let focused = windows.first(where: \.activated)?.appID
-        let shown = spec.menu.showing(forApp: focused)
-        let source = MenuSource(
-            menu: shown, buttonColor: spec.button.color, dwell: spec.menuDwell,
-            hiddenFor: shown.items.count < spec.menu.items.count ? .some(focused) : nil)
-        return MenuEditWriter.editable(source, spec, seats: display.seats, catalog: catalog)
+        let seats = SeatKinds(
+            touchscreen: display.seats.contains(where: \.hasTouch),
+            keyboard: display.seats.contains(where: \.hasKeyboard))
+        let inFront = windows().map { windows in windows.first(where: \.activated)?.appID }
+        return MenuSource(spec, inFront: inFront, seats: seats, catalog: catalog)
     }
 
     private func instance(_ key: ButtonInstance.Key) -> ButtonInstance? {
@@ -173,6 +169,9 @@ final class MenuSession {
 
     /// A press on the open menu ended at `point`.
     func release(at point: Point, now: Double) { send(.release(at: point), now: now) }
+
+    /// A screen reader's activate on item `index` of the level on screen.
+    func activateItem(_ index: Int, now: Double) { send(.activateItem(index), now: now) }
 
     /// In edit mode, removes or moves the item on row `row` (a screen reader's action).
     func editRow(_ row: Int, _ change: MenuRowEdit, now: Double) { send(.editRow(row, change), now: now) }
@@ -321,12 +320,5 @@ final class MenuSession {
     private func answerReplies(ok: Bool, message: String? = nil) {
         for request in replies { request.reply(ok: ok, message: message) }
         replies = []
-    }
-}
-
-extension MenuSource {
-    /// `spec`'s menu, in its button's colour.
-    init(_ spec: ButtonSpec) {
-        self.init(menu: spec.menu, buttonColor: spec.button.color, dwell: spec.menuDwell)
     }
 }
