@@ -156,6 +156,7 @@ let package = Package(
                 "BuoyDrawing", "BuoyArtist", "BuoyFiles", "BuoyConfig", "CCairo", "CLinux", "SystemCalls",
             ]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+        .testTarget(name: "BuoyWaylandTests", dependencies: ["BuoyWayland", "CXKBCommon"]),
         .testTarget(name: "BuoyFilesTests", dependencies: ["BuoyFiles", "SystemCalls"]),
     ]
 )

@@ -96,6 +96,7 @@ private struct Driver {
         case .run(let owner, let item, _): return "run \(owner.name) \(item.label)"
         case .writeConfig(let owner, let edit): return "write \(owner.name) \(edit)"
         case .undoConfigWrite(let owner): return "undo \(owner.name)"
+        case .findApplications: return "find applications"
         case .checkStatus(let owner, let at, let checks):
             return "status \(owner.name)\(path(at)) "
                 + checks.map { "\($0.index):\($0.command)" }.joined(separator: ",")

@@ -32,7 +32,11 @@ final class MenuEditModeTests: XCTestCase {
         let entered = test.tap(2)
         XCTAssertEqual(test.drawn(entered), [], "drawn ahead: nothing to draw")
         XCTAssertTrue(entered.contains(.navigated(Self.owner, path: MenuPage.editPath(.items))), "\(entered)")
+        XCTAssertEqual(entered.filter { $0 == .findApplications }.count, 1, "the picker's applications, once")
         XCTAssertTrue(test.controller.isEditing)
+        let screens = test.tap(3) + test.drawAll() + test.send(.key(.dismiss)) + test.drawAll()
+        XCTAssertFalse(
+            screens.contains(.findApplications), "only entering edit mode looks for them: \(screens)")
         XCTAssertEqual(test.controller.page?.items.map(\.label), ["A", "B", "Add", "Button", "Done"])
     }
 

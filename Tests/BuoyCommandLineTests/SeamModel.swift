@@ -504,7 +504,9 @@ struct SeamModel {
                     }
                 case .writeConfig: queue.append(.configWritten(refusal: nil))
                 case .undoConfigWrite: queue.append(.configWritten(refusal: nil))
-                case .refused, .draw, .navigated, .notOpened, .checkStatus, .debug, .info, .warning: break
+                case .refused, .draw, .navigated, .notOpened, .checkStatus, .findApplications, .debug, .info,
+                    .warning:
+                    break
                 }
             }
         }

@@ -57,7 +57,8 @@ extension MenuController {
     /// Edit mode begins, on the items screen.
     mutating func enterEditMode(from shown: ShownMenu, now: Double) -> [MenuEffect] {
         editing = Editing(owner: shown.owner, source: shown.source, editor: MenuEditor(editing: shown.source))
-        return [.info("menu: edit mode")] + showEditScreen(byKey: shown.focusVisible, now: now)
+        return [.info("menu: edit mode"), .findApplications]
+            + showEditScreen(byKey: shown.focusVisible, now: now)
     }
 
     /// Takes an input meant for edit mode; nil when not editing, or for

@@ -235,6 +235,9 @@ public enum MenuEffect: Sendable, Equatable {
     /// `.writeConfig` (a removal), refusing if the file changed since that
     /// write; answer `.configWritten`.
     case undoConfigWrite(InstanceKey)
+    /// Edit mode began: find the applications its picker offers; answer
+    /// `.catalog`.
+    case findApplications
     /// Run these items' `status` commands, all at once, each for at most
     /// `MenuStatus.deadline`; answer each with `.status`.
     case checkStatus(InstanceKey, path: [String], [MenuStatusCheck])

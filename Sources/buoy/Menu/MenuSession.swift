@@ -237,7 +237,6 @@ final class MenuSession {
     @discardableResult
     private func send(_ input: MenuInput, now: Double) -> [MenuEffect] {
         var effects: [MenuEffect] = []
-        let wasEditing = controller.isEditing
         var queue = [input]
         while !queue.isEmpty {
             let next = controller.handle(queue.removeFirst(), at: now)
@@ -245,7 +244,6 @@ final class MenuSession {
             for effect in next { queue += carryOut(effect, now: now) }
         }
         presenter.keep(jobs: controller.jobs, images: controller.liveImages)
-        if controller.isEditing, !wasEditing { applications.request(now: now) }
         return effects
     }
 
@@ -297,6 +295,7 @@ final class MenuSession {
             }
         case .writeConfig(_, let edit): return [.configWritten(refusal: editWriter.write(edit))]
         case .undoConfigWrite: return [.configWritten(refusal: editWriter.undo())]
+        case .findApplications: applications.request(now: now)
         case .checkStatus(let key, let path, let checks):
             statusChecks.start(checks, of: key, path: path, now: now)
         case .debug(let text): log.debug(text)
