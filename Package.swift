@@ -93,6 +93,11 @@ let package = Package(
         ),
         // Re-exports the three above; buoy itself does not depend on it.
         .target(name: "BuoyKit", dependencies: ["BuoyCore", "BuoyGestures", "BuoyButton"]),
+        .target(name: "BuoyServices", dependencies: ["BuoyCore"], swiftSettings: small),
+        .target(
+            name: "BuoyAccessibility",
+            dependencies: ["BuoyCore", "BuoyServices", "BuoyButton", "BuoyConfig"],
+            swiftSettings: small),
         // The executable's pure parts (its arguments, buoy msg's decisions and replies, which
         // instances the outputs call for), testable without a display.
         .target(
@@ -123,7 +128,7 @@ let package = Package(
             name: "buoy",
             dependencies: [
                 "BuoyCore", "BuoyGestures", "BuoyButton", "BuoyCommandLine", "BuoyConfig", "BuoyDrawing",
-                "BuoyFiles", "BuoyWayland", "SystemCalls",
+                "BuoyFiles", "BuoyWayland", "BuoyServices", "BuoyAccessibility", "SystemCalls",
             ],
             swiftSettings: small,
             linkerSettings: [
@@ -157,6 +162,11 @@ let package = Package(
             ]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "BuoyWaylandTests", dependencies: ["BuoyWayland", "CXKBCommon"]),
+        .testTarget(
+            name: "BuoyServicesTests", dependencies: ["BuoyServices", "BuoyCore", "BuoyAccessibility"]),
+        .testTarget(
+            name: "BuoyAccessibilityTests",
+            dependencies: ["BuoyAccessibility", "BuoyServices", "BuoyCore", "BuoyButton", "BuoyConfig"]),
         .testTarget(name: "BuoyFilesTests", dependencies: ["BuoyFiles", "SystemCalls"]),
     ]
 )

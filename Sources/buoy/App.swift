@@ -1,8 +1,10 @@
+import BuoyAccessibility
 import BuoyButton
 import BuoyCommandLine
 import BuoyConfig
 import BuoyCore
 import BuoyDrawing
+import BuoyServices
 import BuoyWayland
 import CLinux
 import Glibc

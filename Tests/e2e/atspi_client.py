@@ -23,7 +23,15 @@ def buoy():
     return None
 
 
+class TreeChanged(Exception):
+    """A child went between its parent's childCount and the read of it: buoy's tree changed
+    under the walk (an Undo row going after its 3 s, say), as a screen reader hears by
+    children-changed and reads again."""
+
+
 def describe(node) -> dict:
+    if node is None:
+        raise TreeChanged()
     entry = {"name": node.name, "role": node.getRoleName(), "description": node.description,
              "states": sorted(pyatspi.stateToString(state) for state in node.getState().getStates()),
              "children": [describe(node.getChildAtIndex(i)) for i in range(node.childCount)]}
@@ -39,8 +47,15 @@ def describe(node) -> dict:
 def main() -> int:
     app = buoy()
     if sys.argv[1] == "tree":
-        print(json.dumps(describe(app) if app is not None else None))
-        return 0
+        # A walk that a change cut short is read again, from the top, as a whole.
+        for _ in range(5):
+            try:
+                print(json.dumps(describe(app) if app is not None else None))
+                return 0
+            except TreeChanged:
+                continue
+        print("the tree changed under each of 5 walks", file=sys.stderr)
+        return 1
     if sys.argv[1] in ("do", "timed-do"):
         node = app
         for index in sys.argv[2].split("/"):

@@ -1,7 +1,9 @@
+import BuoyAccessibility
 import BuoyButton
 import BuoyCommandLine
 import BuoyConfig
 import BuoyCore
+import BuoyServices
 import BuoyWayland
 
 /// AT-SPI: the tree a screen reader sees, built from the instances and the

@@ -1,5 +1,7 @@
+import BuoyAccessibility
 import BuoyCommandLine
 import BuoyCore
+import BuoyServices
 import BuoyWayland
 import Glibc
 import SystemCalls

@@ -1,4 +1,5 @@
 import BuoyCore
+import BuoyServices
 import Glibc
 import SystemCalls
 

@@ -1,4 +1,5 @@
 import BuoyCore
+import BuoyServices
 import CLinux
 import Glibc
 import SystemCalls

@@ -1,6 +1,8 @@
 import BuoyCore
 import XCTest
 
+@testable import BuoyServices
+
 final class JournalStreamTests: XCTestCase {
     func testTheHeaderIsSystemdCatsForAnInfoStreamNamedForWhatRanTheCommand() {
         let cases: [(reason: String, identifier: String)] = [

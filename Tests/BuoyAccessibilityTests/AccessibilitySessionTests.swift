@@ -1,6 +1,8 @@
+import BuoyCore
+import BuoyServices
 import XCTest
 
-@testable import BuoyCore
+@testable import BuoyAccessibility
 
 private let ok = Array("OK 0123456789abcdef0123456789abcdef\r\n".utf8)
 private let tree = AccessibleTree(nodes: [

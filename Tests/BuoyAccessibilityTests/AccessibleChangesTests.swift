@@ -1,6 +1,8 @@
+import BuoyCore
+import BuoyServices
 import XCTest
 
-@testable import BuoyCore
+@testable import BuoyAccessibility
 
 private let objects = AtspiObjects(busName: ":1.7", version: "0")
 

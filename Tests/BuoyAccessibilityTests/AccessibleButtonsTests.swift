@@ -3,7 +3,7 @@ import BuoyConfig
 import BuoyCore
 import XCTest
 
-@testable import BuoyCommandLine
+@testable import BuoyAccessibility
 
 final class AccessibleButtonsTests: XCTestCase {
     func testNames() {

@@ -1,3 +1,6 @@
+import BuoyCore
+import BuoyServices
+
 /// buoy's side of AT-SPI, over two links the shell moves bytes for. On the
 /// session bus it watches `org.a11y.Status` (`IsEnabled`,
 /// `ScreenReaderEnabled`) and whether `org.a11y.Bus` is there at all. While

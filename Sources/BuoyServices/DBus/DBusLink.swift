@@ -1,3 +1,5 @@
+import BuoyCore
+
 /// One bus connection as a peer that both calls and serves: SASL EXTERNAL,
 /// `Hello` (whose answer is the connection's unique name), then messages
 /// both ways. Calls may follow `Hello` at once, without waiting for its

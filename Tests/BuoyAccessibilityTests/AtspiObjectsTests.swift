@@ -1,6 +1,8 @@
+import BuoyCore
+import BuoyServices
 import XCTest
 
-@testable import BuoyCore
+@testable import BuoyAccessibility
 
 private let button = AccessibleNode(
     id: "button0", role: .pushButton, name: "Assistant", description: "tap: open menu",

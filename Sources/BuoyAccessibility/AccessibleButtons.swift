@@ -1,6 +1,7 @@
 import BuoyButton
 import BuoyConfig
 import BuoyCore
+import BuoyServices
 
 /// One button instance as a screen reader sees it.
 package struct AccessibleButtonFacts: Sendable, Equatable {

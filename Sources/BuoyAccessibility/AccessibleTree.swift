@@ -1,3 +1,6 @@
+import BuoyCore
+import BuoyServices
+
 /// What buoy shows a screen reader: the application, a push button per
 /// button on screen and the open menu's items, as AT-SPI objects. A value
 /// the shell builds from the controllers' facts on each change; `AtspiObjects`

@@ -1,5 +1,8 @@
+import BuoyAccessibility
 import BuoyCore
 import XCTest
+
+@testable import BuoyServices
 
 private func reply(to serial: UInt32, _ present: Bool) -> [UInt8] {
     var body = DBusWriter()

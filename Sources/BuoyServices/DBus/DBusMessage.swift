@@ -325,27 +325,27 @@ public struct DBusWriter: Sendable {
 }
 
 /// Reads values aligned from offset 0 of `bytes`; nil past the end.
-struct DBusReader {
-    let bytes: [UInt8]
-    let bigEndian: Bool
-    var offset = 0
+package struct DBusReader {
+    package let bytes: [UInt8]
+    package let bigEndian: Bool
+    package var offset = 0
 
-    init(_ bytes: [UInt8], bigEndian: Bool) {
+    package init(_ bytes: [UInt8], bigEndian: Bool) {
         self.bytes = bytes
         self.bigEndian = bigEndian
     }
 
-    mutating func align(_ boundary: Int) {
+    package mutating func align(_ boundary: Int) {
         offset = (offset + boundary - 1) / boundary * boundary
     }
 
-    mutating func byte() -> UInt8? {
+    package mutating func byte() -> UInt8? {
         guard offset < bytes.count else { return nil }
         defer { offset += 1 }
         return bytes[offset]
     }
 
-    mutating func uint32() -> UInt32? {
+    package mutating func uint32() -> UInt32? {
         align(4)
         guard offset + 4 <= bytes.count else { return nil }
         let raw = bytes[offset..<offset + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
@@ -353,29 +353,29 @@ struct DBusReader {
         return bigEndian ? raw.byteSwapped : raw
     }
 
-    mutating func int32() -> Int32? {
+    package mutating func int32() -> Int32? {
         uint32().map { Int32(bitPattern: $0) }
     }
 
     /// A `v` that holds a `b`; nil for any other type.
-    mutating func variantBoolean() -> Bool? {
+    package mutating func variantBoolean() -> Bool? {
         guard signature() == "b", let value = uint32(), value <= 1 else { return nil }
         return value == 1
     }
 
-    mutating func string() -> String? {
+    package mutating func string() -> String? {
         guard let length = uint32() else { return nil }
         return text(length: Int(length))
     }
 
-    mutating func signature() -> String? {
+    package mutating func signature() -> String? {
         guard let length = byte() else { return nil }
         return text(length: Int(length))
     }
 
     /// A header field's value: a string, object path or signature, or a
     /// 32-bit number; nil for other types.
-    mutating func value(_ type: String) -> HeaderValue? {
+    package mutating func value(_ type: String) -> HeaderValue? {
         switch type {
         case "s", "o": return string().map(HeaderValue.string)
         case "g": return signature().map(HeaderValue.string)
@@ -384,7 +384,7 @@ struct DBusReader {
         }
     }
 
-    enum HeaderValue {
+    package enum HeaderValue {
         case string(String)
         case number(UInt32)
     }

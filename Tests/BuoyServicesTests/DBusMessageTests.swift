@@ -1,6 +1,8 @@
 import BuoyCore
 import XCTest
 
+@testable import BuoyServices
+
 private func hex(_ text: String) -> [UInt8] {
     var bytes: [UInt8] = []
     var index = text.startIndex

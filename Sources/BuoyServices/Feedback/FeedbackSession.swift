@@ -1,3 +1,5 @@
+import BuoyCore
+
 /// buoy's side of feedbackd, riding on the session bus's one connection
 /// (`AccessibilitySession.session`, which the accessibility watch shares): a
 /// match on feedbackd's owner changing, `NameHasOwner`, then `TriggerFeedback`

@@ -1,3 +1,6 @@
+import BuoyCore
+import BuoyServices
+
 /// AT-SPI's method calls on buoy's objects, answered from an
 /// `AccessibleTree`: `Accessible`, `Application`, `Component`, `Action` and
 /// their properties. Pure: a call in, its reply (and for `DoAction` the

@@ -1,3 +1,6 @@
+import BuoyCore
+import BuoyServices
+
 /// The AT-SPI events that tell a screen reader how one tree became the
 /// next: children added and removed (the menu opening and closing), the
 /// showing state, a description that changed (a status item's text) and
