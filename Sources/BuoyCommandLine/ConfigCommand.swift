@@ -27,8 +27,9 @@ package enum ConfigCommand: Equatable, Sendable {
                buoy config [--config PATH] [--button NAME] set KEY VALUE
                buoy config [--config PATH] [--button NAME] set --toml KEY LITERAL
                buoy config [--config PATH] [--button NAME] unset KEY
-               buoy config [--config PATH] item add --label L (--command C | --action A | --keys K)
-                                                   [--icon I] [--at N] [--submenu NAME]
+               buoy config [--config PATH] item add (--label L --command C | [--label L]
+                                                   (--action A | --keys K)) [--icon I] [--at N]
+                                                   [--submenu NAME]
                buoy config [--config PATH] item remove N [--submenu NAME]
                buoy config [--config PATH] item move N M [--submenu NAME]
                buoy config path
@@ -159,9 +160,14 @@ package enum ConfigCommand: Equatable, Sendable {
             options["--action"].map(ConfigItem.Runs.action),
             options["--keys"].map(ConfigItem.Runs.keys),
         ].compactMap { $0 }
-        guard let label = options["--label"], runs.count == 1 else {
+        guard runs.count == 1 else {
             return .failure(
-                UsageError("buoy config item add takes --label L and one of --command, --action, --keys"))
+                UsageError("buoy config item add takes one of --command, --action, --keys"))
+        }
+        // An action or keys bring their label, as in the file (buoy(5), [[menu.item]]).
+        let label = options["--label"]
+        if label == nil, case .command = runs[0] {
+            return .failure(UsageError("buoy config item add --command takes --label L too"))
         }
         var at: Int?
         if let text = options["--at"] {
