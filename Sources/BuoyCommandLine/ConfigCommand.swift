@@ -14,11 +14,43 @@ package enum ConfigCommand: Equatable, Sendable {
     /// completions spell them (CompletionsTests).
     package enum Verb: String, CaseIterable, Sendable {
         case get, set, unset, item, path
+
+        /// What it does, as fish's completions describe it.
+        package var summary: String {
+            switch self {
+            case .get: "Print a key's value, or its default"
+            case .set: "Write a key's value, checked before it is written"
+            case .unset: "Remove a key, so that its default applies"
+            case .item: "Add, remove or move a menu item"
+            case .path: "Print the file these commands change"
+            }
+        }
+    }
+
+    /// The keys the completions offer after `get`, `set` and `unset`: the
+    /// schema's, less those that need a word of the user's (an item's
+    /// number, a submenu's name) and `[[button]]`'s own tables, whose keys
+    /// are written without `button.` and with `--button`.
+    package static var completedKeys: [String] {
+        Config.knownKeys.filter { key in
+            let parts = key.split(separator: ".")
+            return !parts.contains("item") && !parts.contains("NAME")
+                && !(parts[0] == "button" && parts.count > 2)
+        }
     }
 
     /// The words after `buoy config item`.
     package enum ItemVerb: String, CaseIterable, Sendable {
         case add, remove, move
+
+        /// What it does, as fish's completions describe it.
+        package var summary: String {
+            switch self {
+            case .add: "Add a menu item"
+            case .remove: "Remove item N"
+            case .move: "Move item N to be item M"
+            }
+        }
     }
 
     package static var usage: String {

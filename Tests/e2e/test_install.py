@@ -218,6 +218,14 @@ class HomeInstallTest(unittest.TestCase):
                 # the scdoc source writes doubled.
                 words = " ".join((REPO / doc).read_text().replace("\\\\\n", " ").split())
                 self.assertTrue(session.group(1) in words, f"{doc} lacks it")
+            # zsh looks for completions in none of ~/.local's directories: the install says
+            # where to add it, and README says so too.
+            zsh_dir = home / ".local/share/zsh/site-functions"
+            fpath = subprocess.run(["zsh", "-f", "-c", "print -l $fpath"], capture_output=True, text=True,
+                                   timeout=10, env={**os.environ, "HOME": str(home)}).stdout.split()
+            self.assertNotIn(str(zsh_dir), fpath)
+            self.assertIn(f"  fpath=({zsh_dir} $fpath)\n", result.stdout)
+            self.assertIn("`fpath=(~/.local/share/zsh/site-functions $fpath)`", (REPO / "README.md").read_text())
             make("uninstall", "PREFIX=~/.local", env={**os.environ, "HOME": str(home)})
             self.assertEqual(files_under(home), {})
 
