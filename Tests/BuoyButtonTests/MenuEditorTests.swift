@@ -212,8 +212,15 @@ final class MenuEditorTests: XCTestCase {
         _ = editor.handle(
             .reloaded(items: (1...8).map { MenuEditor.Entry(label: "\($0)") }, gestures: [:]), at: 1)
         _ = editor.handle(.key(.dismiss), at: 2)
-        XCTAssertEqual(editor.rows.count, 10, "a full menu offers no +")
+        XCTAssertEqual(editor.rows.count, 11, "a full menu offers no +, and says why where it was")
         XCTAssertFalse(editor.rows.contains(.add))
+        XCTAssertEqual(editor.rows[8], .full)
+        XCTAssertEqual(editor.entry(of: .full).label, "8 of 8: remove one to add")
+        XCTAssertFalse(editor.hasBadge(.full))
+        XCTAssertEqual(
+            editor.handle(.press(row: 8), at: 3) + editor.handle(.release(row: 8, badge: false), at: 3.1), [],
+            "a tap on it does nothing")
+        XCTAssertEqual(editor.screen, .items)
     }
 
     func testALongGroupShowsSevenChoicesAtATimeAndMoreStepsThroughThem() {
