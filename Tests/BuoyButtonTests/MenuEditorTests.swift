@@ -223,6 +223,32 @@ final class MenuEditorTests: XCTestCase {
         XCTAssertEqual(editor.screen, .items)
     }
 
+    /// Issue 43: the picker says which choices the menu has already and
+    /// which have no tool here; a gesture's picker says only the latter.
+    func testThePickerMarksChoicesInTheMenuAndNotInstalled() {
+        let media = [
+            PickerEntry(label: "Volume up", icon: nil, runs: .action("volume-up")),
+            PickerEntry(label: "B", icon: nil, runs: .command("b")),
+            PickerEntry(label: "Rotate", icon: nil, runs: .action("rotate"), installed: false),
+        ]
+        let rows: [(String, [Step], [String], UInt)] = [
+            (
+                "a new item's", Self.tap(3) + Self.tap(0, at: 1),
+                ["Volume up", "B (in the menu)", "Rotate (not installed)", "Back"], #line
+            ),
+            (
+                "a gesture's", Self.tap(4) + Self.tap(1, at: 1) + Self.tap(1, at: 2) + Self.tap(0, at: 3),
+                ["Volume up", "B", "Rotate (not installed)", "Back"], #line
+            ),
+        ]
+        for (name, steps, labels, line) in rows {
+            var editor = Self.editor()
+            _ = editor.handle(.catalog([PickerGroup(title: "Media", entries: media)]), at: 0)
+            for step in steps { _ = editor.handle(step.input, at: step.at) }
+            XCTAssertEqual(editor.rows.map { editor.entry(of: $0).label }, labels, name, line: line)
+        }
+    }
+
     func testALongGroupShowsSevenChoicesAtATimeAndMoreStepsThroughThem() {
         var editor = Self.editor()
         let apps = (1...16).map { PickerEntry(label: "App \($0)", icon: nil, runs: .command("app\($0)")) }

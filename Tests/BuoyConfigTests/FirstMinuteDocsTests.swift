@@ -24,6 +24,17 @@ final class FirstMinuteDocsTests: XCTestCase {
         }
     }
 
+    /// README names the picker's groups as buoy(5) does: the built-in ones
+    /// and Applications (issue 43: README left Applications out).
+    func testTheReadmeNamesThePickersGroups() throws {
+        let titles = ActionGroup.allCases.map(\.title) + [PickerCatalog.applicationsTitle]
+        let named = titles.dropLast().joined(separator: ", ") + " and " + titles.last!
+        for file in ["README.md", "docs/buoy.5.scd"] {
+            let words = try text(of: file).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            XCTAssertTrue(words.contains(named), "\(file): \(named)")
+        }
+    }
+
     /// docs/compositors.md describes the haptics buoy has, by its key and values.
     func testThePhonesHapticsAreTheFeedbackKey() throws {
         let page = try text(of: "docs/compositors.md")

@@ -163,9 +163,11 @@ class PhoneTests(unittest.TestCase):
 class PhoneEditModeTests(unittest.TestCase):
     """Issue 43 §3: edit mode, on the phone, says what it does."""
 
-    def open_edit_mode(self, sway, count: int) -> tuple[Buoy, dict]:
-        """buoy with `count` items and touch edit mode, its menu opened and Edit tapped: the rows."""
+    def open_edit_mode(self, sway, count: int, extra: str = "") -> tuple[Buoy, dict]:
+        """buoy with `count` items (and `extra`) and touch edit mode, its menu opened and Edit
+        tapped: the rows."""
         items = "".join(f'[[menu.item]]\nlabel = "Item {i}"\ncommand = "true"\n' for i in range(1, count + 1))
+        items += extra
         text = config(button={"position": '"bottom-right"', "size": 72, "margin": 16, "idle_opacity": 1.0},
                       actions={"tap": '"menu"'},
                       menu={"edit": '"touch"', "open_duration": 0.1, "close_duration": 0.1,
@@ -198,6 +200,33 @@ class PhoneEditModeTests(unittest.TestCase):
             ink = band.crop(pill.bbox[0], 0, pill.bbox[2], band.size[1]).find(LABEL, tolerance=60)
             self.assertIsNotNone(ink, "its words")
             self.assertGreater(ink.width, 120, f"the whole line: {ink}")
+            self.assertEqual(buoy.stop(), 0)
+
+    def pill_is_whole(self, image, place) -> None:
+        """The pill of the row whose logged place is `place`: whole on the output, its words in it."""
+        _, _, x, y = (2 * v for v in place)
+        band = image.crop(0, y - 24, 720, y + 24)
+        pill = band.find(PANEL, tolerance=2)
+        self.assertIsNotNone(pill, "the row's pill")
+        self.assertGreater(pill.bbox[0], 8, pill)
+        self.assertLess(pill.bbox[2], 720 - 8, pill)
+        self.assertIsNotNone(band.crop(pill.bbox[0], 0, pill.bbox[2], band.size[1]).find(LABEL, tolerance=60))
+
+    def test_the_picker_marks_what_the_menu_has_already(self):
+        with HeadlessSway(**PHONE) as sway:
+            buoy, rows = self.open_edit_mode(sway, 2, '[[menu.item]]\naction = "terminal"\n')
+            mark = len(buoy.log())
+            sway.pointer().click(*rows["Add"][:2])
+            groups = wait_items(buoy, mark, lambda p: "Device" in p, "the picker's groups")
+            mark = len(buoy.log())
+            sway.pointer().click(*groups["Device"][:2])
+            device = wait_items(buoy, mark, lambda p: "Back" in p and "Device" not in p, "the Device group")
+            self.assertIn("Terminal (in the menu)", device)
+            self.assertNotIn("Terminal", device)
+            settle()
+            image = sway.screenshot()
+            image.save_png(sway.artifact("picker-marked.png"))
+            self.pill_is_whole(image, device["Terminal (in the menu)"])
             self.assertEqual(buoy.stop(), 0)
 
 

@@ -38,12 +38,16 @@ extension MenuEditor {
             let choice = groups[safe: group]?.entries[safe: index]
             let label = choice?.label ?? ""
             let current: Bool
+            var marks: [String] = []
             if case .choices(.gesture(let gesture), _) = screen {
                 current = gestures[gesture] == .action(label)
             } else {
                 current = false
+                if items.contains(where: { $0.label == label }) { marks.append(Self.inTheMenu) }
             }
-            return Entry(label: Self.marked(label, current), icon: choice?.icon)
+            if choice?.installed == false { marks.append(Self.notInstalled) }
+            let marked = marks.isEmpty ? label : "\(label) (\(marks.joined(separator: ", ")))"
+            return Entry(label: Self.marked(marked, current), icon: choice?.icon)
         case .gesture(let gesture):
             return Entry(
                 label: "\(Self.title(of: gesture)): \((gestures[gesture] ?? .nothing).label)",
@@ -65,6 +69,12 @@ extension MenuEditor {
     /// What shows where "+" was when the menu is full (issue 43: the "+"
     /// just disappeared, and nothing said why).
     public static let fullLabel = "\(Menu.maxItems) of \(Menu.maxItems): remove one to add"
+
+    /// What the picker says after an item's label when the menu has one of
+    /// that label already, and when none of its tools is here (issue 43).
+    public static let inTheMenu = "in the menu"
+    /// See `inTheMenu`.
+    public static let notInstalled = "not installed"
 
     /// What marks the current choice in a list of them: after the label,
     /// so that an item without an icon keeps its initial (issue 43: nothing
