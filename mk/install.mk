@@ -83,6 +83,9 @@ install:
 		"first, from your compositor's config (its commands need it: swaymsg, hyprctl):" \
 		"  systemctl --user import-environment $(SESSION_ENV)" \
 		"or: dbus-update-activation-environment --systemd --all; then: systemctl --user enable --now buoy")
+	$(if $(DESTDIR),,$(if $(filter $(HOME)/%,$(zshcompdir)),@printf '%s\n' \
+		"buoy: zsh does not look in $(zshcompdir): for its completions add this line to ~/.zshrc before compinit:" \
+		"  fpath=($(zshcompdir) \$$fpath)"))
 
 # Removes only what `install` wrote; of the directories, only the doc and
 # libexec ones are buoy's own, and they go only when empty.

@@ -40,7 +40,8 @@ extension MenuPainter {
     /// `labelPadding`, rounded up to whole px. Empty text has no pill (zero
     /// size). With `wrapWidth` (a panel's, one of `MenuArrangement.labelWrapWidths`,
     /// pill included), each line of `text` wraps between words onto up to
-    /// `MenuLayout.panelLabelLines` lines. Feeds `MenuLayout.layout`'s label sizes.
+    /// `MenuLayout.panelLabelLines` lines, with `panelLabelPadding` across.
+    /// Feeds `MenuLayout.layout`'s label sizes.
     public static func measureLabel(_ text: String, font: String, wrapWidth: Double? = nil) -> Size {
         measuredLabel(text, font: font, wrapWidth: wrapWidth).size
     }
@@ -86,7 +87,7 @@ extension MenuPainter {
         defer { cairo_destroy(cr) }
         let measured = Pango.withLayout(cr, text: textOf(text), font: font, lines: true) { layout in
             guard let wrapWidth else { return (Pango.extents(of: layout).logical, false) }
-            let width = wrapWidth - 2 * labelPadding.width
+            let width = wrapWidth - 2 * panelLabelPadding.width
             wrap(layout, width: width, breakingWords: breakingWords)
             let logical = Pango.extents(of: layout).logical
             // A word wider than the line overflows it uncut: as cut as an ellipsis.
@@ -94,10 +95,23 @@ extension MenuPainter {
             return (logical, Pango.isCut(layout) || overflows)
         }
         guard let (logical, cut) = measured else { return none }
+        let padding = wrapWidth == nil ? labelPadding : panelLabelPadding
         let size = Size(
-            width: (logical.width + 2 * labelPadding.width).rounded(.up),
+            width: (logical.width + 2 * padding.width).rounded(.up),
             height: (logical.height + 2 * labelPadding.height).rounded(.up))
         return (size, cut)
+    }
+
+    /// `text`'s lines as a panel paints it in a pill `pillWidth` wide.
+    static func paintedLines(_ text: String, font: String, pillWidth: Double) -> [String] {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return [] }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return [] }
+        defer { cairo_destroy(cr) }
+        return Pango.withLayout(cr, text: textOf(text), font: font, lines: true) { layout in
+            wrap(layout, width: pillWidth - 2 * panelLabelPadding.width, breakingWords: true)
+            return Pango.lines(of: layout)
+        } ?? []
     }
 
     /// A panel's label: wrapped between words to `width` (with
@@ -337,9 +351,9 @@ extension MenuPainter {
             paintRimmed(cr, pill, radius: min(pill.width, pill.height) / 2, fill: look.colors.labelBackground)
         }
 
+        let across = backdrop ? labelPadding.width : panelLabelPadding.width
         let inner = Rect(
-            x: pill.minX + labelPadding.width, y: pill.minY, width: pill.width - 2 * labelPadding.width,
-            height: pill.height)
+            x: pill.minX + across, y: pill.minY, width: pill.width - 2 * across, height: pill.height)
         guard !text.isEmpty && inner.width > 0 else { return }
         cairo_save(cr)
         // A pill cut short by the layout cuts its text short too.

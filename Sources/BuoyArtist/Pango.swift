@@ -84,6 +84,24 @@ enum Pango {
         }
     }
 
+    /// The layout's text as it is laid out, one string per line (a hyphen
+    /// Pango adds where it breaks inside a word is not in the text).
+    static func lines(of layout: OpaquePointer) -> [String] {
+        guard let text = pango_layout_get_text(layout) else { return [] }
+        let bytes = Array(String(cString: text).utf8)
+        var lines: [String] = []
+        var node = pango_layout_get_lines_readonly(layout)
+        while let current = node {
+            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                let start = Int(line.pointee.start_index)
+                let end = min(bytes.count, start + Int(line.pointee.length))
+                lines.append(String(decoding: bytes[min(start, end)..<end], as: UTF8.self))
+            }
+            node = current.pointee.next
+        }
+        return lines
+    }
+
     /// Whether `ellipsize` cut some of the layout's text.
     static func isCut(_ layout: OpaquePointer) -> Bool {
         pango_layout_is_ellipsized(layout) != 0

@@ -1,4 +1,5 @@
 import BuoyCore
+import BuoyGestures
 
 /// Android's drag-to-remove target: where it shows on the usable area (the
 /// layer surface, which bars and on-screen keyboards do not cover), and
@@ -14,6 +15,15 @@ public enum RemoveTarget {
     public static let fadeIn = 0.15
     /// Seconds the Undo bubble stays after a removal.
     public static let undoDuration = 3.0
+    /// Seconds it stays after a removal by finger: on a phone, once Undo
+    /// has gone, only `buoy msg show` or a restart brings the button back,
+    /// and neither is at a finger's reach (issue 43).
+    public static let undoDurationByTouch = 8.0
+
+    /// How long Undo stays after a drop by a press of `kind`.
+    public static func undoDuration(after kind: InputKind) -> Double {
+        kind == .touch ? undoDurationByTouch : undoDuration
+    }
 
     /// The target's centre: centred horizontally, `bottomOffset` above the bottom.
     public static func center(in usable: Rect) -> Point {

@@ -14,11 +14,43 @@ package enum ConfigCommand: Equatable, Sendable {
     /// completions spell them (CompletionsTests).
     package enum Verb: String, CaseIterable, Sendable {
         case get, set, unset, item, path
+
+        /// What it does, as fish's completions describe it.
+        package var summary: String {
+            switch self {
+            case .get: "Print a key's value, or its default"
+            case .set: "Write a key's value, checked before it is written"
+            case .unset: "Remove a key, so that its default applies"
+            case .item: "Add, remove or move a menu item"
+            case .path: "Print the file these commands change"
+            }
+        }
+    }
+
+    /// The keys the completions offer after `get`, `set` and `unset`: the
+    /// schema's, less those that need a word of the user's (an item's
+    /// number, a submenu's name) and `[[button]]`'s own tables, whose keys
+    /// are written without `button.` and with `--button`.
+    package static var completedKeys: [String] {
+        Config.knownKeys.filter { key in
+            let parts = key.split(separator: ".")
+            return !parts.contains("item") && !parts.contains("NAME")
+                && !(parts[0] == "button" && parts.count > 2)
+        }
     }
 
     /// The words after `buoy config item`.
     package enum ItemVerb: String, CaseIterable, Sendable {
         case add, remove, move
+
+        /// What it does, as fish's completions describe it.
+        package var summary: String {
+            switch self {
+            case .add: "Add a menu item"
+            case .remove: "Remove item N"
+            case .move: "Move item N to be item M"
+            }
+        }
     }
 
     package static var usage: String {
@@ -27,8 +59,9 @@ package enum ConfigCommand: Equatable, Sendable {
                buoy config [--config PATH] [--button NAME] set KEY VALUE
                buoy config [--config PATH] [--button NAME] set --toml KEY LITERAL
                buoy config [--config PATH] [--button NAME] unset KEY
-               buoy config [--config PATH] item add --label L (--command C | --action A | --keys K)
-                                                   [--icon I] [--at N] [--submenu NAME]
+               buoy config [--config PATH] item add (--label L --command C | [--label L]
+                                                   (--action A | --keys K)) [--icon I] [--at N]
+                                                   [--submenu NAME]
                buoy config [--config PATH] item remove N [--submenu NAME]
                buoy config [--config PATH] item move N M [--submenu NAME]
                buoy config path
@@ -159,9 +192,14 @@ package enum ConfigCommand: Equatable, Sendable {
             options["--action"].map(ConfigItem.Runs.action),
             options["--keys"].map(ConfigItem.Runs.keys),
         ].compactMap { $0 }
-        guard let label = options["--label"], runs.count == 1 else {
+        guard runs.count == 1 else {
             return .failure(
-                UsageError("buoy config item add takes --label L and one of --command, --action, --keys"))
+                UsageError("buoy config item add takes one of --command, --action, --keys"))
+        }
+        // An action or keys bring their label, as in the file (buoy(5), [[menu.item]]).
+        let label = options["--label"]
+        if label == nil, case .command = runs[0] {
+            return .failure(UsageError("buoy config item add --command takes --label L too"))
         }
         var at: Int?
         if let text = options["--at"] {

@@ -357,11 +357,10 @@ struct SchemaReader {
                 submenuReferences.append(
                     SubmenuReference(name: name, offset: entry.node.offset, from: submenu))
             }
-            // A built-in action, or built-in keys, bring their own label.
+            // A built-in action or built-in keys bring their own label, and other keys
+            // are labelled as written (KeyChord.label).
             if itemTable["action"] == nil {
-                if itemTable["label"] == nil, draft.keys?.builtIn == nil,
-                    itemTable["keys"] == nil || draft.keys != nil
-                {
+                if itemTable["label"] == nil, itemTable["keys"] == nil {
                     error("menu item is missing \"label\"", at: item.offset)
                 }
                 if itemTable["command"] == nil, itemTable["submenu"] == nil, itemTable["keys"] == nil {
@@ -378,7 +377,8 @@ struct SchemaReader {
             }
             let builtIn = draft.action
             let keys = draft.keys?.builtIn
-            if let label = draft.label ?? builtIn?.label ?? keys?.label ?? draft.click?.label,
+            if let label = draft.label ?? builtIn?.label ?? keys?.label
+                ?? draft.keys.map({ KeyChord.label(of: $0.chords) }) ?? draft.click?.label,
                 let action = draft.command.map(Action.command) ?? builtIn.map(Action.builtIn)
                     ?? draft.keys.map({ Action.keys($0.chords) }) ?? draft.click.map(Action.click)
                     ?? draft.submenu.map(Action.submenu)

@@ -19,6 +19,11 @@ package enum MenuPainter {
     /// Padding inside a label's pill, in logical px.
     package static let labelPadding = Size(width: 10, height: 5)
 
+    /// A panel's label has no pill: across, its padding only keeps the text
+    /// off its cell's edge. The pill's 10 px made "Notifications" (111 px of
+    /// text) break inside the word in a 124 px cell, a phone's at 360 px.
+    package static let panelLabelPadding = Size(width: 3, height: labelPadding.height)
+
     /// `r` one px lower, for a shadow.
     package static func lowered(_ r: Rect) -> Rect {
         Rect(x: r.minX, y: r.minY + 1, width: r.width, height: r.height)

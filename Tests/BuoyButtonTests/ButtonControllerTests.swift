@@ -754,6 +754,14 @@ private let cases: [Case] = [
                     [.hiddenBy(.removed), .removal(.undo(pressed: false))])
             ]),
     Case(
+        "a finger's removal keeps Undo 8 s, where a phone has no other way back at hand (issue 43)",
+        [area()] + drag(from: 1, to: target, kind: .touch)
+            + [
+                Step(trelease(1.3, target), [.cursor(.hover), .removed]),
+                Step(tick(4.3), [], [.removal(.undo(pressed: false))]),
+                Step(tick(9.3), [], [.removal(nil), .hiddenBy(.removed), .wake(nil)]),
+            ]),
+    Case(
         "a cancel over the target is no drop: the button snaps there", instant,
         [area()] + drag(from: 1, to: target)
             + [Step(.cancel(at: 1.3), [.cursor(.hover), .save], [.visible(true), .removal(nil)])]),

@@ -212,8 +212,41 @@ final class MenuEditorTests: XCTestCase {
         _ = editor.handle(
             .reloaded(items: (1...8).map { MenuEditor.Entry(label: "\($0)") }, gestures: [:]), at: 1)
         _ = editor.handle(.key(.dismiss), at: 2)
-        XCTAssertEqual(editor.rows.count, 10, "a full menu offers no +")
+        XCTAssertEqual(editor.rows.count, 11, "a full menu offers no +, and says why where it was")
         XCTAssertFalse(editor.rows.contains(.add))
+        XCTAssertEqual(editor.rows[8], .full)
+        XCTAssertEqual(editor.entry(of: .full).label, "8 of 8: remove one to add")
+        XCTAssertFalse(editor.hasBadge(.full))
+        XCTAssertEqual(
+            editor.handle(.press(row: 8), at: 3) + editor.handle(.release(row: 8, badge: false), at: 3.1), [],
+            "a tap on it does nothing")
+        XCTAssertEqual(editor.screen, .items)
+    }
+
+    /// Issue 43: the picker says which choices the menu has already and
+    /// which have no tool here; a gesture's picker says only the latter.
+    func testThePickerMarksChoicesInTheMenuAndNotInstalled() {
+        let media = [
+            PickerEntry(label: "Volume up", icon: nil, runs: .action("volume-up")),
+            PickerEntry(label: "B", icon: nil, runs: .command("b")),
+            PickerEntry(label: "Rotate", icon: nil, runs: .action("rotate"), installed: false),
+        ]
+        let rows: [(String, [Step], [String], UInt)] = [
+            (
+                "a new item's", Self.tap(3) + Self.tap(0, at: 1),
+                ["Volume up", "B (in the menu)", "Rotate (not installed)", "Back"], #line
+            ),
+            (
+                "a gesture's", Self.tap(4) + Self.tap(1, at: 1) + Self.tap(1, at: 2) + Self.tap(0, at: 3),
+                ["Volume up", "B", "Rotate (not installed)", "Back"], #line
+            ),
+        ]
+        for (name, steps, labels, line) in rows {
+            var editor = Self.editor()
+            _ = editor.handle(.catalog([PickerGroup(title: "Media", entries: media)]), at: 0)
+            for step in steps { _ = editor.handle(step.input, at: step.at) }
+            XCTAssertEqual(editor.rows.map { editor.entry(of: $0).label }, labels, name, line: line)
+        }
     }
 
     func testALongGroupShowsSevenChoicesAtATimeAndMoreStepsThroughThem() {

@@ -48,6 +48,17 @@ final class ConfigCommandTests: XCTestCase {
                         ConfigItem(label: "C", runs: .keys("ctrl+c")), in: ItemList(button: "b"), at: nil)),
                 nil, #line
             ),
+            // An action or keys bring their label, as in the file (refused before: "takes --label L").
+            (
+                ["item", "add", "--action", "screenshot"],
+                .edit(.addItem(ConfigItem(label: nil, runs: .action("screenshot")), in: ItemList(), at: nil)),
+                nil, #line
+            ),
+            (
+                ["item", "add", "--keys", "ctrl+z"],
+                .edit(.addItem(ConfigItem(label: nil, runs: .keys("ctrl+z")), in: ItemList(), at: nil)), nil,
+                #line
+            ),
             (["item", "remove", "3"], .edit(.removeItem(3, in: ItemList())), nil, #line),
             (
                 ["item", "move", "1", "4", "--submenu", "d"],
@@ -82,11 +93,9 @@ final class ConfigCommandTests: XCTestCase {
             (["item"], "buoy config item takes add, remove N or move N M", #line),
             (["item", "remove"], "buoy config item takes add, remove N or move N M", #line),
             (["item", "move", "1", "x"], "takes item numbers, counted from 1", #line),
-            (
-                ["item", "add", "--label", "T"], "takes --label L and one of --command, --action, --keys",
-                #line
-            ),
-            (["item", "add", "--command", "x", "--action", "mute", "--label", "T"], "and one of", #line),
+            (["item", "add", "--label", "T"], "takes one of --command, --action, --keys", #line),
+            (["item", "add", "--command", "foot"], "--command takes --label L too", #line),
+            (["item", "add", "--command", "x", "--action", "mute", "--label", "T"], "takes one of", #line),
             (
                 ["item", "add", "--label", "T", "--command", "x", "--at", "first"],
                 "--at takes an item number", #line

@@ -344,6 +344,15 @@ final class ConfigEditTests: XCTestCase {
                 .addItem(ConfigItem(label: "Full", runs: .action("fullscreen")), in: menu, at: 3),
                 changed(mute, "[[menu.item]]\nlabel = \"Full\"\naction = \"fullscreen\"\n\n" + mute), #line
             ),
+            // No label written: the action's and the keys' own, which the file checks with.
+            (
+                .addItem(ConfigItem(label: nil, runs: .action("screenshot")), in: menu, at: nil),
+                changed(mute, mute + "\n[[menu.item]]\naction = \"screenshot\"\n"), #line
+            ),
+            (
+                .addItem(ConfigItem(label: nil, runs: .keys("ctrl+z")), in: menu, at: nil),
+                changed(mute, mute + "\n[[menu.item]]\nkeys = \"ctrl+z\"\n"), #line
+            ),
             // The item's comments go with it, and one blank line.
             (.removeItem(1, in: menu), changed(terminal + "\n", ""), #line),
             (.removeItem(2, in: menu), changed(lock + "\n", ""), #line),

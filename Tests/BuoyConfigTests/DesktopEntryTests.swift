@@ -155,6 +155,12 @@ final class DesktopEntryTests: XCTestCase {
             ("[Desktop Action new]\n" + Self.foot, [], #line),
             ("Name=Foot\nExec=foot\nType=Application\n", [], #line),
             (with(Self.foot, "Name=Foot", "Name=Fo\u{0}ot"), [], #line),
+            // A helper, no window of its own: foot-server.desktop (issue 43: offered as "Foot Server").
+            (
+                with(with(Self.foot, "Name=Foot", "Name=Foot Server"), "Exec=foot", "Exec=foot --server"), [],
+                #line
+            ),
+            (with(Self.foot, "Exec=foot", "Exec=emacs --daemon"), [], #line),
         ]
         for (text, desktops, line) in cases {
             XCTAssertNil(

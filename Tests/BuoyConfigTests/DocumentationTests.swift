@@ -514,12 +514,22 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
-    /// README starts with what a user does, and leaves the benchmark's
-    /// figures to bench/results.md, which `make bench` writes.
+    /// README starts with what a user does, five steps before the long
+    /// reference, the developer's two commands under Develop, and leaves the
+    /// benchmark's figures to bench/results.md, which `make bench` writes.
     func testReadmeStartsWithInstallingAndLinksTheFigures() throws {
         let readme = String(decoding: try contents(of: "README.md"), as: UTF8.self)
-        let headings = readme.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }
+        let lines = readme.split(separator: "\n")
+        let headings = lines.filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }
         XCTAssertEqual(headings.prefix(3), ["Install", "Start it", "Using it"])
+        let beforeInstall = lines.prefix { $0 != "## Install" }
+        let steps = beforeInstall.filter { $0.contains(#/^\d\. /#) }.map {
+            $0.dropFirst(3).prefix { $0 != ":" }
+        }
+        XCTAssertEqual(steps, ["Install", "Start", "Tap", "Menu", "Edit"], "README's quick start")
+        let develop = readme.split(separator: "## Develop").last ?? ""
+        XCTAssertTrue(
+            develop.contains("\nmake run ") && develop.contains("\nmake test "), "Develop's two commands")
         XCTAssertTrue(headings.contains("Develop"))
         XCTAssertFalse(readme.contains(/\d ?(MB|MiB|ms|%)/), "a figure in README; bench/results.md has them")
         XCTAssertTrue(readme.contains("[bench/results.md](bench/results.md)"))

@@ -48,6 +48,14 @@ final class PickerCatalogTests: XCTestCase {
         XCTAssertEqual(count, BuiltInAction.all.count + BuiltInKeys.all.count + ClickType.allCases.count)
     }
 
+    /// An action none of whose tools is here is offered, marked.
+    func testAnActionWithoutAToolIsOfferedNotInstalled() {
+        let groups = PickerCatalog.groups(applications: apps) { $0.name != "rotate" }
+        let entries = groups.flatMap(\.entries)
+        XCTAssertEqual(entries.filter { !$0.installed }.map(\.label), ["Rotate"])
+        XCTAssertEqual(entries.count, PickerCatalog.groups(applications: apps).flatMap(\.entries).count)
+    }
+
     func testApplicationsComeLastAsCommands() {
         XCTAssertEqual(
             PickerCatalog.groups(applications: apps).last,

@@ -1,4 +1,5 @@
 import BuoyCommandLine
+import BuoyConfig
 import BuoyCore
 import Foundation
 import XCTest
@@ -51,6 +52,61 @@ final class CompletionsTests: XCTestCase {
     private let subcommands = Invocation.Subcommand.allCases.map(\.rawValue)
     private let configVerbs = ConfigCommand.Verb.allCases.map(\.rawValue)
     private let itemVerbs = ConfigCommand.ItemVerb.allCases.map(\.rawValue)
+    /// What `buoy msg click` and `mode` take.
+    private let clickTypes = ClickType.allCases.map(\.rawValue) + [ClickType.cancelWord]
+    private let modes = DeviceMode.allCases.map(\.rawValue)
+    /// What `config get`, `set` and `unset` take, and `item add`'s `--action` and `--keys`.
+    private let keys = ConfigCommand.completedKeys
+    private let actions =
+        BuiltInAction.all.map { ($0.name, $0.label) } + ClickType.allCases.map { ($0.actionName, $0.label) }
+    private let keyNames = BuiltInKeys.all.map { ($0.name, $0.label) }
+
+    /// The words of the list `pattern`'s first group holds in `file`.
+    private func list(_ file: String, _ pattern: Regex<(Substring, Substring)>) -> [String]? {
+        file.firstMatch(of: pattern).map { words($0.1) }
+    }
+
+    func testTheArgumentListsAreTheirOwners() throws {
+        let bash = try text(of: "completions/buoy.bash")
+        let zsh = try text(of: "completions/_buoy")
+        for (file, name, open, close) in [(bash, "bash", "=\"", "\""), (zsh, "zsh", "=(", ")")] {
+            func named(_ variable: String) -> [String]? {
+                guard let start = file.firstRange(of: " " + variable + open) else { return nil }
+                let rest = file[start.upperBound...]
+                return rest.firstRange(of: close).map { words(rest[..<$0.lowerBound]) }
+            }
+            XCTAssertEqual(named("clicktypes"), clickTypes, name)
+            XCTAssertEqual(named("modes"), modes, name)
+            XCTAssertEqual(named("keys"), keys, name)
+            XCTAssertEqual(named("actions"), actions.map(\.0), name)
+            XCTAssertEqual(named("keynames"), keyNames.map(\.0), name)
+        }
+        let fish = try text(of: "completions/buoy.fish")
+        XCTAssertEqual(list(fish, /set -l modes ([^\n]*)/), modes)
+        XCTAssertEqual(list(fish, /set -l keys ([^\n]*)/), keys)
+    }
+
+    /// fish describes each name it offers, in its owner's words.
+    func testFishDescribesEachNameAsItsOwnerDoes() throws {
+        let fish = try text(of: "completions/buoy.fish")
+        var described: [(name: String, description: String)] =
+            ControlCommandName.allCases.map { ($0.rawValue, $0.summary) }
+            + ConfigCommand.Verb.allCases.map { ($0.rawValue, $0.summary) }
+            + ConfigCommand.ItemVerb.allCases.map { ($0.rawValue, $0.summary) }
+        described += ClickType.allCases.map { ($0.rawValue, $0.label) }
+        for (name, description) in described {
+            XCTAssertTrue(fish.contains(" -a \(name) -d \"\(description)\""), "\(name): \(description)")
+        }
+        func echoed(_ function: String) -> [(String, String)] {
+            guard let start = fish.firstRange(of: "function \(function)\n") else { return [] }
+            let body = fish[start.upperBound...].split(separator: "\nend")[0]
+            return body.matches(of: /echo ([a-z-]+)\\t"([^"]*)"/).map { (String($0.1), String($0.2)) }
+        }
+        XCTAssertEqual(echoed("__buoy_actions").map(\.0), actions.map(\.0))
+        XCTAssertEqual(echoed("__buoy_actions").map(\.1), actions.map(\.1))
+        XCTAssertEqual(echoed("__buoy_key_names").map(\.0), keyNames.map(\.0))
+        XCTAssertEqual(echoed("__buoy_key_names").map(\.1), keyNames.map(\.1))
+    }
 
     /// buoy(1) documents every option the parser takes, and no other; every
     /// `buoy msg` command, and no other; and `--button`.

@@ -69,7 +69,15 @@ final class PhonePanelTests: XCTestCase {
         // phone.toml's sizes and the defaults.
         let looks: [(itemSize: Double, rowHeight: Double)] = [(48, 56), (Menu().itemSize, Menu().rowHeight)]
         var measured: [String: (size: Size, cut: Bool)] = [:]
-        func measure(_ text: String, _ width: Double) -> (size: Size, cut: Bool) {
+        var painted: [String: [String]] = [:]
+        func paintedLines(_ text: String, _ width: Double) -> [String] {
+            let key = "\(width) \(text)"
+            if let known = painted[key] { return known }
+            let lines = MenuPainter.paintedLines(text, font: Menu().font, pillWidth: width)
+            painted[key] = lines
+            return lines
+        }
+        func measure(_ text: String, _ width: Double?) -> (size: Size, cut: Bool) {
             let key = "\(width) \(text)"
             if let known = measured[key] { return known }
             let result = MenuPainter.measuredLabel(
@@ -103,6 +111,22 @@ final class PhonePanelTests: XCTestCase {
                             XCTAssertGreaterThanOrEqual(
                                 pill.height, painted.size.height, "\(what): \(labels[i])", line: line)
                             XCTAssertTrue(inside(pill, item.target), "\(what): \(labels[i])", line: line)
+                            // A word that fits on a line of its cell is not broken inside
+                            // ("Notificatio-ns" at 360 px, issue 43). Japanese breaks between
+                            // any two characters, as it is written.
+                            guard language != "ja" else { continue }
+                            let lines = paintedLines(labels[i], pill.width)
+                            for (before, after) in zip(lines, lines.dropFirst())
+                            where before.last?.isWhitespace == false && after.first?.isWhitespace == false {
+                                let word =
+                                    String(before.split(separator: " ").last ?? "")
+                                    + (after.split(separator: " ").first ?? "")
+                                // Its text, with the 3 px its cell keeps on each side.
+                                let fits =
+                                    measure(word, nil).size.width - 2 * MenuPainter.labelPadding.width
+                                    <= item.target.width - 2 * 3
+                                XCTAssertFalse(fits, "\(what): \(lines) in \(item.target.width)", line: line)
+                            }
                         }
                     }
                 }

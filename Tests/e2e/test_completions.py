@@ -65,6 +65,8 @@ def zsh(*words: str, env: dict | None = None) -> list[str]:
     return run(["zsh", "-f", "-c", script], env).splitlines()
 
 
+CLICK_TYPES = ["right", "middle", "double", "drag", "cancel"]
+
 COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "swipe-up", "swipe-down",
             "swipe-left", "swipe-right", "menu", "badge", "mode", "reload", "state", "subscribe", "quit", "click"]
 
@@ -85,6 +87,13 @@ class CompletionTests(unittest.TestCase):
         self.assertEqual(bash("buoy doctor "), ["-c", "--config", "--json"], "doctor takes --config and --json")
         self.assertEqual(bash("buoy doctor --c"), ["--config"])
         self.assertNotIn("doctor", bash("buoy -d "))
+        # Issue 43 §4: these offered nothing, or the options instead of the names.
+        self.assertEqual(bash("buoy msg click "), CLICK_TYPES)
+        self.assertIn("actions.tap", bash("buoy config set "))
+        self.assertEqual(bash("buoy config get button.col"), ["button.color"])
+        self.assertEqual(bash("buoy config item add --action screen"), ["screenshot", "screenshot-region"])
+        self.assertIn("undo", bash("buoy config item add --keys "))
+        self.assertEqual(bash("buoy config set actions.tap "), [], "a value is the user's")
 
     def test_fish(self):
         self.assertIn("msg", fish("buoy "))
@@ -95,6 +104,15 @@ class CompletionTests(unittest.TestCase):
         self.assertEqual(fish("buoy msg --b"), ["--button"])
         self.assertIn("doctor", fish("buoy "))
         self.assertEqual(fish("buoy doctor --"), ["--config", "--json"], "doctor takes --config and --json")
+        self.assertEqual(sorted(fish("buoy msg click ")), sorted(CLICK_TYPES))
+        self.assertIn("actions.tap", fish("buoy config set "))
+        self.assertEqual(fish("buoy config item add --action screen"), ["screenshot", "screenshot-region"])
+        # Each with its description.
+        script = f"source {shlex.quote(str(COMPLETIONS / 'buoy.fish'))}; complete -C 'buoy msg '"
+        described = dict(line.split("\t") for line in run(["fish", "--no-config", "-c", script]).splitlines())
+        self.assertEqual(described["show"], "show the button")
+        script = f"source {shlex.quote(str(COMPLETIONS / 'buoy.fish'))}; complete -C 'buoy config item add --action lo'"
+        self.assertEqual(run(["fish", "--no-config", "-c", script]).splitlines(), ["lock\tLock"])
 
     def test_zsh(self):
         run(["zsh", "-n", str(COMPLETIONS / "_buoy")])
@@ -103,6 +121,10 @@ class CompletionTests(unittest.TestCase):
         self.assertEqual(zsh("buoy", "msg", "--button", "main", "move", ""), PLACES)
         self.assertEqual(zsh("buoy", ""), ["_arguments"])
         self.assertEqual(zsh("buoy", "doctor", ""), ["_arguments"])
+        self.assertEqual(zsh("buoy", "msg", "click", ""), CLICK_TYPES)
+        self.assertIn("actions.tap", zsh("buoy", "config", "set", ""))
+        self.assertIn("screenshot", zsh("buoy", "config", "item", "add", "--action", ""))
+        self.assertNotIn("--label", zsh("buoy", "config", "item", "add", "--action", ""))
 
 
 class RunningBuoyTests(unittest.TestCase):

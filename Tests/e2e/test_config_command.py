@@ -99,6 +99,20 @@ class FileTests(unittest.TestCase):
         self.assertEqual(sorted(p.name for p in self.directory.iterdir()),
                          [".config.toml.lock", "config.toml", "config.toml.bak"])
 
+    def test_an_action_or_keys_item_needs_no_label(self):
+        # Issue 43: `item add --action screenshot` was refused ("takes --label L"), and a file's
+        # keys = "ctrl+z" without a label was refused too ("missing label").
+        config = ("--config", str(self.path))
+        self.assertEqual(buoy_config(*config, "item", "add", "--action", "screenshot").returncode, 0)
+        result = buoy_config(*config, "item", "add", "--keys", "ctrl+z")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        added = self.path.read_text().removeprefix(COMMENTED)
+        self.assertNotIn("label", added)
+        check = subprocess.run([BUOY, "--check", "--config", str(self.path)], capture_output=True, text=True,
+                               timeout=10)
+        self.assertEqual(check.returncode, 0, check.stderr)
+        self.assertEqual(buoy_config(*config, "item", "add", "--command", "foot").returncode, 2)
+
     def test_a_symlink_is_written_through_and_a_read_only_file_is_refused(self):
         dotfiles = self.directory / "dotfiles"
         dotfiles.mkdir()

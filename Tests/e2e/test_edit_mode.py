@@ -160,9 +160,12 @@ def remove_add_move_done(test: unittest.TestCase, compositor, hand_kind) -> None
     test.assertEqual(list(groups)[:5], ["Device", "Media", "Screen", "Windows", "Click types"])
     mark = len(buoy.log())
     hand.tap(*groups["Media"][:2])
-    media = wait_items(buoy, mark, lambda p: "Volume up" in p, "the Media group")
+    # Marked "(not installed)" where no volume tool is (issue 43).
+    media = wait_items(buoy, mark, lambda p: any(label.startswith("Volume up") for label in p), "the Media group")
+    volume = next(label for label in media if label.startswith("Volume up"))
+    test.assertIn(volume, ["Volume up", "Volume up (not installed)"])
     mark = len(buoy.log())
-    hand.tap(*media["Volume up"][:2])
+    hand.tap(*media[volume][:2])
     rows = wait_items(buoy, mark, lambda p: "Volume up" in p and "Done" in p, "Volume up added")
     test.assertEqual(list(rows), ["One", "Three", "Volume up", "Add", "Button", "Done"])
 

@@ -143,6 +143,19 @@ class InstallTest(unittest.TestCase):
                             and "{" not in line]
                 self.assertEqual(too_wide, [], "lines wider than MANWIDTH=80")
 
+    def test_the_pages_command_is_whole_as_copied(self):
+        # scdoc reads a backslash as an escape even in a literal block: a lone one at a line's
+        # end vanished, and the command copied from the page split in two, the second half
+        # (HYPRLAND_INSTANCE_SIGNATURE, XDG_CURRENT_DESKTOP) run as a command of its own.
+        command = r"(?m)^\s*(systemctl --user import-environment .*)$"
+        readme = re.findall(command, (REPO / "README.md").read_text())
+        text = render_man(self.destdir / "usr/share/man/man1/buoy.1").stdout
+        continued = re.findall(r"(?m)^\s*systemctl --user import-environment .*\n.*$", text)
+        self.assertEqual(len(continued), 1, text)
+        # The rendered lines, joined where a backslash continues them, are README's one line.
+        page = re.findall(command, re.sub(r"\\\n\s*", "", text))
+        self.assertEqual(page, readme, continued[0])
+
     def test_unit_has_the_session_lines_and_the_binary_path(self):
         unit = (self.destdir / "usr/lib/systemd/user/buoy.service").read_text()
         lines = unit.splitlines()
@@ -201,9 +214,18 @@ class HomeInstallTest(unittest.TestCase):
             self.assertIn("SWAYSOCK", session.group(1))
             self.assertIn("dbus-update-activation-environment --systemd --all", result.stdout)
             for doc in ["README.md", "docs/buoy.1.scd"]:
-                # A man page's literal line wider than 80 columns goes on with a backslash.
-                words = " ".join((REPO / doc).read_text().replace("\\\n", " ").split())
+                # A man page's literal line wider than 80 columns goes on with a backslash, which
+                # the scdoc source writes doubled.
+                words = " ".join((REPO / doc).read_text().replace("\\\\\n", " ").split())
                 self.assertTrue(session.group(1) in words, f"{doc} lacks it")
+            # zsh looks for completions in none of ~/.local's directories: the install says
+            # where to add it, and README says so too.
+            zsh_dir = home / ".local/share/zsh/site-functions"
+            fpath = subprocess.run(["zsh", "-f", "-c", "print -l $fpath"], capture_output=True, text=True,
+                                   timeout=10, env={**os.environ, "HOME": str(home)}).stdout.split()
+            self.assertNotIn(str(zsh_dir), fpath)
+            self.assertIn(f"  fpath=({zsh_dir} $fpath)\n", result.stdout)
+            self.assertIn("`fpath=(~/.local/share/zsh/site-functions $fpath)`", (REPO / "README.md").read_text())
             make("uninstall", "PREFIX=~/.local", env={**os.environ, "HOME": str(home)})
             self.assertEqual(files_under(home), {})
 

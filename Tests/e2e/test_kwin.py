@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import unittest
 
 from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
@@ -645,6 +646,13 @@ class KWinRemoveTests(unittest.TestCase):
             undo = kwin.screenshot().find((255, 255, 255), tolerance=40,
                                           region=(target[0] - 40, target[1] - 40, target[0] + 40, target[1] + 40))
             self.assertIsNotNone(undo, "the Undo bubble's arrow")
+            # A finger's removal keeps Undo 8 s, not a pointer's 3 (issue 43: on a phone nothing
+            # else at hand brings the button back). Its length is what is tested: past 3.5 s, it
+            # still shows.
+            time.sleep(3.5)
+            undo = kwin.screenshot().find((255, 255, 255), tolerance=40,
+                                          region=(target[0] - 40, target[1] - 40, target[0] + 40, target[1] + 40))
+            self.assertIsNotNone(undo, "Undo past 3 s after a finger's drop")
             finger.tap(*target)
             match = buoy.wait_for_button(MAGENTA, timeout=3)
             self.assertAlmostEqual(match.centroid[0], cx, delta=2, msg=match)

@@ -8,6 +8,7 @@ import unittest
 from buoy_fixture import MAGENTA, Buoy, settle
 from harness import HeadlessSway, Image, wait_for
 from test_button import config
+from test_edit_mode import wait_items
 from test_msg import msg
 
 PHONE = {"resolution": (720, 1440), "scale": 2}
@@ -156,6 +157,76 @@ class PhoneTests(unittest.TestCase):
             face.save_png(sway.artifact("armed-double.png"))
             # The glyph in the glyph colour (white over magenta), drawn, not a blank face.
             self.assertGreater(face.count((255, 235, 255), tolerance=40), 100)
+            self.assertEqual(buoy.stop(), 0)
+
+
+class PhoneEditModeTests(unittest.TestCase):
+    """Issue 43 §3: edit mode, on the phone, says what it does."""
+
+    def open_edit_mode(self, sway, count: int, extra: str = "") -> tuple[Buoy, dict]:
+        """buoy with `count` items (and `extra`) and touch edit mode, its menu opened and Edit
+        tapped: the rows."""
+        items = "".join(f'[[menu.item]]\nlabel = "Item {i}"\ncommand = "true"\n' for i in range(1, count + 1))
+        items += extra
+        text = config(button={"position": '"bottom-right"', "size": 72, "margin": 16, "idle_opacity": 1.0},
+                      actions={"tap": '"menu"'},
+                      menu={"edit": '"touch"', "open_duration": 0.1, "close_duration": 0.1,
+                            "label_background": '"#12345f"', "label_color": '"#ffe600"'})
+        buoy = Buoy(sway, text + items).start()
+        buoy.wait_for_button(MAGENTA)
+        mark = len(buoy.log())
+        self.assertEqual(msg(buoy, "menu").returncode, 0)
+        menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu")
+        mark = len(buoy.log())
+        sway.pointer().click(*menu["Edit"][:2])
+        return buoy, wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
+
+    def test_a_full_menu_says_eight_of_eight_where_add_was(self):
+        # The "+" just disappeared with 8 items, and nothing said why.
+        with HeadlessSway(**PHONE) as sway:
+            buoy, rows = self.open_edit_mode(sway, 8)
+            full = "8 of 8: remove one to add"
+            self.assertEqual(list(rows), [f"Item {i}" for i in range(1, 9)] + [full, "Button", "Done"])
+            settle()
+            image = sway.screenshot()
+            image.save_png(sway.artifact("edit-full.png"))
+            # Its pill, on its row, whole on the output with its text in it.
+            _, _, x, y = (2 * v for v in rows[full])
+            band = image.crop(0, y - 24, 720, y + 24)
+            pill = band.find(PANEL, tolerance=2)
+            self.assertIsNotNone(pill, "the row's pill")
+            self.assertGreater(pill.bbox[0], 8, pill)
+            self.assertLess(pill.bbox[2], 720 - 8, pill)
+            ink = band.crop(pill.bbox[0], 0, pill.bbox[2], band.size[1]).find(LABEL, tolerance=60)
+            self.assertIsNotNone(ink, "its words")
+            self.assertGreater(ink.width, 120, f"the whole line: {ink}")
+            self.assertEqual(buoy.stop(), 0)
+
+    def pill_is_whole(self, image, place) -> None:
+        """The pill of the row whose logged place is `place`: whole on the output, its words in it."""
+        _, _, x, y = (2 * v for v in place)
+        band = image.crop(0, y - 24, 720, y + 24)
+        pill = band.find(PANEL, tolerance=2)
+        self.assertIsNotNone(pill, "the row's pill")
+        self.assertGreater(pill.bbox[0], 8, pill)
+        self.assertLess(pill.bbox[2], 720 - 8, pill)
+        self.assertIsNotNone(band.crop(pill.bbox[0], 0, pill.bbox[2], band.size[1]).find(LABEL, tolerance=60))
+
+    def test_the_picker_marks_what_the_menu_has_already(self):
+        with HeadlessSway(**PHONE) as sway:
+            buoy, rows = self.open_edit_mode(sway, 2, '[[menu.item]]\naction = "terminal"\n')
+            mark = len(buoy.log())
+            sway.pointer().click(*rows["Add"][:2])
+            groups = wait_items(buoy, mark, lambda p: "Device" in p, "the picker's groups")
+            mark = len(buoy.log())
+            sway.pointer().click(*groups["Device"][:2])
+            device = wait_items(buoy, mark, lambda p: "Back" in p and "Device" not in p, "the Device group")
+            self.assertIn("Terminal (in the menu)", device)
+            self.assertNotIn("Terminal", device)
+            settle()
+            image = sway.screenshot()
+            image.save_png(sway.artifact("picker-marked.png"))
+            self.pill_is_whole(image, device["Terminal (in the menu)"])
             self.assertEqual(buoy.stop(), 0)
 
 

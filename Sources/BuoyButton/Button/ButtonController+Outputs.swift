@@ -70,7 +70,7 @@ extension ButtonController {
                 moveHome(to: other)
                 effects.append(.crossed(to: other.name))
             }
-            phase = .removed(Undo(deadline: now + RemoveTarget.undoDuration))
+            phase = .removed(Undo(deadline: now + RemoveTarget.undoDuration(after: drag.kind)))
             return effects + [.removed] + (drag.relocateWhenDone ? [.relocate] : [])
         }
         if let other { return cross(to: other, from: drag, at: now) }

@@ -31,7 +31,8 @@ import BuoyGestures
 /// - Drag to remove (`removable`): a drag shows the remove target; a drop
 ///   (not a cancel) with the button's centre within `RemoveTarget.reach` of
 ///   it removes the button, which keeps its rest from before the drag and
-///   saves nothing. Undo shows for `RemoveTarget.undoDuration`, longer
+///   saves nothing. Undo shows for `RemoveTarget.undoDuration(after:)` (a
+///   finger's drop keeps it longer), longer
 ///   while a press on it is down; its tap, `show` or SIGUSR1 brings the
 ///   button back. A flick over the target is a flick.
 /// - A press on the button asks for `button-pressed` feedback, and the
@@ -434,7 +435,8 @@ public struct ButtonController: Sendable, Equatable {
                 phase = .dragging(
                     Drag(
                         origin: origin, pointer: grab, began: now, grabOffset: grab - origin,
-                        relocateWhenDone: press.relocateWhenDone, untucking: press.untucking))
+                        relocateWhenDone: press.relocateWhenDone, untucking: press.untucking,
+                        kind: recognizer.pressKind ?? .pointer))
                 effects += [.dragBegan, .cursor(.grabbing)]
             case .dragMoved(let point):
                 drag(to: point)

@@ -348,6 +348,8 @@ extension ButtonController {
         var relocateWhenDone: Bool
         /// The press brought a tucked button back: a flick of it runs nothing.
         var untucking = false
+        /// What drags it: a finger's removal keeps Undo longer.
+        var kind = InputKind.pointer
     }
 
     struct Undo: Sendable, Equatable {

@@ -6,8 +6,8 @@ extension MenuEditor {
     public var rows: [Row] {
         switch screen {
         case .items:
-            let add: [Row] = items.count < Menu.maxItems ? [.add] : []
-            return items.indices.map { .item($0) } + add + [.button, .done] + (undo == nil ? [] : [.undo])
+            let add: Row = items.count < Menu.maxItems ? .add : .full
+            return items.indices.map { .item($0) } + [add, .button, .done] + (undo == nil ? [] : [.undo])
         case .groups:
             return groups.indices.map { .group($0) } + [.back]
         case .choices(_, let group):
@@ -28,6 +28,7 @@ extension MenuEditor {
         switch row {
         case .item(let index): return items[safe: index] ?? Entry(label: "")
         case .add: return Entry(label: "Add", icon: "list-add-symbolic")
+        case .full: return Entry(label: Self.fullLabel, icon: "dialog-information-symbolic")
         case .button: return Entry(label: "Button", icon: "emblem-system-symbolic")
         case .done: return Entry(label: "Done", icon: "object-select-symbolic")
         case .back: return Entry(label: "Back", icon: Glyph.up.iconName)
@@ -37,12 +38,16 @@ extension MenuEditor {
             let choice = groups[safe: group]?.entries[safe: index]
             let label = choice?.label ?? ""
             let current: Bool
+            var marks: [String] = []
             if case .choices(.gesture(let gesture), _) = screen {
                 current = gestures[gesture] == .action(label)
             } else {
                 current = false
+                if items.contains(where: { $0.label == label }) { marks.append(Self.inTheMenu) }
             }
-            return Entry(label: Self.marked(label, current), icon: choice?.icon)
+            if choice?.installed == false { marks.append(Self.notInstalled) }
+            let marked = marks.isEmpty ? label : "\(label) (\(marks.joined(separator: ", ")))"
+            return Entry(label: Self.marked(marked, current), icon: choice?.icon)
         case .gesture(let gesture):
             return Entry(
                 label: "\(Self.title(of: gesture)): \((gestures[gesture] ?? .nothing).label)",
@@ -60,6 +65,16 @@ extension MenuEditor {
         case .undo: return Entry(label: "Undo", icon: "edit-undo-symbolic")
         }
     }
+
+    /// What shows where "+" was when the menu is full (issue 43: the "+"
+    /// just disappeared, and nothing said why).
+    public static let fullLabel = "\(Menu.maxItems) of \(Menu.maxItems): remove one to add"
+
+    /// What the picker says after an item's label when the menu has one of
+    /// that label already, and when none of its tools is here (issue 43).
+    public static let inTheMenu = "in the menu"
+    /// See `inTheMenu`.
+    public static let notInstalled = "not installed"
 
     /// What marks the current choice in a list of them: after the label,
     /// so that an item without an icon keeps its initial (issue 43: nothing

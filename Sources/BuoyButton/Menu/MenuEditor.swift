@@ -51,6 +51,8 @@ public struct MenuEditor: Sendable, Equatable {
         /// Item `Int` of the menu, counted from 0 in file order.
         case item(Int)
         case add, button, done, back
+        /// Where "+" was, in a full menu: says why there is none (`fullLabel`).
+        case full
         /// The next choices of a group longer than a screen shows (`choicesShown`).
         case more
         case group(Int)
@@ -317,6 +319,7 @@ public struct MenuEditor: Sendable, Equatable {
         switch chosen {
         case .item(let index): return badge ? write(.remove(index), as: .removeItem(index + 1, in: list)) : []
         case .add: return show(.groups(.newItem))
+        case .full: return []
         case .button: return show(.button)
         case .done: return [.leave]
         case .back: return back()

@@ -6,11 +6,12 @@ public struct ConfigItem: Equatable, Sendable {
         case keys(String)
     }
 
-    public var label: String
+    /// nil: none written, for an action or keys, which bring their own.
+    public var label: String?
     public var runs: Runs
     public var icon: String?
 
-    public init(label: String, runs: Runs, icon: String? = nil) {
+    public init(label: String?, runs: Runs, icon: String? = nil) {
         self.label = label
         self.runs = runs
         self.icon = icon
@@ -24,7 +25,7 @@ public struct ConfigItem: Equatable, Sendable {
         case .action(let action): runs = ("action", action)
         case .keys(let keys): runs = ("keys", keys)
         }
-        return [("label", label), runs] + (icon.map { [("icon", $0)] } ?? [])
+        return (label.map { [("label", $0)] } ?? []) + [runs] + (icon.map { [("icon", $0)] } ?? [])
     }
 }
 

@@ -31,7 +31,9 @@ public enum DesktopEntryParser {
     /// `Terminal=true` one is left out too: buoy starts commands with no
     /// terminal, so a terminal program would start and end unseen. So is
     /// one whose `TryExec` program `installed` does not find (a leftover
-    /// file of an application removed). `locale` (`LC_ALL`, `LC_MESSAGES`
+    /// file of an application removed), and a helper that starts a server
+    /// or daemon with no window of its own (`Exec=foot --server`: "Foot
+    /// Server", issue 43). `locale` (`LC_ALL`, `LC_MESSAGES`
     /// or `LANG`) picks `Name[xx]` as the specification matches it.
     public static func parse(
         _ bytes: [UInt8], id: String, desktops: [String] = [], locale: String? = nil,
@@ -47,10 +49,17 @@ public enum DesktopEntryParser {
         else { return nil }
         let localized = localeSuffixes(locale).lazy.compactMap { keys["Name[\($0)]"] }.first
         guard let name = (localized ?? keys["Name"]).map(unescaped), !name.isEmpty,
-            let exec = keys["Exec"], let command = DesktopExec.command(unescaped(exec))
+            let exec = keys["Exec"], let command = DesktopExec.command(unescaped(exec)),
+            !startsAService(command)
         else { return nil }
         let icon = keys["Icon"].map(unescaped)
         return DesktopEntry(id: id, name: name, icon: icon?.isEmpty == false ? icon : nil, command: command)
+    }
+
+    /// Whether `command` starts a server or daemon rather than a window:
+    /// an argument `--server` or `--daemon`.
+    static func startsAService(_ command: String) -> Bool {
+        command.split(separator: " ").dropFirst().contains { $0 == "--server" || $0 == "--daemon" }
     }
 
     /// The keys of the `[Desktop Entry]` group, which must come first; the

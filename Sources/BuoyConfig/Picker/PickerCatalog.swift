@@ -7,11 +7,15 @@ public struct PickerEntry: Equatable, Sendable {
     /// A theme icon name or a path; nil for none (the item shows its label's first letter).
     public var icon: String?
     public var runs: ConfigItem.Runs
+    /// False for a built-in action none of whose tools is here: the picker
+    /// marks it (issue 43), and still offers it, for a tool installed later.
+    public var installed: Bool
 
-    public init(label: String, icon: String?, runs: ConfigItem.Runs) {
+    public init(label: String, icon: String?, runs: ConfigItem.Runs, installed: Bool = true) {
         self.label = label
         self.icon = icon
         self.runs = runs
+        self.installed = installed
     }
 
     /// The menu item that adding this entry writes.
@@ -37,10 +41,13 @@ public enum PickerCatalog {
     public static let applicationsTitle = "Applications"
 
     /// The groups, with `applications` (as `ApplicationList.entries` gives
-    /// them) last; a group with nothing in it is left out.
-    public static func groups(applications: [DesktopEntry]) -> [PickerGroup] {
+    /// them) last; a group with nothing in it is left out. `installed` says
+    /// whether a built-in action has a tool here.
+    public static func groups(
+        applications: [DesktopEntry], installed: (BuiltInAction) -> Bool = { _ in true }
+    ) -> [PickerGroup] {
         let builtIn = ActionGroup.allCases.map { group in
-            PickerGroup(title: group.title, entries: entries(in: group))
+            PickerGroup(title: group.title, entries: entries(in: group, installed: installed))
         }
         let installed = PickerGroup(
             title: applicationsTitle,
@@ -52,9 +59,11 @@ public enum PickerCatalog {
 
     /// The built-in actions, keys and click types of `group`, with the
     /// label and icon their tables give.
-    public static func entries(in group: ActionGroup) -> [PickerEntry] {
+    public static func entries(in group: ActionGroup, installed: (BuiltInAction) -> Bool = { _ in true })
+        -> [PickerEntry]
+    {
         let actions = BuiltInAction.all.filter { $0.group == group }.map {
-            PickerEntry(label: $0.label, icon: $0.icon, runs: .action($0.name))
+            PickerEntry(label: $0.label, icon: $0.icon, runs: .action($0.name), installed: installed($0))
         }
         let keys = BuiltInKeys.all.filter { $0.group == group }.map {
             PickerEntry(label: $0.label, icon: $0.icon, runs: .keys($0.name))

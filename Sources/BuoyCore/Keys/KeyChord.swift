@@ -69,6 +69,16 @@ public struct KeyChord: Sendable, Hashable {
         let held = KeyModifiers.named.filter { modifiers.contains($0.modifier) }.map(\.name)
         return (held + [alone?.name ?? key]).joined(separator: "+")
     }
+
+    /// The label of an item that sends `chords` and names none: each chord
+    /// as written, every part capitalised ("Ctrl+Z", "Alt+Left"), then
+    /// joined by ", ".
+    public static func label(of chords: [KeyChord]) -> String {
+        chords.map { chord in
+            chord.text.split(separator: "+").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+                .joined(separator: "+")
+        }.joined(separator: ", ")
+    }
 }
 
 /// Why a chord's text is not one.

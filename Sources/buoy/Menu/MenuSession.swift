@@ -124,7 +124,10 @@ final class MenuSession {
             send(input, now: now)
         }
         if let found = applications.update(wakeup, now: now) {
-            catalog = PickerCatalog.groups(applications: found)
+            catalog = PickerCatalog.groups(applications: found) { action in
+                if case .command = BuiltInTools.resolve(action) { return true }
+                return false
+            }
             send(.catalog(catalog), now: now)
         }
         send(.tick, now: now)
