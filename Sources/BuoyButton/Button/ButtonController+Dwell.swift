@@ -13,25 +13,26 @@ import BuoyCore
 ///   not wait for a second tap, as a double tap needs a second press.
 /// - A press spends the visit: the user clicked.
 /// - Only the pointer dwells (`wl_pointer`'s enter, motion and leave): a
-///   touch never does.
+///   touch never does. An enter is not a move (`Dwell`): the button
+///   shown, back on its output or unlocked under a pointer that stayed is
+///   not rested on until the pointer moves.
 extension ButtonController {
     mutating func followDwell(_ input: ButtonInput) -> [ButtonEffect] {
         switch input {
         case .settings(let new, _) where new.dwell != dwell.seconds:
             dwell = Dwell(seconds: new.dwell)
-        case .hover(true, let now): dwell.entered(at: nil, now: now)
-        case .hover(false, _): dwell.left()
+        case .hover(true, _, let point): dwell.entered(at: point)
+        case .hover(false, _, _): dwell.left()
         case .move(let point, .pointer, let now): dwell.moved(to: point, now: now)
         case .press: dwell.spend()
         case .tick(let now):
-            let fired = dwell.fire(at: now)
-            guard fired.clicked, canDwell else { break }
+            guard let rested = dwell.fire(at: now), canDwell else { break }
             fade.wake(at: now)
             guard !isTucked else {
                 untuck()
                 phase = .resting(currentMotion(at: now), tucked: false)
                 glideToRest(at: now, animated: true)
-                dwell.entered(at: fired.at, now: now)
+                dwell.restAgain(at: rested, now: now)
                 return []
             }
             return [.run(.tap)]

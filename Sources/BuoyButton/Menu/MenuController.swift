@@ -156,6 +156,7 @@ public struct MenuController: Sendable {
             return late + endNotes(at: now) + dwellDue(at: now) + editTick(now: now)
         case .release(let point): return release(at: point, now: now)
         case .pointer(let point): return pointer(at: point, now: now)
+        case .pointerEntered(let point): return pointer(at: point, entered: true, now: now)
         case .key(let key): return press(key, now: now)
         case .close: return close(now: now)
         case .cancelOpening(let why): return cancelOpening(why)

@@ -163,6 +163,10 @@ public enum MenuInput: Sendable, Equatable {
     /// The pointer is at `point` over the open menu's surface (layer-surface
     /// coordinates), or left it (nil): resting on an item runs it (`Dwell`).
     case pointer(at: Point?)
+    /// The pointer came onto the open menu's surface at `point` (or the
+    /// surface appeared under it): not a move, so no rest starts there
+    /// until it moves (`Dwell`).
+    case pointerEntered(at: Point)
     case key(MenuKey)
     /// In edit mode, this to the item on row `row` (a screen reader's action).
     case editRow(Int, MenuRowEdit)

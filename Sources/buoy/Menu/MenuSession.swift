@@ -184,8 +184,8 @@ final class MenuSession {
     func pointer(_ event: InputEvent, over instance: ButtonInstance) {
         guard owner === instance else { return }
         switch event {
-        case .pointerEnter(let point, let at), .pointerMotion(let point, let at):
-            send(.pointer(at: point), now: at)
+        case .pointerEnter(let point, let at): send(.pointerEntered(at: point), now: at)
+        case .pointerMotion(let point, let at): send(.pointer(at: point), now: at)
         case .pointerLeave(let at): send(.pointer(at: nil), now: at)
         default: break
         }
