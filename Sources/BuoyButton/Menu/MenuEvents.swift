@@ -172,6 +172,11 @@ public enum MenuInput: Sendable, Equatable {
     case editRow(Int, MenuRowEdit)
     /// A press outside the menu (on another button, say), or `msg hide`.
     case close
+    /// Another surface took the keyboard from the open menu: a lock screen
+    /// (on sway 1.7 swaylock's input inhibitor takes it, and a client is
+    /// told nothing else of the lock) or a launcher. The menu closes, as no
+    /// key or press can reach it now.
+    case keyboardLost
     /// Stop it opening: why.
     case cancelOpening(String)
     /// Take it off the screen at once (its button is going away or hiding),

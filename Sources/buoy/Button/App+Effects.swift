@@ -11,6 +11,15 @@ extension App {
     func route(_ record: InputRecord) {
         if clicks.route(record) { return }
         if case .key(let keysym, let at) = record.event { return menu.handleKey(keysym, at: at) }
+        // The keyboard left the open menu's surface while the seat still has
+        // one: another surface took it (a lock screen). A keyboard device
+        // that went away (the last one unplugged, wtype exiting) leaves too.
+        if case .keyboardFocus(false, let at) = record.event, let surface = record.surface,
+            instances.contains(where: { $0.menuKeyboardSurface == surface }),
+            display.seats.contains(where: \.hasKeyboard)
+        {
+            return menu.keyboardLost(now: at)
+        }
         guard let surface = record.surface, let instance = instances.first(where: { $0.surface == surface }),
             let input = ButtonInstance.input(for: record.event)
         else { return }

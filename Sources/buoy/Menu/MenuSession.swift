@@ -171,6 +171,9 @@ final class MenuSession {
     /// Closes the open menu (a press outside it, `msg hide`).
     func close(now: Double) { send(.close, now: now) }
 
+    /// Another surface took the keyboard from the open menu (a lock screen).
+    func keyboardLost(now: Double) { send(.keyboardLost, now: now) }
+
     /// A press on the open menu ended at `point`.
     func release(at point: Point, now: Double) { send(.release(at: point), now: now) }
 
