@@ -116,6 +116,15 @@ private let cases: [Case] = [
             Step(.area(usable, at: 0)), enter(1), Step(move(1.1)), Step(.menuOpened(at: 1.5), ring: 0),
             Step(tick(2.5)), Step(.menuClosed(at: 3)), Step(move(3.1)), Step(tick(5)),
         ]),
+    // The soak found it (issue 42): the menu's surface takes the pointer
+    // everywhere while open, and keeps it after it closes until it moves.
+    Case(
+        "msg menu over a pointer elsewhere on the surface: moving onto the button after it closed rests",
+        [
+            Step(.area(usable, at: 0)), enter(1, from: pt(600, 300)), Step(.menuOpened(at: 1.1)),
+            Step(move(1.5, pt(610, 300))), Step(.menuClosed(at: 2)), Step(move(2.5), ring: 0),
+            Step(tick(3), ring: 0.5), Step(tick(3.5), [.run(.tap)]),
+        ]),
     Case(
         "a reload that turns it on takes effect on the next move",
         settings: ButtonSettings(),
