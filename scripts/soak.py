@@ -10,6 +10,8 @@
    accounted for (marker lines and log lines against the gestures and requests sent).
 2. churn: output churn (Tests/e2e/test_faults.py output_churn) for 100 cycles.
 3. kills: SIGKILL during state saves (kill_during_saves) 1,000 times.
+4. seams: N steps (500 by default) mixing dwell, click types, keys, edit mode and the menu while
+   a second process writes the config, checked from outside (scripts/soak_seams.py).
 
 Prints a table of goals and exits 1 when one is missed. Standard library only; needs the same
 tools as the e2e tests (BUOY, BUOY_POINTER as in `make e2e`).
@@ -30,6 +32,8 @@ from buoy_fixture import MAGENTA, Buoy, count_lines  # noqa: E402
 from harness import (HarnessError, HeadlessKWin, HeadlessPhoc, HeadlessSway, Image, proc_children, proc_fds,  # noqa: E402
                      proc_kib, wait_for)
 from test_faults import NestedSway, ask, config, kill_during_saves, output_churn  # noqa: E402
+
+from soak_seams import soak_seams  # noqa: E402
 
 # Wide enough that a loaded machine (a build beside it) still sees a double tap's two clicks,
 # 30 ms apart, as one gesture, and a click's press and release as a tap: buoy times presses
@@ -307,18 +311,20 @@ def main() -> int:
     parser.add_argument("--gestures", type=int, default=10_000)
     parser.add_argument("--churn-cycles", type=int, default=100)
     parser.add_argument("--kills", type=int, default=1000)
+    parser.add_argument("--seams", type=int, default=500, help="steps of the seams part")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--compositor", choices=sorted(COMPOSITORS), default="sway",
                         help="where the gestures run (KWin: by touch)")
-    parser.add_argument("--only", choices=("gestures", "churn", "kills"), action="append",
+    parser.add_argument("--only", choices=("gestures", "churn", "kills", "seams"), action="append",
                         help="run only these parts (repeatable)")
     args = parser.parse_args()
-    parts = args.only or ["gestures", "churn", "kills"]
+    parts = args.only or ["gestures", "churn", "kills", "seams"]
     goals = Goals()
     started = time.monotonic()
     for part, run in (("gestures", lambda: soak_gestures(args.gestures, args.seed, goals, args.compositor)),
                       ("churn", lambda: soak_churn(args.churn_cycles, goals)),
-                      ("kills", lambda: soak_kills(args.kills, args.seed, goals))):
+                      ("kills", lambda: soak_kills(args.kills, args.seed, goals)),
+                      ("seams", lambda: soak_seams(args.seams, args.seed, goals))):
         if part not in parts:
             continue
         try:

@@ -15,8 +15,14 @@ import BuoyCore
 ///   type's overlay), the pointer cannot leave it, so a rest spent at a
 ///   point (`spend(at:)`) is used up until the pointer moves further than
 ///   `tolerance` from there, which starts a rest afresh.
-/// - Where the pointer entered is not known until it moves: the time runs
-///   from the entry, and the first move settles it without restarting.
+/// - Entering is not moving: a rest starts only once the pointer moves
+///   further than `tolerance` from where it came onto the target. A target
+///   that appears under a pointer that stayed gets an enter from some
+///   compositors (sway 1.7 sends one when a surface maps under the
+///   pointer, sway 1.10 none until it moves), which cannot be told from a
+///   move onto it by the enter alone (issue 42). A pointer moving onto it
+///   passes its edge and goes on; one that jumped onto it rests from its
+///   next move that far.
 public struct Dwell: Sendable, Equatable {
     /// How far the pointer may wander from where it settled and still rest, in logical px.
     public static let tolerance = 8.0
@@ -27,8 +33,11 @@ public struct Dwell: Sendable, Equatable {
     enum State: Sendable, Equatable {
         /// Not on the target.
         case away
-        /// On it since `since`, settled at `anchor` (nil until it moved).
-        case resting(anchor: Point?, since: Double)
+        /// On it, and not moved further than `tolerance` from `at` since it
+        /// came onto it (nil: where is not known until its first move).
+        case entered(at: Point?)
+        /// On it since `since`, settled at `anchor`.
+        case resting(anchor: Point, since: Double)
         /// This visit clicked (or pressed) already; with a point, moving
         /// further than `tolerance` from it rests afresh.
         case spent(at: Point?)
@@ -41,8 +50,17 @@ public struct Dwell: Sendable, Equatable {
         self.seconds = seconds
     }
 
-    /// The pointer came onto the target, at `point` if known.
-    public mutating func entered(at point: Point?, now: Double) {
+    /// The pointer came onto the target (or the target appeared under it),
+    /// at `point` if known: no rest until it moves further than `tolerance`.
+    public mutating func entered(at point: Point?) {
+        guard seconds > 0 else { return }
+        state = .entered(at: point)
+    }
+
+    /// A rest runs from `now` at `point`, as if the pointer had just
+    /// settled there (a rest on a tucked button brought it back; resting
+    /// on taps it).
+    public mutating func restAgain(at point: Point, now: Double) {
         guard seconds > 0 else { return }
         state = .resting(anchor: point, since: now)
     }
@@ -52,12 +70,14 @@ public struct Dwell: Sendable, Equatable {
         guard seconds > 0 else { return }
         switch state {
         case .away: state = .resting(anchor: point, since: now)
-        case .resting(nil, let since): state = .resting(anchor: point, since: since)
-        case .resting(let anchor?, _) where anchor.distance(to: point) > Self.tolerance:
+        case .entered(nil): state = .entered(at: point)
+        case .entered(let at?) where at.distance(to: point) > Self.tolerance:
+            state = .resting(anchor: point, since: now)
+        case .resting(let anchor, _) where anchor.distance(to: point) > Self.tolerance:
             state = .resting(anchor: point, since: now)
         case .spent(let spentAt?) where spentAt.distance(to: point) > Self.tolerance:
             state = .resting(anchor: point, since: now)
-        case .resting, .spent: break
+        case .entered, .resting, .spent: break
         }
     }
 
@@ -92,11 +112,10 @@ public struct Dwell: Sendable, Equatable {
         return min(1, max(0, (now - since) / seconds))
     }
 
-    /// Whether the rest clicks at `now`: then the visit is spent, and the
-    /// point it rested at (nil if the pointer never moved) comes with it.
-    public mutating func fire(at now: Double) -> (clicked: Bool, at: Point?) {
-        guard case .resting(let anchor, _) = state, let deadline, now >= deadline else { return (false, nil) }
+    /// Where the rest clicks at `now`, if it does: then the visit is spent.
+    public mutating func fire(at now: Double) -> Point? {
+        guard case .resting(let anchor, _) = state, let deadline, now >= deadline else { return nil }
         state = .spent(at: nil)
-        return (true, anchor)
+        return anchor
     }
 }

@@ -41,9 +41,6 @@ final class App {
     let menu: MenuSession
     /// Click types on the next tap anywhere.
     let clicks: ClickSession
-    /// Where the pointer is on a button's surface (its menu included), for
-    /// a click type armed under it (`ClickArming`'s `restingAt`).
-    var pointerOnButton: (key: InstanceKey, point: Point)?
     var exitStatus: Int32?
     /// `buoy msg mode`: kept across reloads, not restarts (the compositor's
     /// switch says it again).

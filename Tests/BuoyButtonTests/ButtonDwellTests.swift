@@ -42,7 +42,12 @@ private struct Case {
     }
 }
 
-private func enter(_ at: Double) -> Step { Step(.hover(true, at: at), [.cursor(.hover)]) }
+/// On the button's left edge, further than `Dwell.tolerance` from its centre.
+private let edge = pt(1220, 360)
+/// The pointer comes onto the button at `from`: by default its edge, as a pointer moving onto it does.
+private func enter(_ at: Double, from: Point = edge) -> Step {
+    Step(.hover(true, at: at, point: from), [.cursor(.hover)])
+}
 private func move(_ at: Double, _ p: Point = on) -> ButtonInput { .move(p, at: at) }
 private func tick(_ at: Double) -> ButtonInput { .tick(at: at) }
 
@@ -50,15 +55,16 @@ private let cases: [Case] = [
     Case(
         "resting its dwell taps once, the ring filling meanwhile",
         [
-            Step(.area(usable, at: 0)), enter(1), Step(move(1.1), ring: 0.1, wake: .frames),
-            Step(tick(1.5), ring: 0.5, wake: .frames), Step(tick(2), [.run(.tap)], ring: 0),
+            Step(.area(usable, at: 0)), enter(0.9), Step(move(1), ring: 0, wake: .frames),
+            Step(tick(1.1), ring: 0.1, wake: .frames), Step(tick(1.5), ring: 0.5, wake: .frames),
+            Step(tick(2), [.run(.tap)], ring: 0),
             Step(tick(3)), Step(move(3.5, pt(1245, 361))), Step(tick(9)),
         ]),
     Case(
         "jitter within the tolerance keeps the rest",
         [
             Step(.area(usable, at: 0)), enter(1), Step(move(1.2, pt(1238, 355))),
-            Step(move(1.5, pt(1243, 360))), Step(tick(2), [.run(.tap)]),
+            Step(move(1.5, pt(1243, 360))), Step(tick(2.1)), Step(tick(2.2), [.run(.tap)]),
         ]),
     Case(
         "moving further starts the time again from there",
@@ -70,8 +76,20 @@ private let cases: [Case] = [
         "leaving cancels, and coming back taps once more",
         [
             Step(.area(usable, at: 0)), enter(1), Step(move(1.1)), Step(.hover(false, at: 1.8), ring: 0),
-            Step(tick(2.5)), enter(3), Step(tick(3.9), ring: 0.9), Step(tick(4), [.run(.tap)]),
-            Step(.hover(false, at: 5)), enter(6), Step(tick(7), [.run(.tap)]),
+            Step(tick(2.5)), enter(3), Step(move(3)), Step(tick(3.9), ring: 0.9), Step(tick(4), [.run(.tap)]),
+            Step(.hover(false, at: 5)), enter(6), Step(move(6.1, pt(1240, 362))),
+            Step(tick(7.1), [.run(.tap)]),
+        ]),
+    // Issue 42: sway 1.7 sends an enter when the button appears under a
+    // pointer that stayed (msg show, its output back, an unlock), sway 1.10
+    // none until it moves; an enter alone is not the user's move.
+    Case(
+        "an enter alone is no rest: the button appearing under a still pointer waits for a move",
+        [
+            Step(.area(usable, at: 0)), enter(1, from: on), Step(tick(1.5), ring: 0, wake: .some(nil)),
+            Step(tick(5)), Step(move(5.2, pt(1240, 362)), ring: 0), Step(tick(5.4)),
+            Step(move(5.5, edge), ring: 0),
+            Step(tick(6), ring: 0.5), Step(tick(6.5), [.run(.tap)]),
         ]),
     Case(
         "a press spends the visit: the click runs as a click, and no dwell follows",
@@ -98,6 +116,15 @@ private let cases: [Case] = [
             Step(.area(usable, at: 0)), enter(1), Step(move(1.1)), Step(.menuOpened(at: 1.5), ring: 0),
             Step(tick(2.5)), Step(.menuClosed(at: 3)), Step(move(3.1)), Step(tick(5)),
         ]),
+    // The soak found it (issue 42): the menu's surface takes the pointer
+    // everywhere while open, and keeps it after it closes until it moves.
+    Case(
+        "msg menu over a pointer elsewhere on the surface: moving onto the button after it closed rests",
+        [
+            Step(.area(usable, at: 0)), enter(1, from: pt(600, 300)), Step(.menuOpened(at: 1.1)),
+            Step(move(1.5, pt(610, 300))), Step(.menuClosed(at: 2)), Step(move(2.5), ring: 0),
+            Step(tick(3), ring: 0.5), Step(tick(3.5), [.run(.tap)]),
+        ]),
     Case(
         "a reload that turns it on takes effect on the next move",
         settings: ButtonSettings(),
@@ -115,8 +142,8 @@ private let cases: [Case] = [
         "a rest on the tucked button brings it back, and resting on taps it",
         settings: ButtonSettings(tuck: true, dwell: 1),
         [
-            Step(.area(usable, at: 0)), Step(tick(1.5)), Step(tick(2)), enter(3),
-            Step(move(3.1, pt(1266, 360))),
+            Step(.area(usable, at: 0)), Step(tick(1.5)), Step(tick(2)), enter(2.9),
+            Step(move(3, pt(1266, 360))),
             Step(tick(4), [], ring: 0), Step(tick(4.5), ring: 0.5), Step(tick(5), [.run(.tap)]),
         ]),
     Case(

@@ -315,11 +315,6 @@ final class ClickArmingTests: XCTestCase {
         let armWithDwell = { (type: ClickType) in
             Arming.Input.arm(type, from: "main", timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, at: 10)
         }
-        // Armed by a rest on a menu item at `a`: the pointer rests there on buoy's surface.
-        let armRestingAtA = { (type: ClickType) in
-            Arming.Input.arm(
-                type, from: "main", timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, restingAt: [a], at: 10)
-        }
         let delivered = { (type: ClickType, steps: [PointerStep], at: Arming.Spot) -> [Arming.Effect] in
             [.overlays([]), .sync, .deliver(steps, output: "HEADLESS-1"), .clicked(type, at)]
         }
@@ -356,13 +351,13 @@ final class ClickArmingTests: XCTestCase {
                 // menu closes and the overlay appears under the pointer,
                 // which stays: that rest was the item's, not a click here.
                 "the overlay appearing under a resting pointer does not click there",
-                [armRestingAtA(.right), .pointerEntered(a, at: 10.05), .tick(at: 11.1), .tick(at: 14)],
+                [armWithDwell(.right), .pointerEntered(a, at: 10.05), .tick(at: 11.1), .tick(at: 14)],
                 Self.shown + [.armed(.right)], .right, #line
             ),
             (
                 "a head pointer's jitter where the overlay appeared is no rest either",
                 [
-                    armRestingAtA(.right), .pointerEntered(a, at: 10.05),
+                    armWithDwell(.right), .pointerEntered(a, at: 10.05),
                     .pointerMoved(Self.spot(103, 198), at: 10.3), .pointerMoved(Self.spot(97, 204), at: 10.6),
                     .tick(at: 11.7), .tick(at: 14),
                 ],
@@ -371,7 +366,7 @@ final class ClickArmingTests: XCTestCase {
             (
                 "moving away from where the overlay appeared, then resting, clicks",
                 [
-                    armRestingAtA(.right), .pointerEntered(a, at: 10.05), .pointerMoved(b, at: 11),
+                    armWithDwell(.right), .pointerEntered(a, at: 10.05), .pointerMoved(b, at: 11),
                     .tick(at: 12), .synced(at: 12.05),
                 ],
                 Self.shown + [.armed(.right)]
@@ -380,23 +375,38 @@ final class ClickArmingTests: XCTestCase {
             (
                 "drag: the overlay appearing under a resting pointer marks no press there",
                 [
-                    armRestingAtA(.drag), .pointerEntered(a, at: 10.05), .tick(at: 11.1),
+                    armWithDwell(.drag), .pointerEntered(a, at: 10.05), .tick(at: 11.1),
                     .pointerMoved(b, at: 12), .tick(at: 13.1), .synced(at: 13.15),
                 ],
                 Self.shown + [.armed(.drag)], .drag, #line
             ),
             (
                 // sway 1.10 sends no enter when the overlay appears: the
-                // pointer's first move onto it is where it enters.
-                "a pointer that moves onto the overlay rests from where it enters",
+                // pointer's first move onto it is an enter, and the next a motion.
+                "a pointer that moves onto the overlay rests once it moves on from where it entered",
                 [
-                    .arm(
-                        .right, from: "main", timeout: 5, outputs: ["HEADLESS-1"], dwell: 1,
-                        restingAt: [Self.spot(1250, 360)], at: 10),
-                    .pointerEntered(a, at: 10.5), .tick(at: 11.5), .synced(at: 11.55),
+                    armWithDwell(.right), .pointerEntered(Self.spot(100, 212), at: 10.5),
+                    .pointerMoved(a, at: 10.6), .tick(at: 11.6), .synced(at: 11.65),
                 ],
                 Self.shown + [.armed(.right)]
                     + delivered(.right, [.move(a.point), .press(.right), .release(.right)], a), nil, #line
+            ),
+            (
+                // Issue 42: sway 1.7 sends an enter when the overlay maps
+                // under a pointer resting on another client's window, which
+                // buoy never saw: an enter alone is not the user's move.
+                "the overlay appearing under a pointer on another client's window does not click there",
+                [armWithDwell(.right), .pointerEntered(a, at: 10.05), .tick(at: 11.1), .tick(at: 14)],
+                Self.shown + [.armed(.right)], .right, #line
+            ),
+            (
+                "a pointer on another client's window rests on the overlay once it moves",
+                [
+                    armWithDwell(.right), .pointerEntered(a, at: 10.05), .tick(at: 11.1),
+                    .pointerMoved(b, at: 12), .tick(at: 13), .synced(at: 13.05),
+                ],
+                Self.shown + [.armed(.right)]
+                    + delivered(.right, [.move(b.point), .press(.right), .release(.right)], b), nil, #line
             ),
             (
                 "armed again under a pointer on the overlay: no rest until it moves",
@@ -463,6 +473,8 @@ final class ClickArmingTests: XCTestCase {
         _ = arming.handle(.arm(.right, from: "main", timeout: 5, outputs: ["HEADLESS-1"], dwell: 1, at: 10))
         XCTAssertEqual(arming.deadline, 15)
         _ = arming.handle(.pointerEntered(Self.spot(1, 1), at: 10.5))
+        XCTAssertEqual(arming.deadline, 15, "an enter is not a move")
+        _ = arming.handle(.pointerMoved(Self.spot(12, 1), at: 10.5))
         XCTAssertEqual(arming.deadline, 11.5)
         _ = arming.handle(.pointerLeft(at: 11))
         XCTAssertEqual(arming.deadline, 15)

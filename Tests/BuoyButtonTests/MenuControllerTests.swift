@@ -363,6 +363,13 @@ final class MenuControllerTests: XCTestCase {
             ("escape", { $0.send(.key(.dismiss)) }, ["closed a"], false, #line),
             ("backspace at the top", { $0.send(.key(.back)) }, [], true, #line),
             ("press on another button", { $0.send(.close) }, ["closed a"], false, #line),
+            // Issue 42: sway 1.7's swaylock (an input inhibitor) takes the keyboard and tells buoy nothing else.
+            (
+                "another surface takes the keyboard", { $0.send(.keyboardLost) },
+                ["info: menu: another surface took the keyboard (a lock screen, a launcher)", "closed a"],
+                false,
+                #line
+            ),
             ("msg menu again", { $0.toggle() }, ["closed a"], false, #line),
             (
                 "msg menu of b", { $0.toggle("b") + $0.draw() },

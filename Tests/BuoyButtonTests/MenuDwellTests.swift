@@ -21,6 +21,8 @@ private enum Step {
     case pointer(Double, Int?, dx: Double = 0)
     /// The pointer moves again where it last was (as a tracker reports it).
     case still(Double)
+    /// The pointer comes onto the menu's surface on item `index` (or the menu appears under it).
+    case enter(Double, Int)
     case tick(Double)
     /// The child drew the level asked for.
     case drawn(Double)
@@ -73,6 +75,14 @@ private let rows: [Row] = [
         "resting on Back goes back",
         [.pointer(1, 2), .tick(2), .drawn(2.1), .pointer(2.3, 0), .pointer(2.5, 1), .tick(3.4), .tick(3.5)],
         ["draw [device]", "navigated [device]", "navigated []"]),
+    // Issue 42: `msg menu` opening an item under a pointer that stayed (sway
+    // 1.7 sends an enter, 1.10 none), or a jump onto it: no rest until it
+    // moves further than `Dwell.tolerance` (8 px) from there.
+    Row("an enter onto an item is no rest", [.enter(1, 1), .tick(2.5)], [], wake: nil),
+    Row(
+        "an item entered runs once the pointer moves on from there",
+        [.enter(1, 1), .pointer(2, 1, dx: 5), .tick(3), .pointer(3, 1, dx: 10), .tick(3.9), .tick(4)],
+        ["run Files", "closed Files"]),
     Row("off: resting runs nothing and wakes nothing", dwell: 0, [.pointer(1, 1), .tick(5)], []),
     Row(
         "the time runs to a deadline, the focus ring on the item", [.pointer(1, 1), .tick(1.5)], [], wake: 2,
@@ -98,6 +108,9 @@ final class MenuDwellTests: XCTestCase {
                         ?? Point(x: 5, y: 5)
                     effects += controller.handle(.pointer(at: index == nil ? nil : last), at: at)
                 case .still(let at): effects += controller.handle(.pointer(at: last), at: at)
+                case .enter(let at, let index):
+                    last = controller.scene?.images.layout.items[index].circle.center ?? last
+                    effects += controller.handle(.pointerEntered(at: last), at: at)
                 case .tick(let at): effects += controller.handle(.tick, at: at)
                 case .drawn(let at):
                     job = controller.jobs.last

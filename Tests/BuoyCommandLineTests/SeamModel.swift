@@ -200,10 +200,13 @@ struct SeamModel {
             let point = self.point(of: spot)
             let moved = pointer.map { $0.distance(to: point) > Dwell.tolerance } ?? true
             if moved, !locked { restCredit = 1 }
+            // A compositor sends no motion for a pointer that did not move.
+            let stayed = pointer == point
+            let from = pointer
             pointer = point
-            refocus()
+            refocus(movingFrom: locked ? nil : from)
             if moved, pointerSurface == .overlay { overlayActs += 1 }
-            if !locked { motion(to: point) }
+            if !locked, !stayed { motion(to: point) }
         case .press:
             guard !pressed, let pointer, !locked else { break }
             pressed = true
@@ -326,8 +329,11 @@ struct SeamModel {
 
     /// The compositor gives the pointer to the surface under it, with a
     /// leave and an enter when that changed (a surface appearing under a
-    /// pointer that stayed gets an enter too). A pointer press holds it.
-    mutating func refocus() {
+    /// pointer that stayed gets an enter too, as on sway 1.7). A pointer
+    /// press holds it. A pointer moving from `movingFrom` enters where it
+    /// crosses the surface's edge, which the model takes to be where it came
+    /// from: the motion that follows goes as far as the move did.
+    mutating func refocus(movingFrom: Point? = nil) {
         guard !pressed || pointerSurface == nil else { return }
         let now = self.now
         let next = locked || pointer == nil ? nil : surface(at: pointer!)
@@ -340,13 +346,13 @@ struct SeamModel {
         case .window, nil: break
         }
         pointerSurface = next
-        guard let pointer else { return }
+        guard let entry = movingFrom ?? pointer else { return }
         switch next {
         case .button:
-            performButton(button.handle(.hover(true, at: now)))
-            performMenu(.pointer(at: pointer))
+            performButton(button.handle(.hover(true, at: now, point: entry)))
+            performMenu(.pointerEntered(at: entry))
         case .overlay:
-            performArming(arming.handle(.pointerEntered(.init(output: Self.output, point: pointer), at: now)))
+            performArming(arming.handle(.pointerEntered(.init(output: Self.output, point: entry), at: now)))
         case .window, nil: break
         }
     }
@@ -468,16 +474,11 @@ struct SeamModel {
         if let refusal = ClickArming.refusal(arming: type, from: Self.key.name, hiddenBy: button.hiddenBy) {
             return refusal
         }
-        // Where the pointer rests on buoy's surface (the button or its menu), as the shell
-        // says it (`App.pointerSpots`): the overlay appearing there has not been rested on.
-        let restingAt =
-            pointerSurface == .button
-            ? pointer.map { [ClickArming.Spot(output: Self.output, point: $0)] } ?? [] : []
         performArming(
             arming.handle(
                 .arm(
-                    type, from: Self.key, timeout: 5, outputs: outputsWithButtons, dwell: setup.dwell,
-                    restingAt: restingAt, at: now)))
+                    type, from: Self.key, timeout: 5, outputs: outputsWithButtons, dwell: setup.dwell, at: now
+                )))
         return nil
     }
 

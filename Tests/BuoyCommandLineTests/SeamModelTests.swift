@@ -4,12 +4,6 @@ import BuoyCore
 import Foundation
 import XCTest
 
-/// Whether the seams of issue 42 §1 that branch `seams` fixes are fixed
-/// here. While false, the model must still find each of them (`known`),
-/// and the regression rows must still break them: the test says when they
-/// are fixed. Set it true when that branch is merged.
-private let seamsFixed = true
-
 /// A seam the model finds that is known and being fixed: its violations
 /// are printed, not failed, and a full run must still find it.
 struct KnownSeam: Sendable {
@@ -23,35 +17,11 @@ struct KnownSeam: Sendable {
     }
 }
 
-/// Issue 42 §1's first three seams, which branch `seams` fixes.
-private let fixedOnBranchSeams = [
-    KnownSeam(
-        invariant: .nothingUnasked, detail: "delivered after",
-        name: "§1 dwell arms, then clicks by itself (the overlay appears under a pointer that stayed)"),
-    KnownSeam(
-        invariant: .keysNotIntoBuoy, detail: "keys sent while", name: "§1 keys go into buoy's own surfaces"),
-    KnownSeam(invariant: .inputExplained, detail: "armed, its overlay", name: "§1 hidden, yet armed"),
-]
-
-/// An overlay that appears under a pointer resting on another client's
-/// window: the compositor tells buoy nothing of a pointer over other
-/// clients, and sway 1.7 sends an enter when the overlay maps where sway
-/// 1.10 sends none until the pointer moves, so buoy cannot tell that rest
-/// from a move onto the overlay; a rest there clicks after `dwell`. A rest
-/// on buoy's own surface (the menu item that armed it) is known and spent.
-private let restOnAnotherClient =
-    "an overlay appearing under a pointer resting on another client's window clicks by dwell"
-
-/// Found by the model, not in issue 42 §1 nor fixed on branch `seams`.
-private let unfixed = [
-    KnownSeam(invariant: .nothingUnasked, detail: "delivered after", name: restOnAnotherClient),
-    KnownSeam(invariant: .restUsedOnce, detail: "had not moved since the last", name: restOnAnotherClient),
-    KnownSeam(
-        invariant: .restUsedOnce, detail: "the button's tap",
-        name:
-            "new: the button appearing under a pointer that stayed (unlock, output back, msg show) taps by dwell"
-    ),
-]
+/// Seams the model finds that are known and not fixed yet: none since
+/// branch `seams2` (issue 42), which fixed the last two (a surface
+/// appearing under a pointer that stayed was rested on: an enter is not a
+/// move, `Dwell`).
+private let unfixed: [KnownSeam] = []
 
 /// The seam model's random sequences (issue 42 §2): seeds 1...N, N from
 /// `BUOY_MODEL_SEQUENCES` (`make soak` gives more); `BUOY_MODEL_SEED`
@@ -59,7 +29,7 @@ private let unfixed = [
 /// prints its seed and the shortest sequence that still breaks it.
 final class SeamModelTests: XCTestCase {
     /// The seams the model finds on main that are known: reported, not failed, until fixed.
-    static let known = (seamsFixed ? [] : fixedOnBranchSeams) + unfixed
+    static let known = unfixed
 
     func testRandomSequencesKeepTheInvariants() {
         let environment = ProcessInfo.processInfo.environment
@@ -93,22 +63,20 @@ final class SeamModelTests: XCTestCase {
         guard seeds.count > 1 else { return }
         for seam in Self.known where !found.keys.contains(where: seam.matches) {
             XCTFail(
-                "the model no longer finds \(seam.name): fixed? (seamsFixed, unfixed in SeamModelTests.swift)"
+                "the model no longer finds \(seam.name): fixed? (unfixed in SeamModelTests.swift)"
             )
         }
     }
 
-    /// The sequences the model found on main, shrunk: each breaks the
-    /// invariant of a seam of issue 42 §1 until the seams are fixed.
+    /// The sequences the model found, shrunk: each broke the invariant of a
+    /// seam of issue 42 (`breaks`) before it was fixed, and breaks nothing now.
     func testRegressions() {
         for row in regressionRows {
             var model = SeamModel(setups: row.setups)
             var broken: SeamViolation?
             for step in row.steps where broken == nil { broken = model.take(step) }
-            let expected = seamsFixed && row.fixedOnBranchSeams ? nil : row.breaks
-            XCTAssertEqual(
-                broken?.invariant, expected, "\(row.name): \(broken?.description ?? "nothing broken")",
-                line: row.line)
+            XCTAssertNil(
+                broken, "\(row.name), which broke \"\(row.breaks.rawValue)\" before its fix", line: row.line)
         }
     }
 
@@ -126,21 +94,18 @@ private struct SeamRow {
     var name: String
     var setups: [SeamModel.Setup]
     var steps: [SeamModel.Step]
-    /// The invariant it breaks on main.
+    /// The invariant it broke before its fix (6538bda for issue 42 §1's, main at 7c422b4 for the rest).
     var breaks: SeamInvariant
-    /// Whether branch `seams` fixes it: then it breaks nothing once `seamsFixed`.
-    var fixedOnBranchSeams: Bool
     var line: UInt
 
     init(
         _ name: String, _ setup: SeamModel.Setup, _ steps: [SeamModel.Step], breaks: SeamInvariant,
-        fixedOnBranchSeams: Bool = true, line: UInt = #line
+        line: UInt = #line
     ) {
         self.name = name
         self.setups = [setup, setup]
         self.steps = steps
         self.breaks = breaks
-        self.fixedOnBranchSeams = fixedOnBranchSeams
         self.line = line
     }
 }
@@ -159,12 +124,10 @@ private let regressionRows: [SeamRow] = [
         breaks: .nothingUnasked),
     SeamRow(
         "a right click armed by msg tap lands where the pointer stayed", dwellRightClick,
-        [.point(.removeTarget), .msg(["tap"]), .wait(0.6)], breaks: .nothingUnasked,
-        fixedOnBranchSeams: false),
+        [.point(.removeTarget), .msg(["tap"]), .wait(0.6)], breaks: .nothingUnasked),
     SeamRow(
         "a drag's first tap is the rest of a pointer that stayed, and one tap delivers it", dwellRightClick,
-        [.point(.window), .msg(["long-press"]), .wait(1.2), .press, .release], breaks: .nothingUnasked,
-        fixedOnBranchSeams: false),
+        [.point(.window), .msg(["long-press"]), .wait(1.2), .press, .release], breaks: .nothingUnasked),
     SeamRow(
         "msg tap sends its keys into the open menu", undoOnTap, [.msg(["menu"]), .wait(0.3), .msg(["tap"])],
         breaks: .keysNotIntoBuoy),
@@ -186,8 +149,14 @@ private let regressionRows: [SeamRow] = [
     SeamRow(
         "new: the button under a pointer that stayed there through the lock taps by dwell on unlock",
         dwellMenu,
-        [.lock(true), .point(.button(dx: 0)), .lock(false), .wait(1.2)], breaks: .restUsedOnce,
-        fixedOnBranchSeams: false),
+        [.lock(true), .point(.button(dx: 0)), .lock(false), .wait(1.2)], breaks: .restUsedOnce),
+    SeamRow(
+        "the button shown again under the pointer whose rest opened its menu taps by dwell", dwellMenu,
+        [.point(.button(dx: 0)), .wait(1.2), .msg(["hide"]), .msg(["show"]), .wait(1.2)],
+        breaks: .restUsedOnce),
+    SeamRow(
+        "the button back on its output under the pointer whose rest opened its menu taps by dwell", dwellMenu,
+        [.point(.button(dx: 0)), .wait(1.2), .outputGone, .outputBack, .wait(1.2)], breaks: .restUsedOnce),
 ]
 
 /// A seeded PRNG (SplitMix64): the same seed gives the same sequence on every machine.

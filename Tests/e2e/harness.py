@@ -1298,6 +1298,16 @@ class Pointer:
     def move(self, x: float, y: float) -> None:
         self.command(f"move {x} {y}")
 
+    def arrive(self, x: float, y: float) -> None:
+        """Comes to rest at (x, y) as a hand, head or eye pointer does, in more than one event:
+        a jump onto a surface is only an enter there (sway 1.7 sends no motion with it), and an
+        enter is not a move to buoy's dwell (a surface may appear under a pointer that stayed).
+        So first 12 px below, then there: the surface gets its enter and then a motion further
+        than dwell's 8-px tolerance, which settles the rest at (x, y) whether or not the pointer
+        had entered it already. Below, as a button is at least 40 px high even tucked."""
+        self.move(x, y + 12)
+        self.move(x, y)
+
     def down(self) -> None:
         self._refuse_second_press("down()")
         self.command("down")

@@ -250,12 +250,12 @@ class ClickTypeTests(unittest.TestCase):
             s = Session(compositor, config(button={"dwell": 0.5},
                                            actions={"tap": '{ action = "right-click" }'}))
             s.wev.mark()
-            s.pointer.move(*s.button.centroid)
+            s.pointer.arrive(*s.button.centroid)
             wait_for(lambda: "takes input" in s.buoy.log(), timeout=3,
                      message="armed by the dwell on the button, the overlay taking input")
             self.assertEqual(armed(s.buoy), "right")
             rested_at = time.monotonic()
-            s.pointer.move(300, 200)
+            s.pointer.arrive(300, 200)
             s.wev.wait_buttons(2)
             self.assertGreaterEqual(time.monotonic() - rested_at, 0.45, "clicked before the rest's 0.5 s")
             self.assertEqual(s.buttons(), [(BTN_RIGHT, "pressed", 300, 200), (BTN_RIGHT, "released", 300, 200)])

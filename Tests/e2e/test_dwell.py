@@ -56,7 +56,8 @@ class DwellTests(unittest.TestCase):
             pointer, buoy, marker = start_dwelling(compositor, 0.6)
             cx, cy = buoy.wait_for_button(MAGENTA).centroid
             # A head pointer's jitter, a few px about where it settled, keeps the rest.
-            for dx, dy in [(0, 0), (3, -2), (-2, 3), (1, 1)]:
+            pointer.arrive(cx, cy)
+            for dx, dy in [(3, -2), (-2, 3), (1, 1)]:
                 pointer.move(cx + dx, cy + dy)
                 time.sleep(0.1)
             wait_for(lambda: count_lines(marker) >= 1, timeout=3, message="the dwell's tap ran")
@@ -66,7 +67,7 @@ class DwellTests(unittest.TestCase):
             self.assertEqual(buoy.started_commands(), 1, "resting on tapped again")
             pointer.move(*AWAY)
             buoy.caught_up()  # the visit has ended
-            pointer.move(cx, cy)
+            pointer.arrive(cx, cy)
             wait_for(lambda: count_lines(marker) >= 2, timeout=3, message="the second visit's tap ran")
             buoy.past(0.6)
             self.assertEqual(buoy.started_commands(), 2)
@@ -79,7 +80,7 @@ class DwellTests(unittest.TestCase):
             width = lambda: (m := compositor.screenshot().find(MAGENTA, tolerance=8)) and m.width
             wait_for(lambda: (w := width()) and w < 40, timeout=3, message="the button tucked")
             left, top, right, bottom = compositor.screenshot().find(MAGENTA, tolerance=8).bbox
-            pointer.move((left + right) / 2, (top + bottom) / 2)
+            pointer.arrive((left + right) / 2, (top + bottom) / 2)
             wait_for(lambda: (w := width()) and w > 50, timeout=3, message="the button back in full")
             self.assertEqual(count_lines(marker), 0, "the rest that brought it back tapped it")
             wait_for(lambda: count_lines(marker) == 1, timeout=3, message="resting on tapped it")
@@ -89,7 +90,7 @@ class DwellTests(unittest.TestCase):
             pointer, buoy, marker = start_dwelling(compositor, 3)
             match = buoy.wait_for_button(MAGENTA)
             idle = ring_on(compositor.screenshot(), match.bbox)
-            pointer.move(*match.centroid)
+            pointer.arrive(*match.centroid)
             rested = time.monotonic()
             ring = wait_for(lambda: (n := ring_on(compositor.screenshot(), match.bbox)) > idle + 60
                             and n, timeout=2.5, message="the ring inside the button's rim")
@@ -117,7 +118,7 @@ class DwellTests(unittest.TestCase):
             pointer.move(*AWAY)
             buoy, markers, (cx, cy) = start_buoy_with_menu(
                 compositor, edit=lambda text: text.replace("[button]\n", "[button]\ndwell = 0.6\n", 1))
-            pointer.move(cx, cy)
+            pointer.arrive(cx, cy)
             centres = wait_open(compositor, buoy)
             mark = len(buoy.log())
             pointer.move(*centres[1])
@@ -175,7 +176,7 @@ class DwellTests(unittest.TestCase):
                                   text)
 
                 buoy, markers, (cx, cy) = start_buoy_with_menu(compositor, edit=edit)
-                pointer.move(cx, cy)
+                pointer.arrive(cx, cy)
                 centres = wait_open(compositor, buoy)
                 pointer.move(*centres[1])
                 wait_for(lambda: "takes input" in buoy.log(), timeout=3,
@@ -186,12 +187,52 @@ class DwellTests(unittest.TestCase):
                 self.assertEqual(wev.button_presses(), [], "the rest that armed it clicked too")
                 self.assertEqual(armed(buoy), "right" if action == "right-click" else "drag")
                 for x, y in rests:
-                    pointer.move(x, y)
+                    pointer.arrive(x, y)
                     time.sleep(1)
                 wev.wait_buttons(2)
                 self.assertEqual([(e.button, e.state, e.x, e.y) for e in wev.button_events()], expected)
                 self.assertIsNone(armed(buoy))
 
+
+    def test_a_surface_appearing_under_a_still_pointer_is_not_rested_on_until_it_moves(self):
+        """Issue 42: the button shown again, or a click type's overlay armed, under a pointer that
+        stays put. sway 1.7 tells buoy the pointer entered the new surface (sway 1.10 says nothing
+        until it moves), which buoy cannot tell from a move onto it by the enter alone: it must
+        neither tap the button nor click through the overlay until the pointer moves; a move and
+        a rest then does."""
+        with matrix_compositor() as compositor:
+            pointer, buoy, marker = start_dwelling(compositor, 0.5)
+            wev = compositor.wev()
+            wev.take_pointer(pointer, *AWAY)
+            cx, cy = buoy.wait_for_button(MAGENTA).centroid
+            msg(buoy, "hide")
+            wait_for(lambda: not compositor.screenshot().find(MAGENTA, tolerance=8), timeout=3,
+                     message="the button hidden")
+            pointer.move(cx, cy)  # where the button was, over wev
+            msg(buoy, "show")
+            buoy.wait_for_button(MAGENTA)
+            # Three dwells (0.5 s each) with the pointer still on the button: a tap, had the
+            # enter started a rest, was due within the first.
+            state = buoy.past(1.5)
+            self.assertTrue(state["visible"])
+            self.assertEqual(buoy.started_commands(), 0, "the button shown under a still pointer tapped")
+            pointer.arrive(cx, cy)
+            wait_for(lambda: count_lines(marker) == 1, timeout=3, message="a move and a rest tapped it")
+
+            # A click type armed under the pointer resting on wev, away from the button.
+            pointer.move(300, 200)
+            self.assertEqual(msg(buoy, "click", "right").returncode, 0)
+            wait_for(lambda: "takes input" in buoy.log(), timeout=3, message="the overlay taking input")
+            wev.mark()
+            # Three dwells with the pointer still: a click, had the enter started a rest, was
+            # delivered within the first (plus a round trip).
+            buoy.past(1.5)
+            self.assertEqual(wev.button_presses(), [], "the overlay under a still pointer clicked")
+            self.assertEqual(armed(buoy), "right")
+            pointer.arrive(500, 400)
+            wev.wait_buttons(2)
+            self.assertEqual([(e.button, e.state, e.x, e.y) for e in wev.button_events()],
+                             [(BTN_RIGHT, "pressed", 500, 400), (BTN_RIGHT, "released", 500, 400)])
 
     def test_a_dwell_user_edits_the_menu_and_leaves_edit_mode_by_resting(self):
         """Issue 42 §1: edit mode dropped the pointer's rests, so a dwell user who entered it could
@@ -212,7 +253,10 @@ class DwellTests(unittest.TestCase):
             shown: dict = {}
             for target, wanted, what in steps:
                 mark = len(buoy.log())
-                pointer.move(*(target if isinstance(target, tuple) else shown[target][:2]))
+                if isinstance(target, tuple):
+                    pointer.arrive(*target)  # onto the button from away
+                else:
+                    pointer.move(*shown[target][:2])  # from row to row on the menu's surface
                 shown = wait_items(buoy, mark, wanted, what)
                 if target == "Two":
                     # Resting on where Two's "−" was: Three, there now, stays (Undo shows for
@@ -234,7 +278,7 @@ class DwellTests(unittest.TestCase):
             buoy, markers, (cx, cy) = start_buoy_with_menu(
                 compositor, edit=lambda text: text.replace("[button]\n", "[button]\ndwell = 0.6\n", 1).replace(
                     'label = "Item 4"', 'label = "Item 4"\nhide_for = ["no-such-app"]'))
-            pointer.move(cx, cy)
+            pointer.arrive(cx, cy)
             centres = wait_open(compositor, buoy)
             pointer.move(*centres[1])
             wait_for(lambda: count_lines(markers[1]) == 1, timeout=3, message="item 2 ran by a rest")

@@ -8,8 +8,9 @@ import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, settle
-from harness import HeadlessKWin, HeadlessSway, wait_for
+from harness import HeadlessKWin, HeadlessSway, matrix_compositor, require_tools, wait_for
 from test_faults import NestedSway
+from test_menu import start_buoy_with_menu, wait_closed, wait_open
 from test_msg import config, msg
 from test_subscribe import subscribed
 
@@ -28,6 +29,32 @@ def on_screen(compositor) -> bool:
 
 
 class VisibilityTests(unittest.TestCase):
+    def test_a_lock_screen_closes_the_open_menu(self):
+        """Issue 42: sway 1.7 has no ext-session-lock, so swaylock is a layer surface with an
+        input inhibitor, and buoy's open menu stayed drawn over it. Taking the keyboard from the
+        menu is the one thing the lock tells buoy (sway 1.10's ext-session-lock does as much):
+        the menu closes."""
+        require_tools("swaylock")
+        with matrix_compositor() as compositor:
+            pointer = compositor.pointer()
+            # Keys on a gesture have buoy make its virtual keyboard, which gives this headless
+            # seat (no devices) a keyboard: without one, nothing has the keyboard to lose.
+            buoy, _, (cx, cy) = start_buoy_with_menu(
+                compositor, edit=lambda text: text.replace("[actions]\n", '[actions]\ndouble_tap = { keys = "x" }\n', 1))
+            pointer.click(cx, cy)
+            wait_open(compositor, buoy)
+            lock = compositor.spawn(["swaylock", "--color", "123456"], log="swaylock.log")
+            try:
+                wait_for(lambda: not buoy.caught_up()["menu_open"] or lock.poll() is not None, timeout=5,
+                         message="the menu closed once swaylock took the keyboard")
+                self.assertIsNone(lock.poll(), compositor.artifact("swaylock.log").read_text())
+                self.assertIn("another surface took the keyboard", buoy.log())
+                # Gone from the screen too, where sway 1.7 drew it over the lock.
+                wait_closed(compositor)
+            finally:
+                lock.terminate()
+                lock.wait(timeout=5)
+
     def test_fullscreen_hide_hides_it_within_100_ms_and_it_comes_back(self):
         with HeadlessSway() as sway:
             buoy = Buoy(sway, visibility_config(fullscreen='"hide"')).start()

@@ -206,7 +206,7 @@ public struct ButtonController: Sendable, Equatable {
     public mutating func handle(_ input: ButtonInput) -> [ButtonEffect] {
         var effects: [ButtonEffect] = []
         switch input {
-        case .hover(let inside, let now):
+        case .hover(let inside, let now, _):
             hovered = inside
             if inside {
                 effects.append(.cursor(isDragging ? .grabbing : .hover))

@@ -71,8 +71,10 @@ public struct OtherOutput: Sendable, Equatable {
 /// One thing that happened to a button, with its time in monotonic seconds.
 /// Positions are in the coordinates of its usable area (the layer surface).
 public enum ButtonInput: Sendable, Equatable {
-    /// The pointer entered (true) or left (false) the button's surface.
-    case hover(Bool, at: Double)
+    /// The pointer entered (true) or left (false) the button's surface;
+    /// where it entered, if known (a dwell rest starts only once it moves
+    /// away from there, `Dwell`).
+    case hover(Bool, at: Double, point: Point? = nil)
     /// A pointer button or a touch went down on the button. A press follows
     /// its kind: moves and releases of the other kind are ignored until it ends.
     case press(Point, kind: InputKind = .pointer, at: Double)
@@ -138,7 +140,7 @@ extension ButtonInput {
     /// When it happened; `neighbours` carries no time.
     public var time: Double {
         switch self {
-        case .hover(_, let t), .press(_, _, let t), .move(_, _, let t), .release(_, _, let t),
+        case .hover(_, let t, _), .press(_, _, let t), .move(_, _, let t), .release(_, _, let t),
             .cancel(_, let t),
             .activate(let t), .tick(let t),
             .area(_, let t), .settings(_, let t), .menuOpening(let t), .menuOpened(let t), .menuClosed(let t),

@@ -11,13 +11,13 @@ import BuoyCore
 /// With `[button] dwell`, the pointer resting on an overlay is a tap there
 /// (`Dwell`: it may wander `Dwell.tolerance` px), so a dwell user, who
 /// armed it by resting on the button, clicks anywhere by resting there. A
-/// rest is used once: an overlay that appears under the pointer resting on
-/// buoy's own surface (the menu item that armed it, say: the compositor
-/// says the pointer entered the overlay where it rested) has not been
+/// rest is used once: an enter is not a move (`Dwell`), so an overlay that
+/// appears under a pointer that stays (on the menu item that armed it, or
+/// on another client's window: sway 1.7 says the pointer entered the
+/// overlay there, sway 1.10 says nothing until it moves) has not been
 /// rested on, and where a rest tapped is used up, so each click needs the
 /// pointer to move further than `Dwell.tolerance` and rest again. A drag's
-/// second rest is therefore away from its first. A pointer that moves onto
-/// an overlay rests from where it enters.
+/// second rest is therefore away from its first.
 ///
 /// Hiding or removing the button that armed it, or a reload taking it
 /// away, disarms: the next tap anywhere must not become a click with no
@@ -95,12 +95,9 @@ public struct ClickArming: Sendable, Equatable {
     public enum Input: Sendable, Equatable {
         /// Arm `type` from button `from` for `timeout` seconds, with
         /// overlays on `outputs`; a pointer resting `dwell` seconds on one
-        /// taps there (0: never). `restingAt` is where the pointer may be on
-        /// buoy's surfaces, in outputs' pixels (a layer surface's place in
-        /// its output is not known, so each place it may be).
+        /// taps there (0: never).
         case arm(
-            ClickType, from: InstanceKey, timeout: Double, outputs: [String], dwell: Double = 0,
-            restingAt: [Spot] = [], at: Double)
+            ClickType, from: InstanceKey, timeout: Double, outputs: [String], dwell: Double = 0, at: Double)
         case cancel(DisarmReason, at: Double)
         /// A press or a touch down on an overlay.
         case press(Spot, at: Double)
@@ -146,9 +143,6 @@ public struct ClickArming: Sendable, Equatable {
     private var dwell = Dwell(seconds: 0)
     /// Where the pointer is on the overlays, while it is on one.
     private var pointer: Spot?
-    /// Where the pointer rested on buoy's surfaces when it was armed, until
-    /// it first enters an overlay.
-    private var restingAt: [Spot] = []
 
     /// Idle.
     public init() {}
@@ -178,14 +172,13 @@ public struct ClickArming: Sendable, Equatable {
     /// Takes one input; returns what to carry out.
     public mutating func handle(_ input: Input) -> [Effect] {
         switch (input, phase) {
-        case (.arm(let type, let owner, let timeout, let outputs, let dwell, let restingAt, let now), _):
+        case (.arm(let type, let owner, let timeout, let outputs, let dwell, let now), _):
             guard !outputs.isEmpty else { return disarm(.outputGone) }
             let replaced: [Effect] = armed != nil ? [.disarmed(.replaced)] : []
             self.owner = owner
             self.outputs = outputs
             self.timeout = timeout
             self.dwell = Dwell(seconds: dwell)
-            self.restingAt = restingAt
             // Armed again under a pointer already on an overlay: it has not rested there.
             if let pointer { self.dwell.spend(at: pointer.point) }
             phase = .armed(type, until: now + timeout, dragFrom: nil)
@@ -196,14 +189,9 @@ public struct ClickArming: Sendable, Equatable {
             dwell.spend(at: spot.point)
             phase = .pressed(type, until: until, dragFrom: dragFrom)
             return []
-        case (.pointerEntered(let spot, let now), _):
+        case (.pointerEntered(let spot, _), _):
             pointer = spot
-            // The overlay appeared under a pointer that stayed where it rested.
-            let stayed = restingAt.contains {
-                $0.output == spot.output && $0.point.distance(to: spot.point) <= Dwell.tolerance
-            }
-            restingAt = []
-            if stayed { dwell.spend(at: spot.point) } else { dwell.entered(at: spot.point, now: now) }
+            dwell.entered(at: spot.point)
             return []
         case (.pointerMoved(let spot, let now), _):
             if pointer?.output != spot.output { dwell.left() }
@@ -261,7 +249,7 @@ public struct ClickArming: Sendable, Equatable {
             (.tick(let now), .pressed(_, let until, _)) where now >= until:
             return disarm(.timeout)
         case (.tick(let now), .armed(let type, let until, let dragFrom)):
-            guard let output = pointer?.output, case (true, let point?) = dwell.fire(at: now) else {
+            guard let output = pointer?.output, let point = dwell.fire(at: now) else {
                 return []
             }
             // A rest is a tap where it rested, and used up there.

@@ -34,7 +34,7 @@ public enum OverlayCutouts {
     /// size `whole`: it covers the output's usable area, whose place within
     /// the output (which bar took which edge) buoy is not told, so where
     /// that area is smaller, each corner it could be at.
-    public static func origins(of area: Size, in whole: Size) -> [Point] {
+    static func origins(of area: Size, in whole: Size) -> [Point] {
         let spare = (x: max(0, whole.width - area.width), y: max(0, whole.height - area.height))
         return (spare.x > 0 ? [0, spare.x] : [0]).flatMap { dx in
             (spare.y > 0 ? [0, spare.y] : [0]).map { dy in Point(x: dx, y: dy) }

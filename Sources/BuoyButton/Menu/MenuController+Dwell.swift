@@ -7,7 +7,9 @@ import BuoyCore
 /// Decisions:
 /// - A visit is the time the pointer spends on one item of one level:
 ///   moving to another item starts a new one, and off every item (the
-///   backdrop, outside) ends it.
+///   backdrop, outside) ends it. Coming onto the surface is not a move: an
+///   item that appears under a pointer that stayed (`msg menu`), or that the
+///   pointer jumped onto, rests from the pointer's next move.
 /// - A dwell that changes the level leaves the pointer over an item of
 ///   the new one: while the pointer stays within `Dwell.tolerance` of
 ///   where it ran, that visit counts as spent, so a pointer that stays
@@ -27,7 +29,9 @@ extension MenuController {
         var ranAt: Point?
     }
 
-    mutating func pointer(at point: Point?, now: Double) -> [MenuEffect] {
+    /// The pointer at `point` (nil: off the surface); `entered`: it just
+    /// came onto the surface there, which is not a move (`Dwell`).
+    mutating func pointer(at point: Point?, entered: Bool = false, now: Double) -> [MenuEffect] {
         let ringBefore = scene?.ring
         defer { redrawIfRingMoved(from: ringBefore) }
         guard case .open(let shown, _) = phase, let point,
@@ -42,7 +46,7 @@ extension MenuController {
             return []
         }
         var rest = Dwell(seconds: shown.source.dwell)
-        rest.entered(at: point, now: now)
+        if entered { rest.entered(at: point) } else { rest.moved(to: point, now: now) }
         // The level a dwell opened: the pointer that stayed is not visiting afresh.
         let ranAt = dwelling.flatMap { $0.path != path ? $0.ranAt : nil }
         if let ranAt, ranAt.distance(to: point) <= Dwell.tolerance { rest.spend() }
@@ -56,9 +60,9 @@ extension MenuController {
         let ringBefore = scene?.ring
         defer { redrawIfRingMoved(from: ringBefore) }
         let fired = current.rest.fire(at: now)
-        if fired.clicked { current.ranAt = fired.at }
+        if let fired { current.ranAt = fired }
         dwelling = current
-        guard fired.clicked, let point = fired.at, case .open(let shown, _) = phase,
+        guard let point = fired, case .open(let shown, _) = phase,
             shown.page.path == current.path
         else { return [] }
         // In edit mode a rest is a tap on the row, as the editor takes one.

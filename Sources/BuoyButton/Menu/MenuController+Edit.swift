@@ -73,7 +73,7 @@ extension MenuController {
         case .reloaded(let owner, let source) where owner == editing.owner:
             return reloadedWhileEditing(source, now: now)
         // A rest on a row is a tap there (`MenuController+Dwell`).
-        case .pointer: return nil
+        case .pointer, .pointerEntered: return nil
         case .press, .release:
             // A real press or tap uses up the rest it met: the rows may move under it.
             dwelling?.rest.spend()

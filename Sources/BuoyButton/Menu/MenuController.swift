@@ -163,8 +163,13 @@ public struct MenuController: Sendable {
         case .release(let point): return release(at: point, now: now)
         case .activateItem: return []
         case .pointer(let point): return pointer(at: point, now: now)
+        case .pointerEntered(let point): return pointer(at: point, entered: true, now: now)
         case .key(let key): return press(key, now: now)
         case .close: return close(now: now)
+        case .keyboardLost:
+            guard isOpen else { return [] }
+            return [.info("menu: another surface took the keyboard (a lock screen, a launcher)")]
+                + close(now: now)
         case .cancelOpening(let why): return cancelOpening(why)
         case .drop(let owner): return owner == nil || owner == self.owner ? drop(why: nil) : []
         case .tearDown:

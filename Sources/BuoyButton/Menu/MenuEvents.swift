@@ -166,11 +166,20 @@ public enum MenuInput: Sendable, Equatable {
     /// The pointer is at `point` over the open menu's surface (layer-surface
     /// coordinates), or left it (nil): resting on an item runs it (`Dwell`).
     case pointer(at: Point?)
+    /// The pointer came onto the open menu's surface at `point` (or the
+    /// surface appeared under it): not a move, so no rest starts there
+    /// until it moves (`Dwell`).
+    case pointerEntered(at: Point)
     case key(MenuKey)
     /// In edit mode, this to the item on row `row` (a screen reader's action).
     case editRow(Int, MenuRowEdit)
     /// A press outside the menu (on another button, say), or `msg hide`.
     case close
+    /// Another surface took the keyboard from the open menu: a lock screen
+    /// (on sway 1.7 swaylock's input inhibitor takes it, and a client is
+    /// told nothing else of the lock) or a launcher. The menu closes, as no
+    /// key or press can reach it now.
+    case keyboardLost
     /// Stop it opening: why.
     case cancelOpening(String)
     /// Take it off the screen at once (its button is going away or hiding),

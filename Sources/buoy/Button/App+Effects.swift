@@ -11,15 +11,18 @@ extension App {
     func route(_ record: InputRecord) {
         if clicks.route(record) { return }
         if case .key(let keysym, let at) = record.event { return menu.handleKey(keysym, at: at) }
-        guard let surface = record.surface, let instance = instances.first(where: { $0.surface == surface })
-        else { return }
-        switch record.event {
-        case .pointerEnter(let point, _), .pointerMotion(let point, _):
-            pointerOnButton = (instance.key, point)
-        case .pointerLeave: pointerOnButton = nil
-        default: break
+        // The keyboard left the open menu's surface while the seat still has
+        // one: another surface took it (a lock screen). A keyboard device
+        // that went away (the last one unplugged, wtype exiting) leaves too.
+        if case .keyboardFocus(false, let at) = record.event, let surface = record.surface,
+            instances.contains(where: { $0.menuKeyboardSurface == surface }),
+            display.seats.contains(where: \.hasKeyboard)
+        {
+            return menu.keyboardLost(now: at)
         }
-        guard let input = ButtonInstance.input(for: record.event) else { return }
+        guard let surface = record.surface, let instance = instances.first(where: { $0.surface == surface }),
+            let input = ButtonInstance.input(for: record.event)
+        else { return }
         if case .press(_, _, let at) = input, menu.isOpen, let owner = menu.owner, owner !== instance {
             // Another button is above the open menu's surface: that press
             // is outside the menu, which closes it.

@@ -10,7 +10,7 @@ extension ButtonInstance {
     /// The controller's input for a Wayland input event on this instance's surface.
     static func input(for event: InputEvent) -> ButtonInput? {
         switch event {
-        case .pointerEnter(_, let at): return .hover(true, at: at)
+        case .pointerEnter(let point, let at): return .hover(true, at: at, point: point)
         case .pointerLeave(let at): return .hover(false, at: at)
         case .pointerMotion(let point, let at): return .move(point, kind: .pointer, at: at)
         case .touchMotion(let point, let at): return .move(point, kind: .touch, at: at)

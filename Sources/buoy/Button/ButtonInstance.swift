@@ -190,6 +190,8 @@ final class ButtonInstance {
     }
 
     var surface: OpaquePointer? { layer?.surface }
+    /// The surface the open menu takes the keyboard with, if it is open from here.
+    var menuKeyboardSurface: OpaquePointer? { keyboard?.surface }
 
     /// The output the surface is on, or was asked for.
     var currentOutput: Output? {

@@ -18,29 +18,7 @@ extension App {
         }
         return clicks.arm(
             type, from: instance, outputs: outputsWithButtons, timeout: instance.spec.gestures.clickTimeout,
-            dwell: instance.spec.button.dwell, restingAt: pointerSpots, now: now)
-    }
-
-    /// Where the pointer on a button's surface is in its output's pixels:
-    /// at each place that surface may be (`layerOrigins`).
-    private var pointerSpots: [ClickArming.Spot] {
-        guard let (key, point) = pointerOnButton, let instance = instances.first(where: { $0.key == key }),
-            let output = instance.currentOutput?.name
-        else { return [] }
-        return layerOrigins(of: instance, on: output).map {
-            ClickArming.Spot(output: output, point: Point(x: point.x + $0.x, y: point.y + $0.y))
-        }
-    }
-
-    /// Where `instance`'s layer surface may be in `output`: it covers the
-    /// output's usable area, whose place within the output (which bar took
-    /// which edge) buoy is not told, so where that area is smaller, each
-    /// corner it could be at.
-    private func layerOrigins(of instance: ButtonInstance, on output: String) -> [Point] {
-        guard let whole = display.output(named: output)?.logicalSize, let area = instance.layer?.size else {
-            return []
-        }
-        return OverlayCutouts.origins(of: area, in: whole)
+            dwell: instance.spec.button.dwell, now: now)
     }
 
     /// Once a wakeup, after the input and the requests.

@@ -42,7 +42,7 @@ final class ClickSession {
     /// cannot be (no protocol to click with, no output).
     func arm(
         _ type: ClickType, from owner: ButtonInstance, outputs: [String], timeout: Double, dwell: Double,
-        restingAt: [ClickArming.Spot], now: Double
+        now: Double
     ) -> String? {
         if case .unavailable(let why) = backend {
             let problem = "\(type.actionName) is unavailable here: \(why)"
@@ -62,9 +62,7 @@ final class ClickSession {
         perform(
             arming.handle(
                 .arm(
-                    type, from: owner.key, timeout: timeout, outputs: outputs, dwell: dwell,
-                    restingAt: restingAt,
-                    at: now)),
+                    type, from: owner.key, timeout: timeout, outputs: outputs, dwell: dwell, at: now)),
             now: now)
         return nil
     }
@@ -179,7 +177,7 @@ extension ClickArming.Input {
     /// When it happened.
     var time: Double {
         switch self {
-        case .arm(_, _, _, _, _, _, let at), .cancel(_, let at), .press(_, let at), .release(_, let at),
+        case .arm(_, _, _, _, _, let at), .cancel(_, let at), .press(_, let at), .release(_, let at),
             .pointerEntered(_, let at), .pointerMoved(_, let at), .pointerLeft(let at), .outputs(_, let at),
             .buttons(_, let at), .synced(let at), .tick(let at):
             at

@@ -170,6 +170,9 @@ final class MenuSession {
     /// Closes the open menu (a press outside it, `msg hide`).
     func close(now: Double) { send(.close, now: now) }
 
+    /// Another surface took the keyboard from the open menu (a lock screen).
+    func keyboardLost(now: Double) { send(.keyboardLost, now: now) }
+
     /// A press on the open menu ended at `point`.
     func release(at point: Point, now: Double) { send(.release(at: point), now: now) }
 
@@ -186,8 +189,8 @@ final class MenuSession {
     func pointer(_ event: InputEvent, over instance: ButtonInstance) {
         guard owner === instance else { return }
         switch event {
-        case .pointerEnter(let point, let at), .pointerMotion(let point, let at):
-            send(.pointer(at: point), now: at)
+        case .pointerEnter(let point, let at): send(.pointerEntered(at: point), now: at)
+        case .pointerMotion(let point, let at): send(.pointer(at: point), now: at)
         case .pointerLeave(let at): send(.pointer(at: nil), now: at)
         default: break
         }
