@@ -40,11 +40,18 @@ def require(sway: HeadlessSway, *interfaces: str) -> dict:
     return offered
 
 
+def unfaded(**sections: dict) -> str:
+    """test_button's config, with a button that never fades: a faded face is no longer the test
+    colour, and on a loaded machine the screenshots come after its idle delay (1.5 s)."""
+    sections.setdefault("button", {}).setdefault("idle_opacity", "1.0")
+    return config(**sections)
+
+
 def start(sway: HeadlessSway, scale: str, **kwargs) -> Buoy:
     if scale != "1":
         sway.swaymsg("output", "HEADLESS-1", "scale", scale)
     env = {"WAYLAND_DEBUG": "1", **kwargs.pop("env", {})}
-    buoy = Buoy(sway, kwargs.pop("config", config()), env=env, **kwargs).start()
+    buoy = Buoy(sway, kwargs.pop("config", unfaded()), env=env, **kwargs).start()
     buoy.wait_for_button(MAGENTA)
     return buoy
 
@@ -160,7 +167,7 @@ class FractionalScaleTests(unittest.TestCase):
                 require(sway, "wp_fractional_scale_manager_v1")
                 pointer = sway.pointer()
                 marker = sway.artifact("tapped")
-                buoy = start(sway, scale, config=config(actions={"tap": f'"echo tap >> {marker}"'}))
+                buoy = start(sway, scale, config=unfaded(actions={"tap": f'"echo tap >> {marker}"'}))
                 face_at_rest(sway)
                 disc = rim_sharpness(sway.screenshot(), MAGENTA, DEFAULT_BACKGROUND)
                 k = float(scale)
