@@ -7,7 +7,7 @@
 # it there and run it: --version, --check on the examples, doctor against the
 # root's sway (scripts/build-dsc.sh, scripts/check-dsc-deb.py). A tree that already
 # built and passed its unit tests in that root is not built again: scripts/swiftlang-build.sh
-# keeps its .debs in a cache outside the checkout; the install and the run still happen.
+# keeps its .debs through scripts/build-cache.sh; the install and the run still happen.
 DSC_OUT := .build/dsc
 SWIFTLANG_LEGS := swiftlang-trixie swiftlang-sid
 

@@ -190,10 +190,30 @@ private let cases: [Case] = [
         "a cancelled press runs nothing",
         [area(), Step(press(1)), Step(.cancel(at: 1.1)), Step(release(1.2))]),
     Case(
-        "the pointer leaving mid-press cancels it",
+        "the pointer leaving mid-press cancels it once it has stayed away 2 s",
         [
             area(), Step(.hover(true, at: 0.5), [.cursor(.hover)]), Step(press(1)),
-            Step(.hover(false, at: 1.1)),
+            Step(.hover(false, at: 1.1), [], [.wake(.timer(at: 3.1)), .wholeSurfaceInput(true)]),
+            Step(tick(3.1), [], [.wholeSurfaceInput(false)]),
+            Step(release(3.2)),
+        ]),
+    Case(
+        "a leave right after a press, then the pointer back, keeps the press: the drag goes on (phoc 0.58)",
+        instant,
+        [
+            area(), Step(.hover(true, at: 0.5), [.cursor(.hover)]), Step(press(1)),
+            Step(.hover(false, at: 1.01), [], [.wholeSurfaceInput(true)]),
+            Step(.hover(true, at: 1.03), [.cursor(.hover)]),
+            Step(move(1.04, pt(1134, 360)), [.dragBegan, .cursor(.grabbing)]), Step(move(1.06, pt(80, 360))),
+            Step(release(1.5, pt(80, 360)), [.cursor(.hover), .save], [.rest(.edge(.left, fraction: 0.5))]),
+        ]),
+    Case(
+        "a drag the pointer leaves ends where it is, and it snaps (sway 1.10's lost grab)", instant,
+        [
+            area(), Step(press(1)), Step(move(1.02, pt(640, 100)), [.dragBegan, .cursor(.grabbing)]),
+            Step(
+                .hover(false, at: 1.05), [.cursor(.hover), .save],
+                [.rest(.edge(.top, fraction: 604.0 / 1208))]),
             Step(release(1.2)),
         ]),
     Case(

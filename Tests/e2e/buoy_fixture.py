@@ -129,6 +129,13 @@ class Buoy:
         wakeup that decides it, while the command's own effects come later."""
         return len(re.findall(r": started pid \d+: ", self.log()[since:]))
 
+    def running_commands(self) -> set[str]:
+        """The pids of the commands buoy has logged as started and not yet as exited (it logs
+        each exit as it reaps the child)."""
+        log = self.log()
+        started = set(re.findall(r": started pid (\d+): ", log))
+        return started - set(re.findall(r"\bpid (\d+) (?:exited|killed)", log))
+
     def wait_for_button(self, color: tuple[int, int, int], timeout: float = 5.0,
                         min_pixels: int = 200) -> Match:
         """Waits until the button's colour shows in a screenshot; returns where."""

@@ -1633,6 +1633,15 @@ class Wev:
                                       f"pointer at ({x}, {y}); motions {self.motions()}") from None
         self.mark()
 
+    def caught_up(self, pointer: "Pointer", x: float, y: float, timeout: float = 3.0) -> None:
+        """Moves the pointer onto wev at (x, y), off any button, and waits until wev has logged
+        that motion: its events come in order, so it has then logged every button event the
+        compositor gave it before (for an absence: a click on buoy that wev must not see)."""
+        pointer.move(x - 1, y)
+        pointer.move(x, y)
+        wait_for(lambda: any(abs(mx - x) < 1 and abs(my - y) < 1 for mx, my in self.motions()),
+                 timeout, message=lambda: f"wev's motion at ({x}, {y}); motions {self.motions()}")
+
     def wait_buttons(self, count: int, timeout: float = 3.0, settle: float = 0.2) -> list[ButtonPress]:
         """Waits for at least `count` button events, then `settle` s more so extra events (which a
         test usually wants to catch) have time to show up too."""

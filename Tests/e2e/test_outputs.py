@@ -5,10 +5,11 @@ there on release, and is remembered there."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from buoy_fixture import MAGENTA, Buoy, count_lines
 from harness import HeadlessSway, screenshot, wait_for
 from test_faults import NestedSway, alive
 from test_msg import config, msg
@@ -167,7 +168,8 @@ class AcrossOutputsTests(unittest.TestCase):
                          duration_ms=250, release=True)
             wait_for(lambda: places()["main"]["output"] == SECOND and not places()["main"]["dragging"],
                      timeout=3, message="main dropped on the second output")
-            settle(0.3)
+            # msg state reports where a glide goes (ButtonController.reportedOrigin), decided at
+            # the drop, clear of where the pinned one rests.
             both = places()
             self.assertEqual(both["main"]["edge"], "left")
             apart = abs(both["main"]["y"] - both["pinned"]["y"])
@@ -212,8 +214,7 @@ class UnpluggedOutputTests(unittest.TestCase):
                      message="the button placed")
             first = entry(buoy)["output"]
             second = sway.plug()
-            # Nothing outside buoy tells when it has learned of the second output: a moment.
-            time.sleep(0.5)
+            knows_output(buoy, second)
             sway.unplug(first)
             wait_for(lambda: entry(buoy)["output"] == second, timeout=3, message=f"the button on {second}")
             # msg state names the new place as soon as buoy has chosen it, before its surface
@@ -242,6 +243,15 @@ class UnpluggedOutputTests(unittest.TestCase):
             self.assertEqual(buoy.stop(), 0)
 
 
+def knows_output(buoy: Buoy, name: str) -> None:
+    """Waits until buoy logs the outputs it knows (App.placeInstances) with `name` among them:
+    every button then has its area to drag onto."""
+    def known() -> bool:
+        lists = re.findall(r"outputs: (.*)$", buoy.log(), re.MULTILINE)
+        return bool(lists) and name in lists[-1].split(", ")
+    wait_for(known, timeout=5, message=f"buoy to know {name}")
+
+
 def rect_of(sway: HeadlessSway, name: str) -> dict:
     return next(o for o in sway.outputs() if o["name"] == name)["rect"]
 
@@ -254,8 +264,7 @@ def held_over_the_second(sway: NestedSway, pointer, buoy: Buoy) -> tuple[str, st
              message="the button placed")
     first = entry(buoy)["output"]
     second = sway.plug()
-    # Nothing outside buoy tells when it has learned of the second output: a moment.
-    time.sleep(0.5)
+    knows_output(buoy, second)
     rest, there = entry(buoy), rect_of(sway, second)
     x, y = there["x"] + 100, there["y"] + 300
     pointer.drag(rect_of(sway, first)["x"] + rest["x"] + 28, rest["y"] + 28, x, y, steps=20, duration_ms=200)
@@ -275,8 +284,7 @@ def held_or_let_go(buoy: Buoy, held) -> dict:
 def resting_as_reported(sway: HeadlessSway, buoy: Buoy, output: str) -> None:
     """The button rests on `output`, drawn where msg state says."""
     wait_for(lambda: not entry(buoy)["dragging"], timeout=3, message="at rest")
-    settle(0.3)
-    rest = entry(buoy)
+    rest = entry(buoy)  # where its glide goes (ButtonController.reportedOrigin); drawn_at waits for it
     assert rest["output"] == output, rest
     drawn_at(sway, output, rest["x"] + 28, rest["y"] + 28)
 

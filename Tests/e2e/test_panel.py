@@ -7,7 +7,7 @@ import json
 import subprocess
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, count_lines, settle
+from buoy_fixture import MAGENTA, Buoy, count_lines
 from harness import HeadlessSway, Image, wait_for, wait_steady
 from test_button import config as button_config
 from test_msg import msg
@@ -108,7 +108,10 @@ class PanelTests(unittest.TestCase):
             wait_for(lambda: count_lines(markers[4]) == 1, timeout=3, message="item 5 ran")
             wait_for(lambda: sway.screenshot().find(BACKGROUND, tolerance=2) is None, timeout=3,
                      message="the panel closed")
-            settle()
+            # buoy starts an item's command as it handles the tap: any other would be in its log
+            # once it answers.
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual([count_lines(m) for m in markers], [0, 0, 0, 0, 1, 0])
             self.assertEqual(buoy.stop(), 0)
 
@@ -138,13 +141,13 @@ class PanelTests(unittest.TestCase):
             buoy, button, markers, image = self.open_panel(sway, pointer)
             left, top, right, bottom = self.assert_panel_beside(image, button, 1280, 720, "left").bbox
             pointer.click(left + 3, (top + bottom) // 2)  # its padding, left of the first column
-            settle()
-            self.assertTrue(json.loads(msg(buoy, "state").stdout)["menu_open"])
+            # msg state answers after buoy has handled the click.
+            self.assertTrue(buoy.caught_up()["menu_open"])
             self.assertIsNotNone(sway.screenshot().find(BACKGROUND, tolerance=2), "the panel still shows")
             pointer.click(left - 40, top - 40 if top > 60 else bottom + 40)
             wait_for(lambda: not json.loads(msg(buoy, "state").stdout)["menu_open"], timeout=3,
                      message="closed by a tap outside it")
-            settle()
+            self.assertEqual(buoy.started_commands(), 0)
             self.assertEqual([count_lines(m) for m in markers], [0] * 6)
             self.assertEqual(buoy.stop(), 0)
 
@@ -163,7 +166,8 @@ class PanelTests(unittest.TestCase):
             # Down moves to the row below (item 5), Left wraps back within it... twice: item 4.
             wtype(sway, "-k", "Down", "-k", "Left", "-k", "Return")
             wait_for(lambda: count_lines(markers[3]) == 1, timeout=3, message="item 4 ran from the keyboard")
-            settle()
+            buoy.caught_up()
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual([count_lines(m) for m in markers], [0, 0, 0, 1, 0, 0])
             self.assertEqual(buoy.stop(), 0)
 

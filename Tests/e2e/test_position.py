@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, settle
+from buoy_fixture import MAGENTA, Buoy
 from harness import HeadlessSway, wait_for
 from test_msg import config, msg
 
@@ -22,7 +22,7 @@ def state(buoy: Buoy) -> dict:
 def wait_edge(buoy: Buoy, edge: str) -> dict:
     """Waits until the button rests at `edge` and has arrived there on screen."""
     wait_for(lambda: state(buoy)["edge"] == edge, timeout=3, message=f"the button at {edge}")
-    settle(0.3)
+    buoy.wait_for_button_to_rest(MAGENTA)
     return state(buoy)
 
 
@@ -84,7 +84,7 @@ class PositionTests(unittest.TestCase):
             pointer.drag(cx, cy, 60, 300, release=True)
             wait_edge(buoy, "left")
             self.assertEqual(msg(buoy, "reload").returncode, 0)
-            settle(0.3)
+            # The reload places the button as buoy applies it, before msg state answers.
             self.assertEqual(state(buoy)["edge"], "left")
             buoy.config_path.write_text(position_config("bottom"))
             self.assertEqual(msg(buoy, "reload").returncode, 0)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import time
 import unittest
 
 from buoy_fixture import GREEN, MAGENTA, Buoy, count_lines, hex_color
@@ -110,11 +109,6 @@ class ButtonAfterMenuTests(unittest.TestCase):
             pointer.click(300, 300)
             wait_closed(sway)
             wait_for(lambda: buoy.log().count("menu closed") == 2, timeout=3, message="the second menu's end")
-            # Known, not fixed (docs/compositors.md, phoc 0.58): a press on the button less than
-            # about 0.4 s after its menu closed, on a loaded machine, gets wl_pointer.leave from
-            # phoc 0.58 as buoy widens its input region for the press, and the drag is lost. This
-            # test is about the button after the menu, so it presses once that time has passed.
-            time.sleep(0.4)
             drag_to_the_left(sway, pointer, (cx, cy))
             self.assertEqual(sum(count_lines(m) for m in markers), 0)
             self.assertEqual(buoy.stop(), 0)

@@ -10,7 +10,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines, settle
+from buoy_fixture import BUOY, MAGENTA, Buoy, count_lines
 from harness import HeadlessSway, Image, wait_for, wait_steady
 from test_button import config as button_config
 from test_msg import msg
@@ -87,8 +87,9 @@ class SubmenuTests(unittest.TestCase):
                              {"event": "menu_closed", "name": "main", "chosen": "Delta", "path": ["device"]})
             wait_for(lambda: not any(centres(sway.screenshot(), TOP + DEVICE)), timeout=3,
                      message="every level gone")
-            settle()
+            # msg state answers after buoy has handled the tap, and started any command it chose.
             self.assertFalse(state(buoy)["menu_open"])
+            self.assertEqual(buoy.started_commands(), 1)
             self.assertEqual({label: count_lines(m) for label, m in markers.items()},
                              {"Alpha": 0, "Beta": 0, "Gamma": 0, "Delta": 1})
             # The next tap opens the top level again.
@@ -122,7 +123,7 @@ class SubmenuTests(unittest.TestCase):
             self.assertTrue(state(buoy)["menu_open"])
             pointer.click(40, 40)
             wait_for(lambda: not state(buoy)["menu_open"], timeout=3, message="closed by a press outside")
-            settle()
+            self.assertEqual(buoy.started_commands(), 0)
             self.assertEqual(sum(count_lines(m) for m in markers.values()), 0)
             self.assertEqual(buoy.stop(), 0)
 
@@ -146,7 +147,7 @@ class SubmenuTests(unittest.TestCase):
             # At the top, Escape closes.
             wtype(sway, "-k", "Escape")
             wait_for(lambda: not state(buoy)["menu_open"], timeout=3, message="closed by Escape at the top")
-            settle()
+            self.assertEqual(buoy.started_commands(), 0)
             self.assertEqual(sum(count_lines(m) for m in markers.values()), 0)
             self.assertEqual(buoy.stop(), 0)
 

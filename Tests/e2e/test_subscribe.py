@@ -90,7 +90,7 @@ class SubscribeTests(unittest.TestCase):
             first, second = subscribed(buoy), subscribed(buoy)
             pointer.move(cx, cy)
             pointer.down()
-            time.sleep(0.03)
+            buoy.caught_up()  # it has the press: what is timed is the release's way to the line
             released = time.monotonic()
             pointer.up()
             for subscriber in (first, second):
@@ -192,7 +192,7 @@ class SubscribeTests(unittest.TestCase):
                 pointer.click(cx, cy)
                 wait_for(lambda: count_lines(marker) == tap + 1, timeout=1, message="the tap's command")
                 self.assertLess(time.monotonic() - started, 1.0)
-                time.sleep(0.35)
+                wait_for(lambda: not buoy.running_commands(), timeout=3, message="the tap's command ended")
             self.assertIsNone(buoy.process.poll(), "buoy keeps running")
             self.assertEqual(msg(buoy, "state").returncode, 0)
             stuck.close()
@@ -275,7 +275,9 @@ class SocketTests(unittest.TestCase):
             buoy = Buoy(sway, config()).start()
             buoy.wait_for_button(MAGENTA)
             peer = raw_connection(buoy, b"sta")
-            time.sleep(0.3)
+            # buoy accepts and reads its peers in the order they came, each wakeup reading every
+            # peer with data: once it answers a later one, it has read "sta" alone.
+            buoy.caught_up()
             peer.sendall(b"te\n")
             peer.settimeout(3)
             reply = b""

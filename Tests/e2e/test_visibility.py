@@ -7,7 +7,7 @@ import json
 import time
 import unittest
 
-from buoy_fixture import MAGENTA, Buoy, settle
+from buoy_fixture import MAGENTA, Buoy
 from harness import HeadlessKWin, HeadlessSway, matrix_compositor, require_tools, wait_for
 from test_faults import NestedSway
 from test_menu import start_buoy_with_menu, wait_closed, wait_open
@@ -91,8 +91,12 @@ class VisibilityTests(unittest.TestCase):
             buoy.wait_for_button(MAGENTA)
             sway.wev()
             sway.swaymsg("fullscreen", "enable")
-            settle()
-            self.assertTrue(on_screen(sway))
+            # sway shows a transaction once its clients have acked it, or 200 ms after it began
+            # (its txn_timeout) if one is slow: screenshots for 0.5 s from the command's answer
+            # see the fullscreen window drawn, and the button over it each time.
+            end = time.monotonic() + 0.5
+            while time.monotonic() < end:
+                self.assertTrue(on_screen(sway))
             self.assertNotIn("foreign", buoy.log(), "no rule: the windows are not watched")
             self.assertEqual(buoy.stop(), 0)
 
@@ -133,8 +137,10 @@ class VisibilityTests(unittest.TestCase):
             self.assertEqual(msg(buoy, "mode", "tablet").returncode, 0)
             buoy.wait_for_button(MAGENTA)
             self.assertEqual(msg(buoy, "reload").returncode, 0)
-            settle()
-            self.assertEqual(json.loads(msg(buoy, "state").stdout)["mode"], "tablet", "kept across a reload")
+            # buoy answers the reload once it has read the file; what it has to draw again, it
+            # has drawn once its state says ready.
+            state = wait_for(lambda: (s := buoy.caught_up())["ready"] and s, timeout=5, message="ready after the reload")
+            self.assertEqual(state["mode"], "tablet", "kept across a reload")
             self.assertTrue(on_screen(sway))
             # A hide on request outlasts the rule.
             self.assertEqual(msg(buoy, "hide").returncode, 0)
@@ -157,7 +163,8 @@ class WithoutForeignToplevelTests(unittest.TestCase):
             wait_for(lambda: "does not offer wlr-foreign-toplevel-management" in buoy.log(), timeout=3,
                      message="the warning")
             self.assertEqual(msg(buoy, "reload").returncode, 0)
-            settle()
+            # buoy warns, or not, as it applies the config it read again; msg state answers after.
+            buoy.caught_up()
             self.assertEqual(buoy.log().count("does not offer wlr-foreign-toplevel-management"), 1)
             self.assertIsNone(entry(buoy)["hidden_by"])
             self.assertEqual(buoy.stop(), 0)

@@ -19,6 +19,7 @@ import BuoyGestures
 ///   pointer press may be cancelled (KWin), which must not end the press.
 /// - The pointer leaving cancels a pointer press only: compositors (sway)
 ///   send a pointer leave when a touch begins, which must not end the touch.
+///   A press that has not moved first waits for it to come back (`+Away`).
 /// - The button is fully visible (the fade held) while the pointer is over
 ///   it, a press on it is down, or its menu is open; the idle delay counts
 ///   from when the last of them ends.
@@ -82,6 +83,8 @@ public struct ButtonController: Sendable, Equatable {
     /// used to keep it awake after a pointer release).
     var hovered = false
     var feedback = PressFeedback()
+    /// When the pointer left while a pointer press was down, not yet a drag.
+    var pointerAway: Double?
     /// The pointer resting on it, which taps it (`ButtonController+Dwell`).
     var dwell: Dwell
     var phase: Phase = .unplaced
@@ -185,6 +188,7 @@ public struct ButtonController: Sendable, Equatable {
         func consider(_ time: Double) { deadline = min(deadline ?? time, time) }
         if case .timer(let at)? = fadeWake { consider(at) }
         if let tuckTime { consider(tuckTime) }
+        if let pointerAway { consider(pointerAway + Self.pointerAwayLimit) }
         return deadline.map { .timer(at: $0) }
     }
 
@@ -209,11 +213,13 @@ public struct ButtonController: Sendable, Equatable {
         case .hover(let inside, let now, _):
             hovered = inside
             if inside {
+                pointerAway = nil
                 effects.append(.cursor(isDragging ? .grabbing : .hover))
             } else if pressKind == .pointer {
-                effects += cancelPress(at: now)
+                effects += pointerLeft(at: now)
             }
         case .press(let point, let kind, let now):
+            pointerAway = nil
             switch phase {
             case .menu(let motion, nil): phase = .menu(motion, .onMenu(kind))
             case .resting, .pressed, .dragging:
@@ -228,6 +234,7 @@ public struct ButtonController: Sendable, Equatable {
             if case .pressed = phase { effects += recognize(.move(point, kind: kind, at: now), at: now) }
             if case .dragging = phase { effects += recognize(.move(point, kind: kind, at: now), at: now) }
         case .release(let point, let kind, let now):
+            pointerAway = nil
             effects += release(point, kind: kind, at: now)
         case .cancel(let kind, let now):
             if pressKind == nil || pressKind == kind { effects += cancelPress(at: now) }
@@ -238,6 +245,7 @@ public struct ButtonController: Sendable, Equatable {
             if let deadline = recognizer.deadline, now >= deadline {
                 effects += recognize(.deadline(at: now), at: now)
             }
+            effects += pointerStayedAway(at: now)
             if let tuckTime, now >= tuckTime, case .resting(let motion, tucked: false) = phase {
                 phase = .resting(motion, tucked: true)
                 glideToRest(at: now, animated: true)
@@ -314,7 +322,7 @@ public struct ButtonController: Sendable, Equatable {
     }
 
     /// The kind of the press that is down, on the button or on the menu.
-    private var pressKind: InputKind? {
+    var pressKind: InputKind? {
         switch phase {
         case .pressed, .dragging: return recognizer.pressKind ?? .pointer
         case .menu(_, let press): return press?.kind

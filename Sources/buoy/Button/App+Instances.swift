@@ -11,8 +11,12 @@ extension App {
     /// surface and area. Each instance is placed after the ones before it,
     /// avoiding where they rest.
     func placeInstances(outputsChanged: Bool, now: Double) {
+        let ready = display.outputs.filter(\.ready).compactMap(\.name)
+        // Once this is logged, every button knows these outputs (the areas a drag can go to):
+        // scripts and tests wait for it rather than guessing when an output is known.
+        if outputsChanged { log.debug("outputs: \(ready.joined(separator: ", "))") }
         let plan = InstancePlan.plan(
-            buttons: config.buttons, outputs: display.outputs.filter(\.ready).compactMap(\.name),
+            buttons: config.buttons, outputs: ready,
             existing: instances.map(\.key), saved: places.places)
         let old = instances
         instances = plan.entries.map { entry in

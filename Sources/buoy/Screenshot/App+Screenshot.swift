@@ -61,6 +61,8 @@ extension App {
                     log.warning(
                         "\(reason): still running after \(Int(ScreenshotController.commandWait)) s; showing buoy again"
                     )
+                } else {
+                    log.info("\(reason): done; showing buoy again")
                 }
                 screenshotPid = nil
                 screenshotSync = nil
