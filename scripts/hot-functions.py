@@ -145,12 +145,17 @@ def session(binary: Path, out_dir: Path) -> None:
             buoy.stop()
         # Accessibility on: a screen reader reads the tree, and the menu opens.
         with Accessibility(sway, enabled=True) as a11y:
-            on = Buoy(sway, f'[button]\ncolor = "{hex_color(MAGENTA)}"\nidle_delay = 60\n[actions]\nlong_press = "menu"\n'
+            # A command on tap, as the bench's: the tree names the button by its program.
+            on = Buoy(sway, f'[button]\ncolor = "{hex_color(MAGENTA)}"\nidle_delay = 60\n[actions]\n'
+                      'tap = "true"\nlong_press = "menu"\n'
                       + "".join(f'[[menu.item]]\nlabel = "Item {n}"\ncommand = "true"\n' for n in range(8)),
                       name="a11y", verbosity="", env={"DBUS_SESSION_BUS_ADDRESS": a11y.bus.address})
             on.process = sway.spawn([str(profiled(binary, out_dir, "a11y"))], log=on.log_name, env=on.env)
             on.wait_for_button(MAGENTA, timeout=60)
             a11y.app(timeout=60)
+            for _ in range(2):  # taps by doAction, as a screen reader's
+                a11y.client("timed-do", "0", "activate")
+                time.sleep(1)
             subprocess.run([real, "msg", "menu"], env=on.env, capture_output=True, timeout=60)
             wait_for(lambda: a11y.client("tree")["children"][0]["children"], timeout=60,
                      message="the menu in the tree")
