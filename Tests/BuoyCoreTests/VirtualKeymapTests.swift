@@ -41,6 +41,19 @@ final class VirtualKeymapTests: XCTestCase {
             """)
     }
 
+    /// Key codes of one, two and three digits, as `"\(n)"` writes them.
+    func testTextNumbersTheKeysInDecimal() {
+        let names = (0..<95).map { "k\($0)" }
+        let text = VirtualKeymap(for: names.map { KeyChord([], $0) }).text
+        XCTAssertTrue(text.contains("maximum = 104;\n<K1> = 9;\n"), text)
+        XCTAssertTrue(text.contains("\n<K2> = 10;\n"), text)
+        XCTAssertTrue(text.contains("\n<K91> = 99;\n<K92> = 100;\n"), text)
+        XCTAssertTrue(text.contains("\nkey <K95> {[ k94 ]};\n"), text)
+        for number in [0, 7, 9, 10, 99, 100, 12_345] {
+            XCTAssertEqual(VirtualKeymap.decimal(number), "\(number)")
+        }
+    }
+
     func testEventsPressEachChordWithItsModifiersHeld() {
         let rows: [(chords: [KeyChord], events: [KeyboardEvent]?, line: UInt)] = [
             (

@@ -15,24 +15,49 @@ public struct VirtualKeymap: Sendable, Equatable {
     }
 
     /// What a modifier key sets, so that pressing it alone holds its modifier.
-    private static let modifierMaps = [
-        "Shift_L": "Shift", "Control_L": "Control", "Alt_L": "Mod1", "Super_L": "Mod4",
-    ]
+    /// A switch, not a dictionary: a dictionary literal runs the standard
+    /// library's hashing code, a 64 KiB window of it that only a start with
+    /// keys touched (perf's page faults, `make bench`'s keys).
+    private static func modifierMap(of key: String) -> String? {
+        switch key {
+        case "Shift_L": "Shift"
+        case "Control_L": "Control"
+        case "Alt_L": "Mod1"
+        case "Super_L": "Mod4"
+        default: nil
+        }
+    }
+
+    /// `number` (not negative) in decimal digits. Not `"\(number)"`, whose
+    /// integer printing is a 64 KiB window of the standard library's code
+    /// that a start without keys never touches; a config with keys builds
+    /// this keymap at start.
+    package static func decimal(_ number: Int) -> String {
+        var digits: [UInt8] = []
+        var rest = number
+        repeat {
+            digits.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
+            rest /= 10
+        } while rest > 0
+        return String(decoding: digits.reversed(), as: UTF8.self)
+    }
 
     /// The keymap in xkb's text format (XKB_KEYMAP_FORMAT_TEXT_V1).
     public var text: String {
+        let key = { (index: Int) in "<K" + Self.decimal(index + 1) + ">" }
         var lines = [
-            "xkb_keymap {", "xkb_keycodes \"buoy\" {", "minimum = 8;", "maximum = \(keys.count + 9);",
+            "xkb_keymap {", "xkb_keycodes \"buoy\" {", "minimum = 8;",
+            "maximum = " + Self.decimal(keys.count + 9) + ";",
         ]
-        for index in keys.indices { lines.append("<K\(index + 1)> = \(index + 9);") }
+        for index in keys.indices { lines.append(key(index) + " = " + Self.decimal(index + 9) + ";") }
         lines += [
             "};", "xkb_types \"buoy\" { include \"complete\" };",
             "xkb_compatibility \"buoy\" { include \"complete\" };", "xkb_symbols \"buoy\" {",
         ]
-        for (index, key) in keys.enumerated() {
-            lines.append("key <K\(index + 1)> {[ \(key) ]};")
-            if let modifier = Self.modifierMaps[key] {
-                lines.append("modifier_map \(modifier) { <K\(index + 1)> };")
+        for (index, name) in keys.enumerated() {
+            lines.append("key " + key(index) + " {[ " + name + " ]};")
+            if let modifier = Self.modifierMap(of: name) {
+                lines.append("modifier_map " + modifier + " { " + key(index) + " };")
             }
         }
         lines += ["};", "};", ""]
