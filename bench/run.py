@@ -1066,6 +1066,37 @@ class Bench:
                              "wakeups (WAYLAND_DEBUG run)", "", 0, wakeups,
                              note="each window's foreign-toplevel events wake it; nothing is drawn"))
 
+    def fullscreen(self, setup: Setup) -> None:
+        """`[visibility] fullscreen = "hide"`: from running `swaymsg fullscreen` to the `hidden`
+        line a `buoy msg subscribe` reads, and from `fullscreen disable` to `shown`. The e2e
+        test (test_visibility) checks the events and what shows; how fast is measured here."""
+        config = buoy_config(visibility={"fullscreen": '"hide"'})
+        hide, show = Series(), Series()
+        with setup.sway() as sway:
+            sway.wev()
+            buoy = Client(sway, [self.buoy], "buoy-fullscreen", config=config).start()
+            wait_for_color(sway, buoy, MAGENTA)
+            subscriber = subprocess.Popen([str(self.buoy), "msg", "subscribe"], env=buoy.env,
+                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            lines = LineReader(subscriber.stdout)
+            try:
+                time.sleep(0.5)  # subscribed: buoy accepts the peer on its next wakeup
+                for _ in range(self.runs):
+                    for state, event, series in (("enable", "hidden", hide), ("disable", "shown", show)):
+                        asked = time.monotonic()
+                        sway.swaymsg("fullscreen", state)
+                        arrived = lines.wait(lambda line: f'"event":"{event}"' in line.replace(" ", ""))
+                        series.add((arrived - asked) * 1000)
+                        time.sleep(0.3)  # the button drawn or gone before the next change
+            finally:
+                subscriber.terminate()
+                subscriber.wait(timeout=5)
+                buoy.stop()
+        for what, series in (("hidden", hide), ("shown", show)):
+            self.rows.append(Row(setup.name, f"swaymsg fullscreen → the `{what}` event read by `buoy msg "
+                                 "subscribe`, `fullscreen = \"hide\"`", "ms", 1, series, goal="median ≤ 100 ms",
+                                 met=series.median <= 100))
+
     # -- drag
 
     def drag(self, setup: Setup) -> None:
@@ -1764,6 +1795,30 @@ def count_lines(path: Path) -> int:
         return 0
 
 
+class LineReader:
+    """A child's output lines as they come, each with the monotonic time it was read."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.pending = b""
+
+    def wait(self, matches, timeout: float = 5.0) -> float:
+        """Reads until a line `matches`; returns when that line was read."""
+        deadline = time.monotonic() + timeout
+        while True:
+            while b"\n" in self.pending:
+                line, self.pending = self.pending.split(b"\n", 1)
+                if matches(line.decode(errors="replace")):
+                    return time.monotonic()
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.stream], [], [], left)[0]:
+                raise HarnessError("no matching line from buoy msg subscribe")
+            chunk = os.read(self.stream.fileno(), 65536)
+            if not chunk:
+                raise HarnessError("buoy msg subscribe ended")
+            self.pending += chunk
+
+
 def wait_for_color(sway: HeadlessSway, client: Client, color, timeout: float = 10.0):
     found = []
 
@@ -1976,6 +2031,7 @@ def main() -> int:
             bench.buttons_idle(setup)
         if "rules" in only:
             bench.rules(setup)
+            bench.fullscreen(setup)
         if "keys" in only:
             bench.keys_rss(setup)
         if "drag" in only:
