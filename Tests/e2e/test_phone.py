@@ -172,13 +172,15 @@ class PhoneEditModeTests(unittest.TestCase):
                       actions={"tap": '"menu"'},
                       menu={"edit": '"touch"', "open_duration": 0.1, "close_duration": 0.1,
                             "label_background": '"#12345f"', "label_color": '"#ffe600"'})
+        # The pointer first: a virtual pointer made just before its click may lose it.
+        self.pointer = sway.pointer()
         buoy = Buoy(sway, text + items).start()
-        buoy.wait_for_button(MAGENTA)
+        buoy.wait_ready()
         mark = len(buoy.log())
         self.assertEqual(msg(buoy, "menu").returncode, 0)
         menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu")
         mark = len(buoy.log())
-        sway.pointer().click(*menu["Edit"][:2])
+        self.pointer.click(*menu["Edit"][:2])
         return buoy, wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
 
     def test_a_full_menu_says_eight_of_eight_where_add_was(self):
@@ -212,14 +214,29 @@ class PhoneEditModeTests(unittest.TestCase):
         self.assertLess(pill.bbox[2], 720 - 8, pill)
         self.assertIsNotNone(band.crop(pill.bbox[0], 0, pill.bbox[2], band.size[1]).find(LABEL, tolerance=60))
 
+    def test_a_tap_on_an_items_label_says_how_to_move_it(self):
+        # Nothing on screen told that a long press then a drag moves an item.
+        with HeadlessSway(**PHONE) as sway:
+            buoy, rows = self.open_edit_mode(sway, 3)
+            hint = "Hold an item, then drag it to move it"
+            mark = len(buoy.log())
+            self.pointer.click(*rows["Item 2"][2:])
+            rows = wait_items(buoy, mark, lambda p: hint in p, "the hint")
+            self.assertEqual(list(rows), ["Item 1", "Item 2", "Item 3", "Add", "Button", "Done", hint])
+            settle()
+            image = sway.screenshot()
+            image.save_png(sway.artifact("edit-hint.png"))
+            self.pill_is_whole(image, rows[hint])
+            self.assertEqual(buoy.stop(), 0)
+
     def test_the_picker_marks_what_the_menu_has_already(self):
         with HeadlessSway(**PHONE) as sway:
             buoy, rows = self.open_edit_mode(sway, 2, '[[menu.item]]\naction = "terminal"\n')
             mark = len(buoy.log())
-            sway.pointer().click(*rows["Add"][:2])
+            self.pointer.click(*rows["Add"][:2])
             groups = wait_items(buoy, mark, lambda p: "Device" in p, "the picker's groups")
             mark = len(buoy.log())
-            sway.pointer().click(*groups["Device"][:2])
+            self.pointer.click(*groups["Device"][:2])
             device = wait_items(buoy, mark, lambda p: "Back" in p and "Device" not in p, "the Device group")
             self.assertIn("Terminal (in the menu)", device)
             self.assertNotIn("Terminal", device)
