@@ -3,6 +3,7 @@ PinePhone's or a Librem 5's): nothing clipped, nothing uncovered."""
 
 from __future__ import annotations
 
+import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, settle
@@ -227,6 +228,35 @@ class PhoneEditModeTests(unittest.TestCase):
             image = sway.screenshot()
             image.save_png(sway.artifact("edit-hint.png"))
             self.pill_is_whole(image, rows[hint])
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_the_held_item_is_drawn_lifted(self):
+        # The item being moved did not look lifted: its shadow is now deeper.
+        with HeadlessSway(**PHONE) as sway:
+            buoy, rows = self.open_edit_mode(sway, 3)
+            x, y = rows["Item 1"][2:]
+            mark = len(buoy.log())
+            self.pointer.move(x, y)
+            self.pointer.down()
+            # Held still past the long press (0.5 s) that makes it a drag: that length is what a
+            # user holds, and what is tested.
+            time.sleep(0.9)
+            self.pointer.drag(x, y, *rows["Item 2"][2:], steps=8, duration_ms=300)
+            held = wait_items(buoy, mark, lambda p: list(p)[:2] == ["Item 2", "Item 1"], "Item 1 held over Item 2")
+            settle()
+            image = sway.screenshot()
+            image.save_png(sway.artifact("edit-lifted.png"))
+
+            def darkest_below(label):
+                """The darkest pixel down the circle's middle, in the band its shadow falls in:
+                just below its rim, above the next row's."""
+                cx, cy = (2 * v for v in held[label][:2])
+                return min(sum(image.pixel(cx, yy)) for yy in range(cy + 40, cy + 52))
+
+            self.assertLess(darkest_below("Item 1"), darkest_below("Item 3") - 20, "a deeper shadow under it")
+            mark = len(buoy.log())
+            self.pointer.up()
+            wait_items(buoy, mark, lambda p: list(p)[:2] == ["Item 2", "Item 1"] and "Done" in p, "let go")
             self.assertEqual(buoy.stop(), 0)
 
     def test_the_picker_marks_what_the_menu_has_already(self):

@@ -280,5 +280,7 @@ extension MenuPage {
             } + (message ?? [])
         self.settings = settings
         look = MenuLook(colors: menu.colors, buttonColor: buttonColor, font: menu.font)
+        // The held item is drawn where it would go (`rowsAsDragged`), lifted.
+        lifted = editor.drag.map(\.over)
     }
 }
