@@ -31,7 +31,7 @@ extension MenuArtist {
         var reported: [Icon] = []
         let painted = { (item: Int) in job.only.isEmpty || job.only.contains(item) }
         let paints = { (sprite: MenuSprite) in job.only.isEmpty || sprite.shows(anyOf: job.only) }
-        let entries = (0..<count).map { i in
+        let drawn = (0..<count).map { i in
             let label = job.labels[i]
             let on = i < job.on.count && job.on[i]
             let unavailable = i < job.unavailable.count && job.unavailable[i]
@@ -59,6 +59,11 @@ extension MenuArtist {
             reported.append(icon == nil ? .failed(path: path) : .drawn(path: path))
             return MenuEntry(
                 label: label, icon: icon, on: on, iconMissing: icon == nil, unavailable: unavailable)
+        }
+        let entries = drawn.enumerated().map { i, entry in
+            var entry = entry
+            entry.lifted = i < job.lifted.count && job.lifted[i]
+            return entry
         }
         for (sprite, place) in zip(sprites, slots)
         where entries.indices.contains(sprite.item) && paints(sprite) {

@@ -17,6 +17,9 @@ public struct MenuEntry {
     /// Its tool is missing: its icon and label are dimmed, and a small
     /// mark sits on its circle's lower right.
     public var unavailable: Bool
+    /// Held and being moved in edit mode: its circle and pill cast a
+    /// deeper, lower shadow, as lifted off the menu.
+    public var lifted = false
 
     public init(
         label: String, icon: OpaquePointer? = nil, on: Bool = false, iconMissing: Bool = false,
@@ -154,7 +157,7 @@ extension MenuPainter {
             if MenuSprite.hasPill(item) {
                 paintPill(
                     cr, item.label, text: entry.label, look: look, backdrop: !inPanel,
-                    alpha: entry.unavailable ? MenuEntry.dimmed : 1)
+                    alpha: entry.unavailable ? MenuEntry.dimmed : 1, lifted: entry.lifted)
             }
         case .circle:
             paintItem(cr, item.circle, entry: entry, look: look, in: inPanel ? .panel : .column)
@@ -181,7 +184,9 @@ extension MenuPainter {
         guard r > 0 else { return }
         let iconSide = circle.width * layout.iconFraction
         if layout == .column {
-            paintShadow(cr, center: c, radius: r, spread: circle.width * MenuSprite.shadowSpread)
+            paintShadow(
+                cr, center: c, radius: r, spread: circle.width * MenuSprite.shadowSpread, lifted: entry.lifted
+            )
             paintRimmed(cr, circle, radius: r, fill: look.colors.background)
         }
         if entry.on { paintFocusRing(cr, circle, look: look) }
@@ -319,33 +324,41 @@ extension MenuPainter {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 
-    /// The same soft radial falloff as the button's shadow.
-    private static func paintShadow(_ cr: OpaquePointer, center c: Point, radius: Double, spread: Double) {
+    /// The same soft radial falloff as the button's shadow; `lifted`, darker
+    /// and from further in, within the same bounds (the sprite's pad).
+    private static func paintShadow(
+        _ cr: OpaquePointer, center c: Point, radius: Double, spread: Double, lifted: Bool = false
+    ) {
         let offset = spread * 0.25
         let outer = radius + spread * 0.75
         guard
             let pattern = cairo_pattern_create_radial(
-                c.x, c.y + offset, radius * 0.85, c.x, c.y + offset, outer)
+                c.x, c.y + offset, radius * (lifted ? 0.95 : 0.85), c.x, c.y + offset, outer)
         else { return }
         defer { cairo_pattern_destroy(pattern) }
-        cairo_pattern_add_color_stop_rgba(pattern, 0, 0, 0, 0, 0.35)
+        cairo_pattern_add_color_stop_rgba(pattern, 0, 0, 0, 0, lifted ? liftedShadow : 0.35)
         cairo_pattern_add_color_stop_rgba(pattern, 1, 0, 0, 0, 0)
         cairo_set_source(cr, pattern)
         cairo_arc(cr, c.x, c.y + offset, outer, 0, 2 * Double.pi)
         cairo_fill(cr)
     }
 
+    /// The darkest a lifted item's shadow is (an item at rest: 0.35).
+    static let liftedShadow = 0.6
+
     /// A label: in a column (`backdrop`) on its pill with the rim, at the
-    /// pill's start; in a panel on the panel itself, centred.
+    /// pill's start; in a panel on the panel itself, centred. `lifted`: a
+    /// deeper shadow, as the circle's.
     private static func paintPill(
-        _ cr: OpaquePointer, _ pill: Rect, text: String, look: MenuLook, backdrop: Bool, alpha: Double
+        _ cr: OpaquePointer, _ pill: Rect, text: String, look: MenuLook, backdrop: Bool, alpha: Double,
+        lifted: Bool = false
     ) {
         if backdrop {
-            // Cairo has no blur: two widening, faint outlines below the pill
+            // Cairo has no blur: widening, faint outlines below the pill
             // stand in for a soft shadow, light enough not to outline it.
-            for spread in [2.0, 1.0] {
+            for spread in lifted ? [2.5, 1.5, 0.5] : [2.0, 1.0] {
                 roundedRect(cr, lowered(MenuSprite.padded(pill, by: spread)))
-                cairo_set_source_rgba(cr, 0, 0, 0, 0.05)
+                cairo_set_source_rgba(cr, 0, 0, 0, lifted ? 0.15 : 0.05)
                 cairo_fill(cr)
             }
             paintRimmed(cr, pill, radius: min(pill.width, pill.height) / 2, fill: look.colors.labelBackground)

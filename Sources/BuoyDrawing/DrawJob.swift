@@ -94,6 +94,8 @@ package struct MenuDrawJob: WireRecord, Sendable {
     package var on: [Bool]
     /// Per item, whether its tool is missing: it is drawn dimmed, with a mark.
     package var unavailable: [Bool]
+    /// Per item, whether it is held and being moved: drawn lifted.
+    package var lifted: [Bool]
     /// The items whose images are painted (a status came for them); empty:
     /// every image. The rest of the file is left unwritten, and every label
     /// is still measured, so that the layout can be checked.
@@ -101,7 +103,7 @@ package struct MenuDrawJob: WireRecord, Sendable {
 
     package init(
         labels: [String], icons: [String?], arrangement: MenuArrangement, query: IconQuery, look: MenuLook,
-        scale: BufferScale, on: [Bool] = [], unavailable: [Bool] = [], only: [Int] = []
+        scale: BufferScale, on: [Bool] = [], unavailable: [Bool] = [], lifted: [Bool] = [], only: [Int] = []
     ) {
         self.labels = labels
         self.icons = icons
@@ -111,6 +113,7 @@ package struct MenuDrawJob: WireRecord, Sendable {
         self.scale = scale
         self.on = on
         self.unavailable = unavailable
+        self.lifted = lifted
         self.only = only
     }
 
@@ -131,6 +134,7 @@ package struct MenuDrawJob: WireRecord, Sendable {
         field(&scale)
         field(&on)
         field(&unavailable)
+        field(&lifted)
         field(&only)
     }
 }

@@ -40,7 +40,11 @@ final class MenuEditorTests: XCTestCase {
                 "the badge removes its item", Self.tap(1, badge: true) + [Self.written],
                 [.write(.removeItem(2, in: Self.list)), .redraw], ["A", "C"], .items, #line
             ),
-            ("a tap beside the badge does nothing", Self.tap(1), [], ["A", "B", "C"], .items, #line),
+            // It says how to move the item (issue 43: nothing did), once.
+            (
+                "a tap beside the badge changes nothing and says how to move it",
+                Self.tap(1) + Self.tap(2, at: 1), [.redraw], ["A", "B", "C"], .items, #line
+            ),
             (
                 "a release with no press seen is a tap", [(0, .release(row: 1, badge: true))],
                 [.write(.removeItem(2, in: Self.list))], ["A", "B", "C"], .items, #line
@@ -197,6 +201,16 @@ final class MenuEditorTests: XCTestCase {
             XCTAssertEqual(editor.items.map(\.label), labels, name, line: line)
             XCTAssertEqual(editor.screen, screen, name, line: line)
         }
+    }
+
+    func testATapOnALabelShowsTheMoveHintUntilTheNextChange() {
+        var editor = Self.editor()
+        XCTAssertNil(editor.message)
+        _ = Self.tap(0).flatMap { editor.handle($0.input, at: $0.at) }
+        XCTAssertEqual(editor.message, "Hold an item, then drag it to move it")
+        _ = Self.tap(1, at: 1, badge: true).flatMap { editor.handle($0.input, at: $0.at) }
+        _ = editor.handle(Self.written.input, at: Self.written.at)
+        XCTAssertNil(editor.message, "the next change clears it")
     }
 
     func testRows() {

@@ -3,6 +3,7 @@ PinePhone's or a Librem 5's): nothing clipped, nothing uncovered."""
 
 from __future__ import annotations
 
+import time
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy, settle
@@ -172,13 +173,15 @@ class PhoneEditModeTests(unittest.TestCase):
                       actions={"tap": '"menu"'},
                       menu={"edit": '"touch"', "open_duration": 0.1, "close_duration": 0.1,
                             "label_background": '"#12345f"', "label_color": '"#ffe600"'})
+        # The pointer first: a virtual pointer made just before its click may lose it.
+        self.pointer = sway.pointer()
         buoy = Buoy(sway, text + items).start()
-        buoy.wait_for_button(MAGENTA)
+        buoy.wait_ready()
         mark = len(buoy.log())
         self.assertEqual(msg(buoy, "menu").returncode, 0)
         menu = wait_items(buoy, mark, lambda p: "Edit" in p, "the menu")
         mark = len(buoy.log())
-        sway.pointer().click(*menu["Edit"][:2])
+        self.pointer.click(*menu["Edit"][:2])
         return buoy, wait_items(buoy, mark, lambda p: "Done" in p, "edit mode's items")
 
     def test_a_full_menu_says_eight_of_eight_where_add_was(self):
@@ -212,14 +215,58 @@ class PhoneEditModeTests(unittest.TestCase):
         self.assertLess(pill.bbox[2], 720 - 8, pill)
         self.assertIsNotNone(band.crop(pill.bbox[0], 0, pill.bbox[2], band.size[1]).find(LABEL, tolerance=60))
 
+    def test_a_tap_on_an_items_label_says_how_to_move_it(self):
+        # Nothing on screen told that a long press then a drag moves an item.
+        with HeadlessSway(**PHONE) as sway:
+            buoy, rows = self.open_edit_mode(sway, 3)
+            hint = "Hold an item, then drag it to move it"
+            mark = len(buoy.log())
+            self.pointer.click(*rows["Item 2"][2:])
+            rows = wait_items(buoy, mark, lambda p: hint in p, "the hint")
+            self.assertEqual(list(rows), ["Item 1", "Item 2", "Item 3", "Add", "Button", "Done", hint])
+            settle()
+            image = sway.screenshot()
+            image.save_png(sway.artifact("edit-hint.png"))
+            self.pill_is_whole(image, rows[hint])
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_the_held_item_is_drawn_lifted(self):
+        # The item being moved did not look lifted: its shadow is now deeper.
+        with HeadlessSway(**PHONE) as sway:
+            buoy, rows = self.open_edit_mode(sway, 3)
+            x, y = rows["Item 1"][2:]
+            mark = len(buoy.log())
+            self.pointer.move(x, y)
+            self.pointer.down()
+            # Held still past the long press (0.5 s) that makes it a drag: that length is what a
+            # user holds, and what is tested.
+            time.sleep(0.9)
+            self.pointer.drag(x, y, *rows["Item 2"][2:], steps=8, duration_ms=300)
+            held = wait_items(buoy, mark, lambda p: list(p)[:2] == ["Item 2", "Item 1"], "Item 1 held over Item 2")
+            settle()
+            image = sway.screenshot()
+            image.save_png(sway.artifact("edit-lifted.png"))
+
+            def darkest_below(label):
+                """The darkest pixel down the circle's middle, in the band its shadow falls in:
+                just below its rim, above the next row's."""
+                cx, cy = (2 * v for v in held[label][:2])
+                return min(sum(image.pixel(cx, yy)) for yy in range(cy + 40, cy + 52))
+
+            self.assertLess(darkest_below("Item 1"), darkest_below("Item 3") - 20, "a deeper shadow under it")
+            mark = len(buoy.log())
+            self.pointer.up()
+            wait_items(buoy, mark, lambda p: list(p)[:2] == ["Item 2", "Item 1"] and "Done" in p, "let go")
+            self.assertEqual(buoy.stop(), 0)
+
     def test_the_picker_marks_what_the_menu_has_already(self):
         with HeadlessSway(**PHONE) as sway:
             buoy, rows = self.open_edit_mode(sway, 2, '[[menu.item]]\naction = "terminal"\n')
             mark = len(buoy.log())
-            sway.pointer().click(*rows["Add"][:2])
+            self.pointer.click(*rows["Add"][:2])
             groups = wait_items(buoy, mark, lambda p: "Device" in p, "the picker's groups")
             mark = len(buoy.log())
-            sway.pointer().click(*groups["Device"][:2])
+            self.pointer.click(*groups["Device"][:2])
             device = wait_items(buoy, mark, lambda p: "Back" in p and "Device" not in p, "the Device group")
             self.assertIn("Terminal (in the menu)", device)
             self.assertNotIn("Terminal", device)

@@ -137,7 +137,9 @@ extension MenuController {
             case .write(let change): effects.append(.writeConfig(current.owner, change))
             case .undoLastWrite: effects.append(.undoConfigWrite(current.owner))
             case .redraw:
-                if let message = current.editor.message { effects.append(.warning("menu: \(message)")) }
+                if let message = current.editor.message, message != MenuEditor.moveHint {
+                    effects.append(.warning("menu: \(message)"))
+                }
                 effects += showEditScreen(byKey: current.editor.focused != nil, now: now)
             case .leave: effects += leaveEditMode(now: now)
             }
@@ -266,7 +268,8 @@ extension MenuPage {
         settings.openDuration = 0
         settings.closeDuration = 0
         let message = editor.message.map {
-            [MenuItem(label: $0, icon: "dialog-warning-symbolic", action: .back)]
+            let icon = $0 == MenuEditor.moveHint ? "dialog-information-symbolic" : "dialog-warning-symbolic"
+            return [MenuItem(label: $0, icon: icon, action: .back)]
         }
         path = Self.editPath(editor.screen)
         items =
@@ -278,5 +281,7 @@ extension MenuPage {
             } + (message ?? [])
         self.settings = settings
         look = MenuLook(colors: menu.colors, buttonColor: buttonColor, font: menu.font)
+        // The held item is drawn where it would go (`rowsAsDragged`), lifted.
+        lifted = editor.drag.map(\.over)
     }
 }

@@ -70,6 +70,10 @@ extension MenuEditor {
     /// just disappeared, and nothing said why).
     public static let fullLabel = "\(Menu.maxItems) of \(Menu.maxItems): remove one to add"
 
+    /// What a tap on an item's label says (issue 43: nothing on screen
+    /// told that a long press moves an item).
+    public static let moveHint = "Hold an item, then drag it to move it"
+
     /// What the picker says after an item's label when the menu has one of
     /// that label already, and when none of its tools is here (issue 43).
     public static let inTheMenu = "in the menu"

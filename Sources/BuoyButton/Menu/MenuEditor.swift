@@ -155,7 +155,8 @@ public struct MenuEditor: Sendable, Equatable {
     public private(set) var focused: Int?
     /// The item being moved, after a long press.
     public private(set) var drag: Drag?
-    /// Why the last change was refused, until the next change.
+    /// Why the last change was refused, or after a tap on an item's label
+    /// how to move it (`moveHint`), until the next change.
     public private(set) var message: String?
     /// The removal Undo puts back, until its time is up or another change is made.
     public private(set) var undo: Undo?
@@ -317,7 +318,12 @@ public struct MenuEditor: Sendable, Equatable {
     private mutating func activate(_ row: Int, badge: Bool) -> [Effect] {
         guard let chosen = rows[safe: row] else { return [] }
         switch chosen {
-        case .item(let index): return badge ? write(.remove(index), as: .removeItem(index + 1, in: list)) : []
+        case .item(let index):
+            if badge { return write(.remove(index), as: .removeItem(index + 1, in: list)) }
+            // A tap on its label, the first thing a finger tries, teaches the long press.
+            guard message != Self.moveHint else { return [] }
+            message = Self.moveHint
+            return [.redraw]
         case .add: return show(.groups(.newItem))
         case .full: return []
         case .button: return show(.button)

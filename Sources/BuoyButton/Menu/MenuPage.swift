@@ -12,6 +12,9 @@ public struct MenuPage: Sendable, Equatable {
     public var settings: Menu
     /// Its colours and font.
     public var look: MenuLook
+    /// The item held and being moved in edit mode, drawn lifted (a deeper
+    /// shadow); nil for none.
+    public var lifted: Int?
 
     /// The item that ends every submenu, and goes up a level.
     public static let back = MenuItem(label: "Back", icon: Glyph.up.iconName, action: .back)

@@ -111,6 +111,7 @@ final class MenuPresenter {
                     look: page.look, scale: anchor.scale,
                     on: page.items.indices.map { request.statuses[$0]?.on == true },
                     unavailable: page.items.map(\.isUnavailable),
+                    lifted: page.items.indices.map { $0 == page.lifted },
                     only: request.partial?.items ?? []),
                 into: file.fd, reaping: children.reaping)
         } catch {
