@@ -21,7 +21,7 @@ _buoy()
     local subcommands="msg doctor config"
     local configverbs="get set unset item path"
     local itemverbs="add remove move"
-    local commands="show hide toggle move tap double-tap long-press swipe-up swipe-down swipe-left swipe-right menu badge mode reload state subscribe quit click"
+    local commands="show hide toggle move tap double-tap long-press swipe-up swipe-down swipe-left swipe-right menu badge mode reload state subscribe quit click pointer"
     local places="left right top bottom top-left top-right bottom-left bottom-right center default"
     local i msg=0 doctor=0 config=0 command="" verb=""
     for ((i = 1; i < COMP_CWORD; i++)); do

@@ -1,7 +1,7 @@
 # fish completion for buoy(1). The command and position names are BuoyCore's
 # ControlCommand.names and .positions, the subcommands Invocation.Subcommand's,
 # the config verbs ConfigCommand.Verb's and ItemVerb's (CompletionsTests holds this file to them).
-set -l commands show hide toggle move tap double-tap long-press swipe-up swipe-down swipe-left swipe-right menu badge mode reload state subscribe quit click
+set -l commands show hide toggle move tap double-tap long-press swipe-up swipe-down swipe-left swipe-right menu badge mode reload state subscribe quit click pointer
 set -l places left right top bottom top-left top-right bottom-left bottom-right center default
 set -l subcommands msg doctor config
 set -l configverbs get set unset item path

@@ -43,10 +43,29 @@ package final class VirtualPointers {
             case .release(let button):
                 zwlr_virtual_pointer_v1_button(
                     pointer, time, button.rawValue, WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
+            case .moveBy(let delta):
+                zwlr_virtual_pointer_v1_motion(
+                    pointer, time, wl_fixed_from_double(delta.x), wl_fixed_from_double(delta.y))
+            case .scroll(let amount):
+                zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER.rawValue)
+                for (axis, value) in Self.axes(amount) where value != 0 {
+                    zwlr_virtual_pointer_v1_axis(pointer, time, axis, wl_fixed_from_double(value))
+                }
+            case .scrollStop:
+                zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER.rawValue)
+                for (axis, _) in Self.axes(.zero) { zwlr_virtual_pointer_v1_axis_stop(pointer, time, axis) }
             }
             zwlr_virtual_pointer_v1_frame(pointer)
         }
         return true
+    }
+
+    /// The two axes, with `amount`'s value on each.
+    private static func axes(_ amount: Point) -> [(UInt32, Double)] {
+        [
+            (WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, amount.y),
+            (WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, amount.x),
+        ]
     }
 
     private func pointer(for output: Output) -> OpaquePointer? {

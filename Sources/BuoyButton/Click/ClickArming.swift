@@ -64,6 +64,8 @@ public struct ClickArming: Sendable, Equatable {
         case removed
         /// A reload took away (or renamed) the button that armed it.
         case buttonGone = "button_gone"
+        /// A tap on the pointer pad was the click (issue 45).
+        case pointerPad = "pointer_pad"
     }
 
     /// A tap on an overlay: its output and where, in its logical pixels.

@@ -40,11 +40,18 @@ public enum ClickType: String, CaseIterable, Sendable, Equatable {
 }
 
 /// What a delivered click is, as pointer events at one output's logical
-/// pixels; the shell sends them through a virtual pointer.
+/// pixels; the shell sends them through a virtual pointer. The pointer
+/// pad's (issue 45) move by, scroll and stop too.
 public enum PointerStep: Sendable, Equatable {
     case move(Point)
     case press(PointerButton)
     case release(PointerButton)
+    /// Relative motion, in logical px.
+    case moveBy(Point)
+    /// Axis events from a finger: horizontal `x`, vertical `y` (down is positive).
+    case scroll(Point)
+    /// The finger left: axis_stop on both axes.
+    case scrollStop
 }
 
 /// The buttons buoy clicks with, by their evdev codes.
