@@ -170,6 +170,10 @@ final class PointerPadTests: XCTestCase {
                 [.press(.left), .usedClick(.drag), .motion(Self.point(10, 0)), .release(.left)], #line
             ),
             (
+                "a scroll is for a drag elsewhere: the tap stays a left click",
+                [.armed(.scroll)] + Self.tap(at: 10) + [.tick(at: 11)], Self.leftClick, #line
+            ),
+            (
                 "disarmed before the tap",
                 [.armed(.right), .armed(nil)] + Self.tap(at: 10) + [.tick(at: 11)], Self.leftClick, #line
             ),
@@ -184,6 +188,28 @@ final class PointerPadTests: XCTestCase {
         XCTAssertEqual(pad.deadline ?? 0, 10.3, accuracy: 1e-9)
         _ = pad.handle(.tick(at: 10.3))
         XCTAssertNil(pad.deadline)
+    }
+
+    /// Events read in one wakeup share its time: their speed is measured
+    /// from a place at least 0.05 s back, not as if they took no time.
+    /// Before, the two at 10.2 s moved the pointer 30 px each, three times
+    /// the finger's 10.
+    func testEventsReadAtOnceAreNotTakenAsInstantaneous() {
+        var pad = Pad(placement: Self.placement, area: Self.area)
+        let effects = [
+            Pad.Input.down(1, Self.point(600, 600), at: 10), .move(1, Self.point(610, 600), at: 10.1),
+            .move(1, Self.point(620, 600), at: 10.2), .move(1, Self.point(630, 600), at: 10.2),
+            .move(1, Self.point(640, 600), at: 10.2),
+        ].flatMap { pad.handle($0) }
+        let span = 10.2 - 10.1
+        XCTAssertEqual(
+            effects,
+            [
+                .motion(Self.point(10, 0)), .motion(Self.point(10, 0)),
+                .motion(Self.point(10 * PointerAcceleration.gain(distance: 20, seconds: span), 0)),
+                .motion(Self.point(10 * PointerAcceleration.gain(distance: 30, seconds: span), 0)),
+            ])
+        XCTAssertLessThan(PointerAcceleration.gain(distance: 30, seconds: span), 1.25)
     }
 
     func testSpeedScalesMotion() {

@@ -117,7 +117,10 @@ final class ControlCommandTests: XCTestCase {
             ),
             (["badge"], .missingBadge, "badge needs a text of 1 to 3 characters, or --clear", #line),
             (["mode"], .missingMode, "mode needs one of laptop, tablet", #line),
-            (["click"], .missingClickType, "click needs one of right, middle, double, drag, cancel", #line),
+            (
+                ["click"], .missingClickType,
+                "click needs one of right, middle, double, drag, scroll, cancel", #line
+            ),
             (["pointer"], .missingPointerSwitch, "pointer needs one of on, off, toggle", #line),
             (
                 ["pointer", "maybe"], .unknownPointerSwitch("maybe"),
@@ -126,7 +129,7 @@ final class ControlCommandTests: XCTestCase {
             ),
             (
                 ["click", "triple"], .unknownClickType("triple"),
-                "click: unknown type \"triple\"; types: right, middle, double, drag, cancel", #line
+                "click: unknown type \"triple\"; types: right, middle, double, drag, scroll, cancel", #line
             ),
             (
                 ["click", "right", "now"], .extraArguments(command: "click", ["now"]),

@@ -36,7 +36,7 @@ COMPOSITOR = (
     "test_panel", "test_phone", "test_pointer", "test_position", "test_remove", "test_sequences", "test_smoke",
     "test_status", "test_submenu", "test_touch", "test_visibility",
 )
-KWIN = ("test_kwin", "test_edit_mode_kwin")
+KWIN = ("test_kwin", "test_edit_mode_kwin", "test_pointer_kwin")
 NEWER_SWAY = ("test_scale",)
 # phoc 0.24's own regressions: crashes that only it had, run on the host-phoc leg.
 PHOC_024 = ("test_phoc",)

@@ -1,14 +1,17 @@
 """The pointer pad (issue 45): `buoy msg pointer on|off|toggle` (or the `pointer` action) opens an
 on-screen touchpad on the overlay layer; `msg state` reports where, subscribers hear it open and
 close, and only the pad takes input. Its strip moves it and its × closes it, by pointer here.
+The scroll action (`msg click scroll`): the next drag anywhere scrolls the window under its start,
+as axis events, and presses nothing.
 
 A finger on the pad cannot be injected into sway (sway 1.7 and 1.10 offer no protocol for a
 touch device, and the seat here has none), so what one and two fingers do on the pad is tested
-by table (PointerPadTests) and, by real touch, on KWin (test_kwin's pointer pad tests)."""
+by table (PointerPadTests) and, by real touch, on KWin (test_pointer_kwin)."""
 
 from __future__ import annotations
 
 import json
+import re
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy
@@ -30,6 +33,31 @@ def wait_pad(buoy: Buoy, opened: bool) -> dict | None:
     """Until the pad is placed (opened), or gone."""
     return wait_for(lambda: (pad(buoy) or False) if opened else pad(buoy) is None, timeout=3,
                     message=f"pointer_pad to be {'placed' if opened else 'null'}")
+
+
+def axes(wev) -> list[tuple[str, float]]:
+    """wl_pointer.axis events after the mark, of wev's first wl_pointer (it logs each event once
+    per wl_pointer it has made): (vertical or horizontal, value)."""
+    first = None
+    result = []
+    for fresh, obj, iface, event, args, _ in wev.events():
+        if iface != "wl_pointer" or event != "axis":
+            continue
+        first = obj if first is None else first
+        m = re.search(r"\((vertical|horizontal)[^)]*\), value: (-?[\d.]+)", args)
+        if fresh and obj == first and m:
+            result.append((m.group(1), float(m.group(2))))
+    return result
+
+
+def with_wev_below(compositor):
+    """A pointer, buoy (its button shown) and wev below it, the pointer on wev at (300, 200)."""
+    pointer = compositor.pointer()
+    buoy = Buoy(compositor, config()).start()
+    buoy.started(MAGENTA)
+    wev = compositor.wev()
+    wev.take_pointer(pointer, 300, 200)
+    return pointer, buoy, wev
 
 
 def near(pixel, color, tolerance: int = 3) -> bool:
@@ -90,11 +118,7 @@ class PointerPadTests(unittest.TestCase):
 
     def test_its_strip_moves_it_its_cross_closes_it_and_only_the_pad_takes_input(self):
         with matrix_compositor() as compositor:
-            pointer = compositor.pointer()
-            buoy = Buoy(compositor, config()).start()
-            buoy.started(MAGENTA)
-            wev = compositor.wev()
-            wev.take_pointer(pointer, 300, 200)
+            pointer, buoy, wev = with_wev_below(compositor)
             self.assertEqual(msg(buoy, "pointer", "on").returncode, 0)
             placed = wait_pad(buoy, True)
             subscriber = subscribed(buoy)
@@ -119,6 +143,28 @@ class PointerPadTests(unittest.TestCase):
             buoy.caught_up()
             self.assertEqual(wev.button_events(), [], "the × is the pad's, not the window's")
             subscriber.close()
+
+
+class ScrollActionTests(unittest.TestCase):
+    def test_a_drag_after_msg_click_scroll_scrolls_the_window_below_and_presses_nothing(self):
+        with matrix_compositor() as compositor:
+            pointer, buoy, wev = with_wev_below(compositor)
+            before = buoy.log().count("takes input")
+            result = msg(buoy, "click", "scroll")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            wait_for(lambda: buoy.log().count("takes input") > before, timeout=3,
+                     message="the overlay takes input")
+            wev.mark()
+            # 200 px up: the content follows, so the window scrolls down by 200.
+            pointer.drag(640, 500, 640, 300, release=True)
+            wait_for(lambda: sum(v for axis, v in axes(wev) if axis == "vertical") >= 199.9, timeout=3,
+                     message=lambda: f"200 px of vertical axis events in wev; have {axes(wev)}")
+            buoy.caught_up()
+            self.assertEqual([axis for axis, _ in axes(wev)], ["vertical"] * 10, "in steps of 20 px")
+            self.assertEqual(wev.button_events(), [], "a scroll presses no button")
+            self.assertTrue(any(fresh and iface == "wl_pointer" and event == "axis_stop"
+                                for fresh, _, iface, event, _, _ in wev.events()), "the finger's stop ends it")
+            self.assertIsNone(json.loads(msg(buoy, "state").stdout)["armed"], "one drag, then disarmed")
 
 
 if __name__ == "__main__":

@@ -196,7 +196,8 @@ public struct ClickArming: Sendable, Equatable {
             return disarm(reason)
         case (.press(let spot, _), .armed(let type, let until, let dragFrom)):
             dwell.spend(at: spot.point)
-            phase = .pressed(type, until: until, dragFrom: dragFrom)
+            // A scroll goes from its press to its release.
+            phase = .pressed(type, until: until, dragFrom: type == .scroll ? spot : dragFrom)
             return []
         case (.pointerEntered(let spot, let now), _):
             pointer = spot

@@ -78,9 +78,9 @@ public struct PointerPad: Sendable, Equatable {
         case idle
         /// One finger in the touch area; `afterTap` when a tap waits for it.
         case touching(
-            Int32, start: Point, last: Point, lastAt: Double, since: Double, moved: Bool, afterTap: Bool)
+            Int32, start: Point, last: Point, since: Double, moved: Bool, afterTap: Bool)
         /// Tap and a half: the left button is held while the finger moves.
-        case dragging(Int32, last: Point, lastAt: Double)
+        case dragging(Int32, last: Point)
         /// Two fingers (or more) down, by id; `scrolling` once they moved.
         case fingers([Int32: Point], start: Point, since: Double, scrolling: Bool, lifted: Bool)
         /// A tap's left click, sent at `until` unless a touch comes first.
@@ -99,6 +99,17 @@ public struct PointerPad: Sendable, Equatable {
     private var armed: ClickType?
     /// The left button held by an armed drag's tap, until the next tap.
     private var holding = false
+    /// Where the finger was at least `PointerAcceleration.window` before
+    /// `recent`, which its speed is measured from, and its latest place
+    /// that far from the one before: both set as it touches down.
+    private var pace = Sample(point: .zero, at: 0)
+    private var recent = Sample(point: .zero, at: 0)
+
+    /// A finger's place at a time.
+    struct Sample: Sendable, Equatable {
+        var point: Point
+        var at: Double
+    }
 
     /// A pad at `placement` in a surface of `area`.
     public init(placement: PointerPadPlacement, area: Size, settings: Settings = Settings()) {
@@ -154,12 +165,14 @@ public struct PointerPad: Sendable, Equatable {
                 phase = .carrying(id, last: point)
             } else if placement.touchArea.contains(point), id != Self.pointerID {
                 phase = .touching(
-                    id, start: point, last: point, lastAt: now, since: now, moved: false, afterTap: afterTap)
+                    id, start: point, last: point, since: now, moved: false, afterTap: afterTap)
+                pace = Sample(point: point, at: now)
+                recent = pace
             } else {
                 phase = .idle
             }
             return pending
-        case .touching(let first, _, let last, _, let since, let moved, let afterTap)
+        case .touching(let first, _, let last, let since, let moved, let afterTap)
         where id != first && id != Self.pointerID && !afterTap:
             // A second finger: a scroll or a right click, from where both are.
             let fingers = [first: last, id: point]
@@ -178,25 +191,25 @@ public struct PointerPad: Sendable, Equatable {
 
     private mutating func move(_ id: Int32, _ point: Point, _ now: Double) -> [Effect] {
         switch phase {
-        case .touching(id, let start, let last, let lastAt, let since, let moved, let afterTap):
+        case .touching(id, let start, let last, let since, let moved, let afterTap):
             let far = moved || start.distance(to: point) > settings.slop
             guard far else {
                 phase = .touching(
-                    id, start: start, last: last, lastAt: lastAt, since: since, moved: false,
+                    id, start: start, last: last, since: since, moved: false,
                     afterTap: afterTap)
                 return []
             }
-            let motion = motion(from: last, lastAt: lastAt, to: point, now: now)
+            let motion = motion(from: last, to: point, now: now)
             if afterTap {
-                phase = .dragging(id, last: point, lastAt: now)
+                phase = .dragging(id, last: point)
                 return [.press(.left), motion]
             }
             phase = .touching(
-                id, start: start, last: point, lastAt: now, since: since, moved: true, afterTap: false)
+                id, start: start, last: point, since: since, moved: true, afterTap: false)
             return [motion]
-        case .dragging(id, let last, let lastAt):
-            phase = .dragging(id, last: point, lastAt: now)
-            return [motion(from: last, lastAt: lastAt, to: point, now: now)]
+        case .dragging(id, let last):
+            phase = .dragging(id, last: point)
+            return [motion(from: last, to: point, now: now)]
         case .fingers(var fingers, let start, let since, let scrolling, let lifted) where fingers[id] != nil:
             let before = Self.centroid(fingers)
             fingers[id] = point
@@ -221,12 +234,12 @@ public struct PointerPad: Sendable, Equatable {
 
     private mutating func up(_ id: Int32, _ now: Double) -> [Effect] {
         switch phase {
-        case .touching(id, _, _, _, let since, let moved, let afterTap):
+        case .touching(id, _, _, let since, let moved, let afterTap):
             phase = .idle
             let tap = !moved && now - since <= settings.tapTime
             if afterTap { return tap ? Self.leftClick + Self.leftClick : Self.leftClick }
             return tap ? self.tap(now) : []
-        case .dragging(id, _, _):
+        case .dragging(id, _):
             phase = .idle
             return [.release(.left)]
         case .fingers(var fingers, let start, let since, let scrolling, _) where fingers[id] != nil:
@@ -256,22 +269,26 @@ public struct PointerPad: Sendable, Equatable {
             holding = false
             return [.release(.left)]
         }
-        guard let type = armed else {
+        guard let type = armed, let clicks = Self.clicks(of: type) else {
             phase = .tapped(until: now + settings.tapWindow)
             return []
         }
         armed = nil
-        let clicks: [Effect]
-        switch type {
-        case .right: clicks = [.press(.right), .release(.right)]
-        case .middle: clicks = [.press(.middle), .release(.middle)]
-        case .double: clicks = Self.leftClick + Self.leftClick
-        case .drag:
-            // Held until the next tap, the pointer moved between the two.
-            holding = true
-            clicks = [.press(.left)]
-        }
+        // A drag's press is held until the next tap, the pointer moved between the two.
+        holding = type == .drag
         return clicks + [.usedClick(type)]
+    }
+
+    /// What a tap is with `type` armed; nil for a scroll, which is for a
+    /// drag elsewhere (the pad's two fingers scroll).
+    private static func clicks(of type: ClickType) -> [Effect]? {
+        switch type {
+        case .right: [.press(.right), .release(.right)]
+        case .middle: [.press(.middle), .release(.middle)]
+        case .double: leftClick + leftClick
+        case .drag: [.press(.left)]
+        case .scroll: nil
+        }
     }
 
     private mutating func cancel() -> [Effect] {
@@ -287,9 +304,18 @@ public struct PointerPad: Sendable, Equatable {
         return effects
     }
 
-    private func motion(from last: Point, lastAt: Double, to point: Point, now: Double) -> Effect {
+    /// The pointer's motion for a finger that moved from `last` to
+    /// `point`: its speed is taken from `pace`, at least
+    /// `PointerAcceleration.window` back, since events the compositor sent
+    /// apart may be read in one wakeup, at one time (on KWin, a drag at 180
+    /// px/s moved the pointer 1.6 times as far as the finger).
+    private mutating func motion(from last: Point, to point: Point, now: Double) -> Effect {
         let delta = point - last
-        let gain = PointerAcceleration.gain(distance: delta.distance(to: .zero), seconds: now - lastAt)
+        if now - recent.at >= PointerAcceleration.window {
+            pace = recent
+            recent = Sample(point: point, at: now)
+        }
+        let gain = PointerAcceleration.gain(distance: pace.point.distance(to: point), seconds: now - pace.at)
         return .motion(Point(x: delta.x * settings.speed * gain, y: delta.y * settings.speed * gain))
     }
 
@@ -313,6 +339,8 @@ public enum PointerAcceleration {
     public static let fast = 1500.0
     /// The most the pointer goes per finger motion, times `speed`.
     public static let maximum = 3.0
+    /// The shortest time a finger's speed is measured over.
+    public static let window = 0.05
 
     /// The gain for a finger that moved `distance` px in `seconds`; a
     /// motion with no time between (two events at once) is taken to span
