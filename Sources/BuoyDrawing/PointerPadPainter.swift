@@ -18,10 +18,16 @@ package enum PointerPadPainter {
     }
 
     /// Paints a pad of `size` logical px at `scale` into `data` (`stride`
-    /// bytes a row), `bufferSize` pixels.
-    package static func paint(size: Size, scale: Int, into data: UnsafeMutableRawPointer, stride: Int) {
+    /// bytes a row), `bufferSize` pixels; only its `rows` (all by default).
+    package static func paint(
+        size: Size, scale: Int, into data: UnsafeMutableRawPointer, stride: Int, rows: Range<Int>? = nil
+    ) {
         let pixels = bufferSize(size, scale: scale)
-        SquareCanvas.paint(into: data, width: pixels.width, height: pixels.height, stride: stride) { cr in
+        let rows = rows ?? 0..<pixels.height
+        SquareCanvas.paint(
+            into: data + rows.lowerBound * stride, width: pixels.width, height: rows.count, stride: stride
+        ) { cr in
+            cairo_translate(cr, 0, -Double(rows.lowerBound))
             cairo_scale(cr, Double(scale), Double(scale))
             paintPad(cr, size: size)
         }

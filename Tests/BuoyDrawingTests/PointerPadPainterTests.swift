@@ -32,6 +32,25 @@ final class PointerPadPainterTests: XCTestCase {
         XCTAssertGreaterThan(pixel(284, 16)[0], 200, "the ×")
     }
 
+    /// Drawn a band at a time, the image is the one drawn at once.
+    func testBandsMakeTheSameImage() {
+        let size = Size(width: 300, height: 200)
+        let (width, height) = PointerPadPainter.bufferSize(size, scale: 1)
+        let whole = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * height, alignment: 16)
+        let banded = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * height, alignment: 16)
+        defer {
+            whole.deallocate()
+            banded.deallocate()
+        }
+        memset(banded, 0xAB, width * 4 * height)
+        PointerPadPainter.paint(size: size, scale: 1, into: whole, stride: width * 4)
+        for top in stride(from: 0, to: height, by: 32) {
+            PointerPadPainter.paint(
+                size: size, scale: 1, into: banded, stride: width * 4, rows: top..<min(height, top + 32))
+        }
+        XCTAssertEqual(memcmp(whole, banded, width * 4 * height), 0)
+    }
+
     func testScaleTwoDoublesTheBuffer() {
         XCTAssertEqual(PointerPadPainter.bufferSize(Size(width: 300, height: 200), scale: 2).width, 600)
         let pixel = render(Size(width: 300, height: 200), scale: 2)
