@@ -181,6 +181,64 @@ final class PointerPadTests: XCTestCase {
         Self.check(rows)
     }
 
+    /// Issue 45 §1: with `[button] dwell`, the pointer resting after the
+    /// pad moved it clicks where it rests, once per rest; a drag's or a
+    /// scroll's end is no rest.
+    func testDwell() {
+        let rows: [(name: String, [Pad.Input], [Pad.Effect], UInt)] = [
+            (
+                "a rest after a move clicks, once",
+                [
+                    .down(1, Self.point(600, 600), at: 10), .move(1, Self.point(610, 600), at: 10.1),
+                    .up(1, at: 10.2), .tick(at: 10.6), .tick(at: 11.1), .tick(at: 12.5),
+                ], [.motion(Self.point(10, 0))] + Self.leftClick, #line
+            ),
+            (
+                "moving on rests afresh",
+                [
+                    .down(1, Self.point(600, 600), at: 10), .move(1, Self.point(610, 600), at: 10.1),
+                    .up(1, at: 10.2), .tick(at: 11.1), .down(1, Self.point(600, 600), at: 12),
+                    .move(1, Self.point(610, 600), at: 12.1), .up(1, at: 12.2), .tick(at: 13.1),
+                ],
+                [.motion(Self.point(10, 0))] + Self.leftClick + [.motion(Self.point(10, 0))] + Self.leftClick,
+                #line
+            ),
+            (
+                "an armed type is the rest's click",
+                [
+                    .armed(.right), .down(1, Self.point(600, 600), at: 10),
+                    .move(1, Self.point(610, 600), at: 10.1), .up(1, at: 10.2), .tick(at: 11.1),
+                ], [.motion(Self.point(10, 0)), .press(.right), .release(.right), .usedClick(.right)], #line
+            ),
+            (
+                "a drag's end is no rest",
+                Self.tap(at: 10) + [
+                    .down(1, Self.point(600, 600), at: 10.15), .move(1, Self.point(610, 600), at: 10.25),
+                    .up(1, at: 10.3), .tick(at: 12),
+                ], [.press(.left), .motion(Self.point(10, 0)), .release(.left)], #line
+            ),
+            (
+                "a scroll's end is no rest",
+                [
+                    .down(1, Self.point(600, 600), at: 10), .move(1, Self.point(610, 600), at: 10.1),
+                    .down(2, Self.point(650, 600), at: 10.15), .move(1, Self.point(610, 580), at: 10.2),
+                    .move(2, Self.point(650, 580), at: 10.2), .up(1, at: 10.3), .up(2, at: 10.3),
+                    .tick(at: 12),
+                ],
+                [
+                    .motion(Self.point(10, 0)), .scroll(Self.point(0, 10)), .scroll(Self.point(0, 10)),
+                    .scrollStop,
+                ],
+                #line
+            ),
+        ]
+        for (name, inputs, effects, line) in rows {
+            var pad = Pad(placement: Self.placement, area: Self.area, settings: .init(dwell: 1))
+            XCTAssertEqual(inputs.flatMap { pad.handle($0) }, effects, name, line: line)
+            XCTAssertNil(pad.deadline, "\(name): no rest left running", line: line)
+        }
+    }
+
     func testDeadlineIsTheTapsClick() {
         var pad = Pad(placement: Self.placement, area: Self.area)
         XCTAssertNil(pad.deadline)

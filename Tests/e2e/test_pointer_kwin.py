@@ -17,11 +17,11 @@ from test_pointer import axes
 
 
 class PointerPadOnKWinTests(unittest.TestCase):
-    def start(self, kwin: HeadlessKWin):
-        """buoy as KWin's user with the pad open, wev below, the pointer on wev at (300, 300);
-        returns (buoy, wev, touch, the pad's frame)."""
+    def start(self, kwin: HeadlessKWin, text: str | None = None):
+        """buoy as KWin's user (with config `text`) with the pad open, wev below, the pointer on
+        wev at (300, 300); returns (buoy, wev, touch, the pad's frame)."""
         touch = kwin.touch()
-        buoy = UserBuoy(kwin, config()).start()
+        buoy = UserBuoy(kwin, text or config()).start()
         buoy.wait_for_button(MAGENTA)
         wev = kwin.wev()
         touch.command("move 299 300")
@@ -53,6 +53,20 @@ class PointerPadOnKWinTests(unittest.TestCase):
             self.assertEqual([(e.button, e.state, e.x, e.y) for e in wev.button_events()],
                              [(BTN_LEFT, "pressed", px, py), (BTN_LEFT, "released", px, py)],
                              "a left click where the pointer is, and none on the pad's place")
+            self.assertEqual(buoy.stop(), 0)
+
+    def test_with_dwell_the_pointer_resting_after_a_finger_moved_it_clicks_there_once(self):
+        with HeadlessKWin() as kwin:
+            buoy, wev, touch, pad = self.start(kwin, config(button={"dwell": 0.5}))
+            x, y = pad["x"] + pad["width"] / 2, pad["y"] + pad["height"] / 2
+            touch.drag(x, y, x + 60, y + 40, steps=10, duration_ms=400, release=True)
+            wev.wait_buttons(2, timeout=3, settle=0)
+            px, py = wev.motions()[-1]
+            self.assertEqual([(e.button, e.state, e.x, e.y) for e in wev.button_events()],
+                             [(BTN_LEFT, "pressed", px, py), (BTN_LEFT, "released", px, py)])
+            # Once per rest: another rest's length later, still the one click.
+            buoy.past(0.6)
+            self.assertEqual(len(wev.button_events()), 2, wev.button_events())
             self.assertEqual(buoy.stop(), 0)
 
     def test_two_fingers_moving_up_scroll_the_window_under_the_pointer(self):

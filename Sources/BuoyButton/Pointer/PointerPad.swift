@@ -29,13 +29,20 @@ public struct PointerPad: Sendable, Equatable {
         public var tapTime: Double
         /// Seconds after a tap for the touch that makes it a drag.
         public var tapWindow: Double
+        /// `[button] dwell`: the pointer resting this long after the pad
+        /// moved it clicks where it rests; 0 is off.
+        public var dwell: Double
 
         /// libinput's figures for a touchpad's taps, near enough.
-        public init(speed: Double = 1, slop: Double = 8, tapTime: Double = 0.25, tapWindow: Double = 0.2) {
+        public init(
+            speed: Double = 1, slop: Double = 8, tapTime: Double = 0.25, tapWindow: Double = 0.2,
+            dwell: Double = 0
+        ) {
             self.speed = speed
             self.slop = slop
             self.tapTime = tapTime
             self.tapWindow = tapWindow
+            self.dwell = dwell
         }
     }
 
@@ -105,6 +112,12 @@ public struct PointerPad: Sendable, Equatable {
     private var pace = Sample(point: .zero, at: 0)
     private var recent = Sample(point: .zero, at: 0)
 
+    /// The pointer resting after the pad moved it (`Settings.dwell`), at
+    /// `travelled`: the sum of the pad's motions, the pointer's place as
+    /// far as the pad knows.
+    private var dwell: Dwell
+    private var travelled = Point.zero
+
     /// A finger's place at a time.
     struct Sample: Sendable, Equatable {
         var point: Point
@@ -116,12 +129,13 @@ public struct PointerPad: Sendable, Equatable {
         self.placement = placement
         self.area = area
         self.settings = settings
+        dwell = Dwell(seconds: settings.dwell)
     }
 
     /// When a tick is due: a tap's click.
     public var deadline: Double? {
-        if case .tapped(let until) = phase { return until }
-        return nil
+        let tap: Double? = if case .tapped(let until) = phase { until } else { nil }
+        return [tap, dwell.deadline].compactMap { $0 }.min()
     }
 
     /// Takes one input; returns what to carry out.
@@ -141,9 +155,11 @@ public struct PointerPad: Sendable, Equatable {
             placement = kept
             return [.moved(kept)]
         case .tick(let now):
-            guard case .tapped(let until) = phase, now >= until else { return [] }
-            phase = .idle
-            return [.press(.left), .release(.left)]
+            if case .tapped(let until) = phase, now >= until {
+                phase = .idle
+                return Self.leftClick
+            }
+            return restingClick(now)
         }
     }
 
@@ -179,6 +195,8 @@ public struct PointerPad: Sendable, Equatable {
             phase = .fingers(
                 fingers, start: Self.centroid(fingers), since: moved ? -.infinity : since, scrolling: false,
                 lifted: false)
+            // Two fingers scroll or click: where they leave the pointer is no rest.
+            dwell.spend(at: travelled)
             return []
         case .fingers(var fingers, let start, let since, let scrolling, false) where id != Self.pointerID:
             fingers[id] = point
@@ -202,14 +220,18 @@ public struct PointerPad: Sendable, Equatable {
             let motion = motion(from: last, to: point, now: now)
             if afterTap {
                 phase = .dragging(id, last: point)
+                dwell.spend(at: travelled)
                 return [.press(.left), motion]
             }
             phase = .touching(
                 id, start: start, last: point, since: since, moved: true, afterTap: false)
+            dwell.moved(to: travelled, now: now)
             return [motion]
         case .dragging(id, let last):
             phase = .dragging(id, last: point)
-            return [motion(from: last, to: point, now: now)]
+            let motion = motion(from: last, to: point, now: now)
+            dwell.spend(at: travelled)
+            return [motion]
         case .fingers(var fingers, let start, let since, let scrolling, let lifted) where fingers[id] != nil:
             let before = Self.centroid(fingers)
             fingers[id] = point
@@ -269,12 +291,32 @@ public struct PointerPad: Sendable, Equatable {
             holding = false
             return [.release(.left)]
         }
-        guard let type = armed, let clicks = Self.clicks(of: type) else {
+        guard let clicks = armedClick() else {
             phase = .tapped(until: now + settings.tapWindow)
             return []
         }
+        return clicks
+    }
+
+    /// The pointer's rest is a tap where it rests (at once: no drag can
+    /// follow), once per rest. A drag's or a scroll's end is no rest: they
+    /// spend it (`move`, `down`).
+    private mutating func restingClick(_ now: Double) -> [Effect] {
+        guard dwell.fire(at: now).clicked else { return [] }
+        dwell.spend(at: travelled)
+        if holding {
+            holding = false
+            return [.release(.left)]
+        }
+        return armedClick() ?? Self.leftClick
+    }
+
+    /// The armed type's click, which disarms it; nil when none is armed
+    /// (or a scroll is). A drag's press is held until the next tap, the
+    /// pointer moved between the two.
+    private mutating func armedClick() -> [Effect]? {
+        guard let type = armed, let clicks = Self.clicks(of: type) else { return nil }
         armed = nil
-        // A drag's press is held until the next tap, the pointer moved between the two.
         holding = type == .drag
         return clicks + [.usedClick(type)]
     }
@@ -316,7 +358,9 @@ public struct PointerPad: Sendable, Equatable {
             recent = Sample(point: point, at: now)
         }
         let gain = PointerAcceleration.gain(distance: pace.point.distance(to: point), seconds: now - pace.at)
-        return .motion(Point(x: delta.x * settings.speed * gain, y: delta.y * settings.speed * gain))
+        let motion = Point(x: delta.x * settings.speed * gain, y: delta.y * settings.speed * gain)
+        travelled = travelled + motion
+        return .motion(motion)
     }
 
     private static let leftClick: [Effect] = [.press(.left), .release(.left)]

@@ -7,7 +7,8 @@ extension App {
     /// a gesture, a menu item); returns why it cannot open.
     func setPointerPad(_ turn: PointerSwitch, from instance: ButtonInstance, now: Double) -> String? {
         pointerPad.set(
-            turn, owner: instance.key, output: instance.currentOutput, config: config.pointer, now: now)
+            turn, owner: instance.key, output: instance.currentOutput, config: config.pointer,
+            dwell: instance.spec.button.dwell, now: now)
     }
 
     /// Once a wakeup, after the click types: the pad closes when the button

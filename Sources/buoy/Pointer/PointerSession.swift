@@ -39,6 +39,7 @@ final class PointerSession {
     private unowned let clicks: ClickSession
     private let log: Logger
     private var settings = PointerPadConfig()
+    private var dwell = 0.0
     /// Tells `buoy msg subscribe` of the pad opening and closing, as events
     /// of the button it was opened from.
     var publish: (ButtonEvent.Kind, InstanceKey) -> Void = { _, _ in }
@@ -62,12 +63,12 @@ final class PointerSession {
     var deadline: Double? { open?.pad?.deadline }
 
     /// Opens the pad on `output` from `owner`, or closes it, as `turn` says;
-    /// returns why it cannot open.
+    /// with `dwell` (the owner's `[button] dwell`), the pointer resting
+    /// after the pad moved it clicks. Returns why it cannot open.
     func set(
-        _ turn: PointerSwitch, owner: InstanceKey, output: Output?, config: PointerPadConfig, now: Double
-    )
-        -> String?
-    {
+        _ turn: PointerSwitch, owner: InstanceKey, output: Output?, config: PointerPadConfig, dwell: Double,
+        now: Double
+    ) -> String? {
         guard turn.opens(whenOpen: isOpen) else {
             close(now: now)
             return nil
@@ -82,6 +83,7 @@ final class PointerSession {
             return "the pointer pad: the button is not on any output"
         }
         settings = config
+        self.dwell = dwell
         do {
             let layer = try LayerSurface(display: display, output: output, namespace: Self.namespace)
             let view = try Subsurface(display: display, parent: layer, scalable: true)
@@ -144,7 +146,8 @@ final class PointerSession {
                 let placement = PointerPadPlacement(
                     area: size, width: settings.width, height: settings.height, place: settings.place)
                 open.pad = PointerPad(
-                    placement: placement, area: size, settings: PointerPad.Settings(speed: settings.speed))
+                    placement: placement, area: size,
+                    settings: PointerPad.Settings(speed: settings.speed, dwell: dwell))
             }
             var pad = open.pad!
             let effects = pad.handle(.area(size)) + pad.handle(.armed(armed)) + pad.handle(.tick(at: now))
