@@ -239,6 +239,20 @@ final class PointerPadTests: XCTestCase {
         }
     }
 
+    /// While its strip carries it, the whole surface takes input (phoc
+    /// ended the carry where the pad's input region had been).
+    func testCarriedOnlyWhileTheStripIsHeld() {
+        var pad = Pad(placement: Self.placement, area: Self.area)
+        _ = pad.handle(.down(Pad.pointerID, Self.point(300, 470), at: 10))
+        XCTAssertTrue(pad.isCarried)
+        _ = pad.handle(.move(Pad.pointerID, Self.point(300, 400), at: 10.1))
+        XCTAssertTrue(pad.isCarried)
+        _ = pad.handle(.up(Pad.pointerID, at: 10.2))
+        XCTAssertFalse(pad.isCarried)
+        _ = pad.handle(.down(1, Self.point(600, 600), at: 11))
+        XCTAssertFalse(pad.isCarried, "a finger on the touch area does not carry it")
+    }
+
     func testDeadlineIsTheTapsClick() {
         var pad = Pad(placement: Self.placement, area: Self.area)
         XCTAssertNil(pad.deadline)

@@ -15,13 +15,17 @@ import re
 import unittest
 
 from buoy_fixture import MAGENTA, Buoy
-from harness import DEFAULT_BACKGROUND, matrix_compositor, wait_for
+from harness import matrix_compositor, wait_for
 from test_msg import config, msg
 from test_subscribe import subscribed
 
 BTN_LEFT = 272
-# buoy's pad over sway's plain background: its fill (0.08, 0.08, 0.1) at 0.55 over 0x20.
-PAD_FILL = (26, 26, 28)
+
+
+def pad_fill(background) -> tuple[int, ...]:
+    """buoy's pad over a plain `background`: its fill (0.08, 0.08, 0.1) at 0.55 (over sway's
+    0x20: (26, 26, 28))."""
+    return tuple(round(0.55 * c * 255 + 0.45 * b) for c, b in zip((0.08, 0.08, 0.1), background))
 
 
 def pad(buoy: Buoy):
@@ -71,6 +75,8 @@ class PointerPadTests(unittest.TestCase):
             buoy.started(MAGENTA)
             subscriber = subscribed(buoy)
             self.assertIsNone(pad(buoy), "no pad before it is asked for")
+            body = (256 + 384, 466 + 150)
+            background = compositor.screenshot().pixel(*body)
 
             result = msg(buoy, "pointer", "on")
             self.assertEqual(result.returncode, 0, result.stderr)
@@ -80,21 +86,20 @@ class PointerPadTests(unittest.TestCase):
             event = subscriber.wait_event("pointer")
             self.assertEqual((event["state"], event["output"]), ("on", "HEADLESS-1"))
 
-            body = (256 + 384, 466 + 150)
             cross = (256 + 768 - 16, 466 + 16)
 
             def shown():
                 image = compositor.screenshot()
-                return near(image.pixel(*body), PAD_FILL) and min(image.pixel(*cross)) > 200
+                return near(image.pixel(*body), pad_fill(background)) and min(image.pixel(*cross)) > 200
             wait_for(shown, timeout=3, message="the pad's dark fill and its white × on screen")
             image = compositor.screenshot()
-            self.assertEqual(image.pixel(256 - 8, 466 + 100), DEFAULT_BACKGROUND, "nothing beside the pad")
+            self.assertEqual(image.pixel(256 - 8, 466 + 100), background, "nothing beside the pad")
 
             result = msg(buoy, "pointer", "off")
             self.assertEqual(result.returncode, 0, result.stderr)
             wait_pad(buoy, False)
             self.assertEqual(subscriber.wait_event("pointer")["state"], "off")
-            wait_for(lambda: compositor.screenshot().pixel(*body) == DEFAULT_BACKGROUND, timeout=3,
+            wait_for(lambda: compositor.screenshot().pixel(*body) == background, timeout=3,
                      message="the pad gone from the screen")
             subscriber.close()
 

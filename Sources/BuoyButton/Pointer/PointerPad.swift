@@ -138,6 +138,14 @@ public struct PointerPad: Sendable, Equatable {
         return [tap, dwell.deadline].compactMap { $0 }.min()
     }
 
+    /// Whether the pad is being carried by its strip: then the whole surface
+    /// takes input, so a pointer ahead of the pad's last place stays on it
+    /// (phoc ends the grab where the input region does).
+    public var isCarried: Bool {
+        if case .carrying = phase { return true }
+        return false
+    }
+
     /// Takes one input; returns what to carry out.
     public mutating func handle(_ input: Input) -> [Effect] {
         switch input {

@@ -118,10 +118,15 @@ final class PointerSession {
     func route(_ record: InputRecord) -> Bool {
         guard var open, record.surface == open.layer.surface else { return false }
         guard var pad = open.pad, let input = Self.input(for: record.event) else { return true }
+        let carried = pad.isCarried
         let effects = pad.handle(input)
         open.pad = pad
         self.open = open
         if let now = input.time { carryOut(effects, now: now) }
+        if let open = self.open, open.pad?.isCarried != carried {
+            setInputRegion(open)
+            open.layer.commit()
+        }
         return true
     }
 
@@ -247,7 +252,9 @@ final class PointerSession {
     }
 
     private func setInputRegion(_ open: Open) {
-        guard let frame = open.pad?.placement.frame else { return }
+        guard let pad = open.pad else { return }
+        guard !pad.isCarried else { return open.layer.setInputRegion(nil) }
+        let frame = pad.placement.frame
         guard let compositor = display.compositor, let region = wl_compositor_create_region(compositor) else {
             return
         }
