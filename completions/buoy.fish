@@ -4,13 +4,13 @@
 # ConfigCommand.completedKeys, the actions BuiltInAction.all's and the click
 # types', the key names BuiltInKeys.all's, and each description its owner's
 # (CompletionsTests holds this file to them).
-set -l commands show hide toggle move tap double-tap long-press swipe-up swipe-down swipe-left swipe-right menu badge mode reload state subscribe quit click
+set -l commands show hide toggle move tap double-tap long-press swipe-up swipe-down swipe-left swipe-right menu badge mode reload state subscribe quit click pointer
 set -l places left right top bottom top-left top-right bottom-left bottom-right center default
 set -l subcommands msg doctor config
 set -l configverbs get set unset item path
 set -l itemverbs add remove move
 set -l modes laptop tablet
-set -l keys button.name button.size button.position button.margin button.color button.glyph_color button.badge_color button.badge_text_color button.badge_fades button.icon button.label button.accessible_name button.shape button.corner_radius button.draggable button.removable button.opacity button.idle_opacity button.idle_delay button.fade button.dwell button.tuck button.feedback button.output snap.to snap.duration gestures.drag_threshold gestures.double_tap_window gestures.long_press_delay gestures.touch_drag_threshold gestures.touch_double_tap_window gestures.click_timeout actions.tap actions.double_tap actions.long_press actions.swipe_up actions.swipe_down actions.swipe_left actions.swipe_right actions.max_running menu.item_size menu.icon_theme menu.open_duration menu.close_duration menu.dim menu.spacing menu.row_height menu.dwell menu.font menu.layout menu.background menu.label_color menu.label_background menu.focus_color menu.edit visibility.fullscreen visibility.hide_for visibility.show_for visibility.mode
+set -l keys button.name button.size button.position button.margin button.color button.glyph_color button.badge_color button.badge_text_color button.badge_fades button.icon button.label button.accessible_name button.shape button.corner_radius button.draggable button.removable button.opacity button.idle_opacity button.idle_delay button.fade button.dwell button.tuck button.feedback button.output snap.to snap.duration gestures.drag_threshold gestures.double_tap_window gestures.long_press_delay gestures.touch_drag_threshold gestures.touch_double_tap_window gestures.click_timeout actions.tap actions.double_tap actions.long_press actions.swipe_up actions.swipe_down actions.swipe_left actions.swipe_right actions.max_running menu.item_size menu.icon_theme menu.open_duration menu.close_duration menu.dim menu.spacing menu.row_height menu.dwell menu.font menu.layout menu.background menu.label_color menu.label_background menu.focus_color menu.edit visibility.fullscreen visibility.hide_for visibility.show_for visibility.mode pointer.width pointer.height pointer.place pointer.speed
 set -l top "not __fish_seen_subcommand_from $subcommands"
 set -l msg "__fish_seen_subcommand_from msg; and not __fish_seen_subcommand_from $commands"
 set -l config "__fish_seen_subcommand_from config; and not __fish_seen_subcommand_from $configverbs"
@@ -50,6 +50,7 @@ function __buoy_actions
     echo middle-click\t"Middle click"
     echo double-click\t"Double click"
     echo drag\t"Drag"
+    echo scroll\t"Scroll"
 end
 function __buoy_key_names
     echo back\t"Back"
@@ -83,6 +84,7 @@ complete -c buoy -n "$msg" -a state -d "print the state as one line of JSON"
 complete -c buoy -n "$msg" -a subscribe -d "print one line of JSON per event until buoy exits"
 complete -c buoy -n "$msg" -a quit -d "save the places and stop buoy"
 complete -c buoy -n "$msg" -a click -d "deliver that click at the next tap anywhere (drag: two taps), or disarm"
+complete -c buoy -n "$msg" -a pointer -d "show or hide the pointer pad, an on-screen touchpad"
 complete -c buoy -n "$msg" -l button -x -d "The button to act on" \
     -a "(buoy msg state 2>/dev/null | string match -r -a -g '\"name\":\"([^\"]*)\"')"
 set -l after "__fish_seen_subcommand_from msg; and __fish_prev_arg_in"
@@ -93,6 +95,7 @@ complete -c buoy -n "$after click" -a right -d "Right click"
 complete -c buoy -n "$after click" -a middle -d "Middle click"
 complete -c buoy -n "$after click" -a double -d "Double click"
 complete -c buoy -n "$after click" -a drag -d "Drag"
+complete -c buoy -n "$after click" -a scroll -d "Scroll"
 complete -c buoy -n "$after click" -a cancel -d "Disarm"
 complete -c buoy -n "$after mode" -a "$modes"
 

@@ -137,6 +137,7 @@ package enum AccessibleButtons {
         case .submenu(let name): return name
         case .back: return "back"
         case .click(let type): return type.label
+        case .pointer: return "pointer pad"
         case .keys(let chords): return "keys " + chords.map(\.text).joined(separator: ", ")
         case .command(let line):
             // Bytes, not `split`, whose grapheme code would be paged in for this alone.

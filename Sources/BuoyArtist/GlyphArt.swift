@@ -47,6 +47,15 @@ enum GlyphArt {
             cairo_scale(cr, 0.8, 0.8)
             mouse(cr, pressed: .left)
         case .drag: hand(cr)
+        case .scroll:
+            dot(cr)
+            cairo_move_to(cr, 0.5, 0.14)
+            cairo_line_to(cr, 0.5, 0.34)
+            cairo_move_to(cr, 0.5, 0.66)
+            cairo_line_to(cr, 0.5, 0.86)
+            cairo_stroke(cr)
+            arrowHead(cr, tip: Point(x: 0.5, y: 0.1), pointing: -Double.pi / 2)
+            arrowHead(cr, tip: Point(x: 0.5, y: 0.9), pointing: Double.pi / 2)
         case .tap: touch(cr, rings: 1)
         case .doubleTap: touch(cr, rings: 2)
         case .longPress:

@@ -401,13 +401,7 @@ extension MenuPainter {
 
     /// A rounded rect, by default a pill (its radius half its height).
     static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double? = nil) {
-        let radius = min(radius ?? .infinity, min(r.height, r.width) / 2)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
-        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
+        SquareCanvas.roundedRect(cr, r, radius: radius)
     }
 
     /// The text Pango can take: it stops at a NUL byte.

@@ -22,4 +22,16 @@ extension Config {
         }
         return ClickType.allCases.filter(used.contains)
     }
+
+    /// The actions that click or move the pointer through a protocol of the
+    /// compositor's: the click types' names, then `pointer` if a gesture or
+    /// a menu item opens the pointer pad. What `--check` and `buoy doctor`
+    /// report on.
+    public var pointerActions: [String] {
+        let pad = buttons.contains { spec in
+            Actions.gestures.contains { spec.actions[keyPath: $0] == .pointer }
+                || spec.menu.everyItem.contains { $0.action == .pointer }
+        }
+        return clickTypes.map(\.actionName) + (pad ? [PointerAction.name] : [])
+    }
 }

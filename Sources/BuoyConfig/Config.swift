@@ -13,6 +13,8 @@ public struct Config: Sendable, Equatable {
     public var menu: Menu
     /// `[visibility]`: when buttons hide by themselves.
     public var visibility: VisibilityRules
+    /// `[pointer]`: the pointer pad, when `{ action = "pointer" }` opens it.
+    public var pointer = PointerPadConfig()
     /// Every button, in file order, with the top-level tables applied: one
     /// (named "main") for `[button]` or none, up to `Config.maxButtons` for
     /// `[[button]]`.
@@ -268,6 +270,8 @@ public enum Action: Sendable, Equatable {
     /// Arm this click type for the next tap anywhere (`{ action =
     /// "right-click" }` and the like): buoy itself delivers it.
     case click(ClickType)
+    /// Open or close the pointer pad (`{ action = "pointer" }`, `PointerAction`).
+    case pointer
     /// Open this submenu in place of the menu's items: a menu item's
     /// `submenu`, naming a `[submenu.NAME]`.
     case submenu(String)

@@ -63,6 +63,7 @@ enum Schema {
             .table("actions", \.actions, actions),
             .table("menu", \.menu, menu),
             .table("visibility", \.visibility, visibility),
+            .table("pointer", \.pointer, pointerPad),
             submenus,
         ]
     }
@@ -227,6 +228,8 @@ enum Schema {
         var action: BuiltInAction?
         var keys: (chords: [KeyChord], builtIn: BuiltInKeys?)?
         var click: ClickType?
+        /// `action = "pointer"`.
+        var pointer = false
         var keepOpen: Bool?
         var apps = AppRule()
         var submenu: String?
@@ -246,6 +249,8 @@ enum Schema {
             Field(key: "action") { draft, entry, reader in
                 if let click = reader.clickType(entry) {
                     draft.click = click
+                } else if reader.isPointerAction(entry) {
+                    draft.pointer = true
                 } else if let action = reader.builtInAction(entry) {
                     draft.action = action
                 }
@@ -280,6 +285,7 @@ enum Schema {
             (["gestures"], false, gestures.map(\.key)),
             (["actions"], false, actions.map(\.key)),
             (["visibility"], false, visibility.map(\.key)),
+            (["pointer"], false, pointerPad.map(\.key)),
             (["menu"], false, menu.filter { $0.shape == .value }.map(\.key)),
         ]
     }

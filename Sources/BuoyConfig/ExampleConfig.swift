@@ -237,5 +237,16 @@ extension Config {
         # "any", or only in "tablet" or "laptop" mode (buoy msg mode tablet|laptop).
         mode = "any"
 
+        [pointer]
+        # The pointer pad, an on-screen touchpad: { action = "pointer" } or
+        # buoy msg pointer on|off|toggle. Its share of the output's width (0.2-1).
+        width = 0.6
+        # Its share of the output's height (0.1-1).
+        height = 0.33
+        # Where it opens: "bottom", "middle" or "top".
+        place = "bottom"
+        # How far the pointer goes for a finger's motion, before acceleration (0.1-10).
+        speed = 1
+
         """##
 }

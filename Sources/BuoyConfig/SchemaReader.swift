@@ -286,6 +286,7 @@ struct SchemaReader {
             return nil
         }
         if let click = clickType(name) { return .click(click) }
+        if isPointerAction(name) { return .pointer }
         return builtInAction(name).map(Action.builtIn)
     }
 
@@ -377,16 +378,18 @@ struct SchemaReader {
             }
             let builtIn = draft.action
             let keys = draft.keys?.builtIn
+            let pointer = draft.pointer ? PointerAction.self : nil
             if let label = draft.label ?? builtIn?.label ?? keys?.label
-                ?? draft.keys.map({ KeyChord.label(of: $0.chords) }) ?? draft.click?.label,
+                ?? draft.keys.map({ KeyChord.label(of: $0.chords) }) ?? draft.click?.label ?? pointer?.label,
                 let action = draft.command.map(Action.command) ?? builtIn.map(Action.builtIn)
                     ?? draft.keys.map({ Action.keys($0.chords) }) ?? draft.click.map(Action.click)
-                    ?? draft.submenu.map(Action.submenu)
+                    ?? pointer.map({ _ in Action.pointer }) ?? draft.submenu.map(Action.submenu)
             {
                 items.append(
                     MenuItem(
                         label: label,
-                        icon: draft.icon ?? builtIn?.icon ?? keys?.icon ?? draft.click?.glyph.iconName,
+                        icon: draft.icon ?? builtIn?.icon ?? keys?.icon ?? draft.click?.glyph.iconName
+                            ?? pointer?.icon,
                         action: action,
                         keepOpen: draft.keepOpen ?? builtIn?.keepOpen ?? false, status: draft.status,
                         toggle: draft.toggle, apps: draft.apps))

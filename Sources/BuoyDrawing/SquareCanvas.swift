@@ -1,9 +1,11 @@
+import BuoyCore
 import CCairo
 
 /// A square ARGB32 image in memory buoy owns (premultiplied, the layout of
 /// WL_SHM_FORMAT_ARGB8888), as the button's and drag to remove's painters
-/// draw it: cleared, painted, then faded as a whole.
-enum SquareCanvas {
+/// draw it: cleared, painted, then faded as a whole. The pointer pad's is
+/// not square (`paint(into:width:height:...)`).
+package enum SquareCanvas {
     /// Clears the `side`-px square at `data` (`stride` bytes a row), has
     /// `body` paint on it with OVER, then scales everything painted by
     /// `opacity` (clamped to 0...1): drawn at full strength, so that
@@ -13,9 +15,17 @@ enum SquareCanvas {
         into data: UnsafeMutableRawPointer, side: Int, stride: Int, opacity: Double,
         over: (OpaquePointer) -> Void = { _ in }, _ body: (OpaquePointer) -> Void
     ) {
+        paint(into: data, width: side, height: side, stride: stride, opacity: opacity, over: over, body)
+    }
+
+    /// As `paint(into:side:...)`, for a `width`×`height` image.
+    static func paint(
+        into data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, opacity: Double = 1,
+        over: (OpaquePointer) -> Void = { _ in }, _ body: (OpaquePointer) -> Void
+    ) {
         guard
             let surface = cairo_image_surface_create_for_data(
-                data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(side), Int32(side),
+                data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
                 Int32(stride))
         else { return }
         defer { cairo_surface_destroy(surface) }
@@ -38,5 +48,16 @@ enum SquareCanvas {
         }
         over(cr)
         cairo_surface_flush(surface)
+    }
+
+    /// A rounded rect's path, by default a pill (its radius half its height).
+    package static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double? = nil) {
+        let radius = min(radius ?? .infinity, min(r.height, r.width) / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
     }
 }

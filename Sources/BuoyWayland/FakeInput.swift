@@ -19,7 +19,8 @@ package final class FakeInput {
     }
 
     /// Sends `steps`, whose points are in the layout's global logical
-    /// pixels (`ClickBackend.globalSteps`), where absolute motion is.
+    /// pixels (`ClickBackend.globalSteps`), where absolute motion is; a
+    /// move by is relative.
     package func send(_ steps: [PointerStep]) {
         for step in steps {
             switch step {
@@ -32,6 +33,21 @@ package final class FakeInput {
             case .release(let button):
                 org_kde_kwin_fake_input_button(
                     proxy, button.rawValue, WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
+            case .moveBy(let delta):
+                org_kde_kwin_fake_input_pointer_motion(
+                    proxy, wl_fixed_from_double(delta.x), wl_fixed_from_double(delta.y))
+            case .scroll(let amount):
+                if amount.y != 0 {
+                    org_kde_kwin_fake_input_axis(
+                        proxy, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, wl_fixed_from_double(amount.y))
+                }
+                if amount.x != 0 {
+                    org_kde_kwin_fake_input_axis(
+                        proxy, WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, wl_fixed_from_double(amount.x))
+                }
+            case .scrollStop:
+                // Fake input has no axis_stop: KWin ends a scroll by itself.
+                break
             }
         }
     }

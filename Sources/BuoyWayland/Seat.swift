@@ -24,6 +24,15 @@ package enum InputEvent: Equatable, Sendable {
     case key(UInt32, at: Double)
     /// The keyboard focus arrived or left (menu keyboard navigation).
     case keyboardFocus(Bool, at: Double)
+    /// A touch point other than the first (the `touch*` events'), by its
+    /// wl_touch id: the pointer pad's second finger. Its up carries its
+    /// last position.
+    case otherTouch(Int32, TouchPhase, Point, at: Double)
+}
+
+/// Where a touch point is in its life.
+package enum TouchPhase: Equatable, Sendable {
+    case down, motion, up
 }
 
 /// An input event and the surface it was for: the one the pointer or the
@@ -55,7 +64,8 @@ package enum CursorRole: Sendable {
 }
 
 /// One wl_seat with its pointer and touch. Only the left button and the first
-/// touch point matter to buoy.
+/// touch point matter to buoy's buttons; the pointer pad also takes the
+/// others (`otherTouch`).
 package final class Seat {
     package let proxy: OpaquePointer
     package let registryName: UInt32
@@ -82,6 +92,8 @@ package final class Seat {
     private var activeTouchID: Int32?
     /// wl_touch.up carries no position, so the last one is kept.
     private var touchPosition = Point.zero
+    /// The touch points after the first, by id: their surface and position.
+    private var otherTouches: [Int32: (surface: OpaquePointer?, position: Point)] = [:]
     /// wp_cursor_shape_v1's device for the pointer, where offered: the
     /// compositor draws the cursor, and buoy loads no theme at all.
     private var cursorShape: OpaquePointer?
@@ -129,6 +141,7 @@ package final class Seat {
             touchFocus = nil
             activeTouchID = nil
         }
+        otherTouches = otherTouches.filter { $0.value.surface != surface }
         if keyboardFocus == surface { keyboardFocus = nil }
         display.inputEvents.removeAll { $0.surface == surface }
     }
@@ -207,6 +220,7 @@ package final class Seat {
         guard let touch else { return }
         if activeTouchID != nil && recording { record(.touchCancel(at: buoy_monotonic_now())) }
         activeTouchID = nil
+        otherTouches = [:]
         if wl_proxy_get_version(touch) >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
         self.touch = nil
     }
@@ -288,6 +302,7 @@ package final class Seat {
             surface = pointerFocus
         case .touchDown, .touchMotion, .touchUp, .touchCancel: surface = touchFocus
         case .key, .keyboardFocus: surface = keyboardFocus
+        case .otherTouch(let id, _, _, _): surface = otherTouches[id]?.surface
         }
         display.inputEvents.append(InputRecord(surface: surface, event: event))
     }
@@ -394,7 +409,11 @@ package final class Seat {
         listener.initialize(to: wl_touch_listener())
         listener.pointee.down = { data, _, _, _, surface, id, x, y in
             let seat = from(data)
-            guard seat.activeTouchID == nil else { return }
+            guard seat.activeTouchID == nil else {
+                seat.otherTouches[id] = (surface, point(x, y))
+                seat.record(.otherTouch(id, .down, point(x, y), at: buoy_monotonic_now()))
+                return
+            }
             seat.activeTouchID = id
             seat.touchFocus = surface
             seat.touchPosition = point(x, y)
@@ -402,12 +421,22 @@ package final class Seat {
         }
         listener.pointee.up = { data, _, _, _, id in
             let seat = from(data)
+            if let other = seat.otherTouches[id] {
+                seat.record(.otherTouch(id, .up, other.position, at: buoy_monotonic_now()))
+                seat.otherTouches[id] = nil
+                return
+            }
             guard seat.activeTouchID == id else { return }
             seat.activeTouchID = nil
             seat.record(.touchUp(seat.touchPosition, at: buoy_monotonic_now()))
         }
         listener.pointee.motion = { data, _, _, id, x, y in
             let seat = from(data)
+            if seat.otherTouches[id] != nil {
+                seat.otherTouches[id]?.position = point(x, y)
+                seat.record(.otherTouch(id, .motion, point(x, y), at: buoy_monotonic_now()))
+                return
+            }
             guard seat.activeTouchID == id else { return }
             seat.touchPosition = point(x, y)
             seat.record(.touchMotion(seat.touchPosition, at: buoy_monotonic_now()))
@@ -415,6 +444,7 @@ package final class Seat {
         listener.pointee.frame = { _, _ in }
         listener.pointee.cancel = { data, _ in
             let seat = from(data)
+            seat.otherTouches = [:]
             guard seat.activeTouchID != nil else { return }
             seat.activeTouchID = nil
             seat.record(.touchCancel(at: buoy_monotonic_now()))

@@ -118,6 +118,12 @@ package final class ShmBuffer {
         pool.releasePages(offset: offset, length: stride * height)
     }
 
+    /// As `releasePages`, for `rows` alone: a large image drawn a band at
+    /// a time (the pointer pad) never has all its pages in buoy at once.
+    package func releasePages(rows: Range<Int>) {
+        pool.releasePages(offset: offset + rows.lowerBound * stride, length: rows.count * stride)
+    }
+
     nonisolated(unsafe) private static let listener: UnsafeMutablePointer<wl_buffer_listener> = {
         let listener = UnsafeMutablePointer<wl_buffer_listener>.allocate(capacity: 1)
         listener.initialize(

@@ -43,10 +43,44 @@ package final class VirtualPointers {
             case .release(let button):
                 zwlr_virtual_pointer_v1_button(
                     pointer, time, button.rawValue, WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
+            case .moveBy(let delta):
+                zwlr_virtual_pointer_v1_motion(
+                    pointer, time, wl_fixed_from_double(delta.x), wl_fixed_from_double(delta.y))
+            case .scroll(let amount):
+                for (axis, value) in Self.axes(amount) where value != 0 {
+                    Self.fromAFinger(pointer) {
+                        zwlr_virtual_pointer_v1_axis(pointer, time, axis, wl_fixed_from_double(value))
+                    }
+                }
+            case .scrollStop:
+                for (axis, _) in Self.axes(.zero) {
+                    Self.fromAFinger(pointer) { zwlr_virtual_pointer_v1_axis_stop(pointer, time, axis) }
+                }
             }
             zwlr_virtual_pointer_v1_frame(pointer)
         }
         return true
+    }
+
+    /// Sends `axis` (an axis or an axis_stop) with a finger's source on
+    /// both sides of it. wlroots gives axis_source's source to the axis of
+    /// the last axis request, not the next one, and resets it once a frame
+    /// has sent it: a second axis in one frame had the wheel's, and sway
+    /// 1.7 aborted on the mismatch (`cached_axis_source == source`, seen
+    /// with the scroll action's axis_stop on both axes). Before it too, for
+    /// a compositor that reads the request in the protocol's order.
+    private static func fromAFinger(_ pointer: OpaquePointer, _ axis: () -> Void) {
+        zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER.rawValue)
+        axis()
+        zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER.rawValue)
+    }
+
+    /// The two axes, with `amount`'s value on each.
+    private static func axes(_ amount: Point) -> [(UInt32, Double)] {
+        [
+            (WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, amount.y),
+            (WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, amount.x),
+        ]
     }
 
     private func pointer(for output: Output) -> OpaquePointer? {

@@ -41,6 +41,8 @@ final class App {
     let menu: MenuSession
     /// Click types on the next tap anywhere.
     let clicks: ClickSession
+    /// The pointer pad, an on-screen touchpad (issue 45).
+    let pointerPad: PointerSession
     var exitStatus: Int32?
     /// `buoy msg mode`: kept across reloads, not restarts (the compositor's
     /// switch says it again).
@@ -80,6 +82,7 @@ final class App {
         runner = CommandRunner(reaper: reaper, log: log)
         menu = MenuSession(display: display, loop: loop, reaper: reaper, log: log)
         clicks = ClickSession(display: display, log: log)
+        pointerPad = PointerSession(display: display, clicks: clicks, log: log)
         menu.publish = { [weak server] event in server?.publish(event) }
         self.places = places
         menu.perform = { [unowned self] action, name, instance, now in
@@ -92,6 +95,8 @@ final class App {
         menu.windows = { [unowned self] in self.display.windows?.windows }
         menu.editWriter.target = { [unowned self] in loader.editTarget }
         clicks.publish = { [unowned self] kind, key in server?.publish(ButtonEvent(kind, button: key.name)) }
+        pointerPad.publish = { [weak server] kind, key in server?.publish(ButtonEvent(kind, button: key.name))
+        }
         watchWindowsIfNeeded()
         makeKeyboardIfNeeded()
         sessionBus = SessionBus.connect(loop: loop, log: log)
@@ -120,6 +125,7 @@ final class App {
     private func tearDown() {
         let now = monotonicNow()
         menu.tearDown(now: now)
+        pointerPad.close(now: now)
         for instance in instances.reversed() { instance.destroySurfaces() }
         instances = []
         if let configWatch {
@@ -154,6 +160,7 @@ final class App {
         }
         menu.update(wakeup, now: now)
         updateClicks(now: now)
+        updatePointerPad(now: now)
         followScreenshot(exited: exited, now: now)
         menu.prepareAhead(for: instances, onlyButton: config.buttons.count == 1, now: now)
         for instance in instances {
@@ -203,6 +210,7 @@ final class App {
         if let at = server?.deadline { consider(at) }
         if let at = screenshot.deadline { consider(at) }
         if let at = clicks.deadline { consider(at) }
+        if let at = pointerPad.deadline { consider(at) }
         if let at = sessionBus?.deadline { consider(at) }
         for instance in instances {
             let committed = committed.contains(ObjectIdentifier(instance))

@@ -35,7 +35,7 @@ enum Doctor {
         let loader = ConfigLoader(explicitPath: configPath, log: Logger(verbosity: 0))
         let (check, config) = loader.checkedWithConfig()
         var facts = facts(of: display, named: socket.name, config: check)
-        facts.clickActions = config?.clickTypes.map(\.actionName) ?? []
+        facts.clickActions = config?.pointerActions ?? []
         let report = DoctorReport(facts)
         print(json ? report.json : report.text, terminator: json ? "\n" : "")
         return report.exitStatus

@@ -71,6 +71,22 @@ final class ClickArmingTests: XCTestCase {
                 ], nil, #line
             ),
             (
+                "scroll (issue 45 §2): the drag's length, natural, from where it started, then a stop",
+                [
+                    Self.arm(.scroll), .press(Self.spot(100, 400), at: 11),
+                    .release(Self.spot(110, 350), at: 11.3),
+                ]
+                    + [.synced(at: 11.35)],
+                Self.shown + [
+                    .armed(.scroll), .overlays([]), .sync,
+                    .deliver(
+                        [.move(Point(x: 100, y: 400))]
+                            + Array(repeating: .scroll(Point(x: -10.0 / 3, y: 50.0 / 3)), count: 3)
+                            + [.scrollStop], output: "HEADLESS-1"),
+                    .clicked(.scroll, Self.spot(110, 350)),
+                ], nil, #line
+            ),
+            (
                 "drag: the first tap marks the press, the overlays stay for the second",
                 [Self.arm(.drag)] + Self.tap(100, 200, at: 11),
                 Self.shown + [.armed(.drag)], .drag, #line

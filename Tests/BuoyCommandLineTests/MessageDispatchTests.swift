@@ -235,6 +235,16 @@ final class MessageDispatchTests: XCTestCase {
                 Self.error("cannot arm right-click: main is hidden (msg)"), #line
             ),
             ("click cancel", Self.one { $0.hiddenBy = .removed }, Plan([.click(0, nil)]), #line),
+            // Issue 45: the pointer pad opens on the first button's output, or the named one's.
+            ("pointer on", Self.one(), Plan([.pointer(0, .on)]), #line),
+            ("pointer toggle", Self.two(), Plan([.pointer(0, .toggle)]), #line),
+            ("--button kb pointer off", Self.two(), Plan([.pointer(1, .off)]), #line),
+            ("pointer on", Self.none, Self.error("the button is not on any output"), #line),
+            (
+                "pointer on", Self.one { $0.hiddenBy = .msg },
+                Self.error("cannot open the pointer pad: main is hidden (msg)"), #line
+            ),
+            ("pointer off", Self.one { $0.hiddenBy = .msg }, Plan([.pointer(0, .off)]), #line),
         ]
         for (words, facts, expected, line) in rows {
             guard

@@ -449,7 +449,8 @@ struct SeamModel {
                 if case .refused(let why) = effect { return why }
                 if case .notOpened(_, .failed(let why)) = effect { return why }
             }
-        case .builtIn, .submenu, .back, nil: break
+        // The pointer pad is a surface of its own: the model has none.
+        case .builtIn, .submenu, .back, .pointer, nil: break
         }
         return nil
     }
@@ -572,7 +573,7 @@ struct SeamModel {
             }
         case .click(_, let type): return armClick(type)
         case .badge, .moveToOutput, .followConfig, .savePlaces, .setMode, .applyVisibilityRules, .reload,
-            .quit:
+            .quit, .pointer:
             break
         }
         return nil
@@ -584,6 +585,7 @@ struct SeamModel {
         case .menu: "\"menu\""
         case .keys(let chords): "{ keys = \"\(chords.map(\.text).joined(separator: " "))\" }"
         case .click(let type): "{ action = \"\(type.actionName)\" }"
+        case .pointer: "{ action = \"\(PointerAction.name)\" }"
         case .builtIn(let action): "{ action = \"\(action.name)\" }"
         case .submenu(let name): "{ submenu = \"\(name)\" }"
         case .back: "back"

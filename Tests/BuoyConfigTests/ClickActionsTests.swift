@@ -33,6 +33,30 @@ final class ClickActionsTests: XCTestCase {
         XCTAssertEqual(Config.defaults.clickTypes, [])
     }
 
+    /// Issue 45: `{ action = "pointer" }` opens the pointer pad, from a
+    /// gesture or a menu item, which brings its label and icon; `--check`
+    /// and `buoy doctor` name it with the click types.
+    func testThePointerPadIsAnAction() throws {
+        let (config, warnings) = try parseConfig(
+            """
+            [actions]
+            long_press = { action = "pointer" }
+            tap = { action = "right-click" }
+
+            [[menu.item]]
+            action = "pointer"
+            """)
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(config.actions.longPress, .pointer)
+        XCTAssertEqual(config.menu.items.map(\.label), [PointerAction.label])
+        XCTAssertEqual(config.menu.items.map(\.icon), [PointerAction.icon])
+        XCTAssertEqual(config.menu.items.map(\.action), [.pointer])
+        XCTAssertEqual(config.pointerActions, ["right-click", "pointer"])
+        XCTAssertEqual(Config.defaults.pointerActions, [])
+        XCTAssertEqual(
+            try parseConfig("[[menu.item]]\naction = \"pointer\"").config.pointerActions, ["pointer"])
+    }
+
     func testClickTimeout() throws {
         XCTAssertEqual(Config.defaults.gestures.clickTimeout, 5)
         XCTAssertEqual(try parseConfig("[gestures]\nclick_timeout = 12").config.gestures.clickTimeout, 12)

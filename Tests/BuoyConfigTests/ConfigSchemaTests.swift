@@ -720,7 +720,7 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(
             warnings.map(\.message),
             [
-                "unknown key \"speed\" in [snap]",
+                "unknown key \"speed\" in [snap]; \"speed\" belongs in [pointer]",
                 "unknown key \"zize\" in [button]; did you mean \"size\"?",
                 "unknown table [extra]",
             ])
@@ -772,6 +772,7 @@ final class ConfigSchemaTests: XCTestCase {
                 "menu.font", "menu.layout", "menu.background", "menu.label_color", "menu.label_background",
                 "menu.focus_color", "menu.edit",
                 "visibility.fullscreen", "visibility.hide_for", "visibility.show_for", "visibility.mode",
+                "pointer.width", "pointer.height", "pointer.place", "pointer.speed",
                 "submenu.NAME.layout", "submenu.NAME.item.label", "submenu.NAME.item.icon",
                 "submenu.NAME.item.command", "submenu.NAME.item.action", "submenu.NAME.item.keep_open",
                 "submenu.NAME.item.submenu", "submenu.NAME.item.status", "submenu.NAME.item.toggle",

@@ -461,7 +461,8 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(button.actions.tap, .menu)
         XCTAssertEqual(button.actions.swipeLeft, .keys([KeyChord(.alt, "Left")]))
         XCTAssertEqual(
-            button.menu.items.prefix(4).map(\.action), ClickType.allCases.map(Action.click),
+            button.menu.items.prefix(4).map(\.action),
+            [ClickType.right, .middle, .double, .drag].map(Action.click),
             "the four click types first")
         XCTAssertEqual(button.menu.items.last?.apps.showFor, ["firefox", "org.mozilla.firefox"])
     }

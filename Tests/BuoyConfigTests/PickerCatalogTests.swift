@@ -44,8 +44,10 @@ final class PickerCatalogTests: XCTestCase {
         for type in ClickType.allCases {
             XCTAssertEqual(offered(.action(type.actionName)).map(\.0), ["Click types"], type.actionName)
         }
+        // Issue 45: the pointer pad beside them.
+        XCTAssertEqual(offered(.action(PointerAction.name)).map(\.0), ["Click types"])
         let count = groups.dropLast().map(\.entries.count).reduce(0, +)
-        XCTAssertEqual(count, BuiltInAction.all.count + BuiltInKeys.all.count + ClickType.allCases.count)
+        XCTAssertEqual(count, BuiltInAction.all.count + BuiltInKeys.all.count + ClickType.allCases.count + 1)
     }
 
     /// An action none of whose tools is here is offered, marked.

@@ -4,7 +4,7 @@ import XCTest
 final class ControlCommandTests: XCTestCase {
     private let commands =
         "show, hide, toggle, move, tap, double-tap, long-press, swipe-up, swipe-down, swipe-left, swipe-right, menu,"
-        + " badge, mode, reload, state, subscribe, quit, click"
+        + " badge, mode, reload, state, subscribe, quit, click, pointer"
     private let positions =
         "left, right, top, bottom, top-left, top-right, bottom-left, bottom-right, center, default"
 
@@ -31,6 +31,9 @@ final class ControlCommandTests: XCTestCase {
             (["click", "double"], .click(.double), #line),
             (["click", "drag"], .click(.drag), #line),
             (["click", "cancel"], .click(nil), #line),
+            (["pointer", "on"], .pointer(.on), #line),
+            (["pointer", "off"], .pointer(.off), #line),
+            (["pointer", "toggle"], .pointer(.toggle), #line),
             (["move", "left"], .move(.placement(.left)), #line),
             (["move", "right"], .move(.placement(.right)), #line),
             (["move", "top"], .move(.placement(.top)), #line),
@@ -114,10 +117,19 @@ final class ControlCommandTests: XCTestCase {
             ),
             (["badge"], .missingBadge, "badge needs a text of 1 to 3 characters, or --clear", #line),
             (["mode"], .missingMode, "mode needs one of laptop, tablet", #line),
-            (["click"], .missingClickType, "click needs one of right, middle, double, drag, cancel", #line),
+            (
+                ["click"], .missingClickType,
+                "click needs one of right, middle, double, drag, scroll, cancel", #line
+            ),
+            (["pointer"], .missingPointerSwitch, "pointer needs one of on, off, toggle", #line),
+            (
+                ["pointer", "maybe"], .unknownPointerSwitch("maybe"),
+                "pointer: \"maybe\" is not one of on, off, toggle",
+                #line
+            ),
             (
                 ["click", "triple"], .unknownClickType("triple"),
-                "click: unknown type \"triple\"; types: right, middle, double, drag, cancel", #line
+                "click: unknown type \"triple\"; types: right, middle, double, drag, scroll, cancel", #line
             ),
             (
                 ["click", "right", "now"], .extraArguments(command: "click", ["now"]),
@@ -174,7 +186,8 @@ final class ControlCommandTests: XCTestCase {
     }
 
     func testEveryCommandButMoveBadgeModeAndMenuRejectsArguments() {
-        for name in ControlCommand.names where !["move", "badge", "mode", "menu", "click"].contains(name) {
+        for name in ControlCommand.names
+        where !["move", "badge", "mode", "menu", "click", "pointer"].contains(name) {
             XCTAssertEqual(
                 ControlCommand.parse([name, "x"]), .failure(.extraArguments(command: name, ["x"])), name)
         }

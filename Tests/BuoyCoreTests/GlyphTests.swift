@@ -6,7 +6,7 @@ import XCTest
 final class GlyphTests: XCTestCase {
     func testEachClickTypeAndGestureHasAGlyphOfItsOwn() {
         let clicks = ClickType.allCases.map(\.glyph)
-        XCTAssertEqual(clicks, [.rightClick, .middleClick, .doubleClick, .drag])
+        XCTAssertEqual(clicks, [.rightClick, .middleClick, .doubleClick, .drag, .scroll])
         let gestures = ButtonGesture.allCases.map(Glyph.init)
         XCTAssertEqual(
             gestures, [.tap, .doubleTap, .longPress, .flickUp, .flickDown, .flickLeft, .flickRight])

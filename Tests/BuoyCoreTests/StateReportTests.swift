@@ -11,7 +11,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             report.json,
             #"{"visible":true,"dragging":false,"output":"HEADLESS-1","x":8,"y":332,"size":56,"edge":"left","opacity":0.4,"#
-                + #""menu_open":false,"mode":"laptop","armed":null,"ready":false,"config":"/home/me/.config/buoy/config.toml","buttons":[]}"#
+                + #""menu_open":false,"mode":"laptop","armed":null,"pointer_pad":null,"ready":false,"config":"/home/me/.config/buoy/config.toml","buttons":[]}"#
         )
     }
 
@@ -20,9 +20,22 @@ final class StateReportTests: XCTestCase {
         var armed = report
         armed.armed = .double
         XCTAssertTrue(
-            armed.json.contains(#","mode":"laptop","armed":"double","ready":false,"config":"#), armed.json)
+            armed.json.contains(
+                #","mode":"laptop","armed":"double","pointer_pad":null,"ready":false,"config":"#), armed.json)
         XCTAssertTrue(
-            report.json.contains(#","mode":"laptop","armed":null,"ready":false,"config":"#), report.json)
+            report.json.contains(
+                #","mode":"laptop","armed":null,"pointer_pad":null,"ready":false,"config":"#), report.json)
+    }
+
+    /// Issue 45: `"pointer_pad": null`, or the open pad's output and frame.
+    func testPointerPadIsItsFrameOrNull() {
+        var open = report
+        open.pointerPad = PointerPadReport(
+            output: "HEADLESS-1", frame: Rect(x: 256, y: 464, width: 768, height: 240.5))
+        XCTAssertTrue(
+            open.json.contains(
+                #","armed":null,"pointer_pad":{"output":"HEADLESS-1","x":256,"y":464,"width":768,"height":240.5},"ready":"#
+            ), open.json)
     }
 
     /// buoy(1)'s `state` names every top-level key, in the order the line has them.
@@ -75,7 +88,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             other.json,
             #"{"visible":false,"dragging":false,"output":null,"x":-12.5,"y":0.125,"size":48.75,"edge":"top-right","#
-                + #""opacity":1,"menu_open":true,"mode":"laptop","armed":null,"ready":false,"config":"","buttons":[]}"#
+                + #""opacity":1,"menu_open":true,"mode":"laptop","armed":null,"pointer_pad":null,"ready":false,"config":"","buttons":[]}"#
         )
     }
 
@@ -164,7 +177,7 @@ final class StateReportTests: XCTestCase {
         XCTAssertEqual(
             tricky.json,
             #"{"visible":true,"dragging":false,"output":"Dell \"U2720Q\"\u000a","x":1,"y":2,"size":3,"edge":"free","#
-                + #""opacity":0.5,"menu_open":false,"mode":"laptop","armed":null,"ready":false,"config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#
+                + #""opacity":0.5,"menu_open":false,"mode":"laptop","armed":null,"pointer_pad":null,"ready":false,"config":"/home/zoë/\\conf\u0001.toml","buttons":[]}"#
         )
     }
 }

@@ -33,10 +33,10 @@ COMPOSITOR = (
     "test_actions", "test_badge", "test_button", "test_buttons", "test_clicks", "test_cursor",
     "test_dwell", "test_edit_mode", "test_face", "test_faults", "test_focus", "test_gestures",
     "test_keys", "test_menu", "test_menu_apps", "test_menu_look", "test_msg", "test_outputs",
-    "test_panel", "test_phone", "test_position", "test_remove", "test_sequences", "test_smoke",
+    "test_panel", "test_phone", "test_pointer", "test_position", "test_remove", "test_sequences", "test_smoke",
     "test_status", "test_submenu", "test_touch", "test_visibility",
 )
-KWIN = ("test_kwin", "test_edit_mode_kwin")
+KWIN = ("test_kwin", "test_edit_mode_kwin", "test_pointer_kwin")
 NEWER_SWAY = ("test_scale",)
 # phoc 0.24's own regressions: crashes that only it had, run on the host-phoc leg.
 PHOC_024 = ("test_phoc",)

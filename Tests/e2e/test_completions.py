@@ -68,7 +68,8 @@ def zsh(*words: str, env: dict | None = None) -> list[str]:
 CLICK_TYPES = ["right", "middle", "double", "drag", "cancel"]
 
 COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "swipe-up", "swipe-down",
-            "swipe-left", "swipe-right", "menu", "badge", "mode", "reload", "state", "subscribe", "quit", "click"]
+            "swipe-left", "swipe-right", "menu", "badge", "mode", "reload", "state", "subscribe", "quit", "click",
+            "pointer"]
 
 
 class CompletionTests(unittest.TestCase):

@@ -44,7 +44,7 @@ class MessageTests(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stderr)
             state = json.loads(result.stdout)
             self.assertEqual(list(state), ["visible", "dragging", "output", "x", "y", "size", "edge",
-                                           "opacity", "menu_open", "mode", "armed", "ready", "config",
+                                           "opacity", "menu_open", "mode", "armed", "pointer_pad", "ready", "config",
                                            "buttons"])
             self.assertIsNone(state["armed"], "no click type armed")
             self.assertTrue(state["ready"], "logged ready, so ready in state")

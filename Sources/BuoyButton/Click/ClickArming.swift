@@ -64,6 +64,8 @@ public struct ClickArming: Sendable, Equatable {
         case removed
         /// A reload took away (or renamed) the button that armed it.
         case buttonGone = "button_gone"
+        /// A tap on the pointer pad was the click (issue 45).
+        case pointerPad = "pointer_pad"
     }
 
     /// A tap on an overlay: its output and where, in its logical pixels.
@@ -187,7 +189,8 @@ public struct ClickArming: Sendable, Equatable {
             return disarm(reason)
         case (.press(let spot, _), .armed(let type, let until, let dragFrom)):
             dwell.spend(at: spot.point)
-            phase = .pressed(type, until: until, dragFrom: dragFrom)
+            // A scroll goes from its press to its release.
+            phase = .pressed(type, until: until, dragFrom: type == .scroll ? spot : dragFrom)
             return []
         case (.pointerEntered(let spot, _), _):
             pointer = spot

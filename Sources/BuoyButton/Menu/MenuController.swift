@@ -357,7 +357,7 @@ public struct MenuController: Sendable {
         switch item.action {
         case .back: return up(from: shown, byKey: byKey, now: now)
         case .submenu(let name): return go(to: shown.page.path + [name], from: shown, byKey: byKey, now: now)
-        case .command, .menu, .builtIn, .keys, .click:
+        case .command, .menu, .builtIn, .keys, .click, .pointer:
             let choice = MenuChoice(path: shown.page.path, index: index, label: item.label)
             let run = MenuEffect.run(shown.owner, item, choice)
             // A built-in action left is one whose tool was missing: it stays open until

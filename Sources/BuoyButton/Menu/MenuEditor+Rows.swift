@@ -116,7 +116,7 @@ extension MenuEditor {
             case .menu: does[gesture] = .menu
             case .builtIn(let action): does[gesture] = .action(action.label)
             case .command(let command): does[gesture] = .action(command)
-            case .keys, .click, .submenu, .back: does[gesture] = .action("An action")
+            case .keys, .click, .pointer, .submenu, .back: does[gesture] = .action("An action")
             }
         }
         return does

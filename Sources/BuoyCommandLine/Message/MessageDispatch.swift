@@ -102,6 +102,9 @@ package struct MessagePlan: Equatable, Sendable {
         /// Arm this click type from the instance, or disarm (nil); fails
         /// with why it cannot be armed.
         case click(Int, ClickType?)
+        /// Open or close the pointer pad on the instance's output; fails
+        /// with why it cannot open.
+        case pointer(Int, PointerSwitch)
     }
 
     /// How the request is answered once the steps are done.
@@ -201,6 +204,15 @@ package enum MessageDispatch {
                 return .error(refusal)
             }
             return MessagePlan([.click(first, type)])
+        case .pointer(let turn):
+            guard let first = targets.first else { return .error(notOnAnyOutput) }
+            if turn != .off, let hiddenBy = instances[first].hiddenBy {
+                // Nothing on screen would say what the pad's output is, nor close it from there.
+                return .error(
+                    "cannot open the pointer pad: \(instances[first].key.name) is hidden (\(hiddenBy.rawValue))"
+                )
+            }
+            return MessagePlan([.pointer(first, turn)])
         }
     }
 

@@ -72,7 +72,10 @@ public enum PickerCatalog {
             group == .clickTypes
             ? ClickType.allCases.map {
                 PickerEntry(label: $0.label, icon: $0.glyph.iconName, runs: .action($0.actionName))
-            }
+            } + [
+                PickerEntry(
+                    label: PointerAction.label, icon: PointerAction.icon, runs: .action(PointerAction.name))
+            ]
             : []
         return actions + keys + clicks
     }

@@ -35,6 +35,8 @@ public struct ButtonEvent: Sendable, Equatable {
         /// buoy is ready again (`StateReport.ready`), after something new
         /// was drawn: an output, a reload, a face or a menu.
         case ready
+        /// The pointer pad opened (on `output`) or closed.
+        case pointer(on: Bool, output: String?)
 
         /// The event a gesture's action reports to subscribers.
         public init(_ gesture: ButtonGesture) { self = .gesture(gesture) }
@@ -57,6 +59,7 @@ public struct ButtonEvent: Sendable, Equatable {
             case .clicked: return "clicked"
             case .disarmed: return "disarmed"
             case .ready: return "ready"
+            case .pointer: return "pointer"
             }
         }
     }
@@ -106,6 +109,9 @@ public struct ButtonEvent: Sendable, Equatable {
             text += ",\"x\":" + StateReport.number(point.x) + ",\"y\":" + StateReport.number(point.y)
         case .disarmed(let reason):
             text += ",\"reason\":" + StateReport.string(reason)
+        case .pointer(let on, let output):
+            text += ",\"state\":" + StateReport.string(on ? "on" : "off")
+            text += ",\"output\":" + (output.map(StateReport.string) ?? "null")
         }
         return text + "}"
     }

@@ -6,12 +6,12 @@ public enum ControlCommandName: RawRepresentable, Hashable, CaseIterable, Sendab
     case show, hide, toggle, move
     /// Runs that gesture's action: its `[actions]` key with hyphens.
     case gesture(ButtonGesture)
-    case menu, badge, mode, reload, state, subscribe, quit, click
+    case menu, badge, mode, reload, state, subscribe, quit, click, pointer
 
     /// Every command, in the order help, errors and buoy(1) list them.
     public static let allCases: [ControlCommandName] =
         [.show, .hide, .toggle, .move] + ButtonGesture.allCases.map(gesture)
-        + [.menu, .badge, .mode, .reload, .state, .subscribe, .quit, .click]
+        + [.menu, .badge, .mode, .reload, .state, .subscribe, .quit, .click, .pointer]
 
     /// The command's word: `show`, `double-tap`.
     public var rawValue: String {
@@ -29,6 +29,7 @@ public enum ControlCommandName: RawRepresentable, Hashable, CaseIterable, Sendab
         case .subscribe: "subscribe"
         case .quit: "quit"
         case .click: "click"
+        case .pointer: "pointer"
         }
     }
 
@@ -47,6 +48,7 @@ public enum ControlCommandName: RawRepresentable, Hashable, CaseIterable, Sendab
         case .menu: "[SUBMENU]"
         case .click:
             "<" + (ClickType.allCases.map(\.rawValue) + [ClickType.cancelWord]).joined(separator: "|") + ">"
+        case .pointer: "<" + PointerSwitch.allCases.map(\.rawValue).joined(separator: "|") + ">"
         default: ""
         }
     }
@@ -69,6 +71,7 @@ public enum ControlCommandName: RawRepresentable, Hashable, CaseIterable, Sendab
         case .subscribe: return "print one line of JSON per event until buoy exits"
         case .quit: return "save the places and stop buoy"
         case .click: return "deliver that click at the next tap anywhere (drag: two taps), or disarm"
+        case .pointer: return "show or hide the pointer pad, an on-screen touchpad"
         }
     }
 
@@ -126,6 +129,8 @@ public enum ControlCommand: Equatable, Sendable {
     case quit
     /// Arms a click type for the next tap anywhere; nil disarms.
     case click(ClickType?)
+    /// Opens or closes the pointer pad.
+    case pointer(PointerSwitch)
 
     /// Every command's name, in the order help and errors list them.
     public static let names = ControlCommandName.allCases.map(\.rawValue)
@@ -171,6 +176,15 @@ public enum ControlCommand: Equatable, Sendable {
             }
             return .success(.menu(arguments.first))
         case .click: return parseClick(arguments).map { .click($0) }
+        case .pointer:
+            guard let word = arguments.first else { return .failure(.missingPointerSwitch) }
+            guard arguments.count == 1 else {
+                return .failure(.extraArguments(command: "pointer", Array(arguments.dropFirst())))
+            }
+            guard let turn = PointerSwitch(rawValue: word) else {
+                return .failure(.unknownPointerSwitch(word))
+            }
+            return .success(.pointer(turn))
         case .mode:
             guard let word = arguments.first else { return .failure(.missingMode) }
             guard arguments.count == 1 else {
@@ -250,6 +264,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .subscribe: return .subscribe
         case .quit: return .quit
         case .click: return .click
+        case .pointer: return .pointer
         }
     }
 
@@ -264,6 +279,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .mode(let mode): return ["mode", mode.rawValue]
         case .menu(let submenu?): return ["menu", submenu]
         case .click(let type): return ["click", type?.rawValue ?? ClickType.cancelWord]
+        case .pointer(let turn): return ["pointer", turn.rawValue]
         default: return [name.rawValue]
         }
     }
@@ -297,10 +313,17 @@ public enum ControlCommandError: Error, Equatable, Sendable {
     case missingClickType
     /// `click triple`.
     case unknownClickType(String)
+    /// `pointer` without on, off or toggle.
+    case missingPointerSwitch
+    /// `pointer maybe`.
+    case unknownPointerSwitch(String)
 
     /// The words `click` takes, as its errors list them.
     private static let clickWords = (ClickType.allCases.map(\.rawValue) + [ClickType.cancelWord])
         .joined(separator: ", ")
+
+    /// The words `pointer` takes, as its errors list them.
+    private static let pointerWords = PointerSwitch.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// A command that does not exist or lacks its argument is a usage error
     /// (`buoy msg` exits 2); a badge's text that cannot be shown is a
@@ -349,6 +372,7 @@ public enum ControlCommandError: Error, Equatable, Sendable {
                 case "badge": "takes one text, or \(ControlCommand.clearBadge)"
                 case "mode": "takes one mode"
                 case "click": "takes one type"
+                case "pointer": "takes one of \(Self.pointerWords)"
                 default: "takes no arguments"
                 }
             return "\(command) \(takes); unexpected \(quoted)"
@@ -358,6 +382,10 @@ public enum ControlCommandError: Error, Equatable, Sendable {
             return "click needs one of " + Self.clickWords
         case .unknownClickType(let word):
             return "click: unknown type \"\(word)\"; types: " + Self.clickWords
+        case .missingPointerSwitch:
+            return "pointer needs one of " + Self.pointerWords
+        case .unknownPointerSwitch(let word):
+            return "pointer: \"\(word)\" is not one of " + Self.pointerWords
         }
     }
 }
@@ -435,15 +463,16 @@ extension ControlMessage {
         case .reload, .state, .subscribe, .quit, .mode:
             if button != nil { return .failure(.takesNoButton(command: command.words[0])) }
             return .success(nil)
-        case .show, .hide, .toggle, .move, .gesture, .menu, .badge, .click:
+        case .show, .hide, .toggle, .move, .gesture, .menu, .badge, .click, .pointer:
             if let button {
                 guard names.contains(button) else { return .failure(.unknownButton(button, known: names)) }
                 return .success(.button(button))
             }
             switch command {
             case .show, .hide, .toggle: return .success(.every)
-            // Any button will do: the click goes where the tap is.
-            case .click: return .success(.button(names[0]))
+            // Any button will do: the click goes where the tap is, and the
+            // pad opens on the first button's output.
+            case .click, .pointer: return .success(.button(names[0]))
             default:
                 guard names.count == 1 else { return .failure(.severalButtons(names)) }
                 return .success(.button(names[0]))

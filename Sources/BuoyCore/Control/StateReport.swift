@@ -89,6 +89,8 @@ public struct StateReport: Sendable, Equatable {
     public var config: String
     /// The click type armed for the next tap anywhere; `null` while none is.
     public var armed: ClickType?
+    /// Where the pointer pad is; `null` while it is closed.
+    public var pointerPad: PointerPadReport?
     /// Whether buoy has finished starting: every button that shows is on
     /// screen and every menu drawn ahead of time (`Readiness`).
     public var ready: Bool
@@ -119,7 +121,7 @@ public struct StateReport: Sendable, Equatable {
 
     /// One line of JSON, without a trailing newline, keys in a fixed order:
     /// `{"visible":true,"dragging":false,"output":"DP-1","x":8,"y":332,"size":56,"edge":"left",`
-    /// `"opacity":0.4,"menu_open":false,"mode":"laptop","armed":null,"ready":true,`
+    /// `"opacity":0.4,"menu_open":false,"mode":"laptop","armed":null,"pointer_pad":null,"ready":true,`
     /// `"config":"/home/me/.config/buoy/config.toml",`
     /// `"buttons":[{"name":"main",...}]}` (see `ButtonReport.json`).
     ///
@@ -138,6 +140,7 @@ public struct StateReport: Sendable, Equatable {
         text += ",\"menu_open\":\(menuOpen)"
         text += ",\"mode\":" + Self.string(mode.rawValue)
         text += ",\"armed\":" + (armed.map { Self.string($0.rawValue) } ?? "null")
+        text += ",\"pointer_pad\":" + (pointerPad?.json ?? "null")
         text += ",\"ready\":\(ready)"
         text += ",\"config\":" + Self.string(config)
         text += ",\"buttons\":[" + buttons.map(\.json).joined(separator: ",") + "]"
@@ -184,5 +187,29 @@ public struct StateReport: Sendable, Equatable {
         }
         out.append("\"")
         return String(out)
+    }
+}
+
+/// `msg state`'s `pointer_pad`: the open pad's output and its frame in
+/// that output's logical pixels (those of the usable area buoy's layer
+/// surfaces cover, as a button's `x` and `y` are).
+public struct PointerPadReport: Sendable, Equatable {
+    /// The output's name.
+    public var output: String
+    /// The pad's frame.
+    public var frame: Rect
+
+    /// The pad at `frame` on `output`.
+    public init(output: String, frame: Rect) {
+        self.output = output
+        self.frame = frame
+    }
+
+    /// `{"output":"DP-1","x":256,"y":464,"width":768,"height":240}`
+    public var json: String {
+        "{\"output\":" + StateReport.string(output) + ",\"x\":" + StateReport.number(frame.minX) + ",\"y\":"
+            + StateReport.number(frame.minY) + ",\"width\":" + StateReport.number(frame.width)
+            + ",\"height\":"
+            + StateReport.number(frame.height) + "}"
     }
 }

@@ -13,6 +13,8 @@ public enum Glyph: String, Sendable, CaseIterable {
     case doubleClick = "double-click"
     /// A hand that holds.
     case drag
+    /// A finger's stroke up and down: an arrow each way.
+    case scroll
     /// One touch: a dot and a ring.
     case tap
     /// Two touches: a dot and two rings.
@@ -61,6 +63,7 @@ public enum Glyph: String, Sendable, CaseIterable {
         case .middle: self = .middleClick
         case .double: self = .doubleClick
         case .drag: self = .drag
+        case .scroll: self = .scroll
         }
     }
 }

@@ -9,6 +9,7 @@ extension App {
     /// Gives a recorded input event to the instance whose surface it was for;
     /// keys go to the open menu.
     func route(_ record: InputRecord) {
+        if pointerPad.route(record) { return }
         if clicks.route(record) { return }
         if case .key(let keysym, let at) = record.event { return menu.handleKey(keysym, at: at) }
         // The keyboard left the open menu's surface while the seat still has
@@ -119,6 +120,8 @@ extension App {
             return sendKeys(chords, reason: reason, now: now)
         case .click(let type):
             return armClick(type, from: instance, now: now)
+        case .pointer:
+            return setPointerPad(.toggle, from: instance, now: now)
         case .menu:
             if let problem = menu.toggle(from: instance, now: now) {
                 let answer = ActionWords.cannotOpenMenu(problem)

@@ -19,7 +19,7 @@ extension ButtonInstance {
         case .pointerRelease(let point, let at): return .release(point, kind: .pointer, at: at)
         case .touchUp(let point, let at): return .release(point, kind: .touch, at: at)
         case .touchCancel(let at): return .cancel(kind: .touch, at: at)
-        case .key, .keyboardFocus: return nil
+        case .key, .keyboardFocus, .otherTouch: return nil
         }
     }
 }

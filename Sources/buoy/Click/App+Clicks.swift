@@ -39,15 +39,19 @@ extension App {
         return names
     }
 
-    /// Where the buttons on `output` are, in its logical pixels, to be cut
-    /// out of its overlay's input region (`OverlayCutouts`).
+    /// Where the buttons (and the pointer pad, whose next tap the armed
+    /// type is) on `output` are, in its logical pixels, to be cut out of its
+    /// overlay's input region (`OverlayCutouts`).
     private func buttonRects(on output: String) -> [Rect] {
         guard let whole = display.output(named: output)?.logicalSize else { return [] }
-        let buttons = instances.compactMap { instance -> OverlayCutouts.Button? in
+        var buttons = instances.compactMap { instance -> OverlayCutouts.Button? in
             guard instance.currentOutput?.name == output, instance.controller.isVisible,
                 let rect = instance.controller.restingRect, let area = instance.layer?.size
             else { return nil }
             return OverlayCutouts.Button(rect: rect, area: area)
+        }
+        if let pad = pointerPad.frame(on: output), let area = pointerPad.area {
+            buttons.append(OverlayCutouts.Button(rect: pad, area: area))
         }
         return OverlayCutouts.rects(on: whole, buttons: buttons)
     }

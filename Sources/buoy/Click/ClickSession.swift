@@ -148,15 +148,17 @@ final class ClickSession {
 }
 
 extension ClickSession {
-    /// What clicks here, from the globals the compositor offers.
-    private var backend: ClickBackend {
+    /// What clicks here, from the globals the compositor offers; the
+    /// pointer pad moves the pointer with it too.
+    var backend: ClickBackend {
         ClickBackend.choose(
             virtualPointer: display.virtualPointerVersion, fakeInput: display.fakeInputVersion)
     }
 
     /// Sends `steps` (in `output`'s logical pixels) through the backend;
-    /// false when it has nothing to send them with.
-    fileprivate func deliver(_ steps: [PointerStep], on output: Output) -> Bool {
+    /// false when it has nothing to send them with. The pointer pad's
+    /// steps go this way too, through the same pointer device.
+    func deliver(_ steps: [PointerStep], on output: Output) -> Bool {
         switch backend {
         case .virtualPointer:
             return pointers.send(steps, on: output)

@@ -18,7 +18,7 @@ enum BuiltInTools {
     /// What `--check` prints: one line per built-in action `config` uses.
     static func report(_ config: Config) -> [String] {
         config.builtInActions.map { "action \($0.name): \(resolve($0).summary)" }
-            + config.clickTypes.map { "action \($0.actionName): \(clickSummary)" }
+            + config.pointerActions.map { "action \($0): \(clickSummary)" }
     }
 
     /// How the click types click in this session: `--check` has no

@@ -48,6 +48,7 @@ extension App {
                 instances: instances, first: config.buttons[0], menuOpen: menu.isOpen, mode: mode,
                 config: loader.path, now: now)
             report.armed = clicks.armed
+            report.pointerPad = pointerPad.report
             report.ready = readiness.isReady
             request.reply(ok: true, payload: report.json)
         case .whenMenuOpens:
@@ -109,6 +110,8 @@ extension App {
             exitStatus = 0
         case .click(let index, let type):
             return armClick(type, from: instances[index], now: now)
+        case .pointer(let index, let turn):
+            return setPointerPad(turn, from: instances[index], now: now)
         }
         return nil
     }
