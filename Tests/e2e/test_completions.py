@@ -65,7 +65,7 @@ def zsh(*words: str, env: dict | None = None) -> list[str]:
     return run(["zsh", "-f", "-c", script], env).splitlines()
 
 
-CLICK_TYPES = ["right", "middle", "double", "drag", "cancel"]
+CLICK_TYPES = ["right", "middle", "double", "drag", "scroll", "cancel"]
 
 COMMANDS = ["show", "hide", "toggle", "move", "tap", "double-tap", "long-press", "swipe-up", "swipe-down",
             "swipe-left", "swipe-right", "menu", "badge", "mode", "reload", "state", "subscribe", "quit", "click",
