@@ -1070,7 +1070,7 @@ class Bench:
         """`[visibility] fullscreen = "hide"`: from running `swaymsg fullscreen` to the `hidden`
         line a `buoy msg subscribe` reads, and from `fullscreen disable` to `shown`. The e2e
         test (test_visibility) checks the events and what shows; how fast is measured here."""
-        config = buoy_config(visibility={"fullscreen": '"hide"'})
+        config = buoy_config(button={"color": '"#ff00ff"', "idle_delay": 60}, visibility={"fullscreen": '"hide"'})
         hide, show = Series(), Series()
         with setup.sway() as sway:
             sway.wev()
