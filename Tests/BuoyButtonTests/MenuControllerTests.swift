@@ -452,6 +452,29 @@ final class MenuControllerTests: XCTestCase {
     }
 
     /// While its images are drawn.
+    /// A reload that changes nothing the menu shows leaves it open. The
+    /// picker's applications are found after edit mode first builds it, so
+    /// a later reload (another process's `buoy config set` of a button key)
+    /// carried a catalog the open menu's source did not have, and closed it:
+    /// the soak's seams part, "the config gave it other items".
+    func testAReloadWhosePickerFoundApplicationsKeepsItOpen() {
+        var test = Driver()
+        var editable = source
+        editable.editing = MenuEditContext(items: [], gestures: [:], longPressDelay: 0.5, catalog: [])
+        _ = test.send(.toggle("a", editable, path: [], anchor: anchor, visible: true))
+        _ = test.draw()
+        XCTAssertTrue(test.controller.isOpen)
+        var found = editable
+        found.editing?.catalog = [PickerGroup(title: "Applications", entries: [])]
+        XCTAssertEqual(test.send(.reloaded("a", found)), [])
+        XCTAssertTrue(test.controller.isOpen)
+        var renamed = found
+        renamed.menu.items[0].label = "Shell"
+        XCTAssertEqual(
+            test.send(.reloaded("a", renamed)),
+            ["info: menu: closing it, the config gave it other items", "closed a"])
+    }
+
     func testWaysAnOpeningEnds() {
         let rows: [(String, (inout Driver) -> [String], [String], UInt)] = [
             ("tap again", { $0.toggle() }, ["cancelled a: asked again"], #line),

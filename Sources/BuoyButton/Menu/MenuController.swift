@@ -444,7 +444,8 @@ public struct MenuController: Sendable {
             case .preparing(let opening), .reopening(let opening, _, _): opening.source
             case .open(let shown, _), .closing(let shown, _): shown.source
             }
-        let steps = ownership.reloaded(owner, menuChanged: current != nil && current != source)
+        let steps = ownership.reloaded(
+            owner, menuChanged: current.map { !$0.showsTheSame(as: source) } ?? false)
         return steps.flatMap { step in
             (step == .close ? [.info("menu: closing it, the config gave it other items")] : [])
                 + carryOut(step, now: now)

@@ -39,6 +39,18 @@ public struct MenuSource: Sendable, Equatable {
         }
     }
 
+    /// Whether `other` shows what this shows: the same menu, colour, dwell
+    /// and edit mode, whatever its picker offers. The picker's applications
+    /// are found after edit mode first builds the menu, and a reload must
+    /// not close a menu over them.
+    func showsTheSame(as other: MenuSource) -> Bool {
+        var mine = self
+        var theirs = other
+        mine.editing?.catalog = []
+        theirs.editing?.catalog = []
+        return mine == theirs
+    }
+
     /// The level at `path`; nil if `path` names a submenu it does not have.
     public func page(at path: [String]) -> MenuPage? {
         MenuPage(menu, buttonColor: buttonColor, path: path)
