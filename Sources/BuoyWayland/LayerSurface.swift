@@ -29,6 +29,11 @@ package final class LayerSurface {
     /// The registry names of the outputs the surface is on, from
     /// wl_surface.enter/leave.
     package private(set) var outputs: [UInt32] = []
+    /// The output it entered first, which is the one the compositor put it
+    /// on: it also enters any output it overlaps (a nested sway's new output
+    /// before it is moved aside), and stays on that one's only as long as its
+    /// own output is there.
+    package private(set) var homeOutput: UInt32?
     /// The compositor's wishes for the buffers: wp_fractional_scale_v1's
     /// scale, and wl_surface v6's preferred_buffer_scale and _transform.
     private var fractionalScale: FractionalScale?
@@ -263,6 +268,7 @@ package final class LayerSurface {
                     let surface = from(data)
                     guard let name = surface.display.registryName(of: output) else { return }
                     surface.outputs.append(name)
+                    if surface.homeOutput == nil { surface.homeOutput = name }
                     surface.changed = true
                 },
                 leave: { data, _, output in

@@ -146,11 +146,12 @@ final class ButtonInstance {
     }
 
     /// Whether the output the surface was put on went away. sway 1.7 then
-    /// closes the layer surface, but sway 1.10 only destroys the output, so
-    /// buoy cannot wait for `closed` alone.
+    /// closes the layer surface, but sway 1.10 only destroys the output (a
+    /// `leave` first), so buoy cannot wait for `closed` alone.
     private func lostItsOutput(_ layer: LayerSurface) -> Bool {
         if let requestedOutput { return display.output(named: requestedOutput) == nil }
-        return !layer.outputs.isEmpty && layer.outputs.allSatisfy { display.output(registryName: $0) == nil }
+        guard let home = layer.homeOutput else { return false }
+        return display.output(registryName: home) == nil
     }
 
     /// Destroys the surfaces, newest first; the controller forgets the area.
