@@ -33,7 +33,8 @@ $(FUZZ_DIR)/stub/BuoyCore.swiftmodule:
 	$(SWIFTC) -emit-module -parse-as-library -module-name BuoyCore \
 		-o $@ $(FUZZ_DIR)/stub/BuoyCore.swift
 
-FUZZ_COMPILE = $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -D FUZZING \
+# -package-name: the package's `package` declarations (VirtualKeymap.decimal) compile here as in SwiftPM.
+FUZZ_COMPILE = $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -D FUZZING -package-name buoy \
 	-module-name BuoyFuzz -I $(FUZZ_DIR)/stub -lm $(FUZZ_LDFLAGS) -o $@ $(FUZZ_SOURCES)
 
 # Built once per machine for the same sources, flags and compiler (scripts/build-cache.sh).
