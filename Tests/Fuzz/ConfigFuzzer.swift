@@ -49,7 +49,7 @@ private func checkAction(_ action: Action?, _ name: String, _ input: [UInt8]) {
         check(!isBlank(command), "\(name) is a blank command", input)
         check(command != "menu", "\(name) is the command \"menu\" instead of .menu", input)
     // A menu with no items is the menu of programs found, which the loader fills in.
-    case .menu?, .builtIn?, .click?, nil:
+    case .menu?, .builtIn?, .click?, .pointer?, nil:
         break
     case .keys(let chords)?:
         check(!chords.isEmpty, "\(name) sends no keys", input)
